@@ -1,0 +1,451 @@
+//! The alias query: may two accesses with these tags touch the same memory?
+//!
+//! LLVM answers with `matchAccessTags(A, B)`, and so do we, step for step
+//! (LLVM 22.1.8, `TypeBasedAliasAnalysis.cpp`):
+//!
+//! 1. The same tag (node identity) may alias; a missing tag may alias anything.
+//! 2. Find the *least common type* of the two access types: the deepest node
+//!    shared by both chains of parents. None (different roots, i.e. unrelated
+//!    type systems) means "may alias".
+//! 3. Ask whether one access may be to a subobject of the other, first with A
+//!    as the enclosing object, then with B ([`TbaaOracle::may_be_access_to_subobject`]):
+//!    * an access to a whole object of the common type may touch any of its
+//!      subobjects;
+//!    * otherwise walk down from the enclosing access's base type, one field
+//!      at a time at the access's offset (old format: on up through scalar
+//!      parents to the root; new format: stopping at the access type). If the
+//!      walk meets the other access's base type, they may alias when the
+//!      offsets agree there, or either access is to a whole object of that
+//!      type;
+//!    * new format only: if the enclosing access type has a field, at any
+//!      depth, of the other's base type, they may alias.
+//! 4. Otherwise the accesses do not alias.
+//!
+//! The same walk also yields the *most generic tag* of the pair
+//! (`MDNode::getMostGenericTBAA`), which transforms attach when they merge
+//! two accesses into one. It is order-sensitive because A is tried first.
+//!
+//! Where LLVM would crash, hang or read out of bounds (a cycle of parents,
+//! a cyclic field graph, a walk that leaves the DAG, operands of the wrong
+//! kind), the functions here return [`Malformed`] and callers answer
+//! "may alias". Deviations from LLVM on such input are deliberate: LLVM has
+//! no answer there, only a crash.
+//!
+//! [`TbaaOracle`] keeps the one piece of derived data worth keeping, the
+//! chain of parents of each access type; tag-pair answers are memoized by
+//! the caller, which knows node identity best.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::graph::{Malformed, MetadataGraph, NodeId, Problem};
+use crate::tbaa::nodes::{field_at, field_types, is_new_format_type, parent, AccessTag};
+
+/// The tag a merged access gets (`getMostGenericTBAA`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GenericTag {
+    /// No tag: the merged access loses its `!tbaa`.
+    None,
+    /// An existing tag node, reused unchanged.
+    Existing(NodeId),
+    /// A new tag for an access to a whole object of type `ty`
+    /// (`createAccessTag`): `!{ty, ty, i64 0}` in the old format,
+    /// `!{ty, ty, i64 0, i64 -1}` in the new one. Never immutable.
+    AccessTo { ty: NodeId, new_format: bool },
+}
+
+/// Which rule decided a match: the reasoning behind an answer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// Both accesses carry the same tag node.
+    SameTag,
+    /// At least one access carries no tag.
+    Untagged,
+    /// The access types share no root: unrelated type systems.
+    NoCommonType,
+    /// `whole` is a tag for a whole object of the common type, which
+    /// contains any subobject.
+    WholeObject { whole: NodeId, common: NodeId },
+    /// Walking from the base type of `base` met the base type of `sub` at
+    /// type `ty`; `offset` is where the walk stood there.
+    PathMeets {
+        base: NodeId,
+        sub: NodeId,
+        ty: NodeId,
+        offset: u64,
+    },
+    /// New format: the access type `access` of `base` has a field, at some
+    /// depth, of the base type of `sub`.
+    HasField {
+        base: NodeId,
+        sub: NodeId,
+        access: NodeId,
+    },
+    /// Neither access may be to a subobject of the other.
+    Disjoint { common: NodeId },
+}
+
+/// The outcome of matching two tags.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TagMatch {
+    pub may_alias: bool,
+    pub generic: GenericTag,
+    pub reason: Reason,
+}
+
+/// `createAccessTag`: the tag for a whole-object access of type `ty`; none
+/// for a missing type or a root (fewer than two operands).
+pub fn access_tag_for(g: &MetadataGraph, ty: Option<NodeId>) -> GenericTag {
+    match ty {
+        Some(ty) if g.num_operands(ty) >= 2 => GenericTag::AccessTo {
+            ty,
+            new_format: is_new_format_type(g, ty),
+        },
+        _ => GenericTag::None,
+    }
+}
+
+/// Answers TBAA questions over one graph; caches chains of parents.
+#[derive(Clone, Debug, Default)]
+pub struct TbaaOracle {
+    /// For each type asked about, where its chain of parents (itself first,
+    /// the root last) sits in `chain_store`, or why it has none.
+    chains: FxHashMap<NodeId, Result<(u32, u32), Malformed>>,
+    chain_store: Vec<NodeId>,
+}
+
+impl TbaaOracle {
+    pub fn new() -> TbaaOracle {
+        TbaaOracle::default()
+    }
+
+    /// The type, its parent, its parent's parent, ... up to the root.
+    /// A repeated node is a cycle (LLVM: `Cycle found in TBAA metadata.`).
+    pub fn ancestors(&mut self, g: &MetadataGraph, ty: NodeId) -> Result<&[NodeId], Malformed> {
+        let (start, len) = match self.chains.get(&ty) {
+            Some(entry) => (*entry)?,
+            None => {
+                let entry = self.compute_chain(g, ty);
+                self.chains.insert(ty, entry);
+                entry?
+            }
+        };
+        Ok(&self.chain_store[start as usize..(start + len) as usize])
+    }
+
+    fn compute_chain(&mut self, g: &MetadataGraph, ty: NodeId) -> Result<(u32, u32), Malformed> {
+        let start = self.chain_store.len();
+        let mut seen = FxHashSet::default();
+        let mut cur = Some(ty);
+        let mut result = Ok(());
+        while let Some(t) = cur {
+            if !seen.insert(t) {
+                result = Err(Malformed::new(t, Problem::ParentCycle));
+                break;
+            }
+            self.chain_store.push(t);
+            match parent(g, t) {
+                Ok(p) => cur = p,
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        if let Err(e) = result {
+            self.chain_store.truncate(start);
+            return Err(e);
+        }
+        Ok((start as u32, (self.chain_store.len() - start) as u32))
+    }
+
+    /// `getLeastCommonType`: the deepest type that is an ancestor of (or
+    /// equal to) both, or `None` when they belong to different roots.
+    pub fn least_common_type(
+        &mut self,
+        g: &MetadataGraph,
+        a: Option<NodeId>,
+        b: Option<NodeId>,
+    ) -> Result<Option<NodeId>, Malformed> {
+        let (Some(a), Some(b)) = (a, b) else {
+            return Ok(None);
+        };
+        if a == b {
+            return Ok(Some(a));
+        }
+        // Both chains are needed before either is used (each may be a
+        // cycle); keep the first as a range into the store.
+        self.ancestors(g, a)?;
+        self.ancestors(g, b)?;
+        let range = |o: &TbaaOracle, n: NodeId| {
+            let (s, l) = o.chains[&n].expect("chain computed above");
+            s as usize..(s + l) as usize
+        };
+        let chain_a = &self.chain_store[range(self, a)];
+        let chain_b = &self.chain_store[range(self, b)];
+        let common = chain_a
+            .iter()
+            .rev()
+            .zip(chain_b.iter().rev())
+            .take_while(|(x, y)| x == y)
+            .last()
+            .map(|(x, _)| *x);
+        Ok(common)
+    }
+
+    /// `mayBeAccessToSubobjectOf(BaseTag, SubobjectTag, CommonType)`: may
+    /// the access tagged `sub` be to a subobject of the object accessed
+    /// through `base`? `None` means this direction cannot decide.
+    pub fn may_be_access_to_subobject(
+        &mut self,
+        g: &MetadataGraph,
+        base: AccessTag,
+        sub: AccessTag,
+        common: NodeId,
+    ) -> Result<Option<TagMatch>, Malformed> {
+        let base_access = base.access_type(g)?;
+        // A whole object of the common type contains any subobject.
+        if base_access == base.base_type(g)? && base_access == Some(common) {
+            return Ok(Some(TagMatch {
+                may_alias: true,
+                generic: access_tag_for(g, Some(common)),
+                reason: Reason::WholeObject {
+                    whole: base.node(),
+                    common,
+                },
+            }));
+        }
+
+        // Walk down from the base type along the offset.
+        let new_format = base.is_new_format(g);
+        let sub_base = sub.base_type(g)?;
+        let mut current = base.base_type(g)?;
+        let mut offset = base.offset(g)?;
+        let mut visited: Vec<NodeId> = Vec::new();
+        let stop = loop {
+            let Some(ty) = current else {
+                if new_format {
+                    // LLVM asserts, then dereferences null in `hasField`.
+                    return Err(Malformed::new(base.node(), Problem::WalkLeftPath));
+                }
+                break None;
+            };
+            if Some(ty) == sub_base {
+                let may_alias = offset == sub.offset(g)?
+                    || Some(ty) == base_access
+                    || sub_base == sub.access_type(g)?;
+                let generic = if may_alias {
+                    // LLVM 22.1.8 reuses the subobject tag as it is, even
+                    // its immutable flag when the other access is mutable.
+                    GenericTag::Existing(sub.node())
+                } else {
+                    access_tag_for(g, Some(common))
+                };
+                return Ok(Some(TagMatch {
+                    may_alias,
+                    generic,
+                    reason: Reason::PathMeets {
+                        base: base.node(),
+                        sub: sub.node(),
+                        ty,
+                        offset,
+                    },
+                }));
+            }
+            // New-format walks stop at the access type.
+            if new_format && Some(ty) == base_access {
+                break Some(ty);
+            }
+            if visited.contains(&ty) {
+                return Err(Malformed::new(ty, Problem::PathCycle));
+            }
+            visited.push(ty);
+            match field_at(g, ty, offset)? {
+                Some((field, rebased)) => {
+                    current = Some(field);
+                    offset = rebased;
+                }
+                None => current = None,
+            }
+        };
+
+        // New format: the access type may contain the other base type as a
+        // field at any depth (aggregate access types).
+        if let (true, Some(stop)) = (new_format, stop) {
+            if has_field(g, stop, sub_base)? {
+                return Ok(Some(TagMatch {
+                    may_alias: true,
+                    generic: access_tag_for(g, Some(common)),
+                    reason: Reason::HasField {
+                        base: base.node(),
+                        sub: sub.node(),
+                        access: stop,
+                    },
+                }));
+            }
+        }
+        Ok(None)
+    }
+
+    /// `matchAccessTags(A, B)`: whether the accesses may alias, and the most
+    /// generic tag for their merge. Order-sensitive in the tag only.
+    pub fn match_access_tags(
+        &mut self,
+        g: &MetadataGraph,
+        a: Option<NodeId>,
+        b: Option<NodeId>,
+    ) -> Result<TagMatch, Malformed> {
+        if a == b {
+            return Ok(TagMatch {
+                may_alias: true,
+                generic: a.map_or(GenericTag::None, GenericTag::Existing),
+                reason: Reason::SameTag,
+            });
+        }
+        let (Some(a), Some(b)) = (a, b) else {
+            return Ok(TagMatch {
+                may_alias: true,
+                generic: GenericTag::None,
+                reason: Reason::Untagged,
+            });
+        };
+        let (a, b) = (AccessTag(a), AccessTag(b));
+        let access_a = a.access_type(g)?;
+        let access_b = b.access_type(g)?;
+        let Some(common) = self.least_common_type(g, access_a, access_b)? else {
+            return Ok(TagMatch {
+                may_alias: true,
+                generic: GenericTag::None,
+                reason: Reason::NoCommonType,
+            });
+        };
+        if let Some(m) = self.may_be_access_to_subobject(g, a, b, common)? {
+            return Ok(m);
+        }
+        if let Some(m) = self.may_be_access_to_subobject(g, b, a, common)? {
+            return Ok(m);
+        }
+        Ok(TagMatch {
+            may_alias: false,
+            generic: access_tag_for(g, Some(common)),
+            reason: Reason::Disjoint { common },
+        })
+    }
+
+    /// `TypeBasedAAResult::Aliases`.
+    pub fn aliases(
+        &mut self,
+        g: &MetadataGraph,
+        a: Option<NodeId>,
+        b: Option<NodeId>,
+    ) -> Result<bool, Malformed> {
+        Ok(self.match_access_tags(g, a, b)?.may_alias)
+    }
+
+    /// `MDNode::getMostGenericTBAA(A, B)`.
+    pub fn most_generic_tag(
+        &mut self,
+        g: &MetadataGraph,
+        a: Option<NodeId>,
+        b: Option<NodeId>,
+    ) -> Result<GenericTag, Malformed> {
+        Ok(self.match_access_tags(g, a, b)?.generic)
+    }
+}
+
+/// `hasField(Base, Field)`: whether `field` is a field type of `base` at
+/// any depth (one or more field edges away).
+///
+/// LLVM recurses without a guard, so a cyclic field graph makes it recurse
+/// until the stack overflows unless it happens to find the field first.
+/// Here: found anywhere means `true`; not found and a cycle (or an
+/// unreadable node) on the way means [`Malformed`]; otherwise `false`.
+pub fn has_field(
+    g: &MetadataGraph,
+    base: NodeId,
+    field: Option<NodeId>,
+) -> Result<bool, Malformed> {
+    // Depth-first search with colours: on the stack (grey) or done (black).
+    #[derive(Copy, Clone, PartialEq)]
+    enum Colour {
+        Grey,
+        Black,
+    }
+    let mut colour: FxHashMap<NodeId, Colour> = FxHashMap::default();
+    let mut problem: Option<Malformed> = None;
+    let mut stack: Vec<(NodeId, Vec<NodeId>, usize)> = Vec::new();
+    let start_fields = field_types(g, base)?;
+    colour.insert(base, Colour::Grey);
+    stack.push((base, start_fields, 0));
+    while let Some((node, fields, next)) = stack.last_mut() {
+        let Some(&child) = fields.get(*next) else {
+            colour.insert(*node, Colour::Black);
+            stack.pop();
+            continue;
+        };
+        *next += 1;
+        if Some(child) == field {
+            return Ok(true);
+        }
+        match colour.get(&child) {
+            Some(Colour::Grey) => {
+                problem.get_or_insert(Malformed::new(child, Problem::FieldCycle));
+            }
+            Some(Colour::Black) => {}
+            None => match field_types(g, child) {
+                Ok(child_fields) => {
+                    colour.insert(child, Colour::Grey);
+                    stack.push((child, child_fields, 0));
+                }
+                Err(e) => {
+                    problem.get_or_insert(e);
+                    colour.insert(child, Colour::Black);
+                }
+            },
+        }
+    }
+    match problem {
+        Some(e) => Err(e),
+        None => Ok(false),
+    }
+}
+
+impl Reason {
+    /// One sentence saying why, with nodes rendered two levels deep.
+    pub fn describe(&self, g: &MetadataGraph) -> String {
+        let n = |id: NodeId| g.display(id, 2).to_string();
+        match *self {
+            Reason::SameTag => "both accesses carry the same tag".to_owned(),
+            Reason::Untagged => "an access without a tag may alias anything".to_owned(),
+            Reason::NoCommonType => {
+                "the access types have no common root (unrelated type systems)".to_owned()
+            }
+            Reason::WholeObject { whole, common } => format!(
+                "tag {} accesses a whole object of the common type {}, which contains the other access",
+                n(whole),
+                n(common)
+            ),
+            Reason::PathMeets {
+                base,
+                sub,
+                ty,
+                offset,
+            } => format!(
+                "the access path of {} reaches {}, the base type of {}, at offset {}",
+                n(base),
+                n(ty),
+                n(sub),
+                offset
+            ),
+            Reason::HasField { base, sub, access } => format!(
+                "the access type {} of {} has a field of the base type of {}",
+                n(access),
+                n(base),
+                n(sub)
+            ),
+            Reason::Disjoint { common } => format!(
+                "neither access can be to a subobject of the other (common type {})",
+                n(common)
+            ),
+        }
+    }
+}

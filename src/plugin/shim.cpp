@@ -1,0 +1,198 @@
+//===- shim.cpp - C++ side of the aliaskit pass plugin --------------------===//
+//
+// LLVM's alias-analysis interface is a set of C++ templates: an AA result is
+// a class deriving from AAResultBase whose methods hide the base's defaults,
+// and AAManager/PassBuilder register it through template functions. Rust
+// cannot instantiate those, so this file does, and nothing else: every
+// method forwards the raw metadata pointers it is given (as the LLVM-C types
+// LLVMMetadataRef / LLVMContextRef) to an extern "C" function implemented in
+// Rust, and maps the small integer answer back to LLVM's enums.
+//
+// No C++ type crosses the boundary and no decision about what metadata means
+// is taken here; those live in the Rust core.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm-c/Core.h"
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
+
+#include <cstdint>
+#include <memory>
+
+using namespace llvm;
+
+// ---------------------------------------------------------------------------
+// The Rust side (src/plugin/ffi.rs). Answers: 1 = may alias, 0 = no alias.
+// ---------------------------------------------------------------------------
+extern "C" {
+void *aliaskit_tbaa_session_new(void);
+void aliaskit_tbaa_session_free(void *Session);
+uint8_t aliaskit_tbaa_may_alias(void *Session, LLVMContextRef Ctx,
+                                LLVMMetadataRef TagA, LLVMMetadataRef TagB);
+uint8_t aliaskit_tbaa_may_alias_errno(void *Session, LLVMContextRef Ctx,
+                                      LLVMMetadataRef Tag,
+                                      const LLVMMetadataRef *ErrnoTags,
+                                      size_t NumErrnoTags);
+uint8_t aliaskit_tbaa_is_immutable(void *Session, LLVMContextRef Ctx,
+                                   LLVMMetadataRef Tag);
+uint8_t aliaskit_tbaa_enabled_by_environment(void);
+}
+
+namespace {
+
+// The equivalent of built-in TBAA's hidden -enable-tbaa (which lives inside
+// LLVM and does not reach plugin analyses).
+cl::opt<bool> EnableRustTBAA(
+    "aliaskit-enable-tbaa", cl::init(true), cl::Hidden,
+    cl::desc("Use the rust-tbaa alias analysis when it is in the AA "
+             "pipeline (like -enable-tbaa for the built-in tbaa); the "
+             "environment variable ALIASKIT_ENABLE_TBAA=0 does the same"));
+
+LLVMMetadataRef md(const MDNode *N) {
+  return wrap(static_cast<Metadata *>(const_cast<MDNode *>(N)));
+}
+
+/// Owns one Rust TBAA session: the imported type DAG and the memoized
+/// answers. One session per FunctionAnalysisManager (the analysis object
+/// below lives in it), so one pipeline on one thread uses it at a time.
+struct TBAASession {
+  void *Handle;
+  TBAASession() : Handle(aliaskit_tbaa_session_new()) {}
+  ~TBAASession() { aliaskit_tbaa_session_free(Handle); }
+  TBAASession(const TBAASession &) = delete;
+  TBAASession &operator=(const TBAASession &) = delete;
+};
+
+class RustTBAAResult : public AAResultBase {
+  std::shared_ptr<TBAASession> Session;
+  LLVMContextRef Ctx;
+  bool Enabled;
+
+  bool mayAlias(const MDNode *A, const MDNode *B) const {
+    return aliaskit_tbaa_may_alias(Session->Handle, Ctx, md(A), md(B)) != 0;
+  }
+  bool isImmutable(const MDNode *Tag) const {
+    return aliaskit_tbaa_is_immutable(Session->Handle, Ctx, md(Tag)) != 0;
+  }
+
+public:
+  RustTBAAResult(std::shared_ptr<TBAASession> Session, LLVMContext &C,
+                 bool Enabled)
+      : Session(std::move(Session)), Ctx(wrap(&C)), Enabled(Enabled) {}
+
+  bool invalidate(Function &, const PreservedAnalyses &,
+                  FunctionAnalysisManager::Invalidator &) {
+    return false;
+  }
+
+  AliasResult alias(const MemoryLocation &LocA, const MemoryLocation &LocB,
+                    AAQueryInfo &, const Instruction *) {
+    if (!Enabled)
+      return AliasResult::MayAlias;
+    return mayAlias(LocA.AATags.TBAA, LocB.AATags.TBAA) ? AliasResult::MayAlias
+                                                        : AliasResult::NoAlias;
+  }
+
+  AliasResult aliasErrno(const MemoryLocation &Loc, const Module *M) {
+    if (!Enabled || !Loc.AATags.TBAA || !M)
+      return AliasResult::MayAlias;
+    const NamedMDNode *Errno = M->getNamedMetadata("llvm.errno.tbaa");
+    if (!Errno)
+      return AliasResult::MayAlias;
+    SmallVector<LLVMMetadataRef, 2> Tags;
+    for (const MDNode *Op : Errno->operands())
+      Tags.push_back(md(Op));
+    return aliaskit_tbaa_may_alias_errno(Session->Handle, Ctx,
+                                         md(Loc.AATags.TBAA), Tags.data(),
+                                         Tags.size())
+               ? AliasResult::MayAlias
+               : AliasResult::NoAlias;
+  }
+
+  ModRefInfo getModRefInfoMask(const MemoryLocation &Loc, AAQueryInfo &,
+                               bool) {
+    if (!Enabled || !Loc.AATags.TBAA)
+      return ModRefInfo::ModRef;
+    return isImmutable(Loc.AATags.TBAA) ? ModRefInfo::NoModRef
+                                        : ModRefInfo::ModRef;
+  }
+
+  MemoryEffects getMemoryEffects(const CallBase *Call, AAQueryInfo &) {
+    if (!Enabled)
+      return MemoryEffects::unknown();
+    if (const MDNode *Tag = Call->getMetadata(LLVMContext::MD_tbaa))
+      if (isImmutable(Tag))
+        return MemoryEffects::none();
+    return MemoryEffects::unknown();
+  }
+
+  MemoryEffects getMemoryEffects(const Function *) {
+    return MemoryEffects::unknown();
+  }
+
+  ModRefInfo getModRefInfo(const CallBase *Call, const MemoryLocation &Loc,
+                           AAQueryInfo &) {
+    if (!Enabled)
+      return ModRefInfo::ModRef;
+    const MDNode *L = Loc.AATags.TBAA;
+    const MDNode *C = Call->getMetadata(LLVMContext::MD_tbaa);
+    if (L && C && !mayAlias(L, C))
+      return ModRefInfo::NoModRef;
+    return ModRefInfo::ModRef;
+  }
+
+  ModRefInfo getModRefInfo(const CallBase *Call1, const CallBase *Call2,
+                           AAQueryInfo &) {
+    if (!Enabled)
+      return ModRefInfo::ModRef;
+    const MDNode *A = Call1->getMetadata(LLVMContext::MD_tbaa);
+    const MDNode *B = Call2->getMetadata(LLVMContext::MD_tbaa);
+    if (A && B && !mayAlias(A, B))
+      return ModRefInfo::NoModRef;
+    return ModRefInfo::ModRef;
+  }
+};
+
+class RustTBAA : public AnalysisInfoMixin<RustTBAA> {
+  friend AnalysisInfoMixin<RustTBAA>;
+  static AnalysisKey Key;
+  std::shared_ptr<TBAASession> Session = std::make_shared<TBAASession>();
+
+public:
+  using Result = RustTBAAResult;
+
+  Result run(Function &F, FunctionAnalysisManager &) {
+    // Like built-in TBAA: off under -aliaskit-enable-tbaa=false, and for
+    // functions the type sanitizer instruments.
+    bool Enabled = EnableRustTBAA && aliaskit_tbaa_enabled_by_environment() &&
+                   !F.hasFnAttribute(Attribute::SanitizeType);
+    return Result(Session, F.getContext(), Enabled);
+  }
+};
+
+AnalysisKey RustTBAA::Key;
+
+} // namespace
+
+extern "C" void aliaskit_register_pass_builder_callbacks(void *Builder) {
+  PassBuilder &PB = *static_cast<PassBuilder *>(Builder);
+  PB.registerAnalysisRegistrationCallback(
+      [](FunctionAnalysisManager &FAM) {
+        FAM.registerPass([] { return RustTBAA(); });
+      });
+  PB.registerParseAACallback([](StringRef Name, AAManager &AA) {
+    if (Name == "rust-tbaa") {
+      AA.registerFunctionAnalysis<RustTBAA>();
+      return true;
+    }
+    return false;
+  });
+}

@@ -1,0 +1,155 @@
+//! A TBAA session: imported type DAG, core oracle, memoized answers.
+//!
+//! One session serves every query of one analysis manager. A query names
+//! its tags by `MDNode` pointer; the first time a pair is seen, both tags
+//! are imported (once each, see [`super::MetadataImporter`]) and the core
+//! decides; the answer is then kept under the pointer pair, so every
+//! repeated query is a single hash lookup.
+//!
+//! Malformed metadata gets the conservative answer (may alias, mutable) and
+//! one warning per offending node, naming the node, what is wrong with it
+//! and the tags whose query ran into it.
+
+use aliaskit_core::tbaa::TbaaOracle;
+use aliaskit_core::tbaa::{AccessTag, TagMatch};
+use aliaskit_core::{Malformed, NodeId};
+use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::{print_metadata, MetadataImporter};
+
+/// Log target of the TBAA analysis (`RUST_LOG=aliaskit::tbaa=debug`).
+pub const LOG_TARGET: &str = "aliaskit::tbaa";
+
+#[derive(Default)]
+pub struct TbaaSession {
+    importer: MetadataImporter,
+    oracle: TbaaOracle,
+    answers: FxHashMap<(usize, usize), bool>,
+    immutable: FxHashMap<usize, bool>,
+    warned: FxHashSet<NodeId>,
+}
+
+impl TbaaSession {
+    pub fn new() -> TbaaSession {
+        TbaaSession::default()
+    }
+
+    /// Forgets everything (after a caught panic, the state may be half
+    /// updated; starting over is always correct).
+    pub fn reset(&mut self) {
+        *self = TbaaSession::new();
+    }
+
+    /// `Aliases(A, B)`: whether accesses tagged `a` and `b` may alias.
+    ///
+    /// # Safety
+    /// `a` and `b` must be null or live nodes of `ctx`.
+    pub unsafe fn may_alias(
+        &mut self,
+        ctx: LLVMContextRef,
+        a: LLVMMetadataRef,
+        b: LLVMMetadataRef,
+    ) -> bool {
+        let key = (a as usize, b as usize);
+        if let Some(&answer) = self.answers.get(&key) {
+            return answer;
+        }
+        let answer = match self.match_tags(ctx, a, b) {
+            Ok(m) => m.may_alias,
+            Err(_) => true,
+        };
+        self.answers.insert(key, answer);
+        answer
+    }
+
+    /// The full match of two tags (answer, generic tag, reason), computed
+    /// afresh; malformed metadata is reported once per node.
+    ///
+    /// # Safety
+    /// `a` and `b` must be null or live nodes of `ctx`.
+    pub unsafe fn match_tags(
+        &mut self,
+        ctx: LLVMContextRef,
+        a: LLVMMetadataRef,
+        b: LLVMMetadataRef,
+    ) -> Result<TagMatch, Malformed> {
+        let ia = self.importer.import(ctx, a);
+        let ib = self.importer.import(ctx, b);
+        let result = self.oracle.match_access_tags(&self.importer.graph, ia, ib);
+        match &result {
+            Ok(m) => {
+                if log::log_enabled!(target: LOG_TARGET, log::Level::Debug) {
+                    log::debug!(
+                        target: LOG_TARGET,
+                        "{} vs {}: {}, because {}",
+                        self.show(ctx, a),
+                        self.show(ctx, b),
+                        if m.may_alias { "MayAlias" } else { "NoAlias" },
+                        m.reason.describe(&self.importer.graph)
+                    );
+                }
+            }
+            Err(problem) => self.warn(ctx, *problem, a, b),
+        }
+        result
+    }
+
+    /// `aliasErrno`: may the access tagged `tag` touch errno, given the
+    /// module's `llvm.errno.tbaa` tags? (May, if it may alias any of them.)
+    ///
+    /// # Safety
+    /// All pointers must be null or live nodes of `ctx`.
+    pub unsafe fn may_alias_errno(
+        &mut self,
+        ctx: LLVMContextRef,
+        tag: LLVMMetadataRef,
+        errno_tags: &[LLVMMetadataRef],
+    ) -> bool {
+        errno_tags.iter().any(|&e| self.may_alias(ctx, tag, e))
+    }
+
+    /// Whether the tag marks immutable memory (`isTypeImmutable`).
+    ///
+    /// # Safety
+    /// `tag` must be null or a live node of `ctx`.
+    pub unsafe fn is_immutable(&mut self, ctx: LLVMContextRef, tag: LLVMMetadataRef) -> bool {
+        if let Some(&answer) = self.immutable.get(&(tag as usize)) {
+            return answer;
+        }
+        let answer = match self.importer.import(ctx, tag) {
+            Some(id) => AccessTag(id).is_immutable(&self.importer.graph),
+            None => false,
+        };
+        self.immutable.insert(tag as usize, answer);
+        answer
+    }
+
+    unsafe fn show(&self, ctx: LLVMContextRef, md: LLVMMetadataRef) -> String {
+        if md.is_null() {
+            "<untagged>".to_owned()
+        } else {
+            print_metadata(ctx, md)
+        }
+    }
+
+    unsafe fn warn(
+        &mut self,
+        ctx: LLVMContextRef,
+        problem: Malformed,
+        a: LLVMMetadataRef,
+        b: LLVMMetadataRef,
+    ) {
+        if !self.warned.insert(problem.node) {
+            return;
+        }
+        let node = print_metadata(ctx, self.importer.pointer(problem.node));
+        log::warn!(
+            target: LOG_TARGET,
+            "malformed TBAA node {node}: {}; queries that reach it (first: {} vs {}) are answered MayAlias",
+            problem.problem,
+            self.show(ctx, a),
+            self.show(ctx, b)
+        );
+    }
+}
