@@ -10,13 +10,14 @@
 //! one warning per offending node, naming the node, what is wrong with it
 //! and the tags whose query ran into it.
 
+use aliaskit_core::tbaa::nodes::describe_tag;
 use aliaskit_core::tbaa::TbaaOracle;
 use aliaskit_core::tbaa::{AccessTag, TagMatch};
 use aliaskit_core::{Malformed, NodeId};
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::{print_metadata, MetadataImporter};
+use super::MetadataImporter;
 
 /// Log target of the TBAA analysis (`RUST_LOG=aliaskit::tbaa=debug`).
 pub const LOG_TARGET: &str = "aliaskit::tbaa";
@@ -83,14 +84,14 @@ impl TbaaSession {
                     log::debug!(
                         target: LOG_TARGET,
                         "{} vs {}: {}, because {}",
-                        self.show(ctx, a),
-                        self.show(ctx, b),
+                        self.show(ia),
+                        self.show(ib),
                         if m.may_alias { "MayAlias" } else { "NoAlias" },
                         m.reason.describe(&self.importer.graph)
                     );
                 }
             }
-            Err(problem) => self.warn(ctx, *problem, a, b),
+            Err(problem) => self.warn(*problem, ia, ib),
         }
         result
     }
@@ -125,31 +126,24 @@ impl TbaaSession {
         answer
     }
 
-    unsafe fn show(&self, ctx: LLVMContextRef, md: LLVMMetadataRef) -> String {
-        if md.is_null() {
-            "<untagged>".to_owned()
-        } else {
-            print_metadata(ctx, md)
+    fn show(&self, tag: Option<NodeId>) -> String {
+        match tag {
+            Some(t) => describe_tag(&self.importer.graph, t),
+            None => "<untagged>".to_owned(),
         }
     }
 
-    unsafe fn warn(
-        &mut self,
-        ctx: LLVMContextRef,
-        problem: Malformed,
-        a: LLVMMetadataRef,
-        b: LLVMMetadataRef,
-    ) {
+    fn warn(&mut self, problem: Malformed, a: Option<NodeId>, b: Option<NodeId>) {
         if !self.warned.insert(problem.node) {
             return;
         }
-        let node = print_metadata(ctx, self.importer.pointer(problem.node));
         log::warn!(
             target: LOG_TARGET,
-            "malformed TBAA node {node}: {}; queries that reach it (first: {} vs {}) are answered MayAlias",
+            "malformed TBAA node {}: {}; queries that reach it (first: {} vs {}) are answered MayAlias",
+            self.importer.graph.display(problem.node, 2),
             problem.problem,
-            self.show(ctx, a),
-            self.show(ctx, b)
+            self.show(a),
+            self.show(b)
         );
     }
 }

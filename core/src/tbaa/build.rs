@@ -132,3 +132,199 @@ impl TypeDag {
         ])
     }
 }
+
+/// A small deterministic generator (SplitMix64): the same seed gives the
+/// same type system on every machine.
+#[derive(Clone, Debug)]
+pub struct SplitMix(pub u64);
+
+impl SplitMix {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    /// True with probability `percent`/100.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.next_u64() % 100 < percent
+    }
+}
+
+/// A type as the random generator knows it: its node, size, and fields
+/// (type index, offset) for structs.
+#[derive(Clone, Debug)]
+pub struct RandomType {
+    pub node: NodeId,
+    pub size: u64,
+    pub fields: Vec<(usize, u64)>,
+    pub root: usize,
+}
+
+/// A random, valid type system and tags on it.
+#[derive(Clone, Debug)]
+pub struct RandomTypeSystem {
+    pub dag: TypeDag,
+    pub new_format: bool,
+    pub roots: Vec<NodeId>,
+    pub types: Vec<RandomType>,
+    /// Access tags, each valid: walking from its base at its offset reaches
+    /// its access type at offset 0.
+    pub tags: Vec<NodeId>,
+    /// The root index of each tag.
+    pub tag_roots: Vec<usize>,
+}
+
+impl RandomTypeSystem {
+    /// One to two roots (unrelated type systems), each with a char type,
+    /// scalars (some chained below others), structs with nested structs and
+    /// fields sharing an offset, and `tags` tags: scalar accesses through
+    /// field paths, whole-struct accesses (new format), some immutable.
+    pub fn generate(seed: u64, new_format: bool, tags: usize) -> RandomTypeSystem {
+        let mut rng = SplitMix(seed);
+        let mut sys = RandomTypeSystem {
+            dag: TypeDag::new(),
+            new_format,
+            roots: Vec::new(),
+            types: Vec::new(),
+            tags: Vec::new(),
+            tag_roots: Vec::new(),
+        };
+        let nroots = 1 + rng.below(2);
+        for r in 0..nroots {
+            let root = sys.dag.root(&format!("root {r}"));
+            sys.roots.push(root);
+            let char_ = sys.scalar(r, "char", root, 1);
+            let mut scalars = vec![char_];
+            for (name, size) in [
+                ("short", 2),
+                ("int", 4),
+                ("long", 8),
+                ("float", 4),
+                ("any pointer", 8),
+            ] {
+                if rng.chance(80) {
+                    let t = sys.scalar(r, name, sys.types[char_].node, size);
+                    scalars.push(t);
+                    if rng.chance(25) {
+                        // A deeper chain: a type below another scalar.
+                        let parent = sys.types[t].node;
+                        let sub = sys.scalar(r, &format!("{name} sub"), parent, size);
+                        scalars.push(sub);
+                    }
+                }
+            }
+            let nstructs = rng.below(6);
+            for s in 0..nstructs {
+                let candidates: Vec<usize> = (0..sys.types.len())
+                    .filter(|&t| sys.types[t].root == r)
+                    .collect();
+                let nfields = 1 + rng.below(4);
+                let mut fields = Vec::new();
+                let (mut offset, mut end) = (0u64, 0u64);
+                for i in 0..nfields {
+                    let ty = candidates[rng.below(candidates.len())];
+                    let size = sys.types[ty].size;
+                    if i > 0 && rng.chance(15) {
+                        // Shares the previous field's offset (a union member).
+                    } else {
+                        let align = size.clamp(1, 8);
+                        offset = end.div_ceil(align) * align;
+                    }
+                    end = end.max(offset + size);
+                    fields.push((ty, offset));
+                }
+                let size = end.div_ceil(8).max(1) * 8;
+                sys.add_struct(r, &format!("struct {r}.{s}"), size, fields);
+            }
+        }
+        for _ in 0..tags {
+            let base = rng.below(sys.types.len());
+            let tag = sys.random_tag(&mut rng, base);
+            sys.tags.push(tag);
+            sys.tag_roots.push(sys.types[base].root);
+        }
+        sys
+    }
+
+    fn scalar(&mut self, root: usize, name: &str, parent: NodeId, size: u64) -> usize {
+        let node = if self.new_format {
+            self.dag.new_scalar(parent, size, name)
+        } else {
+            self.dag.old_scalar(name, parent)
+        };
+        self.types.push(RandomType {
+            node,
+            size,
+            fields: Vec::new(),
+            root,
+        });
+        self.types.len() - 1
+    }
+
+    fn add_struct(&mut self, root: usize, name: &str, size: u64, fields: Vec<(usize, u64)>) {
+        let node = if self.new_format {
+            let char_ = self
+                .types
+                .iter()
+                .find(|t| t.root == root)
+                .expect("char first")
+                .node;
+            let f: Vec<(NodeId, u64, u64)> = fields
+                .iter()
+                .map(|&(t, off)| (self.types[t].node, off, self.types[t].size))
+                .collect();
+            self.dag.new_struct(char_, size, name, &f)
+        } else {
+            let f: Vec<(NodeId, u64)> = fields
+                .iter()
+                .map(|&(t, off)| (self.types[t].node, off))
+                .collect();
+            self.dag.old_struct(name, &f)
+        };
+        self.types.push(RandomType {
+            node,
+            size,
+            fields,
+            root,
+        });
+    }
+
+    /// A valid tag with base type `base`: descend through fields (only the
+    /// last field at each offset is reachable by LLVM's walk) down to a
+    /// scalar, or (new format) stop at a struct for a whole-struct access.
+    pub fn random_tag(&mut self, rng: &mut SplitMix, base: usize) -> NodeId {
+        let mut ty = base;
+        let mut offset = 0u64;
+        loop {
+            let fields = &self.types[ty].fields;
+            if fields.is_empty() || (self.new_format && rng.chance(20)) {
+                break;
+            }
+            let reachable: Vec<(usize, u64)> = fields
+                .iter()
+                .enumerate()
+                .filter(|&(i, &(_, off))| fields.get(i + 1).is_none_or(|&(_, next)| next != off))
+                .map(|(_, &f)| f)
+                .collect();
+            let (field, field_offset) = reachable[rng.below(reachable.len())];
+            offset += field_offset;
+            ty = field;
+        }
+        let (b, a) = (self.types[base].node, self.types[ty].node);
+        let immutable = rng.chance(10);
+        match (self.new_format, immutable) {
+            (false, false) => self.dag.old_tag(b, a, offset),
+            (false, true) => self.dag.old_tag_flag(b, a, offset, 1),
+            (true, false) => self.dag.new_tag(b, a, offset, self.types[ty].size),
+            (true, true) => self.dag.new_tag_flag(b, a, offset, self.types[ty].size, 1),
+        }
+    }
+}

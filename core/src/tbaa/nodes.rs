@@ -213,6 +213,49 @@ impl AccessTag {
     }
 }
 
+/// The name of a type: its identifier string (operand 0 in the old
+/// format, operand 2 in the new one), if it has one.
+pub fn type_name(g: &MetadataGraph, ty: NodeId) -> Option<&str> {
+    let index = if is_new_format_type(g, ty) { 2 } else { 0 };
+    match g.operand(ty, index) {
+        Ok(Operand::String(s)) => Some(g.str(s)),
+        _ => None,
+    }
+}
+
+/// A type for humans: its name in quotes, or the node itself.
+pub fn describe_type(g: &MetadataGraph, ty: NodeId) -> String {
+    match type_name(g, ty) {
+        Some(name) => format!("{name:?}"),
+        None => g.display(ty, 1).to_string(),
+    }
+}
+
+/// A tag for humans: `{base "S", access "int", offset 4}` (plus size and
+/// immutability when present), or the node itself when it is not a
+/// well-formed tag.
+pub fn describe_tag(g: &MetadataGraph, tag: NodeId) -> String {
+    let t = AccessTag(tag);
+    let (Ok(Some(base)), Ok(Some(access)), Ok(offset)) =
+        (t.base_type(g), t.access_type(g), t.offset(g))
+    else {
+        return g.display(tag, 2).to_string();
+    };
+    let mut s = format!(
+        "{{base {}, access {}, offset {offset}",
+        describe_type(g, base),
+        describe_type(g, access)
+    );
+    if let Ok(Some(size)) = t.size(g) {
+        s.push_str(&format!(", size {}", size as i64));
+    }
+    if t.is_immutable(g) {
+        s.push_str(", immutable");
+    }
+    s.push('}');
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

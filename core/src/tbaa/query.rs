@@ -38,7 +38,9 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::graph::{Malformed, MetadataGraph, NodeId, Problem};
-use crate::tbaa::nodes::{field_at, field_types, is_new_format_type, parent, AccessTag};
+use crate::tbaa::nodes::{
+    describe_tag, describe_type, field_at, field_types, is_new_format_type, parent, AccessTag,
+};
 
 /// The tag a merged access gets (`getMostGenericTBAA`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -298,7 +300,11 @@ impl TbaaOracle {
             return Ok(TagMatch {
                 may_alias: true,
                 generic: a.map_or(GenericTag::None, GenericTag::Existing),
-                reason: Reason::SameTag,
+                reason: if a.is_some() {
+                    Reason::SameTag
+                } else {
+                    Reason::Untagged
+                },
             });
         }
         let (Some(a), Some(b)) = (a, b) else {
@@ -412,7 +418,8 @@ pub fn has_field(
 impl Reason {
     /// One sentence saying why, with nodes rendered two levels deep.
     pub fn describe(&self, g: &MetadataGraph) -> String {
-        let n = |id: NodeId| g.display(id, 2).to_string();
+        let n = |id: NodeId| describe_type(g, id);
+        let t = |id: NodeId| describe_tag(g, id);
         match *self {
             Reason::SameTag => "both accesses carry the same tag".to_owned(),
             Reason::Untagged => "an access without a tag may alias anything".to_owned(),
@@ -421,7 +428,7 @@ impl Reason {
             }
             Reason::WholeObject { whole, common } => format!(
                 "tag {} accesses a whole object of the common type {}, which contains the other access",
-                n(whole),
+                t(whole),
                 n(common)
             ),
             Reason::PathMeets {
@@ -431,16 +438,16 @@ impl Reason {
                 offset,
             } => format!(
                 "the access path of {} reaches {}, the base type of {}, at offset {}",
-                n(base),
+                t(base),
                 n(ty),
-                n(sub),
+                t(sub),
                 offset
             ),
             Reason::HasField { base, sub, access } => format!(
                 "the access type {} of {} has a field of the base type of {}",
                 n(access),
-                n(base),
-                n(sub)
+                t(base),
+                t(sub)
             ),
             Reason::Disjoint { common } => format!(
                 "neither access can be to a subobject of the other (common type {})",

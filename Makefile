@@ -1,0 +1,63 @@
+# aliaskit: `make demo` and `make test` work on a fresh Debian 12 machine
+# (they install LLVM 22 when it is missing). One variable names the LLVM
+# tools everywhere: LLVM_BIN.
+
+LLVM_BIN ?= /usr/lib/llvm-22/bin
+LLVM_PREFIX := $(patsubst %/bin,%,$(LLVM_BIN))
+PLUGIN   := target/release/libaliaskit.so
+MODGEN   := target/release/aliaskit-modgen
+# Seeds of the differential check run by `make test` (issue: at least 500).
+DIFF_SEEDS ?= 500
+JOBS     ?= $(shell nproc)
+
+export LLVM_BIN
+export LLVM_SYS_221_PREFIX ?= $(LLVM_PREFIX)
+export PLUGIN
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_PACKAGES := llvm-22-dev llvm-22-tools clang-22
+
+.PHONY: all setup build demo test test-unit test-lit test-diff test-plugin lint bench clean
+
+all: build
+
+# Installs LLVM 22 (opt, FileCheck, lit, clang, headers) when it is missing.
+setup:
+	@if [ ! -x "$(LLVM_BIN)/opt" ] || [ ! -x "$(LLVM_BIN)/FileCheck" ] || [ ! -x "$(LLVM_BIN)/clang" ] \
+	    || [ ! -e "$(LLVM_PREFIX)/include/llvm/Plugins/PassPlugin.h" ]; then \
+	  echo "installing $(APT_PACKAGES)"; \
+	  $(SUDO) apt-get update && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y $(APT_PACKAGES); \
+	fi
+	@command -v cargo >/dev/null || { echo "cargo (Rust) is required"; exit 1; }
+
+build: setup
+	cargo build --release --workspace
+
+demo: build
+	examples/demo.sh
+
+test: build lint test-unit test-plugin test-lit test-diff
+
+test-unit:
+	cargo test --release --workspace
+
+# The plugin must share opt's libLLVM.so, never carry its own copy.
+test-plugin:
+	@if nm -D --defined-only $(PLUGIN) | grep -q ' LLVMContextCreate$$'; then \
+	  echo "error: $(PLUGIN) defines LLVM symbols (LLVM linked statically)"; exit 1; fi
+	@ldd $(PLUGIN) | grep -q 'libLLVM' || { echo "error: $(PLUGIN) does not link libLLVM.so"; exit 1; }
+	@echo "plugin links LLVM dynamically: ok"
+
+test-lit:
+	$(LLVM_BIN)/lit -sv test
+
+test-diff:
+	JOBS=$(JOBS) tools/difftest.sh 1 $(DIFF_SEEDS)
+
+lint:
+	cargo fmt --all -- --check
+	cargo clippy --release --workspace --all-targets -- -D warnings
+
+clean:
+	cargo clean
