@@ -16,8 +16,8 @@ import lit.formats
 config.name = "aliaskit"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".ll", ".test"]
-config.excludes = ["Inputs"]
-config.test_source_root = os.path.join(os.path.dirname(__file__), "test")
+config.excludes = ["Inputs", "target", "examples", "tools", "bench", "core", "src"]
+config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 config.test_exec_root = os.path.join(os.path.dirname(__file__), "target", "lit")
 
 llvm_bin = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")

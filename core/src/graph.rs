@@ -11,12 +11,9 @@
 //! then [`MetadataGraph::define_tuple`]) so that cyclic metadata, which LLVM
 //! allows, can be imported without recursion.
 //!
-//! Only generic tuples (`!{...}`) are modelled operand by operand. Any other
-//! kind of node (debug-info records and the like) is kept as an *opaque* node:
-//! it has an identity and an operand count, but reading its operands reports
-//! [`Problem::OpaqueNode`]. Alias metadata never legitimately contains such
-//! nodes, so this only ever matters for malformed input, where the analyses
-//! answer conservatively.
+//! Every kind of node is modelled the same way, by its operands: LLVM's
+//! alias analyses read a debug-info node that turns up in a type DAG (say,
+//! as a root) through the same `getOperand` as a tuple, so the graph does too.
 //!
 //! Accessors come in the flavours LLVM's own code uses, so that the query
 //! algorithms can mirror it read for read:
@@ -129,8 +126,8 @@ pub enum Problem {
     IntegerTooWide { index: usize },
     /// Operand `index` should be a node.
     NotANode { index: usize },
-    /// The node is not a generic tuple (for instance a debug-info node).
-    OpaqueNode,
+    /// The node was reserved but its operands were never defined.
+    Undefined,
     /// Following parents from this node comes back to it.
     ParentCycle,
     /// The field graph below this node contains a cycle.
@@ -156,7 +153,7 @@ impl fmt::Display for Problem {
                 write!(f, "operand {index} is an integer wider than 64 bits")
             }
             Problem::NotANode { index } => write!(f, "operand {index} should be a metadata node"),
-            Problem::OpaqueNode => write!(f, "the node is not a metadata tuple"),
+            Problem::Undefined => write!(f, "the node's operands were never read"),
             Problem::ParentCycle => write!(f, "its chain of parent types is a cycle"),
             Problem::FieldCycle => write!(f, "its graph of field types contains a cycle"),
             Problem::PathCycle => write!(f, "the access path from it visits a type twice"),
@@ -189,9 +186,6 @@ enum Body {
     /// Reserved, operands not defined yet.
     Pending,
     Tuple(Box<[Operand]>),
-    Opaque {
-        num_operands: usize,
-    },
 }
 
 /// An arena of metadata nodes. See the module documentation.
@@ -247,14 +241,9 @@ impl MetadataGraph {
         id
     }
 
-    /// Defines the operands of a reserved node as a tuple.
+    /// Defines the operands of a reserved node.
     pub fn define_tuple(&mut self, id: NodeId, operands: Vec<Operand>) {
         self.nodes[id.index()] = Body::Tuple(operands.into_boxed_slice());
-    }
-
-    /// Defines a reserved node as opaque (not a tuple).
-    pub fn define_opaque(&mut self, id: NodeId, num_operands: usize) {
-        self.nodes[id.index()] = Body::Opaque { num_operands };
     }
 
     /// Creates a tuple node. Unlike LLVM's `MDNode::get`, this does not
@@ -285,20 +274,14 @@ impl MetadataGraph {
         match &self.nodes[id.index()] {
             Body::Pending => 0,
             Body::Tuple(ops) => ops.len(),
-            Body::Opaque { num_operands } => *num_operands,
         }
     }
 
-    /// Whether the node is a generic tuple whose operands are known.
-    pub fn is_tuple(&self, id: NodeId) -> bool {
-        matches!(self.nodes[id.index()], Body::Tuple(_))
-    }
-
-    /// All operands of a tuple node.
+    /// All operands of a node.
     pub fn operands(&self, id: NodeId) -> Result<&[Operand], Malformed> {
         match &self.nodes[id.index()] {
             Body::Tuple(ops) => Ok(ops),
-            Body::Pending | Body::Opaque { .. } => Err(Malformed::new(id, Problem::OpaqueNode)),
+            Body::Pending => Err(Malformed::new(id, Problem::Undefined)),
         }
     }
 
@@ -352,7 +335,7 @@ impl fmt::Display for NodeDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let ops = match self.graph.operands(self.id) {
             Ok(ops) => ops,
-            Err(_) => return write!(f, "<non-tuple node>"),
+            Err(_) => return write!(f, "<undefined node>"),
         };
         if self.depth == 0 {
             return write!(f, "!{{...}}");
@@ -421,12 +404,11 @@ mod tests {
     }
 
     #[test]
-    fn opaque_nodes_have_identity_but_no_readable_operands() {
+    fn undefined_nodes_have_identity_but_no_operands() {
         let mut g = MetadataGraph::new();
         let o = g.reserve();
-        g.define_opaque(o, 5);
-        assert_eq!(g.num_operands(o), 5);
-        assert_eq!(g.operand(o, 0), Err(Malformed::new(o, Problem::OpaqueNode)));
+        assert_eq!(g.num_operands(o), 0);
+        assert_eq!(g.operand(o, 0), Err(Malformed::new(o, Problem::Undefined)));
     }
 
     #[test]

@@ -7,9 +7,9 @@
 //! costs hundreds of nanoseconds a call, so it is done once per node.
 //!
 //! Import is iterative (a worklist, not recursion), so cyclic and very deep
-//! metadata are read like any other. Only generic tuples are read operand by
-//! operand; other node kinds (debug info and the like) are recorded as
-//! opaque nodes, which alias metadata never legitimately contains.
+//! metadata are read like any other. Every kind of node is read by its
+//! operands, as LLVM's analyses read it: a debug-info node that turns up in
+//! a type DAG is just a node to them.
 //!
 //! # Lifetime of the pointer keys
 //! A pointer is only a valid key while its node is alive and has not been
@@ -80,13 +80,6 @@ impl MetadataImporter {
         while let Some((md, id)) = work.pop() {
             let node = LLVMMetadataAsValue(ctx, md);
             let count = LLVMGetMDNodeNumOperands(node) as usize;
-            if !matches!(
-                LLVMGetMetadataKind(md),
-                LLVMMetadataKind::LLVMMDTupleMetadataKind
-            ) {
-                self.graph.define_opaque(id, count);
-                continue;
-            }
             values.clear();
             values.resize(count, std::ptr::null_mut());
             LLVMGetMDNodeOperands(node, values.as_mut_ptr());

@@ -39,7 +39,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::graph::{Malformed, MetadataGraph, NodeId, Problem};
 use crate::tbaa::nodes::{
-    describe_tag, describe_type, field_at, field_types, is_new_format_type, parent, AccessTag,
+    describe_tag, describe_type, field_at, is_new_format_type, parent, AccessTag, FieldLayout,
 };
 
 /// The tag a merged access gets (`getMostGenericTBAA`).
@@ -361,58 +361,68 @@ impl TbaaOracle {
 /// `hasField(Base, Field)`: whether `field` is a field type of `base` at
 /// any depth (one or more field edges away).
 ///
-/// LLVM recurses without a guard, so a cyclic field graph makes it recurse
-/// until the stack overflows unless it happens to find the field first.
-/// Here: found anywhere means `true`; not found and a cycle (or an
-/// unreadable node) on the way means [`Malformed`]; otherwise `false`.
+/// LLVM searches depth-first, fields in operand order, testing each field
+/// type for equality before descending into it, and without any guard: the
+/// first time its search re-enters a type it is already inside, it recurses
+/// until the stack overflows. This search visits fields in the same order
+/// and stops where LLVM would: `Ok(true)` when LLVM finds the field,
+/// [`Problem::FieldCycle`] when LLVM would recurse forever, and the
+/// operand's problem when LLVM would read a field that is not a node. Types
+/// already searched completely are not searched again (LLVM would, with the
+/// same outcome), so the cost is linear.
 pub fn has_field(
     g: &MetadataGraph,
     base: NodeId,
     field: Option<NodeId>,
 ) -> Result<bool, Malformed> {
-    // Depth-first search with colours: on the stack (grey) or done (black).
-    #[derive(Copy, Clone, PartialEq)]
-    enum Colour {
-        Grey,
-        Black,
+    struct Frame {
+        node: NodeId,
+        first: usize,
+        stride: usize,
+        count: usize,
+        next: usize,
     }
-    let mut colour: FxHashMap<NodeId, Colour> = FxHashMap::default();
-    let mut problem: Option<Malformed> = None;
-    let mut stack: Vec<(NodeId, Vec<NodeId>, usize)> = Vec::new();
-    let start_fields = field_types(g, base)?;
-    colour.insert(base, Colour::Grey);
-    stack.push((base, start_fields, 0));
-    while let Some((node, fields, next)) = stack.last_mut() {
-        let Some(&child) = fields.get(*next) else {
-            colour.insert(*node, Colour::Black);
+    let frame = |node: NodeId| -> Result<Frame, Malformed> {
+        let n = g.operands(node)?.len();
+        let FieldLayout { first, stride } = FieldLayout::of(g, node);
+        if n < first {
+            // LLVM computes the field count in unsigned arithmetic and wraps.
+            return Err(Malformed::new(node, Problem::TooFewOperands));
+        }
+        Ok(Frame {
+            node,
+            first,
+            stride,
+            count: (n - first) / stride,
+            next: 0,
+        })
+    };
+    let mut on_stack: FxHashSet<NodeId> = FxHashSet::default();
+    let mut done: FxHashSet<NodeId> = FxHashSet::default();
+    let mut stack = vec![frame(base)?];
+    on_stack.insert(base);
+    while let Some(top) = stack.last_mut() {
+        if top.next == top.count {
+            on_stack.remove(&top.node);
+            done.insert(top.node);
             stack.pop();
             continue;
-        };
-        *next += 1;
+        }
+        let index = top.first + top.next * top.stride;
+        top.next += 1;
+        let child = g.required_node_operand(top.node, index)?;
         if Some(child) == field {
             return Ok(true);
         }
-        match colour.get(&child) {
-            Some(Colour::Grey) => {
-                problem.get_or_insert(Malformed::new(child, Problem::FieldCycle));
-            }
-            Some(Colour::Black) => {}
-            None => match field_types(g, child) {
-                Ok(child_fields) => {
-                    colour.insert(child, Colour::Grey);
-                    stack.push((child, child_fields, 0));
-                }
-                Err(e) => {
-                    problem.get_or_insert(e);
-                    colour.insert(child, Colour::Black);
-                }
-            },
+        if on_stack.contains(&child) {
+            return Err(Malformed::new(child, Problem::FieldCycle));
+        }
+        if !done.contains(&child) {
+            stack.push(frame(child)?);
+            on_stack.insert(child);
         }
     }
-    match problem {
-        Some(e) => Err(e),
-        None => Ok(false),
-    }
+    Ok(false)
 }
 
 impl Reason {
