@@ -1,4 +1,4 @@
-//! Compiles the C++ shim (src/plugin/shim.cpp) against LLVM 22's headers.
+//! Compiles the C++ shim (src/plugin/*.cpp) against LLVM 22's headers.
 //!
 //! LLVM is found through `LLVM_CONFIG` (default: `$LLVM_SYS_221_PREFIX/bin/llvm-config`,
 //! then `/usr/lib/llvm-22/bin/llvm-config`). The shim is not linked against
@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 fn main() {
-    println!("cargo:rerun-if-changed=src/plugin/shim.cpp");
+    println!("cargo:rerun-if-changed=src/plugin");
     println!("cargo:rerun-if-env-changed=LLVM_CONFIG");
     println!("cargo:rerun-if-env-changed=LLVM_SYS_221_PREFIX");
 
@@ -38,7 +38,14 @@ fn main() {
     let bindir = PathBuf::from(query("--bindir"));
 
     let mut build = cc::Build::new();
-    build.cpp(true).file("src/plugin/shim.cpp").pic(true);
+    build.cpp(true).pic(true);
+    let mut sources: Vec<PathBuf> = std::fs::read_dir("src/plugin")
+        .expect("src/plugin exists")
+        .map(|e| e.expect("readable directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "cpp"))
+        .collect();
+    sources.sort();
+    build.files(sources);
     let clang = bindir.join("clang++");
     if std::env::var_os("CXX").is_none() && clang.exists() {
         build.compiler(clang);

@@ -15,6 +15,7 @@ use crate::reader::tbaa::TbaaSession;
 
 const MAY_ALIAS: u8 = 1;
 const MUTABLE: u8 = 0;
+const MALFORMED: u8 = 2;
 
 /// Runs `f` on the session; a null session or a panic gives `fallback`.
 ///
@@ -71,6 +72,32 @@ pub unsafe extern "C" fn aliaskit_tbaa_may_alias(
     b: LLVMMetadataRef,
 ) -> u8 {
     guarded(session, MAY_ALIAS, |s| s.may_alias(ctx, a, b) as u8)
+}
+
+/// The full match of two tags, for `tbaa-diff`: returns 1 (may alias),
+/// 0 (no alias) or 2 (malformed metadata: LLVM's own TBAA may crash on this
+/// pair, do not ask it), and stores the most generic tag
+/// (`getMostGenericTBAA(a, b)`, null for none) in `*generic`.
+///
+/// # Safety
+/// See [`guarded`]; the tags must be null or live nodes of `ctx`, and
+/// `generic` must be writable.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_tbaa_match(
+    session: *mut TbaaSession,
+    ctx: LLVMContextRef,
+    a: LLVMMetadataRef,
+    b: LLVMMetadataRef,
+    generic: *mut LLVMMetadataRef,
+) -> u8 {
+    *generic = std::ptr::null_mut();
+    guarded(session, MALFORMED, |s| match s.match_tags(ctx, a, b) {
+        Ok(m) => {
+            *generic = s.generic_tag_node(ctx, m.generic);
+            m.may_alias as u8
+        }
+        Err(_) => MALFORMED,
+    })
 }
 
 /// # Safety

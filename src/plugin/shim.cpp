@@ -13,7 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "llvm-c/Core.h"
+#include "shim.h"
+
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
@@ -28,23 +29,8 @@
 #include <memory>
 
 using namespace llvm;
-
-// ---------------------------------------------------------------------------
-// The Rust side (src/plugin/ffi.rs). Answers: 1 = may alias, 0 = no alias.
-// ---------------------------------------------------------------------------
-extern "C" {
-void *aliaskit_tbaa_session_new(void);
-void aliaskit_tbaa_session_free(void *Session);
-uint8_t aliaskit_tbaa_may_alias(void *Session, LLVMContextRef Ctx,
-                                LLVMMetadataRef TagA, LLVMMetadataRef TagB);
-uint8_t aliaskit_tbaa_may_alias_errno(void *Session, LLVMContextRef Ctx,
-                                      LLVMMetadataRef Tag,
-                                      const LLVMMetadataRef *ErrnoTags,
-                                      size_t NumErrnoTags);
-uint8_t aliaskit_tbaa_is_immutable(void *Session, LLVMContextRef Ctx,
-                                   LLVMMetadataRef Tag);
-uint8_t aliaskit_tbaa_enabled_by_environment(void);
-}
+using aliaskit::md;
+using aliaskit::TBAASession;
 
 namespace {
 
@@ -55,21 +41,6 @@ cl::opt<bool> EnableRustTBAA(
     cl::desc("Use the rust-tbaa alias analysis when it is in the AA "
              "pipeline (like -enable-tbaa for the built-in tbaa); the "
              "environment variable ALIASKIT_ENABLE_TBAA=0 does the same"));
-
-LLVMMetadataRef md(const MDNode *N) {
-  return wrap(static_cast<Metadata *>(const_cast<MDNode *>(N)));
-}
-
-/// Owns one Rust TBAA session: the imported type DAG and the memoized
-/// answers. One session per FunctionAnalysisManager (the analysis object
-/// below lives in it), so one pipeline on one thread uses it at a time.
-struct TBAASession {
-  void *Handle;
-  TBAASession() : Handle(aliaskit_tbaa_session_new()) {}
-  ~TBAASession() { aliaskit_tbaa_session_free(Handle); }
-  TBAASession(const TBAASession &) = delete;
-  TBAASession &operator=(const TBAASession &) = delete;
-};
 
 class RustTBAAResult : public AAResultBase {
   std::shared_ptr<TBAASession> Session;
@@ -184,6 +155,7 @@ AnalysisKey RustTBAA::Key;
 
 extern "C" void aliaskit_register_pass_builder_callbacks(void *Builder) {
   PassBuilder &PB = *static_cast<PassBuilder *>(Builder);
+  aliaskit::registerTBAADiff(PB);
   PB.registerAnalysisRegistrationCallback(
       [](FunctionAnalysisManager &FAM) {
         FAM.registerPass([] { return RustTBAA(); });

@@ -12,8 +12,11 @@
 
 use aliaskit_core::tbaa::nodes::describe_tag;
 use aliaskit_core::tbaa::TbaaOracle;
-use aliaskit_core::tbaa::{AccessTag, TagMatch};
+use aliaskit_core::tbaa::{AccessTag, GenericTag, TagMatch};
 use aliaskit_core::{Malformed, NodeId};
+use inkwell::llvm_sys::core::{
+    LLVMConstInt, LLVMInt64TypeInContext, LLVMMDNodeInContext2, LLVMValueAsMetadata,
+};
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -108,6 +111,34 @@ impl TbaaSession {
         errno_tags: &[LLVMMetadataRef],
     ) -> bool {
         errno_tags.iter().any(|&e| self.may_alias(ctx, tag, e))
+    }
+
+    /// The LLVM node for a generic tag the core computed: an existing tag,
+    /// or a new uniqued `!{T, T, i64 0}` (`!{T, T, i64 0, i64 -1}` in the
+    /// new format), exactly what LLVM's `createAccessTag` builds, so that
+    /// pointer identity with LLVM's own result is meaningful.
+    ///
+    /// # Safety
+    /// `ctx` must be the context the session's nodes belong to.
+    pub unsafe fn generic_tag_node(
+        &mut self,
+        ctx: LLVMContextRef,
+        tag: GenericTag,
+    ) -> LLVMMetadataRef {
+        match tag {
+            GenericTag::None => std::ptr::null_mut(),
+            GenericTag::Existing(n) => self.importer.pointer(n),
+            GenericTag::AccessTo { ty, new_format } => {
+                let ty = self.importer.pointer(ty);
+                let i64_ty = LLVMInt64TypeInContext(ctx);
+                let int = |v: u64| LLVMValueAsMetadata(LLVMConstInt(i64_ty, v, 0));
+                let mut ops = vec![ty, ty, int(0)];
+                if new_format {
+                    ops.push(int(u64::MAX));
+                }
+                LLVMMDNodeInContext2(ctx, ops.as_mut_ptr(), ops.len())
+            }
+        }
     }
 
     /// Whether the tag marks immutable memory (`isTypeImmutable`).
