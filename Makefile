@@ -17,7 +17,7 @@ export PLUGIN
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := llvm-22-dev llvm-22-tools clang-22
 
-.PHONY: all setup build demo test test-unit test-lit test-diff test-plugin lint bench clean
+.PHONY: all setup build demo test test-unit test-lit test-diff test-corpus test-plugin lint bench clean
 
 all: build
 
@@ -37,7 +37,7 @@ build: setup
 demo: build
 	examples/demo.sh
 
-test: build lint test-unit test-plugin test-lit test-diff
+test: build lint test-unit test-plugin test-lit test-diff test-corpus
 
 test-unit:
 	cargo test --release --workspace
@@ -54,6 +54,19 @@ test-lit:
 
 test-diff:
 	JOBS=$(JOBS) tools/difftest.sh 1 $(DIFF_SEEDS)
+
+# A seeded slice of the real-C corpus (csmith programs through clang-22):
+# identical O2/gvn/dse/licm output, tbaa-diff<fatal>, csmith checksums.
+test-corpus:
+	JOBS=$(JOBS) bench/check-corpus.sh --slice 20
+
+# Benchmarks: ratios against built-in LLVM, measured side by side, written
+# to BENCHMARKS.md. Also runs every check on the whole corpus.
+BENCH_FLAGS ?=
+bench: build
+	JOBS=$(JOBS) bench/corpus.sh
+	JOBS=$(JOBS) bench/check-corpus.sh
+	python3 bench/bench.py $(BENCH_FLAGS)
 
 lint:
 	cargo fmt --all -- --check

@@ -1,10 +1,13 @@
 //! A TBAA session: imported type DAG, core oracle, memoized answers.
 //!
 //! One session serves every query of one analysis manager. A query names
-//! its tags by `MDNode` pointer; the first time a pair is seen, both tags
-//! are imported (once each, see [`super::MetadataImporter`]) and the core
-//! decides; the answer is then kept under the pointer pair, so every
-//! repeated query is a single hash lookup.
+//! its tags by `MDNode` pointer; the first time a tag is seen it is
+//! imported (once, see [`super::MetadataImporter`]) and the core decides.
+//! Answers are kept in a fixed-size, direct-mapped cache keyed by the
+//! pointer pair ([`AnswerCache`]): a repeated query is one probe, and memory
+//! stays bounded however many distinct pairs a module asks about (a pair
+//! pushed out of the cache is simply decided again, which is cheap: the
+//! core keeps each type's chain of parents).
 //!
 //! Malformed metadata gets the conservative answer (may alias, mutable) and
 //! one warning per offending node, naming the node, what is wrong with it
@@ -25,11 +28,62 @@ use super::MetadataImporter;
 /// Log target of the TBAA analysis (`RUST_LOG=aliaskit::tbaa=debug`).
 pub const LOG_TARGET: &str = "aliaskit::tbaa";
 
+/// A direct-mapped cache of alias answers keyed by the pair of tag pointers.
+#[derive(Default)]
+pub struct AnswerCache {
+    slots: Vec<Slot>,
+}
+
+#[derive(Copy, Clone)]
+struct Slot {
+    a: usize,
+    b: usize,
+    /// `EMPTY`, or the answer (0 no alias, 1 may alias).
+    answer: u8,
+}
+
+const EMPTY: u8 = u8::MAX;
+
+impl AnswerCache {
+    /// Number of slots (a power of two): 16384 slots of 24 bytes.
+    pub const SLOTS: usize = 1 << 14;
+
+    fn index(a: usize, b: usize) -> usize {
+        // Pointers are 8-aligned: mix the informative bits of both.
+        let h = (a >> 3).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ (b >> 3).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        (h ^ (h >> 29)) & (Self::SLOTS - 1)
+    }
+
+    pub fn get(&self, a: usize, b: usize) -> Option<bool> {
+        let slot = self.slots.get(Self::index(a, b))?;
+        (slot.answer != EMPTY && slot.a == a && slot.b == b).then_some(slot.answer == 1)
+    }
+
+    pub fn insert(&mut self, a: usize, b: usize, answer: bool) {
+        if self.slots.is_empty() {
+            self.slots = vec![
+                Slot {
+                    a: 0,
+                    b: 0,
+                    answer: EMPTY
+                };
+                Self::SLOTS
+            ];
+        }
+        self.slots[Self::index(a, b)] = Slot {
+            a,
+            b,
+            answer: answer as u8,
+        };
+    }
+}
+
 #[derive(Default)]
 pub struct TbaaSession {
     importer: MetadataImporter,
     oracle: TbaaOracle,
-    answers: FxHashMap<(usize, usize), bool>,
+    answers: AnswerCache,
     immutable: FxHashMap<usize, bool>,
     warned: FxHashSet<NodeId>,
 }
@@ -55,15 +109,14 @@ impl TbaaSession {
         a: LLVMMetadataRef,
         b: LLVMMetadataRef,
     ) -> bool {
-        let key = (a as usize, b as usize);
-        if let Some(&answer) = self.answers.get(&key) {
+        if let Some(answer) = self.answers.get(a as usize, b as usize) {
             return answer;
         }
         let answer = match self.match_tags(ctx, a, b) {
             Ok(m) => m.may_alias,
             Err(_) => true,
         };
-        self.answers.insert(key, answer);
+        self.answers.insert(a as usize, b as usize, answer);
         answer
     }
 

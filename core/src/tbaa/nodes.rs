@@ -22,7 +22,7 @@
 //! (an operand that is missing or of the wrong kind), they return a
 //! [`Malformed`] error naming the node.
 
-use crate::graph::{Malformed, MetadataGraph, NodeId, Operand, Problem};
+use crate::graph::{IntValue, Malformed, MetadataGraph, NodeId, Operand, Problem};
 
 /// Whether a type node is in the new, size-aware format.
 pub fn is_new_format_type(g: &MetadataGraph, ty: NodeId) -> bool {
@@ -106,7 +106,16 @@ pub fn field_at(
 ) -> Result<Option<(NodeId, u64)>, Malformed> {
     let ops = g.operands(ty)?;
     let n = ops.len();
-    let new_format = is_new_format_type(g, ty);
+    // `mdconst::extract<ConstantInt>(op)->getZExtValue()` on operand `i`.
+    let int_at = |i: usize| -> Result<u64, Malformed> {
+        match ops.get(i) {
+            Some(Operand::Int(IntValue { value: Some(v), .. })) => Ok(*v),
+            Some(Operand::Int(_)) => Err(Malformed::new(ty, Problem::IntegerTooWide { index: i })),
+            Some(_) => Err(Malformed::new(ty, Problem::NotAnInteger { index: i })),
+            None => Err(Malformed::new(ty, Problem::MissingOperand { index: i })),
+        }
+    };
+    let new_format = n >= 3 && matches!(ops[0], Operand::Node(_));
     if new_format {
         // New-format roots and scalars have no fields.
         if n < 6 {
@@ -119,18 +128,18 @@ pub fn field_at(
         }
         // A scalar, or a struct with a single field.
         if n <= 3 {
-            let field_offset = if n == 2 { 0 } else { g.int_operand(ty, 2)? };
+            let field_offset = if n == 2 { 0 } else { int_at(2)? };
             return Ok(ops[1]
                 .as_node()
                 .map(|p| (p, offset.wrapping_sub(field_offset))));
         }
     }
-    let FieldLayout { first, stride } = FieldLayout::of(g, ty);
+    let (first, stride) = if new_format { (3, 3) } else { (1, 2) };
     // The operand index of the chosen field's type; `None` means "the last".
     let mut chosen = None;
     let mut idx = first;
     while idx < n {
-        let field_offset = g.int_operand(ty, idx + 1)?;
+        let field_offset = int_at(idx + 1)?;
         if field_offset > offset {
             if idx < first + stride {
                 if !new_format {
@@ -150,9 +159,10 @@ pub fn field_at(
         idx += stride;
     }
     let chosen = chosen.unwrap_or(n - stride);
-    let field_offset = g.int_operand(ty, chosen + 1)?;
-    let field = g.operand(ty, chosen)?.as_node();
-    Ok(field.map(|f| (f, offset.wrapping_sub(field_offset))))
+    let field_offset = int_at(chosen + 1)?;
+    Ok(ops[chosen]
+        .as_node()
+        .map(|f| (f, offset.wrapping_sub(field_offset))))
 }
 
 /// An access tag (`TBAAStructTagNode`): the node attached as `!tbaa`.

@@ -109,10 +109,36 @@ pub fn access_tag_for(g: &MetadataGraph, ty: Option<NodeId>) -> GenericTag {
 /// Answers TBAA questions over one graph; caches chains of parents.
 #[derive(Clone, Debug, Default)]
 pub struct TbaaOracle {
-    /// For each type asked about, where its chain of parents (itself first,
-    /// the root last) sits in `chain_store`, or why it has none.
-    chains: FxHashMap<NodeId, Result<(u32, u32), Malformed>>,
+    /// Indexed by node: where the node's chain of parents (itself first,
+    /// the root last) sits in `chain_store`.
+    chains: Vec<Chain>,
     chain_store: Vec<NodeId>,
+    /// Why a node has no chain (a cycle, an unreadable node).
+    chain_errors: FxHashMap<NodeId, Malformed>,
+    /// Indexed by node: the operands of each tag asked about, read once.
+    tags: Vec<Option<TagFacts>>,
+}
+
+/// What a tag says, read once. Each read keeps its own outcome, so that an
+/// unreadable operand only matters where LLVM would read it.
+#[derive(Copy, Clone, Debug)]
+struct TagFacts {
+    tag: AccessTag,
+    base: Result<Option<NodeId>, Malformed>,
+    access: Result<Option<NodeId>, Malformed>,
+    offset: Result<u64, Malformed>,
+    new_format: bool,
+}
+
+#[derive(Copy, Clone, Debug, Default)]
+enum Chain {
+    #[default]
+    Unknown,
+    At {
+        start: u32,
+        len: u32,
+    },
+    Broken,
 }
 
 impl TbaaOracle {
@@ -120,44 +146,74 @@ impl TbaaOracle {
         TbaaOracle::default()
     }
 
+    fn facts(&mut self, g: &MetadataGraph, tag: AccessTag) -> TagFacts {
+        let i = tag.node().index();
+        if self.tags.len() <= i {
+            self.tags.resize(g.len().max(i + 1), None);
+        }
+        *self.tags[i].get_or_insert_with(|| TagFacts {
+            tag,
+            base: tag.base_type(g),
+            access: tag.access_type(g),
+            offset: tag.offset(g),
+            new_format: tag.is_new_format(g),
+        })
+    }
+
     /// The type, its parent, its parent's parent, ... up to the root.
     /// A repeated node is a cycle (LLVM: `Cycle found in TBAA metadata.`).
     pub fn ancestors(&mut self, g: &MetadataGraph, ty: NodeId) -> Result<&[NodeId], Malformed> {
-        let (start, len) = match self.chains.get(&ty) {
-            Some(entry) => (*entry)?,
-            None => {
-                let entry = self.compute_chain(g, ty);
-                self.chains.insert(ty, entry);
-                entry?
-            }
-        };
-        Ok(&self.chain_store[start as usize..(start + len) as usize])
+        let (start, len) = self.chain(g, ty)?;
+        Ok(&self.chain_store[start..start + len])
     }
 
-    fn compute_chain(&mut self, g: &MetadataGraph, ty: NodeId) -> Result<(u32, u32), Malformed> {
+    /// Where the chain of `ty` is in `chain_store`, computing it once.
+    fn chain(&mut self, g: &MetadataGraph, ty: NodeId) -> Result<(usize, usize), Malformed> {
+        if self.chains.len() <= ty.index() {
+            self.chains
+                .resize(g.len().max(ty.index() + 1), Chain::Unknown);
+        }
+        match self.chains[ty.index()] {
+            Chain::At { start, len } => return Ok((start as usize, len as usize)),
+            Chain::Broken => return Err(self.chain_errors[&ty]),
+            Chain::Unknown => {}
+        }
         let start = self.chain_store.len();
-        let mut seen = FxHashSet::default();
         let mut cur = Some(ty);
-        let mut result = Ok(());
+        let mut failure = None;
         while let Some(t) = cur {
-            if !seen.insert(t) {
-                result = Err(Malformed::new(t, Problem::ParentCycle));
+            // Chains are short; a linear scan beats hashing until they are not.
+            let seen = &self.chain_store[start..];
+            let repeated = if seen.len() < 32 {
+                seen.contains(&t)
+            } else {
+                seen.iter().collect::<FxHashSet<_>>().contains(&t)
+            };
+            if repeated {
+                failure = Some(Malformed::new(t, Problem::ParentCycle));
                 break;
             }
             self.chain_store.push(t);
             match parent(g, t) {
                 Ok(p) => cur = p,
                 Err(e) => {
-                    result = Err(e);
+                    failure = Some(e);
                     break;
                 }
             }
         }
-        if let Err(e) = result {
+        if let Some(e) = failure {
             self.chain_store.truncate(start);
+            self.chains[ty.index()] = Chain::Broken;
+            self.chain_errors.insert(ty, e);
             return Err(e);
         }
-        Ok((start as u32, (self.chain_store.len() - start) as u32))
+        let len = self.chain_store.len() - start;
+        self.chains[ty.index()] = Chain::At {
+            start: start as u32,
+            len: len as u32,
+        };
+        Ok((start, len))
     }
 
     /// `getLeastCommonType`: the deepest type that is an ancestor of (or
@@ -174,16 +230,11 @@ impl TbaaOracle {
         if a == b {
             return Ok(Some(a));
         }
-        // Both chains are needed before either is used (each may be a
-        // cycle); keep the first as a range into the store.
-        self.ancestors(g, a)?;
-        self.ancestors(g, b)?;
-        let range = |o: &TbaaOracle, n: NodeId| {
-            let (s, l) = o.chains[&n].expect("chain computed above");
-            s as usize..(s + l) as usize
-        };
-        let chain_a = &self.chain_store[range(self, a)];
-        let chain_b = &self.chain_store[range(self, b)];
+        // Both chains are needed before either is used (each may be a cycle).
+        let (sa, la) = self.chain(g, a)?;
+        let (sb, lb) = self.chain(g, b)?;
+        let chain_a = &self.chain_store[sa..sa + la];
+        let chain_b = &self.chain_store[sb..sb + lb];
         let common = chain_a
             .iter()
             .rev()
@@ -204,88 +255,8 @@ impl TbaaOracle {
         sub: AccessTag,
         common: NodeId,
     ) -> Result<Option<TagMatch>, Malformed> {
-        let base_access = base.access_type(g)?;
-        // A whole object of the common type contains any subobject.
-        if base_access == base.base_type(g)? && base_access == Some(common) {
-            return Ok(Some(TagMatch {
-                may_alias: true,
-                generic: access_tag_for(g, Some(common)),
-                reason: Reason::WholeObject {
-                    whole: base.node(),
-                    common,
-                },
-            }));
-        }
-
-        // Walk down from the base type along the offset.
-        let new_format = base.is_new_format(g);
-        let sub_base = sub.base_type(g)?;
-        let mut current = base.base_type(g)?;
-        let mut offset = base.offset(g)?;
-        let mut visited: Vec<NodeId> = Vec::new();
-        let stop = loop {
-            let Some(ty) = current else {
-                if new_format {
-                    // LLVM asserts, then dereferences null in `hasField`.
-                    return Err(Malformed::new(base.node(), Problem::WalkLeftPath));
-                }
-                break None;
-            };
-            if Some(ty) == sub_base {
-                let may_alias = offset == sub.offset(g)?
-                    || Some(ty) == base_access
-                    || sub_base == sub.access_type(g)?;
-                let generic = if may_alias {
-                    // LLVM 22.1.8 reuses the subobject tag as it is, even
-                    // its immutable flag when the other access is mutable.
-                    GenericTag::Existing(sub.node())
-                } else {
-                    access_tag_for(g, Some(common))
-                };
-                return Ok(Some(TagMatch {
-                    may_alias,
-                    generic,
-                    reason: Reason::PathMeets {
-                        base: base.node(),
-                        sub: sub.node(),
-                        ty,
-                        offset,
-                    },
-                }));
-            }
-            // New-format walks stop at the access type.
-            if new_format && Some(ty) == base_access {
-                break Some(ty);
-            }
-            if visited.contains(&ty) {
-                return Err(Malformed::new(ty, Problem::PathCycle));
-            }
-            visited.push(ty);
-            match field_at(g, ty, offset)? {
-                Some((field, rebased)) => {
-                    current = Some(field);
-                    offset = rebased;
-                }
-                None => current = None,
-            }
-        };
-
-        // New format: the access type may contain the other base type as a
-        // field at any depth (aggregate access types).
-        if let (true, Some(stop)) = (new_format, stop) {
-            if has_field(g, stop, sub_base)? {
-                return Ok(Some(TagMatch {
-                    may_alias: true,
-                    generic: access_tag_for(g, Some(common)),
-                    reason: Reason::HasField {
-                        base: base.node(),
-                        sub: sub.node(),
-                        access: stop,
-                    },
-                }));
-            }
-        }
-        Ok(None)
+        let (base, sub) = (self.facts(g, base), self.facts(g, sub));
+        subobject_match(g, &base, &sub, common)
     }
 
     /// `matchAccessTags(A, B)`: whether the accesses may alias, and the most
@@ -314,20 +285,19 @@ impl TbaaOracle {
                 reason: Reason::Untagged,
             });
         };
-        let (a, b) = (AccessTag(a), AccessTag(b));
-        let access_a = a.access_type(g)?;
-        let access_b = b.access_type(g)?;
-        let Some(common) = self.least_common_type(g, access_a, access_b)? else {
+        let a = self.facts(g, AccessTag(a));
+        let b = self.facts(g, AccessTag(b));
+        let Some(common) = self.least_common_type(g, a.access?, b.access?)? else {
             return Ok(TagMatch {
                 may_alias: true,
                 generic: GenericTag::None,
                 reason: Reason::NoCommonType,
             });
         };
-        if let Some(m) = self.may_be_access_to_subobject(g, a, b, common)? {
+        if let Some(m) = subobject_match(g, &a, &b, common)? {
             return Ok(m);
         }
-        if let Some(m) = self.may_be_access_to_subobject(g, b, a, common)? {
+        if let Some(m) = subobject_match(g, &b, &a, common)? {
             return Ok(m);
         }
         Ok(TagMatch {
@@ -356,6 +326,101 @@ impl TbaaOracle {
     ) -> Result<GenericTag, Malformed> {
         Ok(self.match_access_tags(g, a, b)?.generic)
     }
+}
+
+/// [`TbaaOracle::may_be_access_to_subobject`] on tags whose operands have
+/// been read.
+fn subobject_match(
+    g: &MetadataGraph,
+    base: &TagFacts,
+    sub: &TagFacts,
+    common: NodeId,
+) -> Result<Option<TagMatch>, Malformed> {
+    let base_access = base.access?;
+    // A whole object of the common type contains any subobject.
+    if base_access == base.base? && base_access == Some(common) {
+        return Ok(Some(TagMatch {
+            may_alias: true,
+            generic: access_tag_for(g, Some(common)),
+            reason: Reason::WholeObject {
+                whole: base.tag.node(),
+                common,
+            },
+        }));
+    }
+
+    // Walk down from the base type along the offset.
+    let new_format = base.new_format;
+    let sub_base = sub.base?;
+    let start = base.base?;
+    let mut current = start;
+    let mut offset = base.offset?;
+    // In a DAG a walk never visits a node twice, so a walk longer than
+    // the graph has nodes is going round a cycle (LLVM loops forever).
+    let mut steps_left = g.len();
+    let stop = loop {
+        let Some(ty) = current else {
+            if new_format {
+                // LLVM asserts, then dereferences null in `hasField`.
+                return Err(Malformed::new(base.tag.node(), Problem::WalkLeftPath));
+            }
+            break None;
+        };
+        if Some(ty) == sub_base {
+            let may_alias =
+                offset == sub.offset? || Some(ty) == base_access || sub_base == sub.access?;
+            let generic = if may_alias {
+                // LLVM 22.1.8 reuses the subobject tag as it is, even
+                // its immutable flag when the other access is mutable.
+                GenericTag::Existing(sub.tag.node())
+            } else {
+                access_tag_for(g, Some(common))
+            };
+            return Ok(Some(TagMatch {
+                may_alias,
+                generic,
+                reason: Reason::PathMeets {
+                    base: base.tag.node(),
+                    sub: sub.tag.node(),
+                    ty,
+                    offset,
+                },
+            }));
+        }
+        // New-format walks stop at the access type.
+        if new_format && Some(ty) == base_access {
+            break Some(ty);
+        }
+        if steps_left == 0 {
+            let at = start.unwrap_or(ty);
+            return Err(Malformed::new(at, Problem::PathCycle));
+        }
+        steps_left -= 1;
+        match field_at(g, ty, offset)? {
+            Some((field, rebased)) => {
+                current = Some(field);
+                offset = rebased;
+            }
+            None => current = None,
+        }
+    };
+
+    // New format: the access type may contain the other base type as a
+    // field at any depth (aggregate access types).
+    if let (true, Some(stop)) = (new_format, stop) {
+        if has_field(g, stop, sub_base)? {
+            return Ok(Some(TagMatch {
+                may_alias: true,
+                generic: access_tag_for(g, Some(common)),
+                reason: Reason::HasField {
+                    base: base.tag.node(),
+                    sub: sub.tag.node(),
+                    access: stop,
+                },
+            }));
+        }
+    }
+    Ok(None)
 }
 
 /// `hasField(Base, Field)`: whether `field` is a field type of `base` at

@@ -1,0 +1,320 @@
+#!/usr/bin/env python3
+"""aliaskit benchmarks: ratios against built-in LLVM, measured side by side.
+
+Every measurement runs LLVM 22's opt on the same input with the built-in
+analysis and with aliaskit's, interleaved (A B A B ...) so both see the same
+machine state, several times; the median is reported. Nothing here asserts a
+time: the numbers go to BENCHMARKS.md (and stdout) with the command that
+produced them.
+
+  P1  aa-eval -evaluate-aa-metadata over one generated function with about
+      2000 tagged loads and stores. AA time = run time minus the run time of
+      the same command with an empty AA pipeline. Goal: rust-tbaa <= 0.3x tbaa.
+  Q   cost per query (ns) as the number of distinct tags grows: 10, 100,
+      1000, 10000 tags, each function with as many accesses as tags (at
+      least 2000).
+  P2  default<O2> on the largest modules of the real-C corpus
+      (bench/corpus.sh): whole opt time and peak RSS with
+      basic-aa,scoped-noalias-aa,rust-tbaa over ...,tbaa; output must be
+      byte-identical. Goal: time <= 1.00x, RSS <= 1.02x.
+
+Usage: bench/bench.py [--runs N] [--quick] [--out BENCHMARKS.md]
+Environment: LLVM_BIN, PLUGIN, MODGEN (see Makefile).
+"""
+
+import argparse
+import datetime
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LLVM_BIN = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
+PLUGIN = os.environ.get("PLUGIN", os.path.join(ROOT, "target/release/libaliaskit.so"))
+MODGEN = os.environ.get("MODGEN", os.path.join(ROOT, "target/release/aliaskit-modgen"))
+OPT = os.path.join(LLVM_BIN, "opt")
+
+
+def output_of(cmd):
+    """Runs cmd; returns its stdout and stderr together."""
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if proc.returncode != 0:
+        sys.exit("command failed (%d): %s\n%s" % (proc.returncode, " ".join(cmd), proc.stdout.decode()[-2000:]))
+    return proc.stdout
+
+
+def run_measured(cmd):
+    """Runs cmd with output discarded; returns (CPU seconds, peak RSS in
+    KiB) from the child's own resource usage. CPU time (user + system) is
+    steadier than wall time on a shared virtual machine."""
+    pid = os.fork()
+    if pid == 0:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 1)
+            os.dup2(null.fileno(), 2)
+        os.execv(cmd[0], cmd)
+    _, status, usage = os.wait4(pid, 0)
+    if status != 0:
+        sys.exit("command failed (%d): %s" % (status, " ".join(cmd)))
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+
+
+def opt_cmd(aa, passes, path, extra=()):
+    return [OPT, "-load-pass-plugin=" + PLUGIN, "-aa-pipeline=" + aa, "-passes=" + passes, *extra, path]
+
+
+def interleaved(cmds, runs):
+    """Runs each command `runs` times, interleaved; returns per-command
+    (median seconds, median peak RSS KiB)."""
+    times = {k: [] for k in cmds}
+    rss = {k: [] for k in cmds}
+    for _ in range(runs):
+        for k, cmd in cmds.items():
+            t, m = run_measured(cmd)
+            times[k].append(t)
+            rss[k].append(m)
+    return {k: (statistics.median(times[k]), statistics.median(rss[k])) for k in cmds}
+
+
+def instructions(cmd):
+    """Instructions executed by cmd, counted by valgrind's callgrind: exact
+    and repeatable, unlike time on a shared machine (but ~50x slower)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        proc = subprocess.run(["valgrind", "--tool=callgrind",
+                               "--callgrind-out-file=" + os.path.join(tmp, "out"), *cmd],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    m = re.search(rb"Collected : (\d+)", proc.stderr)
+    if proc.returncode != 0 or not m:
+        sys.exit("callgrind failed on: " + " ".join(cmd))
+    return int(m.group(1))
+
+
+def same_output(cmds):
+    outs = {k: output_of(cmd) for k, cmd in cmds.items()}
+    first = next(iter(outs.values()))
+    return all(o == first for o in outs.values()), outs
+
+
+def queries_of(aa_eval_output):
+    m = re.search(rb"(\d+) Total Alias Queries Performed", aa_eval_output)
+    return int(m.group(1)) if m else 0
+
+
+def tag_function(ntags, naccesses):
+    """A function with `naccesses` loads and stores of i32 through distinct
+    pointer arguments, cycling over `ntags` distinct old-format scalar tags
+    (siblings under char, so every pair of different tags is NoAlias)."""
+    lines = ["define void @f(ptr %base) {"]
+    for i in range(naccesses):
+        tag = 100 + (i % ntags)
+        lines.append("  %%p%d = getelementptr i32, ptr %%base, i64 %d" % (i, i))
+        if i % 2:
+            lines.append("  store i32 %d, ptr %%p%d, align 4, !tbaa !%d" % (i, i, tag + ntags))
+        else:
+            lines.append("  %%v%d = load i32, ptr %%p%d, align 4, !tbaa !%d" % (i, i, tag + ntags))
+    lines.append("  ret void\n}")
+    lines.append('!0 = !{!"bench root"}')
+    lines.append('!1 = !{!"omnipotent char", !0, i64 0}')
+    for t in range(ntags):
+        lines.append('!%d = !{!"type %d", !1, i64 0}' % (100 + t, t))
+    for t in range(ntags):
+        lines.append("!%d = !{!%d, !%d, i64 0}" % (100 + ntags + t, 100 + t, 100 + t))
+    return "\n".join(lines) + "\n"
+
+
+def aa_eval_row(path, runs, label):
+    passes = "aa-eval"
+    extra = ["-evaluate-aa-metadata", "-disable-output"]
+    cmds = {
+        "none": opt_cmd("", passes, path, extra),
+        "tbaa": opt_cmd("tbaa", passes, path, extra),
+        "rust-tbaa": opt_cmd("rust-tbaa", passes, path, extra),
+    }
+    identical, outs = same_output({k: cmds[k] for k in ("tbaa", "rust-tbaa")})
+    queries = queries_of(outs["tbaa"])
+    med = interleaved(cmds, runs)
+    base = med["none"][0]
+    builtin = med["tbaa"][0] - base
+    ours = med["rust-tbaa"][0] - base
+    return {
+        "label": label,
+        "queries": queries,
+        "none": base,
+        "tbaa": med["tbaa"][0],
+        "rust": med["rust-tbaa"][0],
+        "aa_builtin": builtin,
+        "aa_ours": ours,
+        "ratio": ours / builtin if builtin > 0 else float("nan"),
+        "ns_builtin": builtin / queries * 1e9 if queries else float("nan"),
+        "ns_ours": ours / queries * 1e9 if queries else float("nan"),
+        "identical": identical,
+    }
+
+
+def p1(tmp, runs):
+    path = os.path.join(tmp, "p1.ll")
+    with open(path, "wb") as f:
+        f.write(subprocess.check_output([MODGEN, "--seed", "2000", "--functions", "1",
+                                         "--accesses", "2000", "--encoding", "old"]))
+    text = open(path).read()
+    tagged = len(re.findall(r"(= load |^\s*store ).*!tbaa", text, re.M))
+    row = aa_eval_row(path, runs, "P1")
+    row["tagged"] = tagged
+    return row
+
+
+def per_query(tmp, runs, sizes):
+    rows = []
+    for ntags in sizes:
+        path = os.path.join(tmp, "tags%d.ll" % ntags)
+        with open(path, "w") as f:
+            f.write(tag_function(ntags, max(ntags, 2000)))
+        rows.append(aa_eval_row(path, runs, "%d tags" % ntags))
+    return rows
+
+
+def corpus_modules(limit):
+    """The largest modules of the real-C corpus (bench/corpus.sh): the big
+    linked modules when present, else the largest csmith programs."""
+    corpus = os.environ.get("CORPUS", os.path.join(ROOT, "target/corpus"))
+    manifest = os.path.join(corpus, "MANIFEST")
+    if not os.path.exists(manifest):
+        return []
+    by_kind = {}
+    for line in open(manifest):
+        if line.startswith("#") or not line.strip():
+            continue
+        kind, rel = line.split()[:2]
+        path = os.path.join(corpus, rel)
+        if os.path.exists(path):
+            by_kind.setdefault("large" if kind == "large" else "other", []).append(path)
+    paths = by_kind.get("large") or by_kind.get("other", [])
+    return sorted(paths, key=os.path.getsize, reverse=True)[:limit]
+
+
+def p2(runs, limit, count_instructions):
+    rows = []
+    for path in corpus_modules(limit):
+        cmds = {
+            "tbaa": opt_cmd("basic-aa,scoped-noalias-aa,tbaa", "default<O2>", path,
+                            ["-o", os.devnull]),
+            "rust-tbaa": opt_cmd("basic-aa,scoped-noalias-aa,rust-tbaa", "default<O2>", path,
+                                 ["-o", os.devnull]),
+        }
+        out_cmds = {k: c[:-2] + ["-S", "-o", "-"] for k, c in cmds.items()}
+        identical, _ = same_output(out_cmds)
+        med = interleaved(cmds, runs)
+        insns = {k: instructions(c) for k, c in cmds.items()} if count_instructions else None
+        rows.append({
+            "insns": insns,
+            "module": os.path.relpath(path, ROOT),
+            "size": os.path.getsize(path),
+            "t_builtin": med["tbaa"][0],
+            "t_ours": med["rust-tbaa"][0],
+            "rss_builtin": med["tbaa"][1],
+            "rss_ours": med["rust-tbaa"][1],
+            "identical": identical,
+        })
+    return rows
+
+
+def fmt_aa_rows(rows):
+    out = ["| input | alias queries | opt, no AA (s) | opt, tbaa (s) | opt, rust-tbaa (s) "
+           "| AA time tbaa (s) | AA time rust-tbaa (s) | ratio | ns/query tbaa | ns/query rust-tbaa "
+           "| same output |",
+           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    for r in rows:
+        out.append("| %s | %d | %.3f | %.3f | %.3f | %.3f | %.3f | **%.2fx** | %.1f | %.1f | %s |" % (
+            r["label"], r["queries"], r["none"], r["tbaa"], r["rust"], r["aa_builtin"],
+            r["aa_ours"], r["ratio"], r["ns_builtin"], r["ns_ours"], "yes" if r["identical"] else "NO"))
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=9)
+    ap.add_argument("--quick", action="store_true", help="fewer runs and sizes (smoke test)")
+    ap.add_argument("--p2-modules", type=int, default=4)
+    ap.add_argument("--no-callgrind", action="store_true",
+                    help="skip the instruction counts of P2 (valgrind)")
+    ap.add_argument("--out", default=os.path.join(ROOT, "BENCHMARKS.md"))
+    args = ap.parse_args()
+    runs = 3 if args.quick else args.runs
+    sizes = [10, 100] if args.quick else [10, 100, 1000, 10000]
+
+    with tempfile.TemporaryDirectory() as tmp:
+        p1_row = p1(tmp, runs)
+        q_rows = per_query(tmp, runs, sizes)
+    p2_rows = p2(runs, 1 if args.quick else args.p2_modules,
+                 not (args.quick or args.no_callgrind))
+
+    cpu = "unknown CPU"
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    llvm = next((l.strip() for l in subprocess.check_output([OPT, "--version"]).decode().splitlines()
+                 if "LLVM version" in l), "LLVM")
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    cmd = "make bench" + ("" if not args.quick else " BENCH_FLAGS=--quick")
+
+    md = ["# Benchmarks", "",
+          "Produced by `%s` (bench/bench.py) on %s: %s, %d cores, %s, plugin %s." % (
+              cmd, now, cpu, os.cpu_count(), llvm, os.path.relpath(PLUGIN, ROOT)),
+          "Each figure is the median of %d interleaved runs of LLVM 22's `opt` (the plugin is "
+          "loaded in every run, so the only difference is the AA named in `-aa-pipeline`); "
+          "times are CPU seconds (user + system) of the `opt` process, peak RSS from the same "
+          "process's resource usage." % runs,
+          "Ratios are ours over built-in: below 1 is faster.", "",
+          "## P1: aa-eval over one function with about 2000 tagged loads and stores", "",
+          "`opt -aa-pipeline=<AA> -passes=aa-eval -evaluate-aa-metadata` on "
+          "`aliaskit-modgen --seed 2000 --functions 1 --accesses 2000 --encoding old` "
+          "(%d tagged accesses). AA time = run time minus the run with an empty AA pipeline. "
+          "Goal: ratio <= 0.30." % p1_row["tagged"], ""]
+    md += fmt_aa_rows([p1_row])
+    md += ["", "## Cost per query as distinct tags grow", "",
+           "One function with max(tags, 2000) i32 loads and stores cycling over N distinct "
+           "sibling scalar tags (`aa-eval -evaluate-aa-metadata`). Every distinct pair is a new "
+           "question the first time it is asked; rust-tbaa answers repeats from its memo.", ""]
+    md += fmt_aa_rows(q_rows)
+    md += ["", "## P2: default<O2> on the largest real-C corpus modules", ""]
+    if p2_rows:
+        md += ["`opt -aa-pipeline=basic-aa,scoped-noalias-aa,<tbaa|rust-tbaa> -passes='default<O2>'`. "
+               "Goals: time <= 1.00x, peak RSS <= 1.02x, identical output. Time on this shared "
+               "virtual machine varies by a few percent from run to run, so the instructions "
+               "executed by the whole `opt` process (valgrind callgrind, exact and repeatable) "
+               "are given too.", "",
+               "| module | size (bytes) | CPU tbaa (s) | CPU rust-tbaa (s) | time ratio "
+               "| instructions tbaa | instructions rust-tbaa | instruction ratio "
+               "| RSS tbaa (MiB) | RSS rust-tbaa (MiB) | RSS ratio | identical output |",
+               "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+        for r in p2_rows:
+            if r["insns"]:
+                ins = "%d | %d | **%.4fx**" % (r["insns"]["tbaa"], r["insns"]["rust-tbaa"],
+                                                r["insns"]["rust-tbaa"] / r["insns"]["tbaa"])
+            else:
+                ins = "- | - | -"
+            md.append("| %s | %d | %.2f | %.2f | **%.3fx** | %s | %.1f | %.1f | **%.3fx** | %s |" % (
+                r["module"], r["size"], r["t_builtin"], r["t_ours"], r["t_ours"] / r["t_builtin"], ins,
+                r["rss_builtin"] / 1024, r["rss_ours"] / 1024, r["rss_ours"] / r["rss_builtin"],
+                "yes" if r["identical"] else "NO"))
+    else:
+        md.append("No corpus found: run `bench/corpus.sh` first (`make bench` does).")
+    text = "\n".join(md) + "\n"
+    with open(args.out, "w") as f:
+        f.write(text)
+    print(text)
+    bad = [r for r in [p1_row] + q_rows if not r["identical"]] + [r for r in p2_rows if not r["identical"]]
+    if bad:
+        sys.exit("outputs differ between tbaa and rust-tbaa: %s" % bad)
+
+
+if __name__ == "__main__":
+    main()
