@@ -140,6 +140,10 @@ pub enum Problem {
     OffsetBeforeFirstField { offset: u64 },
     /// The node has too few operands to hold the fields an algorithm expected.
     TooFewOperands,
+    /// Operand `index` of a scope list is null where a scope is read.
+    NullScope { index: usize },
+    /// Operand `index` is a value whose identity the model does not keep.
+    UnknownOperand { index: usize },
 }
 
 impl fmt::Display for Problem {
@@ -164,6 +168,10 @@ impl fmt::Display for Problem {
                 write!(f, "offset {offset} lies before its first field")
             }
             Problem::TooFewOperands => write!(f, "it has too few operands for its fields"),
+            Problem::NullScope { index } => write!(f, "operand {index} of the scope list is null"),
+            Problem::UnknownOperand { index } => {
+                write!(f, "operand {index} is a value that cannot be compared")
+            }
         }
     }
 }

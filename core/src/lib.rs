@@ -19,6 +19,7 @@
 #![forbid(unsafe_code)]
 
 pub mod graph;
+pub mod scoped;
 pub mod tbaa;
 
 pub use graph::{IntValue, Malformed, MetadataGraph, NodeId, Operand, Problem, StrId};

@@ -11,7 +11,28 @@ use std::sync::OnceLock;
 
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 
+use crate::reader::scoped::{Merge, ScopedSession};
 use crate::reader::tbaa::TbaaSession;
+
+/// A session the FFI hands out: reset after a caught panic.
+pub trait Session {
+    fn reset(&mut self);
+    const LOG_TARGET: &'static str;
+}
+
+impl Session for TbaaSession {
+    fn reset(&mut self) {
+        TbaaSession::reset(self)
+    }
+    const LOG_TARGET: &'static str = crate::reader::tbaa::LOG_TARGET;
+}
+
+impl Session for ScopedSession {
+    fn reset(&mut self) {
+        ScopedSession::reset(self)
+    }
+    const LOG_TARGET: &'static str = crate::reader::scoped::LOG_TARGET;
+}
 
 const MAY_ALIAS: u8 = 1;
 const MUTABLE: u8 = 0;
@@ -20,13 +41,9 @@ const MALFORMED: u8 = 2;
 /// Runs `f` on the session; a null session or a panic gives `fallback`.
 ///
 /// # Safety
-/// `session` must be null or come from [`aliaskit_tbaa_session_new`] and
+/// `session` must be null or come from the matching `*_session_new` and
 /// not be in use by another call (one analysis manager, one thread).
-unsafe fn guarded(
-    session: *mut TbaaSession,
-    fallback: u8,
-    f: impl FnOnce(&mut TbaaSession) -> u8,
-) -> u8 {
+unsafe fn guarded<S: Session>(session: *mut S, fallback: u8, f: impl FnOnce(&mut S) -> u8) -> u8 {
     let Some(s) = session.as_mut() else {
         return fallback;
     };
@@ -39,7 +56,7 @@ unsafe fn guarded(
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_default();
             log::error!(
-                target: crate::reader::tbaa::LOG_TARGET,
+                target: S::LOG_TARGET,
                 "internal error ({what}); answering conservatively and starting the session over"
             );
             let _ = catch_unwind(AssertUnwindSafe(|| s.reset()));
@@ -48,18 +65,28 @@ unsafe fn guarded(
     }
 }
 
+fn new_session<S: Default>() -> *mut S {
+    catch_unwind(|| Box::into_raw(Box::<S>::default())).unwrap_or(std::ptr::null_mut())
+}
+
+/// # Safety
+/// `session` must be null or come from `new_session`, and be freed once.
+unsafe fn free_session<S>(session: *mut S) {
+    if !session.is_null() {
+        let _ = catch_unwind(AssertUnwindSafe(|| drop(Box::from_raw(session))));
+    }
+}
+
 #[no_mangle]
 pub extern "C" fn aliaskit_tbaa_session_new() -> *mut TbaaSession {
-    catch_unwind(|| Box::into_raw(Box::new(TbaaSession::new()))).unwrap_or(std::ptr::null_mut())
+    new_session()
 }
 
 /// # Safety
 /// `session` must be null or come from [`aliaskit_tbaa_session_new`], once.
 #[no_mangle]
 pub unsafe extern "C" fn aliaskit_tbaa_session_free(session: *mut TbaaSession) {
-    if !session.is_null() {
-        let _ = catch_unwind(AssertUnwindSafe(|| drop(Box::from_raw(session))));
-    }
+    free_session(session)
 }
 
 /// # Safety
@@ -129,6 +156,94 @@ pub unsafe extern "C" fn aliaskit_tbaa_is_immutable(
     tag: LLVMMetadataRef,
 ) -> u8 {
     guarded(session, MUTABLE, |s| s.is_immutable(ctx, tag) as u8)
+}
+
+#[no_mangle]
+pub extern "C" fn aliaskit_scoped_session_new() -> *mut ScopedSession {
+    new_session()
+}
+
+/// # Safety
+/// `session` must be null or come from [`aliaskit_scoped_session_new`], once.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_scoped_session_free(session: *mut ScopedSession) {
+    free_session(session)
+}
+
+/// `mayAliasInScopes(scopes, noalias)`: 1 may alias, 0 no alias.
+///
+/// # Safety
+/// See [`guarded`]; the lists must be null or live nodes of `ctx`.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_scoped_may_alias_in_scopes(
+    session: *mut ScopedSession,
+    ctx: LLVMContextRef,
+    scopes: LLVMMetadataRef,
+    noalias: LLVMMetadataRef,
+) -> u8 {
+    guarded(session, MAY_ALIAS, |s| {
+        s.may_alias_in_scopes(ctx, scopes, noalias) as u8
+    })
+}
+
+/// For `scoped-diff`: the answer computed afresh, 1 / 0, or 2 when the
+/// lists are malformed (LLVM's own analysis may crash on them).
+///
+/// # Safety
+/// See [`guarded`]; the lists must be null or live nodes of `ctx`.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_scoped_decide(
+    session: *mut ScopedSession,
+    ctx: LLVMContextRef,
+    scopes: LLVMMetadataRef,
+    noalias: LLVMMetadataRef,
+) -> u8 {
+    guarded(session, MALFORMED, |s| {
+        match s.decide(ctx, scopes, noalias) {
+            Ok(may) => may as u8,
+            Err(_) => MALFORMED,
+        }
+    })
+}
+
+/// For `scoped-diff`: merges two lists like `getMostGenericAliasScope`
+/// (`kind` 0, for `!alias.scope`) or `MDNode::intersect` (`kind` 1, for
+/// `!noalias`), storing the result (null for none) in `*merged`; returns
+/// 1, or 2 when the lists are malformed.
+///
+/// # Safety
+/// See [`guarded`]; the lists must be null or live nodes of `ctx`, and
+/// `merged` must be writable.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_scoped_merge(
+    session: *mut ScopedSession,
+    ctx: LLVMContextRef,
+    kind: u8,
+    a: LLVMMetadataRef,
+    b: LLVMMetadataRef,
+    merged: *mut LLVMMetadataRef,
+) -> u8 {
+    *merged = std::ptr::null_mut();
+    let kind = if kind == 0 {
+        Merge::AliasScope
+    } else {
+        Merge::NoAlias
+    };
+    guarded(session, MALFORMED, |s| match s.merge(ctx, kind, a, b) {
+        Ok(node) => {
+            *merged = node;
+            1
+        }
+        Err(_) => MALFORMED,
+    })
+}
+
+/// Whether `ALIASKIT_ENABLE_SCOPED_NOALIAS` leaves rust-scoped-noalias on
+/// (unset means on).
+#[no_mangle]
+pub extern "C" fn aliaskit_scoped_enabled_by_environment() -> u8 {
+    static ENABLED: OnceLock<bool> = OnceLock::new();
+    *ENABLED.get_or_init(|| env_flag("ALIASKIT_ENABLE_SCOPED_NOALIAS", true)) as u8
 }
 
 /// Whether `ALIASKIT_ENABLE_TBAA` leaves rust-tbaa on (anything but `0`,

@@ -151,18 +151,106 @@ public:
 
 AnalysisKey RustTBAA::Key;
 
+cl::opt<bool> EnableRustScopedNoAlias(
+    "aliaskit-enable-scoped-noalias", cl::init(true), cl::Hidden,
+    cl::desc("Use the rust-scoped-noalias alias analysis when it is in the "
+             "AA pipeline (like -enable-scoped-noalias for the built-in "
+             "scoped-noalias-aa); ALIASKIT_ENABLE_SCOPED_NOALIAS=0 does the "
+             "same"));
+
+/// `!alias.scope` / `!noalias`: every method asks the Rust session
+/// mayAliasInScopes(Scopes, NoAlias) in both directions, as LLVM 22's
+/// ScopedNoAliasAAResult does.
+class RustScopedNoAliasResult : public AAResultBase {
+  std::shared_ptr<aliaskit::ScopedSession> Session;
+  LLVMContextRef Ctx;
+  bool Enabled;
+
+  bool mayAlias(const MDNode *Scopes, const MDNode *NoAlias) const {
+    return aliaskit_scoped_may_alias_in_scopes(Session->Handle, Ctx,
+                                               md(Scopes), md(NoAlias)) != 0;
+  }
+
+public:
+  RustScopedNoAliasResult(std::shared_ptr<aliaskit::ScopedSession> Session,
+                          LLVMContext &C, bool Enabled)
+      : Session(std::move(Session)), Ctx(wrap(&C)), Enabled(Enabled) {}
+
+  bool invalidate(Function &, const PreservedAnalyses &,
+                  FunctionAnalysisManager::Invalidator &) {
+    return false;
+  }
+
+  AliasResult alias(const MemoryLocation &LocA, const MemoryLocation &LocB,
+                    AAQueryInfo &, const Instruction *) {
+    if (!Enabled)
+      return AliasResult::MayAlias;
+    if (!mayAlias(LocA.AATags.Scope, LocB.AATags.NoAlias) ||
+        !mayAlias(LocB.AATags.Scope, LocA.AATags.NoAlias))
+      return AliasResult::NoAlias;
+    return AliasResult::MayAlias;
+  }
+
+  ModRefInfo getModRefInfo(const CallBase *Call, const MemoryLocation &Loc,
+                           AAQueryInfo &) {
+    if (!Enabled)
+      return ModRefInfo::ModRef;
+    if (!mayAlias(Loc.AATags.Scope,
+                  Call->getMetadata(LLVMContext::MD_noalias)) ||
+        !mayAlias(Call->getMetadata(LLVMContext::MD_alias_scope),
+                  Loc.AATags.NoAlias))
+      return ModRefInfo::NoModRef;
+    return ModRefInfo::ModRef;
+  }
+
+  ModRefInfo getModRefInfo(const CallBase *Call1, const CallBase *Call2,
+                           AAQueryInfo &) {
+    if (!Enabled)
+      return ModRefInfo::ModRef;
+    if (!mayAlias(Call1->getMetadata(LLVMContext::MD_alias_scope),
+                  Call2->getMetadata(LLVMContext::MD_noalias)) ||
+        !mayAlias(Call2->getMetadata(LLVMContext::MD_alias_scope),
+                  Call1->getMetadata(LLVMContext::MD_noalias)))
+      return ModRefInfo::NoModRef;
+    return ModRefInfo::ModRef;
+  }
+};
+
+class RustScopedNoAlias : public AnalysisInfoMixin<RustScopedNoAlias> {
+  friend AnalysisInfoMixin<RustScopedNoAlias>;
+  static AnalysisKey Key;
+  std::shared_ptr<aliaskit::ScopedSession> Session =
+      std::make_shared<aliaskit::ScopedSession>();
+
+public:
+  using Result = RustScopedNoAliasResult;
+
+  Result run(Function &F, FunctionAnalysisManager &) {
+    bool Enabled =
+        EnableRustScopedNoAlias && aliaskit_scoped_enabled_by_environment();
+    return Result(Session, F.getContext(), Enabled);
+  }
+};
+
+AnalysisKey RustScopedNoAlias::Key;
+
 } // namespace
 
 extern "C" void aliaskit_register_pass_builder_callbacks(void *Builder) {
   PassBuilder &PB = *static_cast<PassBuilder *>(Builder);
-  aliaskit::registerTBAADiff(PB);
+  aliaskit::registerDiffPasses(PB);
   PB.registerAnalysisRegistrationCallback(
       [](FunctionAnalysisManager &FAM) {
         FAM.registerPass([] { return RustTBAA(); });
+        FAM.registerPass([] { return RustScopedNoAlias(); });
       });
   PB.registerParseAACallback([](StringRef Name, AAManager &AA) {
     if (Name == "rust-tbaa") {
       AA.registerFunctionAnalysis<RustTBAA>();
+      return true;
+    }
+    if (Name == "rust-scoped-noalias") {
+      AA.registerFunctionAnalysis<RustScopedNoAlias>();
       return true;
     }
     return false;

@@ -33,6 +33,22 @@ uint8_t aliaskit_tbaa_may_alias_errno(void *Session, LLVMContextRef Ctx,
 uint8_t aliaskit_tbaa_is_immutable(void *Session, LLVMContextRef Ctx,
                                    LLVMMetadataRef Tag);
 uint8_t aliaskit_tbaa_enabled_by_environment(void);
+
+void *aliaskit_scoped_session_new(void);
+void aliaskit_scoped_session_free(void *Session);
+/// mayAliasInScopes(Scopes, NoAlias): 1 may alias, 0 no alias.
+uint8_t aliaskit_scoped_may_alias_in_scopes(void *Session, LLVMContextRef Ctx,
+                                            LLVMMetadataRef Scopes,
+                                            LLVMMetadataRef NoAlias);
+/// The same, computed afresh: 1, 0, or 2 for malformed lists.
+uint8_t aliaskit_scoped_decide(void *Session, LLVMContextRef Ctx,
+                               LLVMMetadataRef Scopes, LLVMMetadataRef NoAlias);
+/// Kind 0: getMostGenericAliasScope, 1: MDNode::intersect. Returns 1, or 2
+/// for malformed lists; the merged list (or null) goes to *Merged.
+uint8_t aliaskit_scoped_merge(void *Session, LLVMContextRef Ctx, uint8_t Kind,
+                              LLVMMetadataRef A, LLVMMetadataRef B,
+                              LLVMMetadataRef *Merged);
+uint8_t aliaskit_scoped_enabled_by_environment(void);
 /// 1 may alias, 0 no alias, 2 malformed (do not ask LLVM's TBAA); stores
 /// getMostGenericTBAA(TagA, TagB) (or null) in *Generic.
 uint8_t aliaskit_tbaa_match(void *Session, LLVMContextRef Ctx,
@@ -51,19 +67,24 @@ inline llvm::MDNode *node(LLVMMetadataRef M) {
   return llvm::cast_or_null<llvm::MDNode>(llvm::unwrap(M));
 }
 
-/// Owns one Rust TBAA session: the imported type DAG and the memoized
-/// answers. The AA keeps one per FunctionAnalysisManager (its analysis
-/// object lives there), so one pipeline on one thread uses it at a time.
-struct TBAASession {
+/// Owns one Rust session: imported metadata and memoized answers. An AA
+/// keeps one per FunctionAnalysisManager (its analysis object lives there),
+/// so one pipeline on one thread uses it at a time.
+template <void *(*New)(), void (*Free)(void *)> struct RustSession {
   void *Handle;
-  TBAASession() : Handle(aliaskit_tbaa_session_new()) {}
-  ~TBAASession() { aliaskit_tbaa_session_free(Handle); }
-  TBAASession(const TBAASession &) = delete;
-  TBAASession &operator=(const TBAASession &) = delete;
+  RustSession() : Handle(New()) {}
+  ~RustSession() { Free(Handle); }
+  RustSession(const RustSession &) = delete;
+  RustSession &operator=(const RustSession &) = delete;
 };
 
-/// Registers the tbaa-diff module pass (tbaa_diff.cpp).
-void registerTBAADiff(llvm::PassBuilder &PB);
+using TBAASession =
+    RustSession<aliaskit_tbaa_session_new, aliaskit_tbaa_session_free>;
+using ScopedSession =
+    RustSession<aliaskit_scoped_session_new, aliaskit_scoped_session_free>;
+
+/// Registers the tbaa-diff and scoped-diff module passes (diff.cpp).
+void registerDiffPasses(llvm::PassBuilder &PB);
 
 } // namespace aliaskit
 

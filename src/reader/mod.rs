@@ -24,15 +24,19 @@
 //! or unresolved nodes take part in metadata RAUW). So a key is never reused
 //! for a different node while the importer lives.
 
+pub mod cache;
+pub mod scoped;
 pub mod tbaa;
 
 use std::ffi::CStr;
 
 use aliaskit_core::{IntValue, MetadataGraph, NodeId, Operand};
 use inkwell::llvm_sys::core::{
-    LLVMConstIntGetZExtValue, LLVMDisposeMessage, LLVMGetIntTypeWidth, LLVMGetMDNodeNumOperands,
-    LLVMGetMDNodeOperands, LLVMGetMDString, LLVMIsAConstantInt, LLVMIsAMDNode, LLVMIsAMDString,
-    LLVMMetadataAsValue, LLVMPrintValueToString, LLVMTypeOf, LLVMValueAsMetadata,
+    LLVMConstInt, LLVMConstIntGetZExtValue, LLVMDisposeMessage, LLVMGetIntTypeWidth,
+    LLVMGetMDNodeNumOperands, LLVMGetMDNodeOperands, LLVMGetMDString, LLVMIntTypeInContext,
+    LLVMIsAConstantInt, LLVMIsAMDNode, LLVMIsAMDString, LLVMMDNodeInContext2,
+    LLVMMDStringInContext2, LLVMMetadataAsValue, LLVMPrintValueToString, LLVMTypeOf,
+    LLVMValueAsMetadata,
 };
 use inkwell::llvm_sys::debuginfo::{LLVMGetMetadataKind, LLVMMetadataKind};
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef, LLVMValueRef};
@@ -90,6 +94,33 @@ impl MetadataImporter {
             self.graph.define_tuple(id, operands);
         }
         Some(root)
+    }
+
+    /// The uniqued LLVM node `!{ops...}` (`MDNode::get`), for results the
+    /// core computed, such as merged tags and lists. `None` if an operand
+    /// has no LLVM counterpart (an unreadable value or a wide integer).
+    ///
+    /// # Safety
+    /// `ctx` must be the context the imported nodes belong to.
+    pub unsafe fn tuple(&self, ctx: LLVMContextRef, ops: &[Operand]) -> Option<LLVMMetadataRef> {
+        let mut mds: Vec<LLVMMetadataRef> = Vec::with_capacity(ops.len());
+        for op in ops {
+            mds.push(match *op {
+                Operand::Null => std::ptr::null_mut(),
+                Operand::Node(n) => self.pointer(n),
+                Operand::String(s) => {
+                    let text = self.graph.str(s);
+                    LLVMMDStringInContext2(ctx, text.as_ptr().cast(), text.len())
+                }
+                Operand::Int(IntValue {
+                    bits,
+                    value: Some(v),
+                    ..
+                }) => LLVMValueAsMetadata(LLVMConstInt(LLVMIntTypeInContext(ctx, bits), v, 0)),
+                Operand::Int(_) | Operand::Other => return None,
+            });
+        }
+        Some(LLVMMDNodeInContext2(ctx, mds.as_mut_ptr(), mds.len()))
     }
 
     fn reserve(&mut self, md: LLVMMetadataRef) -> NodeId {

@@ -16,68 +16,15 @@
 use aliaskit_core::tbaa::nodes::describe_tag;
 use aliaskit_core::tbaa::TbaaOracle;
 use aliaskit_core::tbaa::{AccessTag, GenericTag, TagMatch};
-use aliaskit_core::{Malformed, NodeId};
-use inkwell::llvm_sys::core::{
-    LLVMConstInt, LLVMInt64TypeInContext, LLVMMDNodeInContext2, LLVMValueAsMetadata,
-};
+use aliaskit_core::{Malformed, NodeId, Operand};
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use super::cache::AnswerCache;
 use super::MetadataImporter;
 
 /// Log target of the TBAA analysis (`RUST_LOG=aliaskit::tbaa=debug`).
 pub const LOG_TARGET: &str = "aliaskit::tbaa";
-
-/// A direct-mapped cache of alias answers keyed by the pair of tag pointers.
-#[derive(Default)]
-pub struct AnswerCache {
-    slots: Vec<Slot>,
-}
-
-#[derive(Copy, Clone)]
-struct Slot {
-    a: usize,
-    b: usize,
-    /// `EMPTY`, or the answer (0 no alias, 1 may alias).
-    answer: u8,
-}
-
-const EMPTY: u8 = u8::MAX;
-
-impl AnswerCache {
-    /// Number of slots (a power of two): 16384 slots of 24 bytes.
-    pub const SLOTS: usize = 1 << 14;
-
-    fn index(a: usize, b: usize) -> usize {
-        // Pointers are 8-aligned: mix the informative bits of both.
-        let h = (a >> 3).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ (b >> 3).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        (h ^ (h >> 29)) & (Self::SLOTS - 1)
-    }
-
-    pub fn get(&self, a: usize, b: usize) -> Option<bool> {
-        let slot = self.slots.get(Self::index(a, b))?;
-        (slot.answer != EMPTY && slot.a == a && slot.b == b).then_some(slot.answer == 1)
-    }
-
-    pub fn insert(&mut self, a: usize, b: usize, answer: bool) {
-        if self.slots.is_empty() {
-            self.slots = vec![
-                Slot {
-                    a: 0,
-                    b: 0,
-                    answer: EMPTY
-                };
-                Self::SLOTS
-            ];
-        }
-        self.slots[Self::index(a, b)] = Slot {
-            a,
-            b,
-            answer: answer as u8,
-        };
-    }
-}
 
 #[derive(Default)]
 pub struct TbaaSession {
@@ -182,14 +129,13 @@ impl TbaaSession {
             GenericTag::None => std::ptr::null_mut(),
             GenericTag::Existing(n) => self.importer.pointer(n),
             GenericTag::AccessTo { ty, new_format } => {
-                let ty = self.importer.pointer(ty);
-                let i64_ty = LLVMInt64TypeInContext(ctx);
-                let int = |v: u64| LLVMValueAsMetadata(LLVMConstInt(i64_ty, v, 0));
-                let mut ops = vec![ty, ty, int(0)];
+                let mut ops = vec![Operand::Node(ty), Operand::Node(ty), Operand::int64(0)];
                 if new_format {
-                    ops.push(int(u64::MAX));
+                    ops.push(Operand::int64(u64::MAX));
                 }
-                LLVMMDNodeInContext2(ctx, ops.as_mut_ptr(), ops.len())
+                self.importer
+                    .tuple(ctx, &ops)
+                    .expect("nodes and 64-bit integers always have LLVM counterparts")
             }
         }
     }

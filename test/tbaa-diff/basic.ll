@@ -11,7 +11,7 @@
 ; A test-only switch inverts one rust-tbaa answer as tbaa-diff sees it: the
 ; disagreement is reported with both instructions, both tags and both
 ; answers; opt still succeeds unless <fatal> is given.
-; RUN: %opt -passes=tbaa-diff -aliaskit-tbaa-diff-flip=1 -disable-output %s 2>&1 | FileCheck %s --check-prefix=FLIP
+; RUN: %opt -passes=tbaa-diff -aliaskit-diff-flip=1 -disable-output %s 2>&1 | FileCheck %s --check-prefix=FLIP
 ; FLIP: tbaa-diff: disagreement: alias(A, B): rust-tbaa NoAlias, tbaa MayAlias
 ; FLIP-NEXT: A: @f:   %x = load i32, ptr %p, align 4, !tbaa ![[INT:[0-9]+]]
 ; FLIP-NEXT: ![[INT]] = !{![[INTTY:[0-9]+]], ![[INTTY]], i64 0}
@@ -19,7 +19,7 @@
 ; FLIP-NEXT: ![[SB]] = !{![[S:[0-9]+]], ![[INTTY]], i64 4}
 ; FLIP: tbaa-diff: 6 pairs, 12 merges, 1 disagreements{{$}}
 ;
-; RUN: not %opt -passes='tbaa-diff<fatal>' -aliaskit-tbaa-diff-flip=2 -disable-output %s 2>&1 | FileCheck %s --check-prefix=FATAL
+; RUN: not %opt -passes='tbaa-diff<fatal>' -aliaskit-diff-flip=2 -disable-output %s 2>&1 | FileCheck %s --check-prefix=FATAL
 ; FATAL: tbaa-diff: disagreement: alias(A, B): rust-tbaa NoAlias, tbaa MayAlias
 ; FATAL: tbaa-diff: 6 pairs, 12 merges, 1 disagreements
 ; FATAL: LLVM ERROR: tbaa-diff: 1 disagreements between rust-tbaa and tbaa

@@ -3,7 +3,7 @@
 ;
 ; RUN: %opt -passes=tbaa-diff -disable-output %s 2>&1 | FileCheck %s
 ; CHECK: tbaa-diff: 1 pairs, 2 merges, 0 disagreements{{$}}
-; RUN: %opt -passes=tbaa-diff -aliaskit-tbaa-diff-flip=1 -disable-output %s 2>&1 | FileCheck %s --check-prefix=FLIP
+; RUN: %opt -passes=tbaa-diff -aliaskit-diff-flip=1 -disable-output %s 2>&1 | FileCheck %s --check-prefix=FLIP
 ; FLIP: tbaa-diff: 1 pairs, 2 merges, 1 disagreements
 
 define float @f(ptr %p, ptr %q) {

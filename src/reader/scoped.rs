@@ -1,0 +1,152 @@
+//! A scoped no-alias session: imported scope lists, memoized answers.
+//!
+//! Like [`super::tbaa::TbaaSession`]: the lists of an instruction
+//! (`!alias.scope`, `!noalias`) arrive as `MDNode` pointers, are imported
+//! once, and the core decides `mayAliasInScopes(Scopes, NoAlias)`; answers
+//! are cached per pointer pair. Malformed lists get "may alias" and one
+//! warning per offending node.
+
+use aliaskit_core::scoped::{
+    intersect_lists, may_alias_in_scopes, most_generic_scope_list, self_reference,
+};
+use aliaskit_core::{Malformed, NodeId};
+use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
+use rustc_hash::FxHashSet;
+
+use super::cache::AnswerCache;
+use super::MetadataImporter;
+
+/// Log target of the scoped no-alias analysis.
+pub const LOG_TARGET: &str = "aliaskit::scoped";
+
+/// Which merge of two lists ([`ScopedSession::merge`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Merge {
+    /// `getMostGenericAliasScope`, for `!alias.scope`.
+    AliasScope,
+    /// `MDNode::intersect`, for `!noalias`.
+    NoAlias,
+}
+
+#[derive(Default)]
+pub struct ScopedSession {
+    importer: MetadataImporter,
+    answers: AnswerCache,
+    warned: FxHashSet<NodeId>,
+}
+
+impl ScopedSession {
+    pub fn new() -> ScopedSession {
+        ScopedSession::default()
+    }
+
+    /// Forgets everything (after a caught panic).
+    pub fn reset(&mut self) {
+        *self = ScopedSession::new();
+    }
+
+    /// `mayAliasInScopes(scopes, noalias)`, memoized.
+    ///
+    /// # Safety
+    /// Both pointers must be null or live nodes of `ctx`.
+    pub unsafe fn may_alias_in_scopes(
+        &mut self,
+        ctx: LLVMContextRef,
+        scopes: LLVMMetadataRef,
+        noalias: LLVMMetadataRef,
+    ) -> bool {
+        if scopes.is_null() || noalias.is_null() {
+            return true;
+        }
+        if let Some(answer) = self.answers.get(scopes as usize, noalias as usize) {
+            return answer;
+        }
+        let answer = self.decide(ctx, scopes, noalias).unwrap_or(true);
+        self.answers
+            .insert(scopes as usize, noalias as usize, answer);
+        answer
+    }
+
+    /// The answer computed afresh; malformed lists are reported once.
+    ///
+    /// # Safety
+    /// Both pointers must be null or live nodes of `ctx`.
+    pub unsafe fn decide(
+        &mut self,
+        ctx: LLVMContextRef,
+        scopes: LLVMMetadataRef,
+        noalias: LLVMMetadataRef,
+    ) -> Result<bool, Malformed> {
+        let s = self.importer.import(ctx, scopes);
+        let n = self.importer.import(ctx, noalias);
+        let result = may_alias_in_scopes(&self.importer.graph, s, n);
+        match result {
+            Ok(may) => log::debug!(
+                target: LOG_TARGET,
+                "!alias.scope {} vs !noalias {}: {}",
+                self.show(s),
+                self.show(n),
+                if may { "may alias" } else { "no alias (a domain of the !noalias list covers every scope of the access in it)" }
+            ),
+            Err(problem) => self.warn(problem, "a query"),
+        }
+        result
+    }
+
+    /// The merged list LLVM would attach (`getMostGenericAliasScope` or
+    /// `MDNode::intersect`), as an LLVM node (null for "no list"), or the
+    /// problem that makes the merge undefined.
+    ///
+    /// # Safety
+    /// Both pointers must be null or live nodes of `ctx`.
+    pub unsafe fn merge(
+        &mut self,
+        ctx: LLVMContextRef,
+        kind: Merge,
+        a: LLVMMetadataRef,
+        b: LLVMMetadataRef,
+    ) -> Result<LLVMMetadataRef, Malformed> {
+        let ia = self.importer.import(ctx, a);
+        let ib = self.importer.import(ctx, b);
+        let g = &self.importer.graph;
+        let merged = match kind {
+            Merge::AliasScope => most_generic_scope_list(g, ia, ib),
+            Merge::NoAlias => intersect_lists(g, ia, ib),
+        };
+        let ops = match merged {
+            Ok(Some(ops)) => ops,
+            Ok(None) => return Ok(std::ptr::null_mut()),
+            Err(problem) => {
+                self.warn(problem, "a merge");
+                return Err(problem);
+            }
+        };
+        if let Some(existing) = self_reference(g, &ops) {
+            return Ok(self.importer.pointer(existing));
+        }
+        let node = ia.or(ib).expect("a merged list comes from two lists");
+        self.importer.tuple(ctx, &ops).ok_or(Malformed::new(
+            node,
+            aliaskit_core::Problem::UnknownOperand { index: 0 },
+        ))
+    }
+
+    fn show(&self, list: Option<NodeId>) -> String {
+        match list {
+            Some(l) => self.importer.graph.display(l, 3).to_string(),
+            None => "<none>".to_owned(),
+        }
+    }
+
+    fn warn(&mut self, problem: Malformed, during: &str) {
+        if !self.warned.insert(problem.node) {
+            return;
+        }
+        log::warn!(
+            target: LOG_TARGET,
+            "malformed scope metadata {}: {}; {during} that reads it is answered MayAlias / ModRef",
+            self.importer.graph.display(problem.node, 2),
+            problem.problem
+        );
+    }
+}
