@@ -7,16 +7,21 @@ machine state, several times; the median is reported. Nothing here asserts a
 time: the numbers go to BENCHMARKS.md (and stdout) with the command that
 produced them.
 
+Each measurement is made for both analyses: rust-tbaa against tbaa, and
+rust-scoped-noalias against scoped-noalias-aa.
+
   P1  aa-eval -evaluate-aa-metadata over one generated function with about
-      2000 tagged loads and stores. AA time = run time minus the run time of
-      the same command with an empty AA pipeline. Goal: rust-tbaa <= 0.3x tbaa.
-  Q   cost per query (ns) as the number of distinct tags grows: 10, 100,
-      1000, 10000 tags, each function with as many accesses as tags (at
-      least 2000).
+      2000 loads and stores carrying the analysis's metadata. AA time = run
+      time minus the run time of the same command with an empty AA pipeline.
+      Goal: ours <= 0.3x built-in.
+  Q   (TBAA) cost per query (ns) as the number of distinct tags grows: 10,
+      100, 1000, 10000 tags, each function with as many accesses as tags
+      (at least 2000).
   P2  default<O2> on the largest modules of the real-C corpus
-      (bench/corpus.sh): whole opt time and peak RSS with
-      basic-aa,scoped-noalias-aa,rust-tbaa over ...,tbaa; output must be
-      byte-identical. Goal: time <= 1.00x, RSS <= 1.02x.
+      (bench/corpus.sh) with basic-aa,scoped-noalias-aa,tbaa and the same
+      pipeline with one analysis replaced by ours: whole opt time,
+      instructions (callgrind) and peak RSS; output must be byte-identical.
+      Goal: time <= 1.00x, RSS <= 1.02x.
 
 Usage: bench/bench.py [--runs N] [--quick] [--out BENCHMARKS.md]
 Environment: LLVM_BIN, PLUGIN, MODGEN (see Makefile).
@@ -126,26 +131,34 @@ def tag_function(ntags, naccesses):
     return "\n".join(lines) + "\n"
 
 
-def aa_eval_row(path, runs, label):
+# (built-in AA, ours, what its metadata is called)
+TBAA = ("tbaa", "rust-tbaa", "!tbaa")
+SCOPED = ("scoped-noalias-aa", "rust-scoped-noalias", "!alias.scope/!noalias")
+P2_PIPELINE = ["basic-aa", "scoped-noalias-aa", "tbaa"]
+
+
+def aa_eval_row(path, runs, label, analysis=TBAA):
+    builtin_aa, our_aa, _ = analysis
     passes = "aa-eval"
     extra = ["-evaluate-aa-metadata", "-disable-output"]
     cmds = {
         "none": opt_cmd("", passes, path, extra),
-        "tbaa": opt_cmd("tbaa", passes, path, extra),
-        "rust-tbaa": opt_cmd("rust-tbaa", passes, path, extra),
+        "builtin": opt_cmd(builtin_aa, passes, path, extra),
+        "ours": opt_cmd(our_aa, passes, path, extra),
     }
-    identical, outs = same_output({k: cmds[k] for k in ("tbaa", "rust-tbaa")})
-    queries = queries_of(outs["tbaa"])
+    identical, outs = same_output({k: cmds[k] for k in ("builtin", "ours")})
+    queries = queries_of(outs["builtin"])
     med = interleaved(cmds, runs)
     base = med["none"][0]
-    builtin = med["tbaa"][0] - base
-    ours = med["rust-tbaa"][0] - base
+    builtin = med["builtin"][0] - base
+    ours = med["ours"][0] - base
     return {
         "label": label,
+        "analysis": analysis,
         "queries": queries,
         "none": base,
-        "tbaa": med["tbaa"][0],
-        "rust": med["rust-tbaa"][0],
+        "builtin": med["builtin"][0],
+        "ours": med["ours"][0],
         "aa_builtin": builtin,
         "aa_ours": ours,
         "ratio": ours / builtin if builtin > 0 else float("nan"),
@@ -153,6 +166,47 @@ def aa_eval_row(path, runs, label):
         "ns_ours": ours / queries * 1e9 if queries else float("nan"),
         "identical": identical,
     }
+
+
+def scoped_function(naccesses, ndomains=4, scopes_per_domain=6, nlists=24, seed=1):
+    """A function with `naccesses` i32 loads and stores through one
+    pointer, each carrying an `!alias.scope` and a `!noalias` list drawn
+    from `nlists` random lists over `ndomains` domains (the shapes the
+    inliner makes): a mix of NoAlias and MayAlias answers."""
+    import random
+    rng = random.Random(seed)
+    lines = ["define void @f(ptr %base) {"]
+    first_list = 1000
+    for i in range(naccesses):
+        a = first_list + rng.randrange(nlists)
+        n = first_list + rng.randrange(nlists)
+        md = "!alias.scope !%d, !noalias !%d" % (a, n)
+        lines.append("  %%p%d = getelementptr i32, ptr %%base, i64 %d" % (i, i))
+        if i % 2:
+            lines.append("  store i32 %d, ptr %%p%d, align 4, %s" % (i, i, md))
+        else:
+            lines.append("  %%v%d = load i32, ptr %%p%d, align 4, %s" % (i, i, md))
+    lines.append("  ret void\n}")
+    scopes = []
+    for d in range(ndomains):
+        lines.append('!%d = distinct !{!%d, !"domain %d"}' % (d, d, d))
+        for k in range(scopes_per_domain):
+            s = 100 + d * scopes_per_domain + k
+            lines.append('!%d = distinct !{!%d, !%d, !"scope %d.%d"}' % (s, s, d, d, k))
+            scopes.append(s)
+    for l in range(nlists):
+        chosen = sorted(set(rng.sample(scopes, rng.randrange(1, 6))))
+        lines.append("!%d = !{%s}" % (first_list + l, ", ".join("!%d" % c for c in chosen)))
+    return "\n".join(lines) + "\n"
+
+
+def p1_scoped(tmp, runs):
+    path = os.path.join(tmp, "p1-scoped.ll")
+    with open(path, "w") as f:
+        f.write(scoped_function(2000))
+    row = aa_eval_row(path, runs, "P1 scoped", SCOPED)
+    row["tagged"] = 2000
+    return row
 
 
 def p1(tmp, runs):
@@ -196,14 +250,14 @@ def corpus_modules(limit):
     return sorted(paths, key=os.path.getsize, reverse=True)[:limit]
 
 
-def p2(runs, limit, count_instructions):
+def p2(runs, limit, count_instructions, analysis=TBAA):
+    builtin_aa, our_aa, _ = analysis
+    ours_pipeline = ",".join(our_aa if a == builtin_aa else a for a in P2_PIPELINE)
     rows = []
     for path in corpus_modules(limit):
         cmds = {
-            "tbaa": opt_cmd("basic-aa,scoped-noalias-aa,tbaa", "default<O2>", path,
-                            ["-o", os.devnull]),
-            "rust-tbaa": opt_cmd("basic-aa,scoped-noalias-aa,rust-tbaa", "default<O2>", path,
-                                 ["-o", os.devnull]),
+            "builtin": opt_cmd(",".join(P2_PIPELINE), "default<O2>", path, ["-o", os.devnull]),
+            "ours": opt_cmd(ours_pipeline, "default<O2>", path, ["-o", os.devnull]),
         }
         out_cmds = {k: c[:-2] + ["-S", "-o", "-"] for k, c in cmds.items()}
         identical, _ = same_output(out_cmds)
@@ -211,26 +265,47 @@ def p2(runs, limit, count_instructions):
         insns = {k: instructions(c) for k, c in cmds.items()} if count_instructions else None
         rows.append({
             "insns": insns,
+            "analysis": analysis,
             "module": os.path.relpath(path, ROOT),
             "size": os.path.getsize(path),
-            "t_builtin": med["tbaa"][0],
-            "t_ours": med["rust-tbaa"][0],
-            "rss_builtin": med["tbaa"][1],
-            "rss_ours": med["rust-tbaa"][1],
+            "t_builtin": med["builtin"][0],
+            "t_ours": med["ours"][0],
+            "rss_builtin": med["builtin"][1],
+            "rss_ours": med["ours"][1],
             "identical": identical,
         })
     return rows
 
 
 def fmt_aa_rows(rows):
-    out = ["| input | alias queries | opt, no AA (s) | opt, tbaa (s) | opt, rust-tbaa (s) "
-           "| AA time tbaa (s) | AA time rust-tbaa (s) | ratio | ns/query tbaa | ns/query rust-tbaa "
-           "| same output |",
+    b, o, _ = rows[0]["analysis"]
+    out = ["| input | alias queries | opt, no AA (s) | opt, %s (s) | opt, %s (s) "
+           "| AA time %s (s) | AA time %s (s) | ratio | ns/query %s | ns/query %s "
+           "| same output |" % (b, o, b, o, b, o),
            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
     for r in rows:
         out.append("| %s | %d | %.3f | %.3f | %.3f | %.3f | %.3f | **%.2fx** | %.1f | %.1f | %s |" % (
-            r["label"], r["queries"], r["none"], r["tbaa"], r["rust"], r["aa_builtin"],
+            r["label"], r["queries"], r["none"], r["builtin"], r["ours"], r["aa_builtin"],
             r["aa_ours"], r["ratio"], r["ns_builtin"], r["ns_ours"], "yes" if r["identical"] else "NO"))
+    return out
+
+
+def fmt_p2_rows(rows):
+    b, o, _ = rows[0]["analysis"]
+    out = ["| module | size (bytes) | CPU %s (s) | CPU %s (s) | time ratio "
+           "| instructions %s | instructions %s | instruction ratio "
+           "| RSS %s (MiB) | RSS %s (MiB) | RSS ratio | identical output |" % (b, o, b, o, b, o),
+           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    for r in rows:
+        if r["insns"]:
+            ins = "%d | %d | **%.4fx**" % (r["insns"]["builtin"], r["insns"]["ours"],
+                                            r["insns"]["ours"] / r["insns"]["builtin"])
+        else:
+            ins = "- | - | -"
+        out.append("| %s | %d | %.2f | %.2f | **%.3fx** | %s | %.1f | %.1f | **%.3fx** | %s |" % (
+            r["module"], r["size"], r["t_builtin"], r["t_ours"], r["t_ours"] / r["t_builtin"], ins,
+            r["rss_builtin"] / 1024, r["rss_ours"] / 1024, r["rss_ours"] / r["rss_builtin"],
+            "yes" if r["identical"] else "NO"))
     return out
 
 
@@ -245,12 +320,15 @@ def main():
     args = ap.parse_args()
     runs = 3 if args.quick else args.runs
     sizes = [10, 100] if args.quick else [10, 100, 1000, 10000]
+    p2_limit = 1 if args.quick else args.p2_modules
+    callgrind = not (args.quick or args.no_callgrind)
 
     with tempfile.TemporaryDirectory() as tmp:
         p1_row = p1(tmp, runs)
+        p1s_row = p1_scoped(tmp, runs)
         q_rows = per_query(tmp, runs, sizes)
-    p2_rows = p2(runs, 1 if args.quick else args.p2_modules,
-                 not (args.quick or args.no_callgrind))
+    p2_rows = p2(runs, p2_limit, callgrind, TBAA)
+    p2s_rows = p2(runs, p2_limit, callgrind, SCOPED)
 
     cpu = "unknown CPU"
     try:
@@ -273,47 +351,45 @@ def main():
           "times are CPU seconds (user + system) of the `opt` process, peak RSS from the same "
           "process's resource usage." % runs,
           "Ratios are ours over built-in: below 1 is faster.", "",
-          "## P1: aa-eval over one function with about 2000 tagged loads and stores", "",
-          "`opt -aa-pipeline=<AA> -passes=aa-eval -evaluate-aa-metadata` on "
-          "`aliaskit-modgen --seed 2000 --functions 1 --accesses 2000 --encoding old` "
-          "(%d tagged accesses). AA time = run time minus the run with an empty AA pipeline. "
-          "Goal: ratio <= 0.30." % p1_row["tagged"], ""]
+          "## P1: aa-eval over one function with about 2000 loads and stores", "",
+          "`opt -aa-pipeline=<AA> -passes=aa-eval -evaluate-aa-metadata`. AA time = run time "
+          "minus the run with an empty AA pipeline. Goal: ratio <= 0.30.", "",
+          "TBAA: `aliaskit-modgen --seed 2000 --functions 1 --accesses 2000 --encoding old` "
+          "(%d tagged accesses)." % p1_row["tagged"], ""]
     md += fmt_aa_rows([p1_row])
-    md += ["", "## Cost per query as distinct tags grow", "",
+    md += ["", "Scoped no-alias: 2000 i32 loads and stores, each with an `!alias.scope` and a "
+           "`!noalias` list drawn from 24 random lists over 4 domains of 6 scopes "
+           "(bench.py `scoped_function`).", ""]
+    md += fmt_aa_rows([p1s_row])
+    md += ["", "## Cost per query as distinct tags grow (TBAA)", "",
            "One function with max(tags, 2000) i32 loads and stores cycling over N distinct "
            "sibling scalar tags (`aa-eval -evaluate-aa-metadata`). Every distinct pair is a new "
-           "question the first time it is asked; rust-tbaa answers repeats from its memo.", ""]
+           "question the first time it is asked; rust-tbaa answers repeats from a fixed-size "
+           "cache (16384 pairs), so beyond that every question is decided afresh.", ""]
     md += fmt_aa_rows(q_rows)
     md += ["", "## P2: default<O2> on the largest real-C corpus modules", ""]
     if p2_rows:
-        md += ["`opt -aa-pipeline=basic-aa,scoped-noalias-aa,<tbaa|rust-tbaa> -passes='default<O2>'`. "
+        md += ["`opt -passes='default<O2>'` with `-aa-pipeline=basic-aa,scoped-noalias-aa,tbaa` "
+               "against the same pipeline with one analysis replaced by ours. "
                "Goals: time <= 1.00x, peak RSS <= 1.02x, identical output. Time on this shared "
                "virtual machine varies by a few percent from run to run, so the instructions "
                "executed by the whole `opt` process (valgrind callgrind, exact and repeatable) "
-               "are given too.", "",
-               "| module | size (bytes) | CPU tbaa (s) | CPU rust-tbaa (s) | time ratio "
-               "| instructions tbaa | instructions rust-tbaa | instruction ratio "
-               "| RSS tbaa (MiB) | RSS rust-tbaa (MiB) | RSS ratio | identical output |",
-               "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
-        for r in p2_rows:
-            if r["insns"]:
-                ins = "%d | %d | **%.4fx**" % (r["insns"]["tbaa"], r["insns"]["rust-tbaa"],
-                                                r["insns"]["rust-tbaa"] / r["insns"]["tbaa"])
-            else:
-                ins = "- | - | -"
-            md.append("| %s | %d | %.2f | %.2f | **%.3fx** | %s | %.1f | %.1f | **%.3fx** | %s |" % (
-                r["module"], r["size"], r["t_builtin"], r["t_ours"], r["t_ours"] / r["t_builtin"], ins,
-                r["rss_builtin"] / 1024, r["rss_ours"] / 1024, r["rss_ours"] / r["rss_builtin"],
-                "yes" if r["identical"] else "NO"))
+               "are given too. The corpus has no scope metadata of its own: the scoped lists "
+               "here are the ones the inliner makes for `restrict`/`noalias` arguments.", "",
+               "rust-tbaa in place of tbaa:", ""]
+        md += fmt_p2_rows(p2_rows)
+        md += ["", "rust-scoped-noalias in place of scoped-noalias-aa:", ""]
+        md += fmt_p2_rows(p2s_rows)
     else:
         md.append("No corpus found: run `bench/corpus.sh` first (`make bench` does).")
     text = "\n".join(md) + "\n"
     with open(args.out, "w") as f:
         f.write(text)
     print(text)
-    bad = [r for r in [p1_row] + q_rows if not r["identical"]] + [r for r in p2_rows if not r["identical"]]
+    rows = [p1_row, p1s_row] + q_rows + p2_rows + p2s_rows
+    bad = [r for r in rows if not r["identical"]]
     if bad:
-        sys.exit("outputs differ between tbaa and rust-tbaa: %s" % bad)
+        sys.exit("outputs differ between a built-in analysis and ours: %s" % bad)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,144 @@
+//! Properties of the scoped no-alias rule and of its merges, over random
+//! domains, scopes and lists.
+
+use std::collections::BTreeSet;
+
+use aliaskit_core::scoped::{
+    intersect_lists, may_alias_in_scopes, most_generic_scope_list, scope_domain,
+};
+use aliaskit_core::{MetadataGraph, NodeId, Operand};
+use proptest::prelude::*;
+
+/// A random scope system: domains, scopes (some without a domain), lists.
+#[derive(Debug)]
+struct System {
+    g: MetadataGraph,
+    scopes: Vec<NodeId>,
+    lists: Vec<NodeId>,
+}
+
+/// `spec[i]` = (domain index or none, ...) for each scope; `lists` = sets of
+/// scope indices.
+fn build(domains: usize, scope_domains: &[Option<usize>], lists: &[Vec<usize>]) -> System {
+    let mut g = MetadataGraph::new();
+    let doms: Vec<NodeId> = (0..domains.max(1))
+        .map(|i| {
+            let d = g.reserve();
+            let name = g.string(&format!("domain {i}"));
+            g.define_tuple(d, vec![Operand::Node(d), name]);
+            d
+        })
+        .collect();
+    let scopes: Vec<NodeId> = scope_domains
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let s = g.reserve();
+            let name = g.string(&format!("scope {i}"));
+            let dom = d.map_or(Operand::Null, |d| Operand::Node(doms[d % doms.len()]));
+            g.define_tuple(s, vec![Operand::Node(s), dom, name]);
+            s
+        })
+        .collect();
+    let lists = lists
+        .iter()
+        .map(|l| {
+            g.add_tuple(
+                l.iter()
+                    .map(|&i| Operand::Node(scopes[i % scopes.len()]))
+                    .collect(),
+            )
+        })
+        .collect();
+    System { g, scopes, lists }
+}
+
+/// The rule, written as set algebra: no alias iff some domain D of the
+/// `!noalias` list has scopes in `!alias.scope`, all of them in `!noalias`.
+fn reference(g: &MetadataGraph, scopes: NodeId, noalias: NodeId) -> bool {
+    let members = |l: NodeId| -> BTreeSet<(NodeId, NodeId)> {
+        g.operands(l)
+            .unwrap()
+            .iter()
+            .filter_map(|op| op.as_node())
+            .filter_map(|s| scope_domain(g, s).unwrap().map(|d| (d, s)))
+            .collect()
+    };
+    let a = members(scopes);
+    let n = members(noalias);
+    let domains: BTreeSet<NodeId> = n.iter().map(|&(d, _)| d).collect();
+    !domains.iter().any(|&d| {
+        let a_d: BTreeSet<_> = a.iter().filter(|(x, _)| *x == d).collect();
+        let n_d: BTreeSet<_> = n.iter().filter(|(x, _)| *x == d).collect();
+        !a_d.is_empty() && a_d.is_subset(&n_d)
+    })
+}
+
+fn node_list(g: &mut MetadataGraph, ops: Option<Vec<Operand>>) -> Option<NodeId> {
+    ops.map(|ops| g.add_tuple(ops))
+}
+
+fn system() -> impl Strategy<Value = System> {
+    (
+        1usize..4,
+        prop::collection::vec(prop::option::weighted(0.9, 0usize..4), 1..8),
+        prop::collection::vec(prop::collection::vec(0usize..8, 0..5), 1..7),
+    )
+        .prop_map(|(d, s, l)| build(d, &s, &l))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn rule_matches_the_set_algebra(sys in system()) {
+        for &a in &sys.lists {
+            for &b in &sys.lists {
+                prop_assert_eq!(may_alias_in_scopes(&sys.g, Some(a), Some(b)), Ok(reference(&sys.g, a, b)));
+            }
+        }
+    }
+
+    #[test]
+    fn more_noalias_knowledge_never_adds_aliasing(sys in system(), extra in 0usize..8) {
+        let mut sys = sys;
+        let lists = sys.lists.clone();
+        for &a in &lists {
+            for &n in &lists {
+                let before = may_alias_in_scopes(&sys.g, Some(a), Some(n)).unwrap();
+                let mut ops = sys.g.operands(n).unwrap().to_vec();
+                ops.push(Operand::Node(sys.scopes[extra % sys.scopes.len()]));
+                let bigger = sys.g.add_tuple(ops);
+                let after = may_alias_in_scopes(&sys.g, Some(a), Some(bigger)).unwrap();
+                prop_assert!(before || !after, "adding a !noalias scope made a pair alias");
+            }
+        }
+    }
+
+    /// A merged access stands for both: it may claim no-alias only where
+    /// both originals could.
+    #[test]
+    fn merges_are_conservative(sys in system()) {
+        let mut sys = sys;
+        let lists = sys.lists.clone();
+        for &a in &lists {
+            for &b in &lists {
+                let merged_scope = most_generic_scope_list(&sys.g, Some(a), Some(b)).unwrap();
+                let merged_scope = node_list(&mut sys.g, merged_scope);
+                let merged_noalias = intersect_lists(&sys.g, Some(a), Some(b)).unwrap();
+                let merged_noalias = node_list(&mut sys.g, merged_noalias);
+                prop_assert!(merged_noalias.is_some(), "intersection of two lists is a list");
+                for &n in &lists {
+                    if !may_alias_in_scopes(&sys.g, merged_scope, Some(n)).unwrap() {
+                        prop_assert!(!may_alias_in_scopes(&sys.g, Some(a), Some(n)).unwrap());
+                        prop_assert!(!may_alias_in_scopes(&sys.g, Some(b), Some(n)).unwrap());
+                    }
+                    if !may_alias_in_scopes(&sys.g, Some(n), merged_noalias).unwrap() {
+                        prop_assert!(!may_alias_in_scopes(&sys.g, Some(n), Some(a)).unwrap());
+                        prop_assert!(!may_alias_in_scopes(&sys.g, Some(n), Some(b)).unwrap());
+                    }
+                }
+            }
+        }
+    }
+}
