@@ -1,4 +1,5 @@
-//! Compiles the C++ shim (src/plugin/*.cpp) against LLVM 22's headers.
+//! Compiles the C++ shim (src/plugin/*.cpp) and the reader's metadata
+//! accessors (src/reader/*.cpp) against LLVM 22's headers.
 //!
 //! LLVM is found through `LLVM_CONFIG` (default: `$LLVM_SYS_221_PREFIX/bin/llvm-config`,
 //! then `/usr/lib/llvm-22/bin/llvm-config`). The shim is not linked against
@@ -10,6 +11,7 @@ use std::process::Command;
 
 fn main() {
     println!("cargo:rerun-if-changed=src/plugin");
+    println!("cargo:rerun-if-changed=src/reader");
     println!("cargo:rerun-if-env-changed=LLVM_CONFIG");
     println!("cargo:rerun-if-env-changed=LLVM_SYS_221_PREFIX");
 
@@ -39,8 +41,10 @@ fn main() {
 
     let mut build = cc::Build::new();
     build.cpp(true).pic(true);
-    let mut sources: Vec<PathBuf> = std::fs::read_dir("src/plugin")
-        .expect("src/plugin exists")
+    // The shim (src/plugin) and the reader's raw metadata accessors (src/reader).
+    let mut sources: Vec<PathBuf> = ["src/plugin", "src/reader"]
+        .iter()
+        .flat_map(|dir| std::fs::read_dir(dir).expect("source directory exists"))
         .map(|e| e.expect("readable directory entry").path())
         .filter(|p| p.extension().is_some_and(|x| x == "cpp"))
         .collect();

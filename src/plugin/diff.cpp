@@ -243,14 +243,14 @@ class TBAADiffer : public Reporter {
                   bool HasErrno) {
     MemoryLocation L = tagged(T.Node);
     bool OurImm =
-        aliaskit_tbaa_is_immutable(Session.Handle, Ctx, md(T.Node)) != 0;
+        aliaskit_tbaa_is_immutable(Session.Handle, md(T.Node)) != 0;
     bool TheirImm = isNoModRef(Builtin.getModRefInfoMask(L, AAQI, false));
     if (OurImm != TheirImm)
       report("getModRefInfoMask(A)", T, nullptr,
              OurImm ? "NoModRef" : "ModRef", TheirImm ? "NoModRef" : "ModRef");
     if (!HasErrno)
       return;
-    bool OurMay = aliaskit_tbaa_may_alias_errno(Session.Handle, Ctx,
+    bool OurMay = aliaskit_tbaa_may_alias_errno(Session.Handle,
                                                 md(T.Node), ErrnoTags.data(),
                                                 ErrnoTags.size()) != 0;
     bool TheirMay = Builtin.aliasErrno(L, &M) != AliasResult::NoAlias;
@@ -326,7 +326,7 @@ public:
       for (const Carried &N : NoAlias) {
         ++Pairs;
         uint8_t Ours =
-            aliaskit_scoped_decide(Session.Handle, Ctx, md(S.Node), md(N.Node));
+            aliaskit_scoped_decide(Session.Handle, md(S.Node), md(N.Node));
         if (Ours == 2) {
           ++Skipped;
           continue;

@@ -90,15 +90,14 @@ pub unsafe extern "C" fn aliaskit_tbaa_session_free(session: *mut TbaaSession) {
 }
 
 /// # Safety
-/// See [`guarded`]; the tags must be null or live nodes of `ctx`.
+/// See [`guarded`]; the tags must be null or live nodes.
 #[no_mangle]
 pub unsafe extern "C" fn aliaskit_tbaa_may_alias(
     session: *mut TbaaSession,
-    ctx: LLVMContextRef,
     a: LLVMMetadataRef,
     b: LLVMMetadataRef,
 ) -> u8 {
-    guarded(session, MAY_ALIAS, |s| s.may_alias(ctx, a, b) as u8)
+    guarded(session, MAY_ALIAS, |s| s.may_alias(a, b) as u8)
 }
 
 /// The full match of two tags, for `tbaa-diff`: returns 1 (may alias),
@@ -118,7 +117,7 @@ pub unsafe extern "C" fn aliaskit_tbaa_match(
     generic: *mut LLVMMetadataRef,
 ) -> u8 {
     *generic = std::ptr::null_mut();
-    guarded(session, MALFORMED, |s| match s.match_tags(ctx, a, b) {
+    guarded(session, MALFORMED, |s| match s.match_tags(a, b) {
         Ok(m) => {
             *generic = s.generic_tag_node(ctx, m.generic);
             m.may_alias as u8
@@ -128,11 +127,10 @@ pub unsafe extern "C" fn aliaskit_tbaa_match(
 }
 
 /// # Safety
-/// See [`guarded`]; `errno_tags` must point to `count` live nodes of `ctx`.
+/// See [`guarded`]; `errno_tags` must point to `count` live nodes.
 #[no_mangle]
 pub unsafe extern "C" fn aliaskit_tbaa_may_alias_errno(
     session: *mut TbaaSession,
-    ctx: LLVMContextRef,
     tag: LLVMMetadataRef,
     errno_tags: *const LLVMMetadataRef,
     count: usize,
@@ -143,19 +141,18 @@ pub unsafe extern "C" fn aliaskit_tbaa_may_alias_errno(
         } else {
             std::slice::from_raw_parts(errno_tags, count)
         };
-        s.may_alias_errno(ctx, tag, tags) as u8
+        s.may_alias_errno(tag, tags) as u8
     })
 }
 
 /// # Safety
-/// See [`guarded`]; `tag` must be null or a live node of `ctx`.
+/// See [`guarded`]; `tag` must be null or a live node.
 #[no_mangle]
 pub unsafe extern "C" fn aliaskit_tbaa_is_immutable(
     session: *mut TbaaSession,
-    ctx: LLVMContextRef,
     tag: LLVMMetadataRef,
 ) -> u8 {
-    guarded(session, MUTABLE, |s| s.is_immutable(ctx, tag) as u8)
+    guarded(session, MUTABLE, |s| s.is_immutable(tag) as u8)
 }
 
 #[no_mangle]
@@ -173,16 +170,15 @@ pub unsafe extern "C" fn aliaskit_scoped_session_free(session: *mut ScopedSessio
 /// `mayAliasInScopes(scopes, noalias)`: 1 may alias, 0 no alias.
 ///
 /// # Safety
-/// See [`guarded`]; the lists must be null or live nodes of `ctx`.
+/// See [`guarded`]; the lists must be null or live nodes.
 #[no_mangle]
 pub unsafe extern "C" fn aliaskit_scoped_may_alias_in_scopes(
     session: *mut ScopedSession,
-    ctx: LLVMContextRef,
     scopes: LLVMMetadataRef,
     noalias: LLVMMetadataRef,
 ) -> u8 {
     guarded(session, MAY_ALIAS, |s| {
-        s.may_alias_in_scopes(ctx, scopes, noalias) as u8
+        s.may_alias_in_scopes(scopes, noalias) as u8
     })
 }
 
@@ -190,19 +186,16 @@ pub unsafe extern "C" fn aliaskit_scoped_may_alias_in_scopes(
 /// lists are malformed (LLVM's own analysis may crash on them).
 ///
 /// # Safety
-/// See [`guarded`]; the lists must be null or live nodes of `ctx`.
+/// See [`guarded`]; the lists must be null or live nodes.
 #[no_mangle]
 pub unsafe extern "C" fn aliaskit_scoped_decide(
     session: *mut ScopedSession,
-    ctx: LLVMContextRef,
     scopes: LLVMMetadataRef,
     noalias: LLVMMetadataRef,
 ) -> u8 {
-    guarded(session, MALFORMED, |s| {
-        match s.decide(ctx, scopes, noalias) {
-            Ok(may) => may as u8,
-            Err(_) => MALFORMED,
-        }
+    guarded(session, MALFORMED, |s| match s.decide(scopes, noalias) {
+        Ok(may) => may as u8,
+        Err(_) => MALFORMED,
     })
 }
 

@@ -44,20 +44,18 @@ cl::opt<bool> EnableRustTBAA(
 
 class RustTBAAResult : public AAResultBase {
   std::shared_ptr<TBAASession> Session;
-  LLVMContextRef Ctx;
   bool Enabled;
 
   bool mayAlias(const MDNode *A, const MDNode *B) const {
-    return aliaskit_tbaa_may_alias(Session->Handle, Ctx, md(A), md(B)) != 0;
+    return aliaskit_tbaa_may_alias(Session->Handle, md(A), md(B)) != 0;
   }
   bool isImmutable(const MDNode *Tag) const {
-    return aliaskit_tbaa_is_immutable(Session->Handle, Ctx, md(Tag)) != 0;
+    return aliaskit_tbaa_is_immutable(Session->Handle, md(Tag)) != 0;
   }
 
 public:
-  RustTBAAResult(std::shared_ptr<TBAASession> Session, LLVMContext &C,
-                 bool Enabled)
-      : Session(std::move(Session)), Ctx(wrap(&C)), Enabled(Enabled) {}
+  RustTBAAResult(std::shared_ptr<TBAASession> Session, bool Enabled)
+      : Session(std::move(Session)), Enabled(Enabled) {}
 
   bool invalidate(Function &, const PreservedAnalyses &,
                   FunctionAnalysisManager::Invalidator &) {
@@ -81,7 +79,7 @@ public:
     SmallVector<LLVMMetadataRef, 2> Tags;
     for (const MDNode *Op : Errno->operands())
       Tags.push_back(md(Op));
-    return aliaskit_tbaa_may_alias_errno(Session->Handle, Ctx,
+    return aliaskit_tbaa_may_alias_errno(Session->Handle,
                                          md(Loc.AATags.TBAA), Tags.data(),
                                          Tags.size())
                ? AliasResult::MayAlias
@@ -145,7 +143,7 @@ public:
     // functions the type sanitizer instruments.
     bool Enabled = EnableRustTBAA && aliaskit_tbaa_enabled_by_environment() &&
                    !F.hasFnAttribute(Attribute::SanitizeType);
-    return Result(Session, F.getContext(), Enabled);
+    return Result(Session, Enabled);
   }
 };
 
@@ -163,18 +161,17 @@ cl::opt<bool> EnableRustScopedNoAlias(
 /// ScopedNoAliasAAResult does.
 class RustScopedNoAliasResult : public AAResultBase {
   std::shared_ptr<aliaskit::ScopedSession> Session;
-  LLVMContextRef Ctx;
   bool Enabled;
 
   bool mayAlias(const MDNode *Scopes, const MDNode *NoAlias) const {
-    return aliaskit_scoped_may_alias_in_scopes(Session->Handle, Ctx,
+    return aliaskit_scoped_may_alias_in_scopes(Session->Handle,
                                                md(Scopes), md(NoAlias)) != 0;
   }
 
 public:
   RustScopedNoAliasResult(std::shared_ptr<aliaskit::ScopedSession> Session,
-                          LLVMContext &C, bool Enabled)
-      : Session(std::move(Session)), Ctx(wrap(&C)), Enabled(Enabled) {}
+                          bool Enabled)
+      : Session(std::move(Session)), Enabled(Enabled) {}
 
   bool invalidate(Function &, const PreservedAnalyses &,
                   FunctionAnalysisManager::Invalidator &) {
@@ -225,10 +222,10 @@ class RustScopedNoAlias : public AnalysisInfoMixin<RustScopedNoAlias> {
 public:
   using Result = RustScopedNoAliasResult;
 
-  Result run(Function &F, FunctionAnalysisManager &) {
+  Result run(Function &, FunctionAnalysisManager &) {
     bool Enabled =
         EnableRustScopedNoAlias && aliaskit_scoped_enabled_by_environment();
-    return Result(Session, F.getContext(), Enabled);
+    return Result(Session, Enabled);
   }
 };
 

@@ -24,25 +24,23 @@ class PassBuilder;
 extern "C" {
 void *aliaskit_tbaa_session_new(void);
 void aliaskit_tbaa_session_free(void *Session);
-uint8_t aliaskit_tbaa_may_alias(void *Session, LLVMContextRef Ctx,
-                                LLVMMetadataRef TagA, LLVMMetadataRef TagB);
-uint8_t aliaskit_tbaa_may_alias_errno(void *Session, LLVMContextRef Ctx,
-                                      LLVMMetadataRef Tag,
+uint8_t aliaskit_tbaa_may_alias(void *Session, LLVMMetadataRef TagA,
+                                LLVMMetadataRef TagB);
+uint8_t aliaskit_tbaa_may_alias_errno(void *Session, LLVMMetadataRef Tag,
                                       const LLVMMetadataRef *ErrnoTags,
                                       size_t NumErrnoTags);
-uint8_t aliaskit_tbaa_is_immutable(void *Session, LLVMContextRef Ctx,
-                                   LLVMMetadataRef Tag);
+uint8_t aliaskit_tbaa_is_immutable(void *Session, LLVMMetadataRef Tag);
 uint8_t aliaskit_tbaa_enabled_by_environment(void);
 
 void *aliaskit_scoped_session_new(void);
 void aliaskit_scoped_session_free(void *Session);
 /// mayAliasInScopes(Scopes, NoAlias): 1 may alias, 0 no alias.
-uint8_t aliaskit_scoped_may_alias_in_scopes(void *Session, LLVMContextRef Ctx,
+uint8_t aliaskit_scoped_may_alias_in_scopes(void *Session,
                                             LLVMMetadataRef Scopes,
                                             LLVMMetadataRef NoAlias);
 /// The same, computed afresh: 1, 0, or 2 for malformed lists.
-uint8_t aliaskit_scoped_decide(void *Session, LLVMContextRef Ctx,
-                               LLVMMetadataRef Scopes, LLVMMetadataRef NoAlias);
+uint8_t aliaskit_scoped_decide(void *Session, LLVMMetadataRef Scopes,
+                               LLVMMetadataRef NoAlias);
 /// Kind 0: getMostGenericAliasScope, 1: MDNode::intersect. Returns 1, or 2
 /// for malformed lists; the merged list (or null) goes to *Merged.
 uint8_t aliaskit_scoped_merge(void *Session, LLVMContextRef Ctx, uint8_t Kind,

@@ -3,8 +3,14 @@
 //! LLVM hands the plugin raw `MDNode` pointers. The reader imports each node
 //! into a [`MetadataGraph`] the first time it is seen, together with every
 //! node it reaches, and remembers the pointer's [`NodeId`]. From then on the
-//! pointer costs one hash lookup: reading operands through the LLVM-C API
-//! costs hundreds of nanoseconds a call, so it is done once per node.
+//! pointer costs one hash lookup: reading operands through an FFI call per
+//! operand is done once per node.
+//!
+//! Operands are read by two small C++ functions (`metadata.cpp`) rather than
+//! the LLVM-C API, whose `MetadataAsValue` wrapping rewrites what it wraps
+//! (a node `!{null}` reads as `!{}`, a node `!{i64 1}` as the bare constant):
+//! identity is what alias metadata is compared by, so the reader must see
+//! nodes exactly as they are.
 //!
 //! Import is iterative (a worklist, not recursion), so cyclic and very deep
 //! metadata are read like any other. Every kind of node is read by its
@@ -28,18 +34,14 @@ pub mod cache;
 pub mod scoped;
 pub mod tbaa;
 
-use std::ffi::CStr;
+use std::ffi::c_char;
 
 use aliaskit_core::{IntValue, MetadataGraph, NodeId, Operand};
 use inkwell::llvm_sys::core::{
-    LLVMConstInt, LLVMConstIntGetZExtValue, LLVMDisposeMessage, LLVMGetIntTypeWidth,
-    LLVMGetMDNodeNumOperands, LLVMGetMDNodeOperands, LLVMGetMDString, LLVMIntTypeInContext,
-    LLVMIsAConstantInt, LLVMIsAMDNode, LLVMIsAMDString, LLVMMDNodeInContext2,
-    LLVMMDStringInContext2, LLVMMetadataAsValue, LLVMPrintValueToString, LLVMTypeOf,
+    LLVMConstInt, LLVMIntTypeInContext, LLVMMDNodeInContext2, LLVMMDStringInContext2,
     LLVMValueAsMetadata,
 };
-use inkwell::llvm_sys::debuginfo::{LLVMGetMetadataKind, LLVMMetadataKind};
-use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef, LLVMValueRef};
+use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::FxHashMap;
 
 /// Imports LLVM metadata nodes into a [`MetadataGraph`], once per node.
@@ -70,8 +72,8 @@ impl MetadataImporter {
     /// A null pointer is `None`.
     ///
     /// # Safety
-    /// `md` must be null or point to a live `MDNode` owned by `ctx`.
-    pub unsafe fn import(&mut self, ctx: LLVMContextRef, md: LLVMMetadataRef) -> Option<NodeId> {
+    /// `md` must be null or point to a live `MDNode`.
+    pub unsafe fn import(&mut self, md: LLVMMetadataRef) -> Option<NodeId> {
         if md.is_null() {
             return None;
         }
@@ -80,17 +82,9 @@ impl MetadataImporter {
         }
         let root = self.reserve(md);
         let mut work = vec![(md, root)];
-        let mut values: Vec<LLVMValueRef> = Vec::new();
         while let Some((md, id)) = work.pop() {
-            let node = LLVMMetadataAsValue(ctx, md);
-            let count = LLVMGetMDNodeNumOperands(node) as usize;
-            values.clear();
-            values.resize(count, std::ptr::null_mut());
-            LLVMGetMDNodeOperands(node, values.as_mut_ptr());
-            let mut operands = Vec::with_capacity(count);
-            for &v in &values {
-                operands.push(self.operand(v, &mut work));
-            }
+            let count = aliaskit_md_num_operands(md);
+            let operands = (0..count).map(|i| self.operand(md, i, &mut work)).collect();
             self.graph.define_tuple(id, operands);
         }
         Some(root)
@@ -130,94 +124,64 @@ impl MetadataImporter {
         id
     }
 
-    /// Classifies one operand as returned by `LLVMGetMDNodeOperands`: null,
-    /// a node or string wrapped as a value, or the value itself for
-    /// constants and other values used as metadata.
+    /// Operand `index` of `node`, as it is (see `metadata.cpp`).
     unsafe fn operand(
         &mut self,
-        v: LLVMValueRef,
+        node: LLVMMetadataRef,
+        index: u32,
         work: &mut Vec<(LLVMMetadataRef, NodeId)>,
     ) -> Operand {
-        if v.is_null() {
-            return Operand::Null;
-        }
-        if !LLVMIsAMDString(v).is_null() {
-            let mut len = 0u32;
-            let p = LLVMGetMDString(v, &mut len);
-            let bytes = if p.is_null() {
-                &[][..]
-            } else {
-                std::slice::from_raw_parts(p as *const u8, len as usize)
-            };
-            return self.graph.string(&String::from_utf8_lossy(bytes));
-        }
-        if !LLVMIsAMDNode(v).is_null() {
-            let md = LLVMValueAsMetadata(v);
-            if matches!(
-                LLVMGetMetadataKind(md),
-                LLVMMetadataKind::LLVMLocalAsMetadataMetadataKind
-                    | LLVMMetadataKind::LLVMConstantAsMetadataMetadataKind
-            ) {
-                return Operand::Other;
-            }
-            let id = match self.lookup(md) {
+        let mut op: LLVMMetadataRef = std::ptr::null_mut();
+        let (mut text, mut len) = (std::ptr::null::<c_char>(), 0usize);
+        let (mut bits, mut fits, mut value, mut low_bit) = (0u32, 0u8, 0u64, 0u8);
+        match aliaskit_md_operand(
+            node,
+            index,
+            &mut op,
+            &mut text,
+            &mut len,
+            &mut bits,
+            &mut fits,
+            &mut value,
+            &mut low_bit,
+        ) {
+            0 => Operand::Null,
+            1 => Operand::Node(match self.lookup(op) {
                 Some(id) => id,
                 None => {
-                    let id = self.reserve(md);
-                    work.push((md, id));
+                    let id = self.reserve(op);
+                    work.push((op, id));
                     id
                 }
-            };
-            return Operand::Node(id);
-        }
-        if !LLVMIsAConstantInt(v).is_null() {
-            let bits = LLVMGetIntTypeWidth(LLVMTypeOf(v));
-            if bits <= 64 {
-                return Operand::Int(IntValue::new(bits, LLVMConstIntGetZExtValue(v)));
+            }),
+            2 => {
+                let bytes = if text.is_null() {
+                    &[][..]
+                } else {
+                    std::slice::from_raw_parts(text.cast::<u8>(), len)
+                };
+                self.graph.string(&String::from_utf8_lossy(bytes))
             }
-            return Operand::Int(wide_int(v, bits));
+            3 if fits != 0 => Operand::Int(IntValue::new(bits, value)),
+            3 => Operand::Int(IntValue::wide(bits, low_bit != 0)),
+            _ => Operand::Other,
         }
-        Operand::Other
     }
 }
 
-/// An integer constant wider than 64 bits: read from its printed form,
-/// since LLVM-C only extracts 64-bit values. Rare enough not to matter.
-unsafe fn wide_int(v: LLVMValueRef, bits: u32) -> IntValue {
-    let text = print_value(v);
-    let digits = text.rsplit(' ').next().unwrap_or("");
-    match digits.parse::<i128>() {
-        Ok(n) if (0..=u64::MAX as i128).contains(&n) => IntValue {
-            bits,
-            value: Some(n as u64),
-            low_bit: n & 1 == 1,
-        },
-        Ok(n) => IntValue::wide(bits, n & 1 == 1),
-        Err(_) => IntValue::wide(bits, digits.ends_with(['1', '3', '5', '7', '9'])),
-    }
-}
-
-/// LLVM's own textual form of a value.
-///
-/// # Safety
-/// `v` must be a live value.
-pub unsafe fn print_value(v: LLVMValueRef) -> String {
-    let p = LLVMPrintValueToString(v);
-    if p.is_null() {
-        return String::new();
-    }
-    let s = CStr::from_ptr(p).to_string_lossy().into_owned();
-    LLVMDisposeMessage(p);
-    s
-}
-
-/// LLVM's textual form of a metadata node (`!{!"int", !1, i64 0}`).
-///
-/// # Safety
-/// `md` must be a live node owned by `ctx`.
-pub unsafe fn print_metadata(ctx: LLVMContextRef, md: LLVMMetadataRef) -> String {
-    let text = print_value(LLVMMetadataAsValue(ctx, md));
-    text.strip_prefix("metadata ")
-        .map(str::to_owned)
-        .unwrap_or(text)
+extern "C" {
+    // src/reader/metadata.cpp
+    fn aliaskit_md_num_operands(node: LLVMMetadataRef) -> u32;
+    #[allow(clippy::too_many_arguments)]
+    fn aliaskit_md_operand(
+        node: LLVMMetadataRef,
+        index: u32,
+        op: *mut LLVMMetadataRef,
+        text: *mut *const c_char,
+        len: *mut usize,
+        bits: *mut u32,
+        fits: *mut u8,
+        value: *mut u64,
+        low_bit: *mut u8,
+    ) -> u8;
 }

@@ -48,10 +48,9 @@ impl ScopedSession {
     /// `mayAliasInScopes(scopes, noalias)`, memoized.
     ///
     /// # Safety
-    /// Both pointers must be null or live nodes of `ctx`.
+    /// Both pointers must be null or live nodes.
     pub unsafe fn may_alias_in_scopes(
         &mut self,
-        ctx: LLVMContextRef,
         scopes: LLVMMetadataRef,
         noalias: LLVMMetadataRef,
     ) -> bool {
@@ -61,7 +60,7 @@ impl ScopedSession {
         if let Some(answer) = self.answers.get(scopes as usize, noalias as usize) {
             return answer;
         }
-        let answer = self.decide(ctx, scopes, noalias).unwrap_or(true);
+        let answer = self.decide(scopes, noalias).unwrap_or(true);
         self.answers
             .insert(scopes as usize, noalias as usize, answer);
         answer
@@ -70,15 +69,14 @@ impl ScopedSession {
     /// The answer computed afresh; malformed lists are reported once.
     ///
     /// # Safety
-    /// Both pointers must be null or live nodes of `ctx`.
+    /// Both pointers must be null or live nodes.
     pub unsafe fn decide(
         &mut self,
-        ctx: LLVMContextRef,
         scopes: LLVMMetadataRef,
         noalias: LLVMMetadataRef,
     ) -> Result<bool, Malformed> {
-        let s = self.importer.import(ctx, scopes);
-        let n = self.importer.import(ctx, noalias);
+        let s = self.importer.import(scopes);
+        let n = self.importer.import(noalias);
         let result = may_alias_in_scopes(&self.importer.graph, s, n);
         match result {
             Ok(may) => log::debug!(
@@ -106,8 +104,8 @@ impl ScopedSession {
         a: LLVMMetadataRef,
         b: LLVMMetadataRef,
     ) -> Result<LLVMMetadataRef, Malformed> {
-        let ia = self.importer.import(ctx, a);
-        let ib = self.importer.import(ctx, b);
+        let ia = self.importer.import(a);
+        let ib = self.importer.import(b);
         let g = &self.importer.graph;
         let merged = match kind {
             Merge::AliasScope => most_generic_scope_list(g, ia, ib),

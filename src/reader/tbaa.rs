@@ -49,17 +49,12 @@ impl TbaaSession {
     /// `Aliases(A, B)`: whether accesses tagged `a` and `b` may alias.
     ///
     /// # Safety
-    /// `a` and `b` must be null or live nodes of `ctx`.
-    pub unsafe fn may_alias(
-        &mut self,
-        ctx: LLVMContextRef,
-        a: LLVMMetadataRef,
-        b: LLVMMetadataRef,
-    ) -> bool {
+    /// `a` and `b` must be null or live nodes.
+    pub unsafe fn may_alias(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> bool {
         if let Some(answer) = self.answers.get(a as usize, b as usize) {
             return answer;
         }
-        let answer = match self.match_tags(ctx, a, b) {
+        let answer = match self.match_tags(a, b) {
             Ok(m) => m.may_alias,
             Err(_) => true,
         };
@@ -71,15 +66,14 @@ impl TbaaSession {
     /// afresh; malformed metadata is reported once per node.
     ///
     /// # Safety
-    /// `a` and `b` must be null or live nodes of `ctx`.
+    /// `a` and `b` must be null or live nodes.
     pub unsafe fn match_tags(
         &mut self,
-        ctx: LLVMContextRef,
         a: LLVMMetadataRef,
         b: LLVMMetadataRef,
     ) -> Result<TagMatch, Malformed> {
-        let ia = self.importer.import(ctx, a);
-        let ib = self.importer.import(ctx, b);
+        let ia = self.importer.import(a);
+        let ib = self.importer.import(b);
         let result = self.oracle.match_access_tags(&self.importer.graph, ia, ib);
         match &result {
             Ok(m) => {
@@ -103,14 +97,13 @@ impl TbaaSession {
     /// module's `llvm.errno.tbaa` tags? (May, if it may alias any of them.)
     ///
     /// # Safety
-    /// All pointers must be null or live nodes of `ctx`.
+    /// All pointers must be null or live nodes.
     pub unsafe fn may_alias_errno(
         &mut self,
-        ctx: LLVMContextRef,
         tag: LLVMMetadataRef,
         errno_tags: &[LLVMMetadataRef],
     ) -> bool {
-        errno_tags.iter().any(|&e| self.may_alias(ctx, tag, e))
+        errno_tags.iter().any(|&e| self.may_alias(tag, e))
     }
 
     /// The LLVM node for a generic tag the core computed: an existing tag,
@@ -143,12 +136,12 @@ impl TbaaSession {
     /// Whether the tag marks immutable memory (`isTypeImmutable`).
     ///
     /// # Safety
-    /// `tag` must be null or a live node of `ctx`.
-    pub unsafe fn is_immutable(&mut self, ctx: LLVMContextRef, tag: LLVMMetadataRef) -> bool {
+    /// `tag` must be null or a live node.
+    pub unsafe fn is_immutable(&mut self, tag: LLVMMetadataRef) -> bool {
         if let Some(&answer) = self.immutable.get(&(tag as usize)) {
             return answer;
         }
-        let answer = match self.importer.import(ctx, tag) {
+        let answer = match self.importer.import(tag) {
             Some(id) => AccessTag(id).is_immutable(&self.importer.graph),
             None => false,
         };
