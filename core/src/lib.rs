@@ -21,5 +21,6 @@
 pub mod graph;
 pub mod scoped;
 pub mod tbaa;
+pub mod verify;
 
 pub use graph::{IntValue, Malformed, MetadataGraph, NodeId, Operand, Problem, StrId};

@@ -1,0 +1,196 @@
+//! LLVM 22.1.8's checks of scope lists, scopes, domains and
+//! `llvm.experimental.noalias.scope.decl`, plus the null operands on which
+//! LLVM's own checks crash.
+//!
+//! A list must consist of nodes (the first operand that is not abandons
+//! the rest of the list); each scope has two or three operands: itself or a
+//! string, its domain, and optionally a name; each domain one or two: itself
+//! or a string, and optionally a name. Each scope stops at its first failed
+//! check, the list goes on. Nothing is cached, as in LLVM: the same bad list
+//! attached twice is reported twice.
+
+use super::{Attachment, DeclArgument, Finding, Operand, Rule, Severity, Site};
+use crate::graph::{MetadataGraph, NodeId, Operand as Op};
+
+fn finding(rule: Rule, site: Site, attachment: Attachment, message: &str, node: NodeId) -> Finding {
+    Finding {
+        rule,
+        severity: rule.severity(),
+        site,
+        attachment,
+        message: message.to_owned(),
+        operands: vec![Operand::Node(node)],
+        path: vec![],
+    }
+}
+
+fn null(site: Site, attachment: Attachment, node: NodeId, index: usize, what: &str) -> Finding {
+    Finding {
+        rule: Rule::ScopeListNull,
+        severity: Severity::Error,
+        site,
+        attachment,
+        message: format!(
+            "operand {index} of this {what} is null (LLVM's verifier and its scoped-noalias-aa crash on it)"
+        ),
+        operands: vec![Operand::Node(node)],
+        path: vec![],
+    }
+}
+
+/// `visitAliasScopeListMetadata`: checks a `!noalias` or `!alias.scope` list.
+pub fn visit_list(
+    g: &MetadataGraph,
+    site: Site,
+    attachment: Attachment,
+    list: NodeId,
+    out: &mut Vec<Finding>,
+) {
+    let Ok(ops) = g.operands(list) else { return };
+    for (index, op) in ops.iter().enumerate() {
+        match *op {
+            Op::Node(scope) => visit_scope(g, site, attachment, scope, out),
+            Op::Null => {
+                out.push(null(site, attachment, list, index, "scope list"));
+                return;
+            }
+            _ => {
+                out.push(finding(
+                    Rule::ScopeListNotNodes,
+                    site,
+                    attachment,
+                    "scope list must consist of MDNodes",
+                    list,
+                ));
+                return;
+            }
+        }
+    }
+}
+
+/// `visitAliasScopeMetadata`: one scope and its domain.
+fn visit_scope(
+    g: &MetadataGraph,
+    site: Site,
+    attachment: Attachment,
+    scope: NodeId,
+    out: &mut Vec<Finding>,
+) {
+    let Ok(ops) = g.operands(scope) else { return };
+    let n = ops.len();
+    let f = |rule, message| finding(rule, site, attachment, message, scope);
+    if !(2..=3).contains(&n) {
+        return out.push(f(
+            Rule::ScopeOperands,
+            "scope must have two or three operands",
+        ));
+    }
+    match ops[0] {
+        Op::Node(x) if x == scope => {}
+        Op::String(_) => {}
+        Op::Null => return out.push(null(site, attachment, scope, 0, "scope")),
+        _ => {
+            return out.push(f(
+                Rule::ScopeId,
+                "first scope operand must be self-referential or string",
+            ))
+        }
+    }
+    if n == 3 {
+        match ops[2] {
+            Op::String(_) => {}
+            Op::Null => return out.push(null(site, attachment, scope, 2, "scope")),
+            _ => {
+                return out.push(f(
+                    Rule::ScopeName,
+                    "third scope operand must be string (if used)",
+                ))
+            }
+        }
+    }
+    let domain = match ops[1] {
+        Op::Node(d) => d,
+        Op::Null => return out.push(null(site, attachment, scope, 1, "scope")),
+        _ => {
+            return out.push(f(
+                Rule::ScopeDomainNotNode,
+                "second scope operand must be MDNode",
+            ))
+        }
+    };
+    let Ok(dops) = g.operands(domain) else { return };
+    let d = |rule, message| finding(rule, site, attachment, message, domain);
+    if !(1..=2).contains(&dops.len()) {
+        return out.push(d(
+            Rule::DomainOperands,
+            "domain must have one or two operands",
+        ));
+    }
+    match dops[0] {
+        Op::Node(x) if x == domain => {}
+        Op::String(_) => {}
+        Op::Null => return out.push(null(site, attachment, domain, 0, "domain")),
+        _ => {
+            return out.push(d(
+                Rule::DomainId,
+                "first domain operand must be self-referential or string",
+            ))
+        }
+    }
+    if dops.len() == 2 {
+        match dops[1] {
+            Op::String(_) => {}
+            Op::Null => out.push(null(site, attachment, domain, 1, "domain")),
+            _ => out.push(d(
+                Rule::DomainName,
+                "second domain operand must be string (if used)",
+            )),
+        }
+    }
+}
+
+/// `verifyNoAliasScopeDecl` for one declaration; true when one of its own
+/// checks failed, which ends the checks of the declarations of its
+/// function, as in LLVM (problems inside the list do not).
+pub fn visit_decl(
+    g: &MetadataGraph,
+    site: Site,
+    arg: DeclArgument,
+    out: &mut Vec<Finding>,
+) -> bool {
+    let decl = |rule: Rule, message: &str| Finding {
+        rule,
+        severity: rule.severity(),
+        site,
+        attachment: Attachment::ScopeDecl,
+        message: message.to_owned(),
+        operands: vec![Operand::Instruction],
+        path: vec![],
+    };
+    let list = match arg {
+        DeclArgument::NotMetadata => {
+            out.push(decl(
+                Rule::ScopeDeclArgument,
+                "llvm.experimental.noalias.scope.decl must have a MetadataAsValue argument",
+            ));
+            return true;
+        }
+        DeclArgument::NotNode => {
+            out.push(decl(
+                Rule::ScopeDeclNotNode,
+                "!id.scope.list must point to an MDNode",
+            ));
+            return true;
+        }
+        DeclArgument::Node(list) => list,
+    };
+    if g.num_operands(list) != 1 {
+        out.push(decl(
+            Rule::ScopeDeclSingleScope,
+            "!id.scope.list must point to a list with a single scope",
+        ));
+        return true;
+    }
+    visit_list(g, site, Attachment::ScopeDecl, list, out);
+    false
+}
