@@ -11,6 +11,7 @@
 //!   with `RUST_LOG` (default: warnings), in LLVM's `warning: ...` style.
 
 pub mod ffi;
+pub mod verify;
 
 use std::ffi::{c_char, c_void};
 use std::io::Write;

@@ -236,6 +236,7 @@ AnalysisKey RustScopedNoAlias::Key;
 extern "C" void aliaskit_register_pass_builder_callbacks(void *Builder) {
   PassBuilder &PB = *static_cast<PassBuilder *>(Builder);
   aliaskit::registerDiffPasses(PB);
+  aliaskit::registerVerifier(PB);
   PB.registerAnalysisRegistrationCallback(
       [](FunctionAnalysisManager &FAM) {
         FAM.registerPass([] { return RustTBAA(); });

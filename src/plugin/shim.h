@@ -84,6 +84,9 @@ using ScopedSession =
 /// Registers the tbaa-diff and scoped-diff module passes (diff.cpp).
 void registerDiffPasses(llvm::PassBuilder &PB);
 
+/// Registers verify-alias-md and ALIASKIT_VERIFY_EACH (verify.cpp).
+void registerVerifier(llvm::PassBuilder &PB);
+
 } // namespace aliaskit
 
 #endif

@@ -58,3 +58,38 @@ uint8_t aliaskit_md_operand(LLVMMetadataRef Node, unsigned I,
   return 4;
 }
 }
+
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+extern "C" {
+
+/// The argument of an `llvm.experimental.noalias.scope.decl` call: 0 not
+/// metadata, 1 metadata that is not a node, 2 a node (stored in *Node).
+uint8_t aliaskit_decl_argument(LLVMValueRef Call, LLVMMetadataRef *Node) {
+  auto *CB = cast<CallBase>(unwrap(Call));
+  if (CB->arg_size() < 1)
+    return 0;
+  auto *MV = dyn_cast<MetadataAsValue>(CB->getArgOperand(0));
+  if (!MV)
+    return 0;
+  auto *N = dyn_cast<MDNode>(MV->getMetadata());
+  if (!N)
+    return 1;
+  *Node = wrap(N);
+  return 2;
+}
+
+/// The operands of the named metadata `Name` as they are (null operands
+/// stay null), at most `Capacity` of them into `Out`; the operand count, or
+/// -1 when the module has no such named metadata.
+int aliaskit_named_metadata_operands(LLVMModuleRef M, const char *Name,
+                                     LLVMMetadataRef *Out, unsigned Capacity) {
+  const NamedMDNode *N = unwrap(M)->getNamedMetadata(Name);
+  if (!N)
+    return -1;
+  for (unsigned I = 0, E = N->getNumOperands(); I < E && I < Capacity; ++I)
+    Out[I] = wrap(N->getOperand(I));
+  return static_cast<int>(N->getNumOperands());
+}
+}

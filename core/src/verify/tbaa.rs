@@ -217,6 +217,11 @@ impl TbaaVerifier {
         result
     }
 
+    /// The verdict on a tag this verifier has visited: whether it passed.
+    pub fn verdict(&self, tag: NodeId) -> Option<bool> {
+        self.tags.get(&tag).map(|v| v.valid)
+    }
+
     /// Whether a tag passes LLVM's checks, wherever it sits (its verdict
     /// is computed once). This fills the caches the way a first visit does,
     /// so the verifier answering it must not be the one that prints LLVM's

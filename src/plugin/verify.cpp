@@ -1,0 +1,263 @@
+//===- verify.cpp - the verify-alias-md pass and its instrumentation ------===//
+//
+// `verify-alias-md` is a module pass that checks every `!tbaa`,
+// `!tbaa.struct`, `!alias.scope`, `!noalias`, `!llvm.errno.tbaa` and
+// `llvm.experimental.noalias.scope.decl` of a module. The checks and the
+// reporting are in Rust (src/plugin/verify.rs, on the rules of
+// core/src/verify); this file registers the pass, parses its parameters,
+// prints nodes and instructions the way `opt -S` numbers them (a
+// ModuleSlotTracker), edits named metadata for `<strip>`, and implements
+// ALIASKIT_VERIFY_EACH=1: verification after every pass of any pipeline,
+// naming the first pass after which a new finding appears.
+//
+//   verify-alias-md          report; any error makes opt exit non-zero
+//   verify-alias-md<warn>    report, exit 0
+//   verify-alias-md<strip>   remove exactly the attachments found invalid,
+//                            report what was removed, go on with valid IR
+//   verify-alias-md<json>    one JSON object per finding (combinable:
+//                            <warn;json>, <strip;json>)
+//
+//===----------------------------------------------------------------------===//
+
+#include "shim.h"
+
+#include "llvm/ADT/Any.h"
+#include "llvm/Analysis/LazyCallGraph.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/ModuleSlotTracker.h"
+#include "llvm/IR/PassInstrumentation.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+using namespace llvm;
+
+extern "C" {
+/// src/plugin/verify.rs: verifies (and with the strip flag repairs) a
+/// module, printing findings; returns the number of errors. `Baseline`, if
+/// not null, is an opaque set of earlier findings: only new ones are
+/// printed, and it is updated.
+unsigned aliaskit_verify_module(LLVMModuleRef M, uint32_t Flags,
+                                void *Printer, void *Baseline,
+                                const char *AfterPass);
+void *aliaskit_verify_baseline_new(void);
+void aliaskit_verify_baseline_free(void *Baseline);
+uint8_t aliaskit_verify_each_enabled(void);
+
+// Printing for the Rust side: nodes and values as `opt -S` shows them.
+void *aliaskit_printer_new(LLVMModuleRef M);
+void aliaskit_printer_free(void *Printer);
+char *aliaskit_printer_metadata(void *Printer, LLVMMetadataRef MD);
+char *aliaskit_printer_value(void *Printer, LLVMValueRef V);
+void aliaskit_string_free(char *S);
+void aliaskit_remove_named_metadata_operand(LLVMModuleRef M, const char *Name,
+                                            unsigned Index);
+}
+
+namespace {
+
+enum : uint32_t { FlagWarn = 1, FlagStrip = 2, FlagJson = 4 };
+
+struct Printer {
+  Module &M;
+  ModuleSlotTracker MST;
+  explicit Printer(Module &M) : M(M), MST(&M) {}
+};
+
+char *dup(const std::string &S) {
+  char *P = static_cast<char *>(std::malloc(S.size() + 1));
+  std::memcpy(P, S.c_str(), S.size() + 1);
+  return P;
+}
+
+} // namespace
+
+void *aliaskit_printer_new(LLVMModuleRef M) { return new Printer(*unwrap(M)); }
+
+void aliaskit_printer_free(void *P) { delete static_cast<Printer *>(P); }
+
+char *aliaskit_printer_metadata(void *P, LLVMMetadataRef MD) {
+  auto *Pr = static_cast<Printer *>(P);
+  std::string S;
+  raw_string_ostream OS(S);
+  unwrap(MD)->print(OS, Pr->MST, &Pr->M);
+  return dup(S);
+}
+
+char *aliaskit_printer_value(void *P, LLVMValueRef V) {
+  auto *Pr = static_cast<Printer *>(P);
+  std::string S;
+  raw_string_ostream OS(S);
+  unwrap(V)->print(OS, Pr->MST);
+  return dup(S);
+}
+
+void aliaskit_string_free(char *S) { std::free(S); }
+
+void aliaskit_remove_named_metadata_operand(LLVMModuleRef M, const char *Name,
+                                            unsigned Index) {
+  NamedMDNode *N = unwrap(M)->getNamedMetadata(Name);
+  if (!N || Index >= N->getNumOperands())
+    return;
+  SmallVector<MDNode *, 4> Keep;
+  for (unsigned I = 0, E = N->getNumOperands(); I != E; ++I)
+    if (I != Index)
+      Keep.push_back(N->getOperand(I));
+  N->clearOperands();
+  for (MDNode *Op : Keep)
+    N->addOperand(Op);
+  if (N->getNumOperands() == 0)
+    N->eraseFromParent();
+}
+
+namespace {
+
+unsigned runVerify(Module &M, uint32_t Flags, void *Baseline,
+                   const char *AfterPass) {
+  Printer P(M);
+  return aliaskit_verify_module(wrap(&M), Flags, &P, Baseline, AfterPass);
+}
+
+class VerifyAliasMDPass : public PassInfoMixin<VerifyAliasMDPass> {
+  uint32_t Flags;
+
+public:
+  explicit VerifyAliasMDPass(uint32_t Flags) : Flags(Flags) {}
+  static bool isRequired() { return true; }
+
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    unsigned Errors = runVerify(M, Flags, nullptr, nullptr);
+    if (Errors && !(Flags & (FlagWarn | FlagStrip)))
+      report_fatal_error(Twine("verify-alias-md: ") + Twine(Errors) +
+                             " error" + (Errors == 1 ? "" : "s") +
+                             " in alias metadata",
+                         /*gen_crash_diag=*/false);
+    return (Flags & FlagStrip) && Errors ? PreservedAnalyses::none()
+                                         : PreservedAnalyses::all();
+  }
+};
+
+bool parseVerifyName(StringRef Name, uint32_t &Flags) {
+  if (!Name.consume_front("verify-alias-md"))
+    return false;
+  Flags = 0;
+  if (Name.empty())
+    return true;
+  if (!Name.consume_front("<") || !Name.consume_back(">"))
+    return false;
+  SmallVector<StringRef, 3> Params;
+  Name.split(Params, ';', -1, false);
+  for (StringRef P : Params) {
+    if (P == "warn")
+      Flags |= FlagWarn;
+    else if (P == "strip")
+      Flags |= FlagStrip;
+    else if (P == "json")
+      Flags |= FlagJson;
+    else
+      return false;
+  }
+  return true;
+}
+
+/// Testing only: `aliaskit-test-break-tbaa` gives the first load that
+/// carries a struct-path `!tbaa` tag a copy of that tag with offset 1, which
+/// LLVM's verifier rejects, so that ALIASKIT_VERIFY_EACH has a pass to name.
+class BreakTBAAPass : public PassInfoMixin<BreakTBAAPass> {
+public:
+  static bool isRequired() { return true; }
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    for (Function &F : M)
+      for (BasicBlock &BB : F)
+        for (Instruction &I : BB)
+          if (isa<LoadInst>(I))
+            if (MDNode *Tag = I.getMetadata(LLVMContext::MD_tbaa))
+              if (Tag->getNumOperands() >= 3) {
+                SmallVector<Metadata *, 4> Ops(Tag->operands());
+                Ops[2] = ConstantAsMetadata::get(
+                    ConstantInt::get(Type::getInt64Ty(M.getContext()), 1));
+                I.setMetadata(LLVMContext::MD_tbaa,
+                              MDNode::get(M.getContext(), Ops));
+                return PreservedAnalyses::none();
+              }
+    return PreservedAnalyses::all();
+  }
+};
+
+/// The module an instrumented IR unit belongs to.
+const Module *moduleOf(Any IR) {
+  if (const auto *const *M = llvm::any_cast<const Module *>(&IR))
+    return *M;
+  if (const auto *const *F = llvm::any_cast<const Function *>(&IR))
+    return (*F)->getParent();
+  if (const auto *const *C = llvm::any_cast<const LazyCallGraph::SCC *>(&IR))
+    for (const LazyCallGraph::Node &N : **C)
+      return N.getFunction().getParent();
+  if (const auto *const *L = llvm::any_cast<const Loop *>(&IR))
+    return (*L)->getHeader()->getModule();
+  return nullptr;
+}
+
+/// ALIASKIT_VERIFY_EACH: the findings seen so far (the input's first).
+struct EachState {
+  void *Baseline = aliaskit_verify_baseline_new();
+  bool Started = false;
+  ~EachState() { aliaskit_verify_baseline_free(Baseline); }
+};
+
+void registerVerifyEach(PassBuilder &PB) {
+  PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks();
+  if (!PIC || !aliaskit_verify_each_enabled())
+    return;
+  auto State = std::make_shared<EachState>();
+  PIC->registerBeforeNonSkippedPassCallback([State](StringRef, Any IR) {
+    if (State->Started)
+      return;
+    if (const Module *M = moduleOf(IR)) {
+      State->Started = true;
+      // The input's own findings are the baseline, printed as such.
+      runVerify(*const_cast<Module *>(M), FlagWarn, State->Baseline,
+                "<input>");
+    }
+  });
+  PIC->addClassToPassName(BreakTBAAPass::name(), "aliaskit-test-break-tbaa");
+  PIC->addClassToPassName(VerifyAliasMDPass::name(), "verify-alias-md");
+  PIC->registerAfterPassCallback(
+      [State, PIC](StringRef Pass, Any IR, const PreservedAnalyses &) {
+        const Module *M = moduleOf(IR);
+        if (!M)
+          return;
+        // Name the pass as pipelines spell it when LLVM knows that name.
+        StringRef Name = PIC->getPassNameForClassName(Pass);
+        std::string Shown = Name.empty() ? Pass.str() : Name.str();
+        runVerify(*const_cast<Module *>(M), FlagWarn, State->Baseline,
+                  Shown.c_str());
+      });
+}
+
+} // namespace
+
+void aliaskit::registerVerifier(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == "aliaskit-test-break-tbaa") {
+          MPM.addPass(BreakTBAAPass());
+          return true;
+        }
+        uint32_t Flags;
+        if (!parseVerifyName(Name, Flags))
+          return false;
+        MPM.addPass(VerifyAliasMDPass(Flags));
+        return true;
+      });
+  registerVerifyEach(PB);
+}

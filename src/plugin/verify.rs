@@ -1,0 +1,395 @@
+//! `verify-alias-md`: reporting, JSON, stripping and `ALIASKIT_VERIFY_EACH`.
+//!
+//! The pass (registered in `verify.cpp`) calls [`aliaskit_verify_module`]:
+//! the module is read ([`crate::reader::module`]), every rule of
+//! [`aliaskit_core::verify`] runs, and each finding is printed to stderr in
+//! LLVM's style:
+//!
+//! ```text
+//! error: verify-alias-md [tbaa-offset-not-zero]: Offset not zero at the point of scalar access
+//!   in @f, !tbaa of:
+//!   store i32 0, ptr %p, align 4, !tbaa !0
+//! !0 = !{!1, !2, i64 2}
+//! 2
+//! ```
+//!
+//! (the message, then what LLVM's verifier prints after it: the
+//! instruction, the nodes as `opt -S` numbers them, numbers; for path
+//! rules, the walk). With `<json>` each finding is one JSON object on one
+//! line instead. With `<strip>` the attachments found invalid are removed
+//! (only those; a tag LLVM's verifier rejects is removed from every
+//! instruction carrying it, since LLVM reports it only once) and each
+//! removal is reported.
+
+use std::ffi::{c_char, c_void, CStr};
+use std::fmt::Write as _;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use aliaskit_core::verify::{Attachment, Finding, Operand, Severity, Site, Verifier};
+use inkwell::llvm_sys::core::{LLVMInstructionEraseFromParent, LLVMSetMetadata};
+use inkwell::llvm_sys::prelude::{LLVMMetadataRef, LLVMModuleRef, LLVMValueRef};
+use rustc_hash::FxHashSet;
+
+use crate::reader::module::{read_module, ModuleRead};
+
+const FLAG_STRIP: u32 = 2;
+const FLAG_JSON: u32 = 4;
+
+extern "C" {
+    // src/plugin/verify.cpp
+    fn aliaskit_printer_metadata(printer: *mut c_void, md: LLVMMetadataRef) -> *mut c_char;
+    fn aliaskit_printer_value(printer: *mut c_void, v: LLVMValueRef) -> *mut c_char;
+    fn aliaskit_string_free(s: *mut c_char);
+    fn aliaskit_remove_named_metadata_operand(m: LLVMModuleRef, name: *const c_char, index: u32);
+}
+
+/// Findings already seen (`ALIASKIT_VERIFY_EACH`): keyed by rule, message
+/// and the metadata node involved, which survive renumbering by passes.
+#[derive(Default)]
+pub struct Baseline {
+    seen: FxHashSet<(&'static str, String, usize)>,
+    first_new: Option<String>,
+}
+
+#[no_mangle]
+pub extern "C" fn aliaskit_verify_baseline_new() -> *mut Baseline {
+    catch_unwind(|| Box::into_raw(Box::<Baseline>::default())).unwrap_or(std::ptr::null_mut())
+}
+
+/// # Safety
+/// `b` must be null or come from [`aliaskit_verify_baseline_new`], once.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_verify_baseline_free(b: *mut Baseline) {
+    if !b.is_null() {
+        let _ = catch_unwind(AssertUnwindSafe(|| drop(Box::from_raw(b))));
+    }
+}
+
+#[no_mangle]
+pub extern "C" fn aliaskit_verify_each_enabled() -> u8 {
+    super::ffi::env_flag("ALIASKIT_VERIFY_EACH", false) as u8
+}
+
+/// Verifies `module`; see the module documentation. Returns the number of
+/// errors (0 after a caught internal error, which is reported).
+///
+/// # Safety
+/// `module` must be live; `printer` must be the `verify.cpp` printer of
+/// that module; `baseline` null or from [`aliaskit_verify_baseline_new`];
+/// `after_pass` null or a C string.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_verify_module(
+    module: LLVMModuleRef,
+    flags: u32,
+    printer: *mut c_void,
+    baseline: *mut Baseline,
+    after_pass: *const c_char,
+) -> u32 {
+    let pass =
+        (!after_pass.is_null()).then(|| CStr::from_ptr(after_pass).to_string_lossy().into_owned());
+    match catch_unwind(AssertUnwindSafe(|| {
+        verify(module, flags, printer, baseline.as_mut(), pass)
+    })) {
+        Ok(errors) => errors,
+        Err(_) => {
+            eprintln!("error: verify-alias-md: internal error while verifying; no verdict for this module");
+            0
+        }
+    }
+}
+
+unsafe fn take(s: *mut c_char) -> String {
+    if s.is_null() {
+        return String::new();
+    }
+    let out = CStr::from_ptr(s).to_string_lossy().into_owned();
+    aliaskit_string_free(s);
+    out
+}
+
+/// What a finding is about, for printing.
+struct Printed {
+    severity: Severity,
+    rule: &'static str,
+    message: String,
+    place: String,
+    function: Option<String>,
+    attachment: &'static str,
+    instruction: Option<String>,
+    lines: Vec<String>,
+    nodes: Vec<String>,
+    numbers: Vec<i128>,
+    path: Vec<(String, u64)>,
+}
+
+impl Printed {
+    fn text(&self) -> String {
+        let mut s = format!(
+            "{}: verify-alias-md [{}]: {}\n",
+            self.severity, self.rule, self.message
+        );
+        let _ = writeln!(s, "  {}:", self.place);
+        for line in &self.lines {
+            let _ = writeln!(s, "{line}");
+        }
+        if !self.path.is_empty() {
+            let steps: Vec<String> = self
+                .path
+                .iter()
+                .map(|(t, o)| format!("{t} at offset {o}"))
+                .collect();
+            let _ = writeln!(s, "  access path: {}", steps.join(" -> "));
+        }
+        s
+    }
+
+    fn json(&self) -> String {
+        let list = |v: &[String]| {
+            v.iter()
+                .map(|x| json_string(x))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let path: Vec<String> = self
+            .path
+            .iter()
+            .map(|(t, o)| format!("{{\"type\":{},\"offset\":{o}}}", json_string(t)))
+            .collect();
+        format!(
+            "{{\"tool\":\"verify-alias-md\",\"severity\":\"{}\",\"rule\":\"{}\",\"message\":{},\"function\":{},\"attachment\":\"{}\",\"instruction\":{},\"nodes\":[{}],\"numbers\":[{}],\"path\":[{}]}}",
+            self.severity,
+            self.rule,
+            json_string(&self.message),
+            self.function.as_deref().map_or("null".into(), json_string),
+            self.attachment,
+            self.instruction.as_deref().map_or("null".into(), |i| json_string(i.trim())),
+            list(&self.nodes),
+            self.numbers.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(","),
+            path.join(",")
+        )
+    }
+}
+
+fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+unsafe fn render(read: &ModuleRead, printer: *mut c_void, f: &Finding) -> Printed {
+    let node_text = |n| take(aliaskit_printer_metadata(printer, read.importer.pointer(n)));
+    let (place, function, instruction) = match f.site {
+        Site::Instruction(i) => {
+            let func = &read.functions[read.view.instructions[i].function];
+            (
+                format!("in @{func}, {}", f.attachment.name()),
+                Some(func.clone()),
+                Some(take(aliaskit_printer_value(printer, read.instructions[i]))),
+            )
+        }
+        Site::ErrnoTag(k) => (format!("in !llvm.errno.tbaa, operand {k}"), None, None),
+    };
+    let mut lines = Vec::new();
+    // LLVM prints the instruction only for some messages; it is always
+    // worth seeing, so it comes first when LLVM would not print it.
+    if !f.operands.contains(&Operand::Instruction) {
+        lines.extend(instruction.clone());
+    }
+    let (mut nodes, mut numbers) = (Vec::new(), Vec::new());
+    for op in &f.operands {
+        match *op {
+            Operand::Instruction => lines.extend(instruction.clone()),
+            Operand::Node(n) => {
+                let t = node_text(n);
+                lines.push(t.clone());
+                nodes.push(t);
+            }
+            Operand::Number(v) => {
+                lines.push(v.to_string());
+                numbers.push(v);
+            }
+        }
+    }
+    let path = f
+        .path
+        .iter()
+        .map(|s| {
+            let t = node_text(s.ty);
+            (t.split(" = ").next().unwrap_or(&t).to_owned(), s.offset)
+        })
+        .collect();
+    Printed {
+        severity: f.severity,
+        rule: f.rule.id(),
+        message: f.message.clone(),
+        place,
+        function,
+        attachment: f.attachment.name(),
+        instruction,
+        lines,
+        nodes,
+        numbers,
+        path,
+    }
+}
+
+/// The metadata node a finding's key is made of (survives renumbering).
+fn subject(read: &ModuleRead, f: &Finding) -> usize {
+    let inst = match f.site {
+        Site::Instruction(i) => &read.view.instructions[i],
+        Site::ErrnoTag(k) => {
+            return read
+                .view
+                .errno_tags
+                .as_ref()
+                .and_then(|t| t.get(k).copied().flatten())
+                .map_or(0, |n| read.importer.pointer(n) as usize)
+        }
+    };
+    let node = match f.attachment {
+        Attachment::Tbaa => inst.tbaa,
+        Attachment::TbaaStruct => inst.tbaa_struct,
+        Attachment::AliasScope => inst.alias_scope,
+        Attachment::NoAlias => inst.noalias,
+        Attachment::ErrnoTag | Attachment::ScopeDecl => None,
+    };
+    node.map_or(0, |n| read.importer.pointer(n) as usize)
+}
+
+unsafe fn verify(
+    module: LLVMModuleRef,
+    flags: u32,
+    printer: *mut c_void,
+    mut baseline: Option<&mut Baseline>,
+    after_pass: Option<String>,
+) -> u32 {
+    let read = read_module(module);
+    let mut verifier = Verifier::new();
+    let findings = verifier.verify_module(&read.importer.graph, &read.view);
+    let mut errors = 0u32;
+    let mut new_after_pass = false;
+    for f in &findings {
+        if let Some(b) = baseline.as_deref_mut() {
+            if !b
+                .seen
+                .insert((f.rule.id(), f.message.clone(), subject(&read, f)))
+            {
+                continue;
+            }
+            if !new_after_pass {
+                new_after_pass = true;
+                let pass = after_pass.as_deref().unwrap_or("?");
+                if pass == "<input>" {
+                    eprintln!("note: verify-alias-md: findings in the input, before any pass:");
+                } else {
+                    if b.first_new.is_none() {
+                        b.first_new = Some(pass.to_owned());
+                        eprintln!("warning: verify-alias-md: the first pass after which a new finding appears is '{pass}'");
+                    }
+                    eprintln!("note: verify-alias-md: new findings after pass '{pass}':");
+                }
+            }
+        }
+        if f.severity == Severity::Error {
+            errors += 1;
+        }
+        let p = render(&read, printer, f);
+        if flags & FLAG_JSON != 0 {
+            eprintln!("{}", p.json());
+        } else {
+            eprint!("{}", p.text());
+        }
+    }
+    if flags & FLAG_STRIP != 0 {
+        strip(&read, &verifier, &findings, module, printer, flags);
+    }
+    errors
+}
+
+/// Removes every attachment found invalid (errors only) and reports it.
+unsafe fn strip(
+    read: &ModuleRead,
+    verifier: &Verifier,
+    findings: &[Finding],
+    module: LLVMModuleRef,
+    printer: *mut c_void,
+    flags: u32,
+) {
+    let mut remove: Vec<(usize, Attachment)> = Vec::new();
+    let mut errno: Vec<usize> = Vec::new();
+    for f in findings.iter().filter(|f| f.severity == Severity::Error) {
+        match f.site {
+            Site::Instruction(i) => remove.push((i, f.attachment)),
+            Site::ErrnoTag(k) => errno.push(k),
+        }
+    }
+    // A tag LLVM's verifier rejects is rejected wherever it is attached,
+    // though LLVM reports a bad type node only the first time.
+    for (i, inst) in read.view.instructions.iter().enumerate() {
+        if let Some(tag) = inst.tbaa {
+            if verifier.tbaa.verdict(tag) == Some(false) {
+                remove.push((i, Attachment::Tbaa));
+            }
+        }
+    }
+    remove.sort_by_key(|&(i, a)| (i, a as u8));
+    remove.dedup();
+    let k = read.kinds;
+    let mut erased = FxHashSet::default();
+    for &(i, attachment) in &remove {
+        let inst = read.instructions[i];
+        if erased.contains(&i) {
+            continue;
+        }
+        let what = take(aliaskit_printer_value(printer, inst));
+        let func = &read.functions[read.view.instructions[i].function];
+        let kind = match attachment {
+            Attachment::Tbaa => Some(k.tbaa),
+            Attachment::TbaaStruct => Some(k.tbaa_struct),
+            Attachment::AliasScope => Some(k.alias_scope),
+            Attachment::NoAlias => Some(k.noalias),
+            Attachment::ScopeDecl | Attachment::ErrnoTag => None,
+        };
+        report_removal(flags, attachment.name(), func, what.trim());
+        match kind {
+            Some(kind) => LLVMSetMetadata(inst, kind, std::ptr::null_mut()),
+            None => {
+                erased.insert(i);
+                LLVMInstructionEraseFromParent(inst);
+            }
+        }
+    }
+    errno.sort_unstable();
+    errno.dedup();
+    for &index in errno.iter().rev() {
+        report_removal(flags, "!llvm.errno.tbaa", "", &format!("operand {index}"));
+        aliaskit_remove_named_metadata_operand(module, c"llvm.errno.tbaa".as_ptr(), index as u32);
+    }
+}
+
+fn report_removal(flags: u32, attachment: &str, function: &str, what: &str) {
+    if flags & FLAG_JSON != 0 {
+        eprintln!(
+            "{{\"tool\":\"verify-alias-md\",\"removed\":\"{attachment}\",\"function\":{},\"from\":{}}}",
+            json_string(function),
+            json_string(what)
+        );
+    } else if function.is_empty() {
+        eprintln!("note: verify-alias-md: removed {attachment} {what}");
+    } else {
+        eprintln!("note: verify-alias-md: removed {attachment} from @{function}: {what}");
+    }
+}

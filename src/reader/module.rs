@@ -1,0 +1,188 @@
+//! The verifier's view of a module, read from real IR.
+//!
+//! Walks every instruction of every function (in order), classifies it as
+//! the verifier's rules need ([`InstKind`]), imports its alias metadata
+//! attachments, and reads `!llvm.errno.tbaa` and the
+//! `llvm.experimental.noalias.scope.decl` calls. Attachments are read as
+//! raw metadata (not through `MetadataAsValue`, which would rewrite
+//! `!{null}`), so the verifier sees exactly what LLVM's verifier sees.
+
+use std::ffi::{c_char, CStr};
+
+use aliaskit_core::verify::{DeclArgument, InstKind, InstView, ModuleView};
+use inkwell::llvm_sys::core::{
+    LLVMDisposeValueMetadataEntries, LLVMGetCalledValue, LLVMGetFirstBasicBlock,
+    LLVMGetFirstFunction, LLVMGetFirstInstruction, LLVMGetInstructionOpcode,
+    LLVMGetMDKindIDInContext, LLVMGetModuleContext, LLVMGetNextBasicBlock, LLVMGetNextFunction,
+    LLVMGetNextInstruction, LLVMGetValueName2, LLVMInstructionGetAllMetadataOtherThanDebugLoc,
+    LLVMIsAFunction, LLVMValueMetadataEntriesGetKind, LLVMValueMetadataEntriesGetMetadata,
+};
+use inkwell::llvm_sys::prelude::{LLVMMetadataRef, LLVMModuleRef, LLVMValueRef};
+use inkwell::llvm_sys::LLVMOpcode;
+
+use super::MetadataImporter;
+
+/// A module read for verification: the view, plus the LLVM handles the
+/// plugin needs to print and strip.
+pub struct ModuleRead {
+    pub view: ModuleView,
+    pub importer: MetadataImporter,
+    /// The LLVM instruction of each view instruction.
+    pub instructions: Vec<LLVMValueRef>,
+    /// The name of each function (index = `InstView::function`).
+    pub functions: Vec<String>,
+    /// Metadata kind ids, for stripping attachments.
+    pub kinds: Kinds,
+}
+
+/// The metadata kind ids of the attachments the verifier reads.
+#[derive(Copy, Clone, Debug)]
+pub struct Kinds {
+    pub tbaa: u32,
+    pub tbaa_struct: u32,
+    pub alias_scope: u32,
+    pub noalias: u32,
+}
+
+extern "C" {
+    // src/reader/metadata.cpp
+    fn aliaskit_decl_argument(call: LLVMValueRef, node: *mut LLVMMetadataRef) -> u8;
+    fn aliaskit_named_metadata_operands(
+        module: LLVMModuleRef,
+        name: *const c_char,
+        out: *mut LLVMMetadataRef,
+        capacity: u32,
+    ) -> i32;
+}
+
+unsafe fn name_of(v: LLVMValueRef) -> String {
+    let mut len = 0usize;
+    let p = LLVMGetValueName2(v, &mut len);
+    if p.is_null() {
+        return String::new();
+    }
+    String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), len)).into_owned()
+}
+
+/// The callee's name for a direct call, "" otherwise.
+unsafe fn callee_name(call: LLVMValueRef) -> String {
+    let callee = LLVMGetCalledValue(call);
+    if callee.is_null() || LLVMIsAFunction(callee).is_null() {
+        return String::new();
+    }
+    name_of(callee)
+}
+
+unsafe fn kind_id(module: LLVMModuleRef, name: &CStr) -> u32 {
+    let ctx = LLVMGetModuleContext(module);
+    LLVMGetMDKindIDInContext(ctx, name.as_ptr(), name.to_bytes().len() as u32)
+}
+
+/// Reads a module.
+///
+/// # Safety
+/// `module` must be a live module, not modified while the result is used.
+pub unsafe fn read_module(module: LLVMModuleRef) -> ModuleRead {
+    let kinds = Kinds {
+        tbaa: kind_id(module, c"tbaa"),
+        tbaa_struct: kind_id(module, c"tbaa.struct"),
+        alias_scope: kind_id(module, c"alias.scope"),
+        noalias: kind_id(module, c"noalias"),
+    };
+    let mut read = ModuleRead {
+        view: ModuleView::default(),
+        importer: MetadataImporter::new(),
+        instructions: Vec::new(),
+        functions: Vec::new(),
+        kinds,
+    };
+    let mut f = LLVMGetFirstFunction(module);
+    while !f.is_null() {
+        let function = read.functions.len();
+        read.functions.push(name_of(f));
+        let mut bb = LLVMGetFirstBasicBlock(f);
+        while !bb.is_null() {
+            let mut i = LLVMGetFirstInstruction(bb);
+            while !i.is_null() {
+                read.instruction(function, i);
+                i = LLVMGetNextInstruction(i);
+            }
+            bb = LLVMGetNextBasicBlock(bb);
+        }
+        f = LLVMGetNextFunction(f);
+    }
+    let mut ops = vec![std::ptr::null_mut(); 64];
+    let count =
+        aliaskit_named_metadata_operands(module, c"llvm.errno.tbaa".as_ptr(), ops.as_mut_ptr(), 64);
+    if count >= 0 {
+        if count as usize > ops.len() {
+            ops = vec![std::ptr::null_mut(); count as usize];
+            aliaskit_named_metadata_operands(
+                module,
+                c"llvm.errno.tbaa".as_ptr(),
+                ops.as_mut_ptr(),
+                count as u32,
+            );
+        }
+        ops.truncate(count as usize);
+        read.view.errno_tags = Some(ops.iter().map(|&md| read.importer.import(md)).collect());
+    }
+    read
+}
+
+impl ModuleRead {
+    unsafe fn instruction(&mut self, function: usize, i: LLVMValueRef) {
+        let opcode = LLVMGetInstructionOpcode(i);
+        let mut callee = String::new();
+        let kind = match opcode {
+            LLVMOpcode::LLVMLoad => InstKind::Load,
+            LLVMOpcode::LLVMStore => InstKind::Store,
+            LLVMOpcode::LLVMCall => {
+                callee = callee_name(i);
+                InstKind::Call {
+                    copies_memory: callee.starts_with("llvm.memcpy")
+                        || callee.starts_with("llvm.memmove"),
+                }
+            }
+            LLVMOpcode::LLVMInvoke | LLVMOpcode::LLVMCallBr => InstKind::OtherCall,
+            LLVMOpcode::LLVMVAArg => InstKind::VaArg,
+            LLVMOpcode::LLVMAtomicRMW => InstKind::AtomicRmw,
+            LLVMOpcode::LLVMAtomicCmpXchg => InstKind::CmpXchg,
+            _ => InstKind::Other,
+        };
+        let mut view = InstView::new(function, kind);
+        let mut count = 0usize;
+        let entries = LLVMInstructionGetAllMetadataOtherThanDebugLoc(i, &mut count);
+        for e in 0..count as u32 {
+            let k = LLVMValueMetadataEntriesGetKind(entries, e);
+            let md = LLVMValueMetadataEntriesGetMetadata(entries, e);
+            let slot = if k == self.kinds.tbaa {
+                &mut view.tbaa
+            } else if k == self.kinds.tbaa_struct {
+                &mut view.tbaa_struct
+            } else if k == self.kinds.alias_scope {
+                &mut view.alias_scope
+            } else if k == self.kinds.noalias {
+                &mut view.noalias
+            } else {
+                continue;
+            };
+            *slot = self.importer.import(md);
+        }
+        if !entries.is_null() {
+            LLVMDisposeValueMetadataEntries(entries);
+        }
+        let index = self.instructions.len();
+        if callee == "llvm.experimental.noalias.scope.decl" {
+            let mut node = std::ptr::null_mut();
+            let arg = match aliaskit_decl_argument(i, &mut node) {
+                2 => DeclArgument::Node(self.importer.import(node).expect("a node")),
+                1 => DeclArgument::NotNode,
+                _ => DeclArgument::NotMetadata,
+            };
+            self.view.scope_decls.push((index, arg));
+        }
+        self.view.instructions.push(view);
+        self.instructions.push(i);
+    }
+}
