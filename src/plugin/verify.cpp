@@ -17,6 +17,9 @@
 //   verify-alias-md<json>    one JSON object per finding (combinable:
 //                            <warn;json>, <strip;json>)
 //
+// Under clang (-fpass-plugin=), ALIASKIT_VERIFY=<params> adds the pass at
+// the start and the end of the optimisation pipeline.
+//
 //===----------------------------------------------------------------------===//
 
 #include "shim.h"
@@ -260,4 +263,28 @@ void aliaskit::registerVerifier(PassBuilder &PB) {
         return true;
       });
   registerVerifyEach(PB);
+
+  // ALIASKIT_VERIFY=<params> (e.g. 1, warn, json, warn;json) adds
+  // verify-alias-md<params> at the start and the end of the default
+  // pipelines: the way to use it under `clang -fpass-plugin=`.
+  if (const char *Env = std::getenv("ALIASKIT_VERIFY")) {
+    StringRef Params(Env);
+    uint32_t Flags = 0;
+    std::string Name = "verify-alias-md";
+    if (!Params.empty() && Params != "1")
+      Name += "<" + Params.str() + ">";
+    if (!parseVerifyName(Name, Flags)) {
+      errs() << "warning: verify-alias-md: ignoring ALIASKIT_VERIFY=" << Env
+             << " (expected 1, warn, strip, json, or ';'-separated)\n";
+      return;
+    }
+    PB.registerPipelineStartEPCallback(
+        [Flags](ModulePassManager &MPM, OptimizationLevel) {
+          MPM.addPass(VerifyAliasMDPass(Flags));
+        });
+    PB.registerOptimizerLastEPCallback(
+        [Flags](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+          MPM.addPass(VerifyAliasMDPass(Flags));
+        });
+  }
 }
