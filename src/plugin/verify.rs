@@ -7,7 +7,7 @@
 //!
 //! ```text
 //! error: verify-alias-md [tbaa-offset-not-zero]: Offset not zero at the point of scalar access
-//!   in @f, !tbaa of:
+//!   in @f, !tbaa:
 //!   store i32 0, ptr %p, align 4, !tbaa !0
 //! !0 = !{!1, !2, i64 2}
 //! 2
@@ -313,8 +313,31 @@ unsafe fn verify(
             eprint!("{}", p.text());
         }
     }
-    if flags & FLAG_STRIP != 0 {
+    if flags & FLAG_STRIP != 0 && errors > 0 {
         strip(&read, &verifier, &findings, module, printer, flags);
+        // LLVM reports some problems only once (a bad type node, the first
+        // bad declaration of a function), so removing what was reported can
+        // reveal more: verify and strip again until nothing is left. Each
+        // round removes at least one attachment.
+        let mut rounds = read.instructions.len() + 2;
+        loop {
+            let read = read_module(module);
+            let mut verifier = Verifier::new();
+            let findings = verifier.verify_module(&read.importer.graph, &read.view);
+            if !findings.iter().any(|f| f.severity == Severity::Error) || rounds == 0 {
+                break;
+            }
+            rounds -= 1;
+            for f in findings.iter().filter(|f| f.severity == Severity::Error) {
+                let p = render(&read, printer, f);
+                if flags & FLAG_JSON != 0 {
+                    eprintln!("{}", p.json());
+                } else {
+                    eprint!("{}", p.text());
+                }
+            }
+            strip(&read, &verifier, &findings, module, printer, flags);
+        }
     }
     errors
 }
@@ -384,7 +407,7 @@ fn report_removal(flags: u32, attachment: &str, function: &str, what: &str) {
     if flags & FLAG_JSON != 0 {
         eprintln!(
             "{{\"tool\":\"verify-alias-md\",\"removed\":\"{attachment}\",\"function\":{},\"from\":{}}}",
-            json_string(function),
+            if function.is_empty() { "null".to_owned() } else { json_string(function) },
             json_string(what)
         );
     } else if function.is_empty() {

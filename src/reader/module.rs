@@ -144,7 +144,8 @@ impl ModuleRead {
                         || callee.starts_with("llvm.memmove"),
                 }
             }
-            LLVMOpcode::LLVMInvoke | LLVMOpcode::LLVMCallBr => InstKind::OtherCall,
+            LLVMOpcode::LLVMInvoke => InstKind::Invoke,
+            LLVMOpcode::LLVMCallBr => InstKind::OtherCall,
             LLVMOpcode::LLVMVAArg => InstKind::VaArg,
             LLVMOpcode::LLVMAtomicRMW => InstKind::AtomicRmw,
             LLVMOpcode::LLVMAtomicCmpXchg => InstKind::CmpXchg,

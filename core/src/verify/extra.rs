@@ -83,14 +83,15 @@ impl ExtraChecks {
         if let Some(tag) = inst.tbaa {
             if inst.kind.may_carry_tbaa() {
                 self.visit_tag(g, site, Attachment::Tbaa, tag, out);
-                if inst.kind == InstKind::Store
-                    && self.validity.is_valid_tag(g, tag)
-                    && AccessTag(tag).is_immutable(g)
-                {
+                let writes = matches!(
+                    inst.kind,
+                    InstKind::Store | InstKind::AtomicRmw | InstKind::CmpXchg
+                );
+                if writes && self.validity.is_valid_tag(g, tag) && AccessTag(tag).is_immutable(g) {
                     out.push(
                         Template {
                             rule: Rule::TbaaImmutableStore,
-                            message: "a store carries an immutable tag: the tag says this memory is never modified, so analyses may treat the store as changing nothing".into(),
+                            message: "an instruction that writes memory carries an immutable tag: the tag says this memory is never modified, so analyses may treat the write as changing nothing".into(),
                             operands: vec![Operand::Instruction, Operand::Node(tag)],
                             path: vec![],
                         }
@@ -234,7 +235,9 @@ impl ExtraChecks {
                 },
             );
         }
-        // The field graph below `ty` (old-format scalars lead to parents).
+        // The field graph below `ty`. In the old format a scalar's "field" is
+        // its parent (LLVM makes no difference), so an old-format parent
+        // cycle reached through a struct is reported here, as a field cycle.
         let mut stack = vec![(ty, 0usize)];
         let mut on_stack: Vec<NodeId> = vec![ty];
         let mut fields: FxHashMap<NodeId, Vec<NodeId>> = FxHashMap::default();
