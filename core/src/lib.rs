@@ -18,6 +18,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod captures;
 pub mod graph;
 pub mod scoped;
 pub mod tbaa;

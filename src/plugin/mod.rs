@@ -10,6 +10,7 @@
 //! * Diagnostics go through `log`; [`init_logging`] sets up `env_logger`
 //!   with `RUST_LOG` (default: warnings), in LLVM's `warning: ...` style.
 
+pub mod captures;
 pub mod ffi;
 pub mod verify;
 

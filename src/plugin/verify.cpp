@@ -44,6 +44,10 @@
 using namespace llvm;
 
 extern "C" {
+/// src/plugin/captures.rs: checks captures(...) claims; returns the
+/// number of errors.
+unsigned aliaskit_check_captures(LLVMModuleRef M, uint32_t Flags,
+                                 void *Printer);
 /// src/plugin/verify.rs: verifies (and with the strip flag repairs) a
 /// module, printing findings; returns the number of errors. `Baseline`, if
 /// not null, is an opaque set of earlier findings: only new ones are
@@ -148,8 +152,9 @@ public:
   }
 };
 
-bool parseVerifyName(StringRef Name, uint32_t &Flags) {
-  if (!Name.consume_front("verify-alias-md"))
+bool parseVerifyName(StringRef Name, uint32_t &Flags,
+                     StringRef Pass = "verify-alias-md") {
+  if (!Name.consume_front(Pass))
     return false;
   Flags = 0;
   if (Name.empty())
@@ -161,7 +166,7 @@ bool parseVerifyName(StringRef Name, uint32_t &Flags) {
   for (StringRef P : Params) {
     if (P == "warn")
       Flags |= FlagWarn;
-    else if (P == "strip")
+    else if (P == "strip" && Pass == "verify-alias-md")
       Flags |= FlagStrip;
     else if (P == "json")
       Flags |= FlagJson;
@@ -170,6 +175,26 @@ bool parseVerifyName(StringRef Name, uint32_t &Flags) {
   }
   return true;
 }
+
+/// `check-captures`: checks `captures(...)` / `nocapture` claims against
+/// the function bodies (src/plugin/captures.rs, core/src/captures.rs).
+class CheckCapturesPass : public PassInfoMixin<CheckCapturesPass> {
+  uint32_t Flags;
+
+public:
+  explicit CheckCapturesPass(uint32_t Flags) : Flags(Flags) {}
+  static bool isRequired() { return true; }
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    Printer P(M);
+    unsigned Errors = aliaskit_check_captures(wrap(&M), Flags, &P);
+    if (Errors && !(Flags & FlagWarn))
+      report_fatal_error(Twine("check-captures: ") + Twine(Errors) +
+                             " definite capture" + (Errors == 1 ? "" : "s") +
+                             " beyond what captures(...) allows",
+                         /*gen_crash_diag=*/false);
+    return PreservedAnalyses::all();
+  }
+};
 
 /// Testing only: `aliaskit-test-break-tbaa` gives the first load that
 /// carries a struct-path `!tbaa` tag a copy of that tag with offset 1, which
@@ -257,6 +282,10 @@ void aliaskit::registerVerifier(PassBuilder &PB) {
           return true;
         }
         uint32_t Flags;
+        if (parseVerifyName(Name, Flags, "check-captures")) {
+          MPM.addPass(CheckCapturesPass(Flags));
+          return true;
+        }
         if (!parseVerifyName(Name, Flags))
           return false;
         MPM.addPass(VerifyAliasMDPass(Flags));

@@ -31,6 +31,7 @@
 //! for a different node while the importer lives.
 
 pub mod cache;
+pub mod function;
 pub mod module;
 pub mod scoped;
 pub mod tbaa;

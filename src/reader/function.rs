@@ -1,0 +1,268 @@
+//! The capture checker's view of the functions of a module, read from IR.
+//!
+//! Each defined function becomes a [`FunctionView`]: its parameters with
+//! their `captures` attributes, and its instructions in program order,
+//! each classified as far as pointer capture goes (loads and stores with
+//! their volatility, ordering and `!captures` metadata, comparisons,
+//! `ptrtoint`/`ptrtoaddr`, the instructions that pass a pointer on, calls
+//! with the `captures` of each argument at the call site or on the callee's
+//! parameter, returns) with operands as parameters, instruction results,
+//! globals (by identity), `null` or anything else.
+
+use aliaskit_core::captures::{
+    CallInfo, CaptureInfo, Components, FunctionView, Inst, InstKind, Param, Value,
+};
+use inkwell::llvm_sys::core::{
+    LLVMCountParams, LLVMGetCallSiteEnumAttribute, LLVMGetCalledValue,
+    LLVMGetCmpXchgSuccessOrdering, LLVMGetEnumAttributeAtIndex, LLVMGetEnumAttributeKindForName,
+    LLVMGetEnumAttributeValue, LLVMGetFirstBasicBlock, LLVMGetFirstFunction,
+    LLVMGetFirstInstruction, LLVMGetICmpPredicate, LLVMGetInstructionOpcode,
+    LLVMGetMDKindIDInContext, LLVMGetMDNodeNumOperands, LLVMGetMDNodeOperands, LLVMGetMDString,
+    LLVMGetMetadata, LLVMGetModuleContext, LLVMGetNextBasicBlock, LLVMGetNextFunction,
+    LLVMGetNextInstruction, LLVMGetNumArgOperands, LLVMGetNumOperands, LLVMGetOperand,
+    LLVMGetOrdering, LLVMGetParam, LLVMGetTypeKind, LLVMGetValueName2, LLVMGetVolatile,
+    LLVMIsAConstantPointerNull, LLVMIsAFunction, LLVMIsAGlobalValue, LLVMIsAMDString,
+    LLVMIsDeclaration, LLVMTypeOf,
+};
+use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
+use inkwell::llvm_sys::{LLVMAtomicOrdering, LLVMIntPredicate, LLVMOpcode, LLVMTypeKind};
+use rustc_hash::FxHashMap;
+
+/// The defined functions of a module, with the LLVM handles needed to
+/// print what the checker reports.
+pub struct ModuleFunctions {
+    pub functions: Vec<FunctionView>,
+    /// The LLVM instruction behind each view instruction, per function.
+    pub instructions: Vec<Vec<LLVMValueRef>>,
+}
+
+unsafe fn name_of(v: LLVMValueRef) -> String {
+    let mut len = 0usize;
+    let p = LLVMGetValueName2(v, &mut len);
+    if p.is_null() {
+        return String::new();
+    }
+    String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), len)).into_owned()
+}
+
+fn releases(o: LLVMAtomicOrdering) -> bool {
+    matches!(
+        o,
+        LLVMAtomicOrdering::LLVMAtomicOrderingRelease
+            | LLVMAtomicOrdering::LLVMAtomicOrderingAcquireRelease
+            | LLVMAtomicOrdering::LLVMAtomicOrderingSequentiallyConsistent
+    )
+}
+
+struct Reader {
+    captures_attr: u32,
+    captures_md: u32,
+    globals: FxHashMap<usize, u32>,
+    defined: FxHashMap<usize, usize>,
+}
+
+impl Reader {
+    unsafe fn declared(&self, f: LLVMValueRef, param: u32) -> Option<CaptureInfo> {
+        let a = LLVMGetEnumAttributeAtIndex(f, param + 1, self.captures_attr);
+        (!a.is_null()).then(|| CaptureInfo::from_int(LLVMGetEnumAttributeValue(a)))
+    }
+
+    unsafe fn value(&mut self, v: LLVMValueRef, locals: &FxHashMap<usize, Value>) -> Value {
+        if let Some(&x) = locals.get(&(v as usize)) {
+            return x;
+        }
+        if !LLVMIsAConstantPointerNull(v).is_null() {
+            return Value::Null;
+        }
+        if !LLVMIsAGlobalValue(v).is_null() {
+            let next = self.globals.len() as u32;
+            return Value::Global(*self.globals.entry(v as usize).or_insert(next));
+        }
+        Value::Other
+    }
+
+    /// `!captures` on a store: the components it lists.
+    unsafe fn store_limit(&self, store: LLVMValueRef) -> Option<Components> {
+        let md = LLVMGetMetadata(store, self.captures_md);
+        if md.is_null() {
+            return None;
+        }
+        let n = LLVMGetMDNodeNumOperands(md) as usize;
+        let mut ops = vec![std::ptr::null_mut(); n];
+        LLVMGetMDNodeOperands(md, ops.as_mut_ptr());
+        let mut c = Components::NONE;
+        for op in ops {
+            if op.is_null() || LLVMIsAMDString(op).is_null() {
+                continue;
+            }
+            let mut len = 0u32;
+            let p = LLVMGetMDString(op, &mut len);
+            let name =
+                String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), len as usize));
+            c = c.union(Components::from_name(&name).unwrap_or(Components::ALL));
+        }
+        Some(c)
+    }
+
+    unsafe fn kind(&self, i: LLVMValueRef) -> InstKind {
+        use LLVMOpcode::*;
+        match LLVMGetInstructionOpcode(i) {
+            LLVMLoad => InstKind::Load {
+                volatile: LLVMGetVolatile(i) != 0,
+            },
+            LLVMStore => InstKind::Store {
+                volatile: LLVMGetVolatile(i) != 0,
+                release: releases(LLVMGetOrdering(i)),
+                limit: self.store_limit(i),
+            },
+            LLVMAtomicRMW => InstKind::Atomic {
+                volatile: LLVMGetVolatile(i) != 0,
+                release: releases(LLVMGetOrdering(i)),
+            },
+            LLVMAtomicCmpXchg => InstKind::Atomic {
+                volatile: LLVMGetVolatile(i) != 0,
+                release: releases(LLVMGetCmpXchgSuccessOrdering(i)),
+            },
+            LLVMFence => InstKind::Fence {
+                release: releases(LLVMGetOrdering(i)),
+            },
+            LLVMICmp => InstKind::ICmp {
+                equality: matches!(
+                    LLVMGetICmpPredicate(i),
+                    LLVMIntPredicate::LLVMIntEQ | LLVMIntPredicate::LLVMIntNE
+                ),
+            },
+            LLVMPtrToInt => InstKind::PtrToInt,
+            LLVMPtrToAddr => InstKind::PtrToAddr,
+            LLVMGetElementPtr | LLVMBitCast | LLVMAddrSpaceCast | LLVMFreeze => {
+                InstKind::Passthrough { operands: vec![0] }
+            }
+            LLVMPHI => InstKind::Passthrough {
+                operands: (0..LLVMGetNumOperands(i) as usize).collect(),
+            },
+            LLVMSelect => InstKind::Passthrough {
+                operands: vec![1, 2],
+            },
+            LLVMRet => InstKind::Return,
+            LLVMAlloca => InstKind::Alloca,
+            LLVMCall | LLVMInvoke | LLVMCallBr => InstKind::Call(self.call(i)),
+            _ => InstKind::Other,
+        }
+    }
+
+    unsafe fn call(&self, call: LLVMValueRef) -> CallInfo {
+        let callee = LLVMGetCalledValue(call);
+        let direct = !callee.is_null() && !LLVMIsAFunction(callee).is_null();
+        let n = LLVMGetNumArgOperands(call);
+        let mut arg_captures = Vec::with_capacity(n as usize);
+        let mut arg_at_call_site = Vec::with_capacity(n as usize);
+        for k in 0..n {
+            let at_site = LLVMGetCallSiteEnumAttribute(call, k + 1, self.captures_attr);
+            if !at_site.is_null() {
+                arg_captures.push(Some(CaptureInfo::from_int(LLVMGetEnumAttributeValue(
+                    at_site,
+                ))));
+                arg_at_call_site.push(true);
+            } else {
+                arg_captures.push(if direct {
+                    self.declared(callee, k)
+                } else {
+                    None
+                });
+                arg_at_call_site.push(false);
+            }
+        }
+        CallInfo {
+            callee: direct.then(|| name_of(callee)),
+            defined: if direct {
+                self.defined.get(&(callee as usize)).copied()
+            } else {
+                None
+            },
+            arg_captures,
+            arg_at_call_site,
+        }
+    }
+}
+
+/// Reads every defined function of `module`.
+///
+/// # Safety
+/// `module` must be live and not modified while the result is used.
+pub unsafe fn read_functions(module: LLVMModuleRef) -> ModuleFunctions {
+    let ctx = LLVMGetModuleContext(module);
+    let mut reader = Reader {
+        captures_attr: LLVMGetEnumAttributeKindForName(c"captures".as_ptr(), 8),
+        captures_md: LLVMGetMDKindIDInContext(ctx, c"captures".as_ptr(), 8),
+        globals: FxHashMap::default(),
+        defined: FxHashMap::default(),
+    };
+    let mut llvm_functions = Vec::new();
+    let mut f = LLVMGetFirstFunction(module);
+    while !f.is_null() {
+        if LLVMIsDeclaration(f) == 0 {
+            reader.defined.insert(f as usize, llvm_functions.len());
+            llvm_functions.push(f);
+        }
+        f = LLVMGetNextFunction(f);
+    }
+    let mut out = ModuleFunctions {
+        functions: Vec::new(),
+        instructions: Vec::new(),
+    };
+    for &f in &llvm_functions {
+        let mut locals: FxHashMap<usize, Value> = FxHashMap::default();
+        let mut params = Vec::new();
+        for p in 0..LLVMCountParams(f) {
+            let v = LLVMGetParam(f, p);
+            locals.insert(v as usize, Value::Param(p as usize));
+            params.push(Param {
+                name: name_of(v),
+                is_pointer: matches!(
+                    LLVMGetTypeKind(LLVMTypeOf(v)),
+                    LLVMTypeKind::LLVMPointerTypeKind
+                ),
+                declared: reader.declared(f, p),
+            });
+        }
+        // Number the instructions first: operands may refer forward (phis).
+        let mut handles = Vec::new();
+        let mut blocks = Vec::new();
+        let mut bb = LLVMGetFirstBasicBlock(f);
+        let mut block = 0;
+        while !bb.is_null() {
+            let mut i = LLVMGetFirstInstruction(bb);
+            while !i.is_null() {
+                locals.insert(i as usize, Value::Inst(handles.len()));
+                handles.push(i);
+                blocks.push(block);
+                i = LLVMGetNextInstruction(i);
+            }
+            bb = LLVMGetNextBasicBlock(bb);
+            block += 1;
+        }
+        let mut insts = Vec::with_capacity(handles.len());
+        for (&i, &block) in handles.iter().zip(&blocks) {
+            let kind = reader.kind(i);
+            let count = match kind {
+                InstKind::Call(_) => LLVMGetNumArgOperands(i),
+                _ => LLVMGetNumOperands(i) as u32,
+            };
+            let operands = (0..count)
+                .map(|k| reader.value(LLVMGetOperand(i, k), &locals))
+                .collect();
+            insts.push(Inst {
+                kind,
+                operands,
+                block,
+            });
+        }
+        out.functions.push(FunctionView {
+            name: name_of(f),
+            params,
+            insts,
+        });
+        out.instructions.push(handles);
+    }
+    out
+}
