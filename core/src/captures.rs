@@ -437,15 +437,13 @@ fn overwritten(f: &FunctionView, at: usize, address: Value) -> Option<Option<(Co
                     return Some(hazard);
                 }
             }
-            InstKind::Atomic { release: true, .. } | InstKind::Fence { release: true } => {
-                if hazard.is_none() {
-                    hazard = Some((Condition::Published, i));
-                }
+            InstKind::Atomic { release: true, .. } | InstKind::Fence { release: true }
+                if hazard.is_none() =>
+            {
+                hazard = Some((Condition::Published, i));
             }
-            InstKind::Call(_) => {
-                if hazard.is_none() {
-                    hazard = Some((Condition::PassedOn, i));
-                }
+            InstKind::Call(_) if hazard.is_none() => {
+                hazard = Some((Condition::PassedOn, i));
             }
             InstKind::Return => return None,
             _ => {}
