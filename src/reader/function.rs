@@ -20,13 +20,14 @@ use inkwell::llvm_sys::core::{
     LLVMGetMDKindIDInContext, LLVMGetMDNodeNumOperands, LLVMGetMDNodeOperands, LLVMGetMDString,
     LLVMGetMetadata, LLVMGetModuleContext, LLVMGetNextBasicBlock, LLVMGetNextFunction,
     LLVMGetNextInstruction, LLVMGetNumArgOperands, LLVMGetNumOperands, LLVMGetOperand,
-    LLVMGetOrdering, LLVMGetParam, LLVMGetTypeKind, LLVMGetValueName2, LLVMGetVolatile,
-    LLVMIsAConstantPointerNull, LLVMIsAFunction, LLVMIsAGlobalValue, LLVMIsAMDString,
-    LLVMIsDeclaration, LLVMTypeOf,
+    LLVMGetOrdering, LLVMGetParam, LLVMGetTypeKind, LLVMGetVolatile, LLVMIsAConstantPointerNull,
+    LLVMIsAFunction, LLVMIsAGlobalValue, LLVMIsAMDString, LLVMIsDeclaration, LLVMTypeOf,
 };
 use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
 use inkwell::llvm_sys::{LLVMAtomicOrdering, LLVMIntPredicate, LLVMOpcode, LLVMTypeKind};
 use rustc_hash::FxHashMap;
+
+use super::name_of;
 
 /// The defined functions of a module, with the LLVM handles needed to
 /// print what the checker reports.
@@ -34,15 +35,6 @@ pub struct ModuleFunctions {
     pub functions: Vec<FunctionView>,
     /// The LLVM instruction behind each view instruction, per function.
     pub instructions: Vec<Vec<LLVMValueRef>>,
-}
-
-unsafe fn name_of(v: LLVMValueRef) -> String {
-    let mut len = 0usize;
-    let p = LLVMGetValueName2(v, &mut len);
-    if p.is_null() {
-        return String::new();
-    }
-    String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), len)).into_owned()
 }
 
 fn releases(o: LLVMAtomicOrdering) -> bool {

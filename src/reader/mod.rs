@@ -171,6 +171,19 @@ impl MetadataImporter {
     }
 }
 
+/// The name of a value (a function, a parameter), "" if it has none.
+///
+/// # Safety
+/// `v` must be a live value.
+pub unsafe fn name_of(v: inkwell::llvm_sys::prelude::LLVMValueRef) -> String {
+    let mut len = 0usize;
+    let p = inkwell::llvm_sys::core::LLVMGetValueName2(v, &mut len);
+    if p.is_null() {
+        return String::new();
+    }
+    String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), len)).into_owned()
+}
+
 extern "C" {
     // src/reader/metadata.cpp
     fn aliaskit_md_num_operands(node: LLVMMetadataRef) -> u32;

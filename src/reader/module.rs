@@ -14,13 +14,13 @@ use inkwell::llvm_sys::core::{
     LLVMDisposeValueMetadataEntries, LLVMGetCalledValue, LLVMGetFirstBasicBlock,
     LLVMGetFirstFunction, LLVMGetFirstInstruction, LLVMGetInstructionOpcode,
     LLVMGetMDKindIDInContext, LLVMGetModuleContext, LLVMGetNextBasicBlock, LLVMGetNextFunction,
-    LLVMGetNextInstruction, LLVMGetValueName2, LLVMInstructionGetAllMetadataOtherThanDebugLoc,
-    LLVMIsAFunction, LLVMValueMetadataEntriesGetKind, LLVMValueMetadataEntriesGetMetadata,
+    LLVMGetNextInstruction, LLVMInstructionGetAllMetadataOtherThanDebugLoc, LLVMIsAFunction,
+    LLVMValueMetadataEntriesGetKind, LLVMValueMetadataEntriesGetMetadata,
 };
 use inkwell::llvm_sys::prelude::{LLVMMetadataRef, LLVMModuleRef, LLVMValueRef};
 use inkwell::llvm_sys::LLVMOpcode;
 
-use super::MetadataImporter;
+use super::{name_of, MetadataImporter};
 
 /// A module read for verification: the view, plus the LLVM handles the
 /// plugin needs to print and strip.
@@ -53,15 +53,6 @@ extern "C" {
         out: *mut LLVMMetadataRef,
         capacity: u32,
     ) -> i32;
-}
-
-unsafe fn name_of(v: LLVMValueRef) -> String {
-    let mut len = 0usize;
-    let p = LLVMGetValueName2(v, &mut len);
-    if p.is_null() {
-        return String::new();
-    }
-    String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), len)).into_owned()
 }
 
 /// The callee's name for a direct call, "" otherwise.
