@@ -17,7 +17,7 @@ export PLUGIN
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := llvm-22-dev llvm-22-tools clang-22
 
-.PHONY: all setup build demo test test-unit test-lit test-diff test-corpus test-plugin lint bench clean
+.PHONY: all setup build demo test test-unit test-lit test-diff test-corpus test-verify-parity test-plugin lint bench clean
 
 all: build
 
@@ -37,7 +37,7 @@ build: setup
 demo: build
 	examples/demo.sh
 
-test: build lint test-unit test-plugin test-lit test-diff test-corpus
+test: build lint test-unit test-plugin test-lit test-diff test-corpus test-verify-parity
 
 test-unit:
 	cargo test --release --workspace
@@ -60,12 +60,19 @@ test-diff:
 test-corpus:
 	JOBS=$(JOBS) bench/check-corpus.sh --slice 20
 
+# verify-alias-md against LLVM's verifier on a slice of damaged modules:
+# same verdicts, same messages, no crash, no hang.
+test-verify-parity:
+	JOBS=$(JOBS) bench/verify/parity.sh --slice
+
 # Benchmarks: ratios against built-in LLVM, measured side by side, written
 # to BENCHMARKS.md. Also runs every check on the whole corpus.
 BENCH_FLAGS ?=
 bench: build
 	JOBS=$(JOBS) bench/corpus.sh
 	JOBS=$(JOBS) bench/check-corpus.sh
+	JOBS=$(JOBS) bench/verify/parity.sh
+	JOBS=$(JOBS) bench/verify/clean.sh
 	python3 bench/bench.py $(BENCH_FLAGS)
 
 lint:

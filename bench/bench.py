@@ -382,6 +382,13 @@ def main():
         md += fmt_p2_rows(p2s_rows)
     else:
         md.append("No corpus found: run `bench/corpus.sh` first (`make bench` does).")
+    md += ["", "## P3: verify-alias-md against LLVM's verifier", "",
+           "`bench/verify/p3.py`: the cost of `verify-alias-md<warn>` above parsing against the cost "
+           "of LLVM's `verify` pass above parsing, on the large corpus modules. Goal: <= 0.25.", ""]
+    p3 = subprocess.run([sys.executable, os.path.join(ROOT, "bench/verify/p3.py")]
+                        + (["--no-callgrind", "--runs", "3"] if args.quick else []),
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    md += [p3.stdout.strip() or "(no output)"]
     text = "\n".join(md) + "\n"
     with open(args.out, "w") as f:
         f.write(text)

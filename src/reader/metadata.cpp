@@ -93,3 +93,19 @@ int aliaskit_named_metadata_operands(LLVMModuleRef M, const char *Name,
   return static_cast<int>(N->getNumOperands());
 }
 }
+
+extern "C" {
+
+/// The attachments of kinds `Kinds[0..Count]` of an instruction (null where
+/// absent), as they are; false (and nothing written) when the instruction
+/// has no metadata besides its debug location, the common case.
+uint8_t aliaskit_attachments(LLVMValueRef Inst, const unsigned *Kinds,
+                             unsigned Count, LLVMMetadataRef *Out) {
+  auto *I = cast<Instruction>(unwrap(Inst));
+  if (!I->hasMetadataOtherThanDebugLoc())
+    return 0;
+  for (unsigned K = 0; K < Count; ++K)
+    Out[K] = wrap(I->getMetadata(Kinds[K]));
+  return 1;
+}
+}

@@ -11,11 +11,9 @@ use std::ffi::{c_char, CStr};
 
 use aliaskit_core::verify::{DeclArgument, InstKind, InstView, ModuleView};
 use inkwell::llvm_sys::core::{
-    LLVMDisposeValueMetadataEntries, LLVMGetCalledValue, LLVMGetFirstBasicBlock,
-    LLVMGetFirstFunction, LLVMGetFirstInstruction, LLVMGetInstructionOpcode,
-    LLVMGetMDKindIDInContext, LLVMGetModuleContext, LLVMGetNextBasicBlock, LLVMGetNextFunction,
-    LLVMGetNextInstruction, LLVMInstructionGetAllMetadataOtherThanDebugLoc, LLVMIsAFunction,
-    LLVMValueMetadataEntriesGetKind, LLVMValueMetadataEntriesGetMetadata,
+    LLVMGetCalledValue, LLVMGetFirstBasicBlock, LLVMGetFirstFunction, LLVMGetFirstInstruction,
+    LLVMGetInstructionOpcode, LLVMGetMDKindIDInContext, LLVMGetModuleContext,
+    LLVMGetNextBasicBlock, LLVMGetNextFunction, LLVMGetNextInstruction, LLVMIsAFunction,
 };
 use inkwell::llvm_sys::prelude::{LLVMMetadataRef, LLVMModuleRef, LLVMValueRef};
 use inkwell::llvm_sys::LLVMOpcode;
@@ -47,6 +45,12 @@ pub struct Kinds {
 extern "C" {
     // src/reader/metadata.cpp
     fn aliaskit_decl_argument(call: LLVMValueRef, node: *mut LLVMMetadataRef) -> u8;
+    fn aliaskit_attachments(
+        inst: LLVMValueRef,
+        kinds: *const u32,
+        count: u32,
+        out: *mut LLVMMetadataRef,
+    ) -> u8;
     fn aliaskit_named_metadata_operands(
         module: LLVMModuleRef,
         name: *const c_char,
@@ -143,26 +147,14 @@ impl ModuleRead {
             _ => InstKind::Other,
         };
         let mut view = InstView::new(function, kind);
-        let mut count = 0usize;
-        let entries = LLVMInstructionGetAllMetadataOtherThanDebugLoc(i, &mut count);
-        for e in 0..count as u32 {
-            let k = LLVMValueMetadataEntriesGetKind(entries, e);
-            let md = LLVMValueMetadataEntriesGetMetadata(entries, e);
-            let slot = if k == self.kinds.tbaa {
-                &mut view.tbaa
-            } else if k == self.kinds.tbaa_struct {
-                &mut view.tbaa_struct
-            } else if k == self.kinds.alias_scope {
-                &mut view.alias_scope
-            } else if k == self.kinds.noalias {
-                &mut view.noalias
-            } else {
-                continue;
-            };
-            *slot = self.importer.import(md);
-        }
-        if !entries.is_null() {
-            LLVMDisposeValueMetadataEntries(entries);
+        let k = self.kinds;
+        let kinds = [k.tbaa, k.tbaa_struct, k.alias_scope, k.noalias];
+        let mut mds: [LLVMMetadataRef; 4] = [std::ptr::null_mut(); 4];
+        if aliaskit_attachments(i, kinds.as_ptr(), 4, mds.as_mut_ptr()) != 0 {
+            view.tbaa = self.importer.import(mds[0]);
+            view.tbaa_struct = self.importer.import(mds[1]);
+            view.alias_scope = self.importer.import(mds[2]);
+            view.noalias = self.importer.import(mds[3]);
         }
         let index = self.instructions.len();
         if callee == "llvm.experimental.noalias.scope.decl" {

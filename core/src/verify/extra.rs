@@ -57,13 +57,21 @@ impl Template {
     }
 }
 
+/// What the extra checks learnt about a tag the first time they saw it.
+struct TagState {
+    /// Accepted by LLVM's own checks (extra checks only look at those).
+    valid: bool,
+    immutable: bool,
+    findings: Vec<Template>,
+}
+
 #[derive(Default)]
 pub struct ExtraChecks {
     /// Validity of tags by LLVM's rules (a separate instance: see above).
     validity: TbaaVerifier,
     oracle: TbaaOracle,
-    /// Per tag: findings replayed at each site.
-    tag_findings: FxHashMap<NodeId, Vec<Template>>,
+    /// Per tag: what the checks found, replayed at each site.
+    tags: FxHashMap<NodeId, TagState>,
     /// Per `!tbaa.struct` node: findings replayed at each site.
     struct_findings: FxHashMap<NodeId, Vec<Template>>,
     /// Nodes whose node-level findings were already reported.
@@ -82,12 +90,12 @@ impl ExtraChecks {
     ) {
         if let Some(tag) = inst.tbaa {
             if inst.kind.may_carry_tbaa() {
-                self.visit_tag(g, site, Attachment::Tbaa, tag, out);
+                let (valid, immutable) = self.visit_tag(g, site, Attachment::Tbaa, tag, out);
                 let writes = matches!(
                     inst.kind,
                     InstKind::Store | InstKind::AtomicRmw | InstKind::CmpXchg
                 );
-                if writes && self.validity.is_valid_tag(g, tag) && AccessTag(tag).is_immutable(g) {
+                if writes && valid && immutable {
                     out.push(
                         Template {
                             rule: Rule::TbaaImmutableStore,
@@ -126,7 +134,9 @@ impl ExtraChecks {
     }
 
     /// The checks of one tag (an instruction's `!tbaa` or an operand of
-    /// `llvm.errno.tbaa`) that LLVM's checks accept.
+    /// `llvm.errno.tbaa`) that LLVM's checks accept; whether it is valid
+    /// and immutable. Node-level findings are reported at the first site
+    /// reaching the node, tag-level ones at every site.
     pub fn visit_tag(
         &mut self,
         g: &MetadataGraph,
@@ -134,28 +144,40 @@ impl ExtraChecks {
         attachment: Attachment,
         tag: NodeId,
         out: &mut Vec<Finding>,
-    ) {
-        if !self.validity.is_valid_tag(g, tag) {
-            return;
+    ) -> (bool, bool) {
+        if !self.tags.contains_key(&tag) {
+            let state = self.first_visit(g, site, attachment, tag, out);
+            self.tags.insert(tag, state);
         }
+        let state = &self.tags[&tag];
+        out.extend(state.findings.iter().map(|f| f.at(site, attachment)));
+        (state.valid, state.immutable)
+    }
+
+    fn first_visit(
+        &mut self,
+        g: &MetadataGraph,
+        site: Site,
+        attachment: Attachment,
+        tag: NodeId,
+        out: &mut Vec<Finding>,
+    ) -> TagState {
         let t = AccessTag(tag);
-        let (Ok(Some(base)), Ok(Some(access))) = (t.base_type(g), t.access_type(g)) else {
-            return;
+        let valid = self.validity.is_valid_tag(g, tag);
+        let mut state = TagState {
+            valid,
+            immutable: valid && t.is_immutable(g),
+            findings: Vec::new(),
         };
-        // Node-level: cycles and sizes, once per node.
+        let (true, Ok(Some(base)), Ok(Some(access))) = (valid, t.base_type(g), t.access_type(g))
+        else {
+            return state;
+        };
         for ty in [base, access] {
             self.examine_type(g, site, attachment, ty, out);
         }
-        // Tag-level, memoized and replayed.
-        if !self.tag_findings.contains_key(&tag) {
-            let found = self.tag_checks(g, tag, base, access);
-            self.tag_findings.insert(tag, found);
-        }
-        out.extend(
-            self.tag_findings[&tag]
-                .iter()
-                .map(|f| f.at(site, attachment)),
-        );
+        state.findings = self.tag_checks(g, tag, base, access);
+        state
     }
 
     fn tag_checks(

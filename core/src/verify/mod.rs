@@ -261,6 +261,7 @@ rules! {
     TbaaMemberSize = "tbaa-member-size", Error, "a new-format member size is an integer constant";
     // Accepted silently by LLVM's verifier, but its bitcode reader then strips all TBAA.
     TbaaSilentlyInvalid = "tbaa-silently-invalid", Error, "a tag LLVM's verifier rejects without a message (its bitcode reader then drops every !tbaa of the module)";
+    TbaaErrnoSilentlyInvalid = "tbaa-errno-silently-invalid", Error, "an !llvm.errno.tbaa tag LLVM's verifier rejects without a message (the module passes verification with an invalid errno tag)";
     // LLVM parity: scope lists, scopes and domains (visitAliasScopeListMetadata).
     ScopeListNotNodes = "scope-list-not-nodes", Error, "a scope list consists of nodes";
     ScopeOperands = "scope-operands", Error, "a scope has two or three operands";

@@ -247,18 +247,31 @@ impl TbaaVerifier {
         tag: NodeId,
         out: &mut Vec<Finding>,
     ) {
-        let finding = |f: &TagFailure| Finding {
-            rule: f.rule,
-            severity: f.rule.severity(),
-            site,
-            attachment: if kind.is_some() {
-                Attachment::Tbaa
-            } else {
-                Attachment::ErrnoTag
-            },
-            message: f.message.clone(),
-            operands: f.operands.clone(),
-            path: vec![],
+        let finding = |f: &TagFailure| {
+            // LLVM's bitcode reader only checks instruction tags: for an
+            // operand of llvm.errno.tbaa the silent rejection strips nothing.
+            let errno_silent = kind.is_none() && f.rule == Rule::TbaaSilentlyInvalid;
+            Finding {
+                rule: if errno_silent {
+                    Rule::TbaaErrnoSilentlyInvalid
+                } else {
+                    f.rule
+                },
+                severity: f.rule.severity(),
+                site,
+                attachment: if kind.is_some() {
+                    Attachment::Tbaa
+                } else {
+                    Attachment::ErrnoTag
+                },
+                message: if errno_silent {
+                    "LLVM's verifier rejects this tag without a message (its struct path reaches a two-operand type node that is not a valid scalar type), so the module passes verification with an invalid !llvm.errno.tbaa tag".into()
+                } else {
+                    f.message.clone()
+                },
+                operands: f.operands.clone(),
+                path: vec![],
+            }
         };
         // The checks before the instruction-kind check, and the kind check.
         if g.num_operands(tag) == 0 {
@@ -649,6 +662,10 @@ impl TbaaVerifier {
         }
         // The last field; for a new-format node without fields this reads
         // its parent (operand 0) at "offset" size (operand 1), as LLVM does.
+        // When operand 0 is not a node (a new-format walk through an
+        // old-format-looking node), LLVM's `cast<MDNode>` is undefined
+        // behaviour (it crashes or prints garbage); here the walk ends, and
+        // the tag fails with "Did not see access type in access path!".
         let last = n - stride;
         let Some(last_offset) = int_at(g, node, last + 1).map(ApInt::of) else {
             return Ok(None);

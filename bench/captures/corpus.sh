@@ -1,0 +1,318 @@
+#!/usr/bin/env bash
+# check-captures against LLVM's own captures(...) inference on real C code
+# (the corpus of bench/corpus.sh: csmith programs and binutils modules)
+# and on random modules from aliaskit-modgen.
+#
+# usage: bench/captures/corpus.sh [--slice K] [--modgen N] [--max-cases N]
+#                                 [--manifest FILE]
+#   (no option)   every module of target/corpus/MANIFEST (built by
+#                 bench/corpus.sh when missing) and 100 modgen modules
+#   --slice K     only the first K csmith programs of the manifest (built
+#                 with bench/corpus.sh --csmith K --no-large when missing)
+#                 and K modgen modules: the quick run
+#   --modgen N    number of modgen modules (seeds 1..N; default 100, or K
+#                 with --slice)
+#   --max-cases N at most N narrowed parameters per module and pipeline
+#                 (default: all; a deterministic choice)
+#   --manifest F  the modules listed in F instead
+# env: LLVM_BIN (default /usr/lib/llvm-22/bin), PLUGIN (default
+#      target/release/libaliaskit.so), JOBS (default nproc), MODGEN
+#      (default target/release/aliaskit-modgen), CORPUS (default
+#      target/corpus), WORK (default target/captures-corpus), OPT_TIMEOUT
+#      (seconds per opt run, default 600), KEEP=1 keeps the modules.
+#
+# For each module and each pipeline
+#   input     the module as it is (the binutils modules went through
+#             clang's -flto -O1 pre-link pipeline: LLVM inferred their
+#             captures already; csmith and modgen modules have none)
+#   fa        -passes=function-attrs
+#   sroa-fa   -passes='function(sroa,early-cse),cgscc(function-attrs)'
+#   O2        -passes='default<O2>'
+# 1. no false alarms: opt -passes='check-captures<warn;json>' on the
+#    output. Every captures(...) there is LLVM's (inferred, or from its
+#    library-call knowledge): 0 errors allowed; warnings are counted by
+#    rule.
+# 2. narrowing: each pointer parameter of a definition whose captures is
+#    wider than none (LLVM inferred a wider one, or none at all) is
+#    narrowed to captures(none), nothing else changed; check-captures must
+#    report it: error, warning or missed (per rule). Parameters are
+#    packed into batches whose verdicts are those of one narrowing per
+#    module (see capkit.py narrow). Done on fa, sroa-fa and O2, and on the
+#    input of the binutils modules (already inferred); not on the csmith
+#    and modgen inputs, whose parameters LLVM has not looked at.
+# A crash is any opt run that fails (a pipeline, check-captures<warn;json>
+# on a pipeline's output or on a narrowed module) or check-captures
+# printing anything but findings.
+# Exit status: 0 when there is no error in part 1 and no crash; 1 otherwise.
+# Outputs under $WORK: stats.tsv (per module and pipeline), cases.tsv (per
+# narrowed parameter), findings.jsonl (every part-1 finding), crashes.txt.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+SELF="$ROOT/bench/captures/$(basename "${BASH_SOURCE[0]}")"
+KIT="$ROOT/bench/captures/capkit.py"
+LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
+PLUGIN=${PLUGIN:-target/release/libaliaskit.so}
+case $PLUGIN in /*) ;; *) PLUGIN=$ROOT/$PLUGIN ;; esac
+MODGEN=${MODGEN:-target/release/aliaskit-modgen}
+case $MODGEN in /*) ;; *) MODGEN=$ROOT/$MODGEN ;; esac
+CORPUS=${CORPUS:-$ROOT/target/corpus}
+case $CORPUS in /*) ;; *) CORPUS=$ROOT/$CORPUS ;; esac
+WORK=${WORK:-$ROOT/target/captures-corpus}
+case $WORK in /*) ;; *) WORK=$ROOT/$WORK ;; esac
+OPT_TIMEOUT=${OPT_TIMEOUT:-600}
+JOBS=${JOBS:-$(nproc)}
+KEEP=${KEEP:-0}
+MAX_CASES=${MAX_CASES:-}
+export LLVM_BIN PLUGIN MODGEN CORPUS WORK OPT_TIMEOUT KIT KEEP MAX_CASES
+
+PIPES=(input fa sroa-fa O2)
+declare -A PASSES=(
+    [fa]='function-attrs'
+    [sroa-fa]='function(sroa,early-cse),cgscc(function-attrs)'
+    [O2]='default<O2>'
+)
+
+# ---------------------------------------------------------------- worker ---
+# corpus.sh --worker "<kind> <path> <name>": one module, every pipeline.
+# Writes $WORK/res/<name>.stats (name kind pipe key=value...), .cases
+# (name kind pipe <capkit classify columns>), .crash (one line per crash),
+# .findings (part-1 JSON lines, prefixed with name and pipe), .time.
+if [[ "${1:-}" == "--worker" ]]; then
+    read -r kind path name <<<"$2"
+    w="$WORK/mod/$name"
+    res="$WORK/res/$name"
+    rm -rf "$w"
+    mkdir -p "$w"
+    : >"$res.stats"
+    : >"$res.cases"
+    : >"$res.crash"
+    : >"$res.findings"
+    t0=$(date +%s.%N)
+    opt() { timeout "$OPT_TIMEOUT" "$LLVM_BIN/opt" "$@"; }
+    crash() { echo "$name $1: $2" >>"$res.crash"; }
+    check() { # check IN.ll OUT.json: check-captures<warn;json>, 0 on success
+        local rc=0
+        opt -load-pass-plugin="$PLUGIN" -passes='check-captures<warn;json>' \
+            -disable-output "$1" 2>"$2" || rc=$?
+        return $rc
+    }
+    if [[ $kind == modgen ]]; then
+        in="$w/input.ll"
+        "$MODGEN" --seed "$path" --functions 12 --accesses 24 >"$in"
+    else
+        in="$CORPUS/$path"
+    fi
+    for p in "${PIPES[@]}"; do
+        out="$w/$p.ll"
+        rc=0
+        if [[ $p == input ]]; then
+            opt -S "$in" -o "$out" 2>"$out.err" || rc=$?
+        else
+            opt -passes="${PASSES[$p]}" -S "$in" -o "$out" 2>"$out.err" || rc=$?
+        fi
+        if ((rc)); then
+            crash "$p" "pipeline exit $rc: $(head -c 300 "$out.err" | tr '\n' ' ')"
+            continue
+        fi
+        rc=0
+        check "$out" "$w/$p.json" || rc=$?
+        if ((rc)); then
+            crash "$p" "check-captures<warn;json> exit $rc: $(grep -v '^{' "$w/$p.json" | head -c 300 | tr '\n' ' ')"
+        fi
+        stats=$(python3 "$KIT" stats "$out" "$w/$p.json" 2>"$w/$p.stats.err")
+        echo "$name $kind $p $stats" >>"$res.stats"
+        if grep -q 'other_stderr=[1-9]' <<<"$stats"; then
+            crash "$p" "check-captures printed non-findings: $(head -c 300 "$w/$p.stats.err" | tr '\n' ' ')"
+        fi
+        grep '^{' "$w/$p.json" | sed "s|^|$name $p |" >>"$res.findings" || true
+        # Narrowing.
+        if [[ $p == input && $kind != large ]]; then
+            continue
+        fi
+        nd="$w/$p.narrow"
+        python3 "$KIT" narrow "$out" "$nd" ${MAX_CASES:+--max "$MAX_CASES"} --key "$name/$p" >/dev/null
+        for b in "$nd"/b*.ll; do
+            [[ -e $b ]] || break
+            rc=0
+            check "$b" "${b%.ll}.json" || rc=$?
+            if ((rc)); then
+                crash "$p/narrow/$(basename "$b")" "check-captures<warn;json> exit $rc: $(grep -v '^{' "${b%.ll}.json" | head -c 300 | tr '\n' ' ')"
+                rm -f "${b%.ll}.json"
+            elif grep -qv '^{' "${b%.ll}.json"; then
+                crash "$p/narrow/$(basename "$b")" "check-captures printed non-findings: $(grep -v '^{' "${b%.ll}.json" | head -c 300 | tr '\n' ' ')"
+            fi
+        done
+        python3 "$KIT" classify "$nd" "$out" | sed "s|^|$name\t$kind\t$p\t|" >>"$res.cases"
+    done
+    awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f\n", b - a }' >"$res.time"
+    ((KEEP)) || rm -rf "$w"
+    exit 0
+fi
+
+# ------------------------------------------------------------------ main ---
+slice=
+nmodgen=
+manifest=
+while (($#)); do
+    case $1 in
+    --slice) slice=$2; shift 2 ;;
+    --modgen) nmodgen=$2; shift 2 ;;
+    --max-cases) MAX_CASES=$2; export MAX_CASES; shift 2 ;;
+    --manifest) manifest=$2; shift 2 ;;
+    -h | --help) sed -n '2,/^set -euo/p' "$SELF" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) echo "captures/corpus.sh: unknown argument $1" >&2; exit 2 ;;
+    esac
+done
+for v in slice nmodgen MAX_CASES; do
+    [[ -z "${!v}" || "${!v}" =~ ^[0-9]+$ ]] || { echo "captures/corpus.sh: $v takes a number" >&2; exit 2; }
+done
+[[ -x "$LLVM_BIN/opt" ]] || { echo "captures/corpus.sh: $LLVM_BIN/opt missing" >&2; exit 1; }
+[[ -f "$PLUGIN" ]] || { echo "captures/corpus.sh: $PLUGIN missing (cargo build --release)" >&2; exit 1; }
+[[ -x "$MODGEN" ]] || { echo "captures/corpus.sh: $MODGEN missing (cargo build --release --workspace)" >&2; exit 1; }
+
+start=$SECONDS
+if [[ -n "$slice" ]]; then
+    nmodgen=${nmodgen:-$slice}
+    if [[ -z "$manifest" ]]; then
+        manifest="$CORPUS/MANIFEST.captures-slice-$slice"
+        if ((slice > 0)); then
+            need=0
+            for s in $(seq 1 "$slice"); do
+                [[ -f "$CORPUS/csmith/s$s/x.ll" ]] || need=1
+            done
+            if ((need)); then
+                bash "$ROOT/bench/corpus.sh" --csmith "$slice" --no-large --manifest "$manifest" >&2
+            fi
+        fi
+        {
+            echo "# captures slice: csmith seeds 1..$slice"
+            for s in $(seq 1 "$slice"); do
+                k=$((s % 2 ? 1 : 0))
+                echo "$([[ $k == 1 ]] && echo csmith-new || echo csmith-old) csmith/s$s/x.ll s$s -"
+            done
+        } >"$manifest"
+    fi
+else
+    nmodgen=${nmodgen:-100}
+    if [[ -z "$manifest" ]]; then
+        manifest="$CORPUS/MANIFEST"
+        [[ -f "$manifest" ]] || bash "$ROOT/bench/corpus.sh" >&2
+    fi
+fi
+[[ -f "$manifest" ]] || { echo "captures/corpus.sh: no manifest $manifest" >&2; exit 1; }
+
+rm -rf "$WORK/res" "$WORK/mod"
+mkdir -p "$WORK/res" "$WORK/mod"
+list="$WORK/modules"
+{
+    grep -v '^#' "$manifest" | awk 'NF >= 3 { print $1, $2, $3 }'
+    for s in $(seq 1 "$nmodgen"); do echo "modgen $s modgen-$s"; done
+} >"$list"
+nmod=$(wc -l <"$list")
+echo "captures/corpus.sh: $nmod modules ($(awk '{ k[$1]++ } END { for (x in k) printf "%s%s %d", (n++ ? ", " : ""), x, k[x] }' "$list")), pipelines ${PIPES[*]}, $JOBS jobs"
+
+xrc=0
+tr '\n' '\0' <"$list" | xargs -0 -P "$JOBS" -n 1 bash "$SELF" --worker || xrc=$?
+if ((xrc)); then
+    echo "workers: xargs exit $xrc (a worker failed)" >>"$WORK/res/zz-workers.crash"
+fi
+
+cat "$WORK"/res/*.stats >"$WORK/stats.tsv"
+cat "$WORK"/res/*.cases >"$WORK/cases.tsv"
+cat "$WORK"/res/*.crash >"$WORK/crashes.txt"
+cat "$WORK"/res/*.findings >"$WORK/findings.jsonl"
+secs=$((SECONDS - start))
+
+python3 - "$WORK" "$secs" "$JOBS" <<'EOF'
+import collections, json, sys
+work, secs, jobs = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+pipes = ['input', 'fa', 'sroa-fa', 'O2']
+stats = collections.defaultdict(collections.Counter)
+kinds = {}
+for ln in open(work + '/stats.tsv'):
+    f = ln.split()
+    if len(f) < 3:
+        continue
+    name, kind, pipe = f[:3]
+    kinds[name] = kind
+    c = stats[pipe]
+    c['modules'] += 1
+    for kv in f[3:]:
+        k, v = kv.rsplit('=', 1)
+        c[k] += int(v)
+print('\n== 1. no false alarms: check-captures<warn;json> on LLVM\'s inference')
+print('%-8s %8s %10s %12s %12s %7s %9s  %s' % ('pipeline', 'modules', 'functions', 'ptr params',
+      'w/ captures', 'errors', 'warnings', 'warnings by rule / inferred captures'))
+tot = collections.Counter()
+for p in pipes:
+    c = stats[p]
+    rules = ', '.join('%s %d' % (k[2:], v) for k, v in sorted(c.items()) if k.startswith('W:'))
+    caps = ', '.join('%s %d' % (k[4:-1], v) for k, v in sorted(c.items(), key=lambda kv: -kv[1]) if k.startswith('cap['))
+    print('%-8s %8d %10d %12d %12d %7d %9d  %s' % (p, c['modules'], c['functions'], c['ptr_params'],
+          c['captures_params'], c['errors'], c['warnings'], rules or '-'))
+    print('%-8s %8s %10s %12s %12s %7s %9s  [%s]' % ('', '', '', '', '', '', '', caps or '-'))
+    tot.update(c)
+print('total: %d parameters with captures(...) checked, %d errors, %d warnings (%s)' % (
+    tot['captures_params'], tot['errors'], tot['warnings'],
+    ', '.join('%s %d' % (k[2:], v) for k, v in sorted(tot.items()) if k.startswith('W:')) or '-'))
+errs = [ln for ln in open(work + '/findings.jsonl') if '"severity":"error"' in ln]
+for ln in errs[:10]:
+    print('  ERROR ' + ln.strip()[:400])
+
+print('\n== 2. narrowing one captures(...) to captures(none): detected?')
+cases = [ln.rstrip('\n').split('\t') for ln in open(work + '/cases.tsv') if ln.strip()]
+by = collections.defaultdict(collections.Counter)
+rules = collections.defaultdict(collections.Counter)
+orig = collections.defaultdict(collections.Counter)
+missed = []
+for c in cases:
+    name, kind, pipe, b, fn, idx, pname, o, verdict, reason, evidence = (c + [''] * 11)[:11]
+    v = verdict.split(':')[0]
+    for key in (pipe, 'total'):
+        by[key][v] += 1
+        by[key]['cases'] += 1
+        orig[key][(o, v)] += 1
+    if ':' in verdict:
+        for r in verdict.split(':', 1)[1].split(','):
+            rules[v][r] += 1
+    if v == 'missed':
+        missed.append((name, pipe, fn, idx, pname, o, reason, evidence))
+print('%-8s %7s %7s %9s %7s %8s' % ('pipeline', 'cases', 'errors', 'warnings', 'missed', 'nobatch'))
+for p in pipes + ['total']:
+    c = by[p]
+    print('%-8s %7d %7d %9d %7d %8d' % (p, c['cases'], c['error'], c['warning'], c['missed'], c['nobatch']))
+for v in ('error', 'warning'):
+    print('%s rules (a case may have several): %s' % (v, ', '.join('%s %d' % kv for kv in rules[v].most_common()) or '-'))
+print('by the captures LLVM left (error/warning/missed):')
+os_ = sorted({o for (o, v) in orig['total']})
+for o in os_:
+    t = orig['total']
+    print('  %-34s %6d / %6d / %6d' % (o if o != '-' else '(no attribute)', t[(o, 'error')], t[(o, 'warning')], t[(o, 'missed')]))
+reasons = collections.Counter(m[6] for m in missed)
+print('missed: %d, by a guess at the reason (capkit.py why_missed): %s' % (
+    len(missed), ', '.join('%s %d' % kv for kv in reasons.most_common()) or '-'))
+print('  (slot, overwritten: the parameter really is not captured, LLVM is coarser;')
+print('   overwritten-partial/-readback/-after-load: captured, or possibly captured, and missed)')
+shown = collections.Counter()
+for name, pipe, fn, idx, pname, o, reason, ev in missed:
+    if shown[reason] >= 3:
+        continue
+    shown[reason] += 1
+    print('  [%s] %s %s @%s arg %s %s (was %s): %s' % (reason, name, pipe, fn, idx, pname, o, ev[:400]))
+
+crashes = [ln.strip() for ln in open(work + '/crashes.txt') if ln.strip()]
+print('\n== crashes: %d' % len(crashes))
+for ln in crashes[:20]:
+    print('  ' + ln[:400])
+times = []
+import glob
+for f in glob.glob(work + '/res/*.time'):
+    times.append((float(open(f).read() or 0), f.split('/')[-1][:-5]))
+times.sort(reverse=True)
+print('\ntime: %d s wall (%s jobs); slowest modules: %s' % (secs, jobs,
+      ', '.join('%s %.1f s' % (n, t) for t, n in times[:3])))
+ok = tot['errors'] == 0 and not crashes
+print('captures/corpus.sh: %s' % ('PASS' if ok else 'FAIL'))
+sys.exit(0 if ok else 1)
+EOF
