@@ -1,9 +1,10 @@
 //! `aliaskit-modgen`: prints one random, verifier-clean LLVM 22 module with
-//! TBAA metadata, for differential testing of `rust-tbaa` against LLVM's
-//! built-in `tbaa` (see `tools/difftest.sh`).
+//! TBAA and scoped no-alias metadata, for differential testing of `rust-tbaa`
+//! and `rust-scoped-noalias` against LLVM's built-in `tbaa` and
+//! `scoped-noalias-aa` (see `tools/difftest.sh`).
 //!
 //! Usage: `aliaskit-modgen --seed N [--functions K] [--accesses M]
-//! [--encoding old|new|scalar|mixed]`
+//! [--encoding old|new|scalar|mixed] [--scopes none|some|many]`
 //!
 //! The output depends only on the arguments. The generator first builds a
 //! random type DAG (one or more roots, scalar chains, structs with ordinary,
@@ -11,6 +12,16 @@
 //! LLVM 22 verifier accepts (it simulates `TBAAVerifier`'s path walk, spec
 //! §4.2-4.5) and finally emits functions whose loads, stores and calls carry
 //! tags drawn from that set.
+//!
+//! With `--scopes some|many` (by default: none, some or many by seed) the
+//! accesses also carry `!alias.scope` / `!noalias` lists over several domains
+//! of every shape the verifier accepts (spec §3.1, §4.7), built so that many
+//! pairs are NoAlias by the per-domain subset rule (§3.2) and many MayAlias
+//! in the tricky ways; there are `llvm.experimental.noalias.scope.decl`
+//! calls, fences with lists, and sometimes `alwaysinline` callees `@inl_K`
+//! with noalias parameters (named on the second line, `; inline: ...`) for
+//! `-passes=inline`. Scoped metadata uses a random stream of its own, so
+//! `--scopes none` prints exactly the TBAA-only module of the same seed.
 
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;
@@ -688,6 +699,310 @@ fn gen_types(rng: &mut Rng, encoding: Encoding) -> Types {
 }
 
 // ---------------------------------------------------------------------------
+// Scoped no-alias metadata (spec §3.1, verifier rules §4.7)
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum ScopeMode {
+    None,
+    Some,
+    Many,
+}
+
+/// A reference to scoped node `k`; numbered after the TBAA nodes once the
+/// module is complete (see `number_scoped`).
+fn sref(k: usize) -> String {
+    format!("!@s{k}@")
+}
+
+/// The domains, scopes and lists of a module. All decisions come from a
+/// random stream of their own, so that `--scopes none` leaves the rest of the
+/// module exactly as without scopes.
+struct ScopeMd {
+    mode: ScopeMode,
+    rng: Rng,
+    /// Rendered nodes (references as `sref`).
+    nodes: Vec<String>,
+    /// Per domain: its scope nodes.
+    domains: Vec<Vec<usize>>,
+    /// Interned lists: operands → node.
+    lists: HashMap<Vec<usize>, usize>,
+    /// Interned single-scope lists for `llvm.experimental.noalias.scope.decl`.
+    decl_lists: Vec<usize>,
+}
+
+/// What one access carries: `!alias.scope` and/or `!noalias` lists.
+type Profile = (Option<usize>, Option<usize>);
+
+impl ScopeMd {
+    fn new(mode: ScopeMode, rng: Rng) -> Self {
+        let mut s = ScopeMd {
+            mode,
+            rng,
+            nodes: Vec::new(),
+            domains: Vec::new(),
+            lists: HashMap::new(),
+            decl_lists: Vec::new(),
+        };
+        if mode == ScopeMode::None {
+            return s;
+        }
+        let (nd, smax) = match mode {
+            ScopeMode::Many => (s.rng.range(3, 5), 6),
+            _ => (s.rng.range(2, 3), 4),
+        };
+        for d in 0..nd {
+            let dom = s.domain(d);
+            let nscopes = s.rng.range(1, smax);
+            let mut scopes = Vec::new();
+            for j in 0..nscopes {
+                scopes.push(s.scope(dom, d, j, &scopes));
+            }
+            s.domains.push(scopes);
+        }
+        s
+    }
+
+    fn push(&mut self, body: String) -> usize {
+        self.nodes.push(body);
+        self.nodes.len() - 1
+    }
+
+    /// Every domain shape the verifier accepts: self-referential or string
+    /// identified, with or without a description.
+    fn domain(&mut self, d: usize) -> usize {
+        let k = self.nodes.len();
+        let body = match self.rng.weighted(&[34, 12, 18, 14, 6, 6, 5, 5]) {
+            0 => format!("distinct !{{{}, !\"dom{d}\"}}", sref(k)),
+            1 => format!("distinct !{{{}}}", sref(k)),
+            2 => format!("!{{!\"dom{d}\"}}"),
+            3 => format!("!{{!\"dom{d}\", !\"domain {d} description\"}}"),
+            // The very node of a TBAA root of that name, if there is one.
+            4 => format!("!{{!\"{}\"}}", self.rng.pick(ROOT_NAMES)),
+            // Self-reference without `distinct` (the parser makes it one).
+            5 => format!("!{{{}, !\"dom{d}\"}}", sref(k)),
+            // String identified, yet distinct.
+            6 => format!("distinct !{{!\"dom{d}\"}}"),
+            // Same string as an earlier domain: the same uniqued node.
+            _ => format!("!{{!\"dom{}\"}}", self.rng.below(d + 1)),
+        };
+        self.push(body)
+    }
+
+    fn scope(&mut self, dom: usize, d: usize, j: usize, earlier: &[usize]) -> usize {
+        let k = self.nodes.len();
+        let dr = sref(dom);
+        let body = match self.rng.weighted(&[32, 14, 20, 16, 6, 6, 6]) {
+            0 => format!("distinct !{{{}, {dr}, !\"dom{d}: %a{j}\"}}", sref(k)),
+            1 => format!("distinct !{{{}, {dr}}}", sref(k)),
+            2 => format!("!{{!\"scope{d}.{j}\", {dr}}}"),
+            3 => format!("!{{!\"scope{d}.{j}\", {dr}, !\"scope {j} of {d}\"}}"),
+            4 => format!("distinct !{{!\"scope{d}.{j}\", {dr}}}"),
+            5 => format!("!{{{}, {dr}, !\"dom{d}: argument {j}\"}}", sref(k)),
+            // Same content as an earlier scope (the same node if uniqued).
+            _ if !earlier.is_empty() => {
+                let e = *self.rng.pick(earlier);
+                let body = self.nodes[e].replace(&sref(e), &sref(k));
+                if body.starts_with("distinct") || body.contains(&sref(k)) {
+                    format!("!{{!\"scope{d}.{j}\", {dr}}}")
+                } else {
+                    body
+                }
+            }
+            _ => format!("!{{!\"scope{d}.{j}\", {dr}}}"),
+        };
+        self.push(body)
+    }
+
+    /// The list node with these operands (sometimes a second, textually
+    /// separate copy, which the parser unifies).
+    fn list(&mut self, ops: Vec<usize>) -> usize {
+        if let Some(&id) = self.lists.get(&ops) {
+            if !self.rng.pct(4) {
+                return id;
+            }
+        }
+        let body = format!(
+            "!{{{}}}",
+            ops.iter().map(|&o| sref(o)).collect::<Vec<_>>().join(", ")
+        );
+        let id = self.push(body);
+        self.lists.entry(ops).or_insert(id);
+        id
+    }
+
+    /// Scopes as list operands: shuffled, now and then a duplicate.
+    fn list_of(&mut self, ops: Vec<usize>) -> usize {
+        let mut seen = BTreeSet::new();
+        let mut ops: Vec<usize> = ops.into_iter().filter(|&o| seen.insert(o)).collect();
+        for i in (1..ops.len()).rev() {
+            let j = self.rng.below(i + 1);
+            ops.swap(i, j);
+        }
+        if !ops.is_empty() && self.rng.pct(3) {
+            let o = *self.rng.pick(&ops);
+            ops.push(o);
+        }
+        self.list(ops)
+    }
+
+    fn subset(&mut self, of: &[usize], pct: usize) -> Vec<usize> {
+        of.iter().copied().filter(|_| self.rng.pct(pct)).collect()
+    }
+
+    /// The profiles of one function. Mostly inliner-like "regions": in each
+    /// focus domain a region is derived from one or two scopes (its
+    /// `!alias.scope`) and is known not to alias the other scopes of that
+    /// domain (its `!noalias`), so that regions are NoAlias by the per-domain
+    /// subset rule. Then variations that make pairs MayAlias in tricky ways:
+    /// coverage in one domain only, a subset or superset, scopes of a domain
+    /// absent from the other list, empty lists, random lists.
+    fn profiles(&mut self) -> Vec<Profile> {
+        let nd = self.domains.len();
+        if nd == 0 {
+            return Vec::new();
+        }
+        let nfocus = self.rng.range(1, nd.min(3));
+        let mut focus: Vec<usize> = (0..nd).collect();
+        for i in (1..nd).rev() {
+            let j = self.rng.below(i + 1);
+            focus.swap(i, j);
+        }
+        focus.truncate(nfocus);
+        let all: Vec<usize> = self.domains.iter().flatten().copied().collect();
+        let nregions = match self.mode {
+            ScopeMode::Many => self.rng.range(3, 7),
+            _ => self.rng.range(2, 4),
+        };
+        // Per region: (alias.scope, noalias) operand sets.
+        let mut regions: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+        for _ in 0..nregions {
+            let (mut sc, mut na) = (Vec::new(), Vec::new());
+            for (i, &d) in focus.iter().enumerate() {
+                if i > 0 && self.rng.pct(30) {
+                    continue;
+                }
+                let scopes = self.domains[d].clone();
+                let mine: Vec<usize> = if scopes.len() > 1 && self.rng.pct(20) {
+                    let a = self.rng.below(scopes.len());
+                    let b = (a + 1 + self.rng.below(scopes.len() - 1)) % scopes.len();
+                    vec![scopes[a], scopes[b]]
+                } else {
+                    vec![*self.rng.pick(&scopes)]
+                };
+                sc.extend(mine.iter().copied());
+                for s in scopes {
+                    if !mine.contains(&s) && !self.rng.pct(12) {
+                        na.push(s);
+                    }
+                }
+            }
+            regions.push((sc, na));
+        }
+        let mut out: Vec<Profile> = Vec::new();
+        for (sc, na) in &regions {
+            let s = self.list_of(sc.clone());
+            let n = self.list_of(na.clone());
+            out.push((Some(s), Some(n)));
+        }
+        let nvar = match self.mode {
+            ScopeMode::Many => self.rng.range(3, 8),
+            _ => self.rng.range(1, 4),
+        };
+        for _ in 0..nvar {
+            let (sc, na) = regions[self.rng.below(regions.len())].clone();
+            let d = *self.rng.pick(&focus);
+            let other = self.rng.below(nd);
+            let p = match self.rng.below(9) {
+                // !noalias covering one domain only.
+                0 => {
+                    let dom_d = self.domains[d].clone();
+                    let n: Vec<usize> = na.iter().copied().filter(|x| dom_d.contains(x)).collect();
+                    (Some(self.list_of(sc)), Some(self.list_of(n)))
+                }
+                // !alias.scope superset: one more scope of the domain.
+                1 => {
+                    let mut s = sc;
+                    s.push(*self.rng.pick(&self.domains[d].clone()));
+                    (Some(self.list_of(s)), Some(self.list_of(na)))
+                }
+                // !noalias subset: one scope dropped.
+                2 => {
+                    let mut n = na;
+                    if !n.is_empty() {
+                        n.remove(self.rng.below(n.len()));
+                    }
+                    (Some(self.list_of(sc)), Some(self.list_of(n)))
+                }
+                // Scopes of another (maybe unused) domain added to !alias.scope.
+                3 => {
+                    let mut s = sc;
+                    let extra = self.domains[other].clone();
+                    s.extend(self.subset(&extra, 60));
+                    (Some(self.list_of(s)), Some(self.list_of(na)))
+                }
+                // !noalias with the other domain's scopes only.
+                4 => {
+                    let extra = self.domains[other].clone();
+                    (None, Some(self.list_of(extra)))
+                }
+                // Empty lists.
+                5 => {
+                    let e = self.list(Vec::new());
+                    if self.rng.pct(50) {
+                        (Some(e), Some(self.list_of(na)))
+                    } else {
+                        (Some(self.list_of(sc)), Some(e))
+                    }
+                }
+                // !noalias superset: the whole domain, own scopes included.
+                6 => {
+                    let mut n = na;
+                    n.extend(self.domains[d].iter().copied());
+                    (Some(self.list_of(sc)), Some(self.list_of(n)))
+                }
+                // Random lists over all scopes of the module.
+                _ => {
+                    let s = self.subset(&all, 30);
+                    let n = self.subset(&all, 45);
+                    (Some(self.list_of(s)), Some(self.list_of(n)))
+                }
+            };
+            out.push(p);
+        }
+        out
+    }
+
+    /// A single-scope list for a `noalias.scope.decl` (often one that
+    /// accesses use as well).
+    fn decl_list(&mut self) -> usize {
+        if !self.decl_lists.is_empty() && self.rng.pct(40) {
+            return *self.rng.pick(&self.decl_lists);
+        }
+        let all: Vec<usize> = self.domains.iter().flatten().copied().collect();
+        let s = *self.rng.pick(&all);
+        let l = self.list(vec![s]);
+        self.decl_lists.push(l);
+        l
+    }
+}
+
+/// Replaces the `sref` placeholders by metadata numbers from `base` on.
+fn number_scoped(text: &str, base: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("!@s") {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i + 3..];
+        let end = tail.find('@').unwrap_or(tail.len());
+        let k: usize = tail[..end].parse().unwrap_or(0);
+        let _ = write!(out, "!{}", base + k);
+        rest = &tail[(end + 1).min(tail.len())..];
+    }
+    out.push_str(rest);
+    out
+}
+
+// ---------------------------------------------------------------------------
 // Module emission
 
 #[derive(Clone, Copy)]
@@ -788,6 +1103,11 @@ struct Module<'a> {
     tag_ids: HashMap<String, usize>,
     tag_nodes: Vec<String>,
     errno: bool,
+    /// Scoped no-alias metadata (its own random stream).
+    sc: ScopeMd,
+    /// Callees to be inlined: per callee, which pointer parameters are
+    /// `noalias`.
+    inl: Vec<Vec<bool>>,
 }
 
 impl Module<'_> {
@@ -919,6 +1239,14 @@ struct FnGen<'m, 'a> {
     /// Recently accessed (address, tag) pairs, for load/store/load patterns.
     recent: Vec<(String, TagChoice, Ty)>,
     set: Vec<TagChoice>,
+    /// Scoped lists that accesses of this function carry.
+    profiles: Vec<Profile>,
+    /// Percentage of accesses with scoped lists.
+    scoped_pct: usize,
+    /// Index of the callee being generated (it calls only later callees).
+    callee: Option<usize>,
+    /// Calls of callees emitted so far (at most two per function).
+    inl_calls: usize,
 }
 
 impl FnGen<'_, '_> {
@@ -930,6 +1258,92 @@ impl FnGen<'_, '_> {
         self.out.push_str("  ");
         self.out.push_str(line);
         self.out.push('\n');
+    }
+
+    /// Chooses the function's scoped lists and how often accesses carry them.
+    fn scoped_setup(&mut self) {
+        let sc = &mut self.m.sc;
+        if sc.mode == ScopeMode::None {
+            return;
+        }
+        self.profiles = sc.profiles();
+        self.scoped_pct = match sc.mode {
+            ScopeMode::Many => sc.rng.range(70, 95),
+            _ => sc.rng.range(40, 80),
+        };
+    }
+
+    /// `!alias.scope` and/or `!noalias` for an access (scope stream only).
+    fn scoped_md(&mut self) -> String {
+        let sc = &mut self.m.sc;
+        if self.profiles.is_empty() || !sc.rng.pct(self.scoped_pct) {
+            return String::new();
+        }
+        let (s, n) = *sc.rng.pick(&self.profiles);
+        let (s, n) = match sc.rng.weighted(&[55, 17, 17, 11]) {
+            0 => (s, n),
+            1 => (s, None),
+            2 => (None, n),
+            // The lists of two different profiles.
+            _ => (s, sc.rng.pick(&self.profiles).1),
+        };
+        let mut md = String::new();
+        if let Some(s) = s {
+            let _ = write!(md, ", !alias.scope {}", sref(s));
+        }
+        if let Some(n) = n {
+            let _ = write!(md, ", !noalias {}", sref(n));
+        }
+        md
+    }
+
+    /// Now and then a scope declaration, a fence with lists (not refined by
+    /// LLVM 22) or a call of a function to be inlined; scope stream only.
+    fn scoped_extras(&mut self) {
+        if self.profiles.is_empty() {
+            return;
+        }
+        let decl_pct = if self.m.sc.mode == ScopeMode::Many {
+            5
+        } else {
+            3
+        };
+        if self.m.sc.rng.pct(decl_pct) {
+            let l = self.m.sc.decl_list();
+            self.emit(&format!(
+                "call void @llvm.experimental.noalias.scope.decl(metadata {})",
+                sref(l)
+            ));
+        }
+        if self.m.sc.rng.pct(1) {
+            let md = self.scoped_md();
+            self.emit(&format!("fence seq_cst{md}"));
+        }
+        let first = self.callee.map_or(0, |k| k + 1);
+        if first < self.m.inl.len() && self.inl_calls < 2 && self.m.sc.rng.pct(5) {
+            self.inl_calls += 1;
+            self.inl_call(first);
+        }
+    }
+
+    fn inl_call(&mut self, first: usize) {
+        let k = first + self.m.sc.rng.below(self.m.inl.len() - first);
+        let mut args = Vec::new();
+        for _ in 0..self.m.inl[k].len() {
+            let rng = &mut self.m.sc.rng;
+            let p = if !self.recent.is_empty() && rng.pct(40) {
+                self.recent[rng.below(self.recent.len())].0.clone()
+            } else if !self.ptrs.is_empty() && rng.pct(15) {
+                self.ptrs[rng.below(self.ptrs.len())].clone()
+            } else {
+                format!("%a{}", rng.below(self.nargs))
+            };
+            args.push(format!("ptr {p}"));
+        }
+        args.push("i1 %c".into());
+        args.push("i64 %n".into());
+        let md = self.scoped_md();
+        self.emit(&format!("call i64 @inl_{k}({}){md}", args.join(", ")));
     }
 
     fn pick_tag(&mut self) -> TagChoice {
@@ -1045,7 +1459,7 @@ impl FnGen<'_, '_> {
 
     fn load(&mut self) {
         let (p, t, ty) = self.location();
-        let md = self.m.attach(t, true);
+        let md = self.m.attach(t, true) + &self.scoped_md();
         let v = self.fresh("v");
         let vol = if self.m.rng.pct(2) { "volatile " } else { "" };
         self.emit(&format!(
@@ -1061,7 +1475,7 @@ impl FnGen<'_, '_> {
 
     fn store(&mut self) {
         let (p, t, ty) = self.location();
-        let md = self.m.attach(t, true);
+        let md = self.m.attach(t, true) + &self.scoped_md();
         let cands: Vec<usize> = (0..self.avail.len())
             .filter(|&i| self.avail[i].ty == ty)
             .collect();
@@ -1093,7 +1507,7 @@ impl FnGen<'_, '_> {
         } else {
             String::new()
         };
-        let md = self.m.attach(t, true);
+        let md = self.m.attach(t, true) + &self.scoped_md();
         match c.ret {
             Some(ty) => {
                 let v = self.fresh("r");
@@ -1113,7 +1527,7 @@ impl FnGen<'_, '_> {
         let ty = self.m.tag_ty(t);
         let off = self.m.tag_off(t);
         let p = self.addr(off);
-        let md = self.m.attach(t, true);
+        let md = self.m.attach(t, true) + &self.scoped_md();
         let n = ty.size();
         if self.m.rng.pct(50) {
             self.emit(&format!(
@@ -1133,7 +1547,7 @@ impl FnGen<'_, '_> {
         let Ty::Int(bits @ (8 | 16 | 32 | 64)) = ty else {
             return self.store();
         };
-        let md = self.m.attach(t, true);
+        let md = self.m.attach(t, true) + &self.scoped_md();
         let al = bits / 8;
         let v = self.m.rng.below(10);
         let r = self.fresh("r");
@@ -1166,6 +1580,7 @@ impl FnGen<'_, '_> {
     fn seq(&mut self, n: usize, depth: usize) {
         let mut left = n;
         while left > 0 {
+            self.scoped_extras();
             let diamond = if depth < 2 && left >= 4 { 6 } else { 0 };
             match self.m.rng.weighted(&[42, 32, 11, 3, 2, diamond]) {
                 0 => self.load(),
@@ -1239,6 +1654,7 @@ struct Options {
     functions: Option<usize>,
     accesses: Option<usize>,
     encoding: Option<Encoding>,
+    scopes: Option<ScopeMode>,
 }
 
 fn generate(opts: &Options) -> String {
@@ -1255,6 +1671,31 @@ fn generate(opts: &Options) -> String {
     });
     let types = gen_types(&mut rng, encoding);
     let errno = rng.pct(40);
+    // Scoped metadata has a stream of its own: `--scopes none` gives the
+    // module of the TBAA-only generator, other modes add to it.
+    let mut srng = Rng::new(opts.seed ^ 0x5C0_9ED0_0A11_A5ED);
+    for _ in 0..4 {
+        srng.next();
+    }
+    let mode = opts.scopes.unwrap_or(match srng.weighted(&[50, 35, 15]) {
+        0 => ScopeMode::None,
+        1 => ScopeMode::Some,
+        _ => ScopeMode::Many,
+    });
+    let mut sc = ScopeMd::new(mode, srng);
+    // Functions with noalias parameters, for `-passes=inline` (the inliner
+    // turns them into scopes and clones the callee's own scopes).
+    let mut inl = Vec::new();
+    if mode != ScopeMode::None && sc.rng.pct(if mode == ScopeMode::Many { 50 } else { 30 }) {
+        for _ in 0..sc.rng.range(1, 3) {
+            let np = sc.rng.range(2, 3);
+            let mut noalias: Vec<bool> = (0..np).map(|_| sc.rng.pct(70)).collect();
+            if !noalias.contains(&true) {
+                noalias[0] = true;
+            }
+            inl.push(noalias);
+        }
+    }
     let mut m = Module {
         rng,
         types: &types,
@@ -1262,10 +1703,12 @@ fn generate(opts: &Options) -> String {
         tag_ids: HashMap::new(),
         tag_nodes: Vec::new(),
         errno,
+        sc,
+        inl,
     };
 
     let mut out = String::new();
-    let _ = writeln!(
+    let _ = write!(
         out,
         "; generated by aliaskit-modgen --seed {} --encoding {}",
         opts.seed,
@@ -1276,13 +1719,29 @@ fn generate(opts: &Options) -> String {
             Encoding::Mixed => "mixed",
         }
     );
+    match mode {
+        ScopeMode::None => out.push('\n'),
+        ScopeMode::Some => out.push_str(" --scopes some\n"),
+        ScopeMode::Many => out.push_str(" --scopes many\n"),
+    }
+    if !m.inl.is_empty() {
+        // Read by tools/difftest.sh.
+        out.push_str("; inline: ");
+        let names: Vec<String> = (0..m.inl.len()).map(|k| format!("@inl_{k}")).collect();
+        out.push_str(&names.join(" "));
+        out.push('\n');
+    }
     out.push('\n');
     for c in CALLEES {
         out.push_str(c.decl);
         out.push('\n');
     }
     out.push_str("declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)\n");
-    out.push_str("declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)\n\n");
+    out.push_str("declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)\n");
+    if mode != ScopeMode::None {
+        out.push_str("declare void @llvm.experimental.noalias.scope.decl(metadata)\n");
+    }
+    out.push('\n');
 
     let nfuncs = opts.functions.unwrap_or_else(|| m.rng.range(3, 6));
     for f in 0..nfuncs {
@@ -1307,7 +1766,12 @@ fn generate(opts: &Options) -> String {
             ptrs: Vec::new(),
             recent: Vec::new(),
             set,
+            profiles: Vec::new(),
+            scoped_pct: 0,
+            callee: None,
+            inl_calls: 0,
         };
+        g.scoped_setup();
         g.seq(naccesses, 0);
         let sum = g.sum.clone();
         g.emit(&format!("ret i64 {sum}"));
@@ -1358,6 +1822,49 @@ fn generate(opts: &Options) -> String {
             }
         }
     }
+    // The callees to be inlined come last: their bodies use the main stream,
+    // which nothing else needs any more.
+    for k in 0..m.inl.len() {
+        let noalias = m.inl[k].clone();
+        let naccesses = m.rng.range(3, 10);
+        let set = m.working_set();
+        let mut params: Vec<String> = noalias
+            .iter()
+            .enumerate()
+            .map(|(i, &na)| format!("ptr {}%a{i}", if na { "noalias " } else { "" }))
+            .collect();
+        params.push("i1 %c".into());
+        params.push("i64 %n".into());
+        let mut g = FnGen {
+            m: &mut m,
+            out: String::new(),
+            next: 0,
+            nargs: noalias.len(),
+            sum: "0".into(),
+            block: "entry".into(),
+            avail: Vec::new(),
+            ptrs: Vec::new(),
+            recent: Vec::new(),
+            set,
+            profiles: Vec::new(),
+            scoped_pct: 0,
+            callee: Some(k),
+            inl_calls: 0,
+        };
+        g.scoped_setup();
+        g.seq(naccesses, 1);
+        let sum = g.sum.clone();
+        g.emit(&format!("ret i64 {sum}"));
+        let body = g.out;
+        let _ = writeln!(
+            out,
+            "define internal i64 @inl_{k}({}) alwaysinline {{",
+            params.join(", ")
+        );
+        out.push_str("entry:\n");
+        out.push_str(&body);
+        out.push_str("}\n\n");
+    }
     if !errno_ops.is_empty() {
         let _ = writeln!(out, "!llvm.errno.tbaa = !{{{}}}\n", errno_ops.join(", "));
     }
@@ -1368,13 +1875,20 @@ fn generate(opts: &Options) -> String {
     for (i, t) in m.tag_nodes.iter().enumerate() {
         let _ = writeln!(out, "!{} = {t}", base + i);
     }
-    out
+    if mode == ScopeMode::None {
+        return out;
+    }
+    let base = base + m.tag_nodes.len();
+    for (i, t) in m.sc.nodes.iter().enumerate() {
+        let _ = writeln!(out, "!{} = {t}", base + i);
+    }
+    number_scoped(&out, base)
 }
 
 fn usage() -> ExitCode {
     eprintln!(
         "usage: aliaskit-modgen --seed N [--functions K] [--accesses M] \
-         [--encoding old|new|scalar|mixed]"
+         [--encoding old|new|scalar|mixed] [--scopes none|some|many]"
     );
     ExitCode::from(2)
 }
@@ -1385,6 +1899,7 @@ fn main() -> ExitCode {
         functions: None,
         accesses: None,
         encoding: None,
+        scopes: None,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -1426,6 +1941,15 @@ fn main() -> ExitCode {
                     _ => None,
                 };
                 opts.encoding.is_some()
+            }
+            "--scopes" => {
+                opts.scopes = match val.as_str() {
+                    "none" => Some(ScopeMode::None),
+                    "some" => Some(ScopeMode::Some),
+                    "many" => Some(ScopeMode::Many),
+                    _ => None,
+                };
+                opts.scopes.is_some()
             }
             _ => false,
         };
