@@ -22,13 +22,20 @@
 //! what that store captures of the stored value.
 //!
 //! [`check_function`] follows each parameter through the uses that pass
-//! it on (GEPs, casts, phis, selects, the results of calls whose `ret:`
-//! components let it through, copies loaded back from a local slot that
-//! does not escape) and classifies every other use by the rules above. A
-//! use that certainly captures more than declared is an error; one that
-//! may (an unknown callee, a store into memory whose escape is not known,
-//! a call between a store and the store that overwrites it) is a warning,
-//! with the reason and the chain of uses from the parameter.
+//! it on (GEPs, casts, phis, selects, copies loaded back from a private
+//! slot or from a global before it is overwritten, and the results of calls
+//! whose `ret:` components let it through) and classifies every other use
+//! by the rules above. A use that certainly captures more than declared is
+//! an error; one that may (an unknown callee, a store into memory whose
+//! escape is not known, a call between a store and the store that
+//! overwrites it, anything reached only through what a call *may* return)
+//! is a warning, with the reason and the chain of uses from the parameter.
+//!
+//! A null test reveals only whether the pointer is null when the compared
+//! value has the pointer's own bits: the parameter itself, a phi or select
+//! of it, a cast, a copy loaded back. A GEP of it has other bits (comparing
+//! `p + 4` with null tells something about `p`'s address), so LLVM counts
+//! that as capturing the address, and so does this check.
 //!
 //! The view of a function ([`FunctionView`]) is small: what each
 //! instruction is, as far as capture goes, and its operands. The reader
@@ -165,6 +172,12 @@ pub struct CallInfo {
     pub arg_captures: Vec<Option<CaptureInfo>>,
     /// Whether the argument's `captures` came from the call site itself.
     pub arg_at_call_site: Vec<bool>,
+    /// A volatile `llvm.memcpy`/`memmove`/`memset`: its pointer arguments
+    /// are addresses of volatile accesses.
+    pub volatile_memory: bool,
+    /// The argument the callee declares `returned`: the call's result is
+    /// that argument, certainly.
+    pub returned: Option<usize>,
 }
 
 /// What an instruction is, as far as capture goes.
@@ -176,17 +189,19 @@ pub enum InstKind {
     },
     /// Operand 0 is the stored value, operand 1 the address. `release`:
     /// an atomic store with release or stronger ordering. `limit`: the
-    /// `!captures` metadata of the store.
+    /// `!captures` metadata of the store. `bytes`: how many bytes it writes.
     Store {
         volatile: bool,
         release: bool,
         limit: Option<Components>,
+        bytes: Option<u64>,
     },
     /// `atomicrmw` (operands: address, value) and `cmpxchg` (address,
-    /// expected, new).
+    /// expected, new; `compare`: the expected value is only compared).
     Atomic {
         volatile: bool,
         release: bool,
+        compare: bool,
     },
     /// `fence`; `release`: release or stronger.
     Fence {
@@ -224,6 +239,9 @@ pub struct Inst {
 pub struct Param {
     pub name: String,
     pub is_pointer: bool,
+    /// `byval`: the function's own copy of the pointee, gone when it
+    /// returns; what is stored there is not visible to the caller.
+    pub private: bool,
     /// The parameter's `captures` attribute; `None` when it has none.
     pub declared: Option<CaptureInfo>,
 }
@@ -346,8 +364,9 @@ enum Place {
     Global,
     /// Memory based on a parameter: the caller can read it.
     Argument,
-    /// A local slot (alloca).
-    Local(usize),
+    /// The function's own memory (an alloca, a `byval` parameter), as a
+    /// value index (parameters first, then instructions).
+    Private(usize),
     Unknown,
 }
 
@@ -355,9 +374,10 @@ fn place_of(f: &FunctionView, mut v: Value) -> Place {
     for _ in 0..64 {
         match v {
             Value::Global(_) => return Place::Global,
+            Value::Param(p) if f.params[p].private => return Place::Private(p),
             Value::Param(_) => return Place::Argument,
             Value::Inst(i) => match &f.insts[i].kind {
-                InstKind::Alloca => return Place::Local(i),
+                InstKind::Alloca => return Place::Private(f.params.len() + i),
                 InstKind::Passthrough { operands } if operands.len() == 1 => {
                     v = f.insts[i].operands[operands[0]];
                 }
@@ -369,87 +389,101 @@ fn place_of(f: &FunctionView, mut v: Value) -> Place {
     Place::Unknown
 }
 
-/// Whether a local slot's address stays inside the function: used only as
-/// the address of loads and stores (and GEPs of it used likewise).
-fn local_stays_local(f: &FunctionView, uses: &[Vec<(usize, usize)>], slot: usize) -> bool {
+/// The values derived from a private slot by GEPs and casts, the slot
+/// included; `None` if its address escapes (is used other than as the
+/// address of loads and stores).
+fn private_addresses(
+    f: &FunctionView,
+    uses: &[Vec<(usize, usize)>],
+    slot: usize,
+) -> Option<Vec<usize>> {
     let n = f.params.len();
-    let mut work = vec![slot];
-    let mut seen = vec![slot];
-    while let Some(v) = work.pop() {
-        for &(user, k) in &uses[n + v] {
+    let mut addresses = vec![slot];
+    let mut k = 0;
+    while k < addresses.len() {
+        for &(user, op) in &uses[addresses[k]] {
             match &f.insts[user].kind {
                 InstKind::Load { .. } => {}
-                InstKind::Store { .. } if k == 1 => {}
-                InstKind::Passthrough { operands } if operands.contains(&k) => {
-                    if !seen.contains(&user) {
-                        seen.push(user);
-                        work.push(user);
+                InstKind::Store { .. } if op == 1 => {}
+                InstKind::Passthrough { operands } if operands.contains(&op) => {
+                    if !addresses.contains(&(n + user)) {
+                        addresses.push(n + user);
                     }
                 }
-                _ => return false,
+                _ => return None,
             }
         }
+        k += 1;
     }
-    true
+    Some(addresses)
 }
 
-/// Loads from a local slot (or GEPs of it), whose results are copies of
-/// what was stored there.
-fn loads_of_local(f: &FunctionView, uses: &[Vec<(usize, usize)>], slot: usize) -> Vec<usize> {
-    let n = f.params.len();
-    let mut out = Vec::new();
-    let mut work = vec![slot];
-    let mut seen = vec![slot];
-    while let Some(v) = work.pop() {
-        for &(user, k) in &uses[n + v] {
-            match &f.insts[user].kind {
-                InstKind::Load { .. } => out.push(user),
-                InstKind::Passthrough { operands }
-                    if operands.contains(&k) && !seen.contains(&user) =>
-                {
-                    seen.push(user);
-                    work.push(user);
-                }
-                _ => {}
-            }
-        }
-    }
-    out
+/// What follows a store of the pointer to `address` (instruction `at`) in
+/// its block, until the pointer there is overwritten.
+struct AfterStore {
+    /// Overwritten by a store at least as wide, in the same block.
+    overwritten: bool,
+    /// The first release (published) or call (may read it) before that.
+    hazard: Option<(Condition, usize)>,
+    /// Loads of the same address before the overwrite: copies of it.
+    copies: Vec<usize>,
 }
 
-/// After a store of the pointer into `address` (instruction `at`): is it
-/// overwritten in the same block before anything can read it? `Some(None)`
-/// if overwritten cleanly, `Some(Some((cond, i)))` if a release (published)
-/// or a call (may read it) comes first, `None` if not overwritten.
-fn overwritten(f: &FunctionView, at: usize, address: Value) -> Option<Option<(Condition, usize)>> {
+fn after_store(f: &FunctionView, at: usize, address: Value, bytes: Option<u64>) -> AfterStore {
     let block = f.insts[at].block;
-    let mut hazard = None;
+    let mut after = AfterStore {
+        overwritten: false,
+        hazard: None,
+        copies: Vec::new(),
+    };
     for (i, inst) in f.insts.iter().enumerate().skip(at + 1) {
         if inst.block != block {
-            return None;
+            break;
         }
         match &inst.kind {
-            InstKind::Store { release, .. } => {
-                if *release && hazard.is_none() {
-                    hazard = Some((Condition::Published, i));
+            InstKind::Store {
+                release, bytes: b, ..
+            } => {
+                if *release && after.hazard.is_none() {
+                    after.hazard = Some((Condition::Published, i));
                 }
-                if inst.operands.get(1) == Some(&address) {
-                    return Some(hazard);
+                let covers = matches!((bytes, *b), (Some(x), Some(y)) if y >= x);
+                if inst.operands.get(1) == Some(&address) && covers {
+                    after.overwritten = true;
+                    break;
                 }
+            }
+            InstKind::Load { .. } if inst.operands.first() == Some(&address) => {
+                after.copies.push(i)
             }
             InstKind::Atomic { release: true, .. } | InstKind::Fence { release: true }
-                if hazard.is_none() =>
+                if after.hazard.is_none() =>
             {
-                hazard = Some((Condition::Published, i));
+                after.hazard = Some((Condition::Published, i));
             }
-            InstKind::Call(_) if hazard.is_none() => {
-                hazard = Some((Condition::PassedOn, i));
+            InstKind::Call(_) if after.hazard.is_none() => {
+                after.hazard = Some((Condition::PassedOn, i));
             }
-            InstKind::Return => return None,
+            InstKind::Return => break,
             _ => {}
         }
     }
-    None
+    after
+}
+
+/// A value the pointer's bits may be in, being followed.
+#[derive(Clone, Debug)]
+struct Tracked {
+    /// Value index (parameters first, then instructions).
+    value: usize,
+    /// Exactly the pointer's bits (for null tests).
+    same_bits: bool,
+    /// Certainly the pointer's bits (not only what a call may return).
+    definite: bool,
+    /// Components it can carry.
+    mask: Components,
+    /// Instructions from the parameter to here.
+    chain: Vec<usize>,
 }
 
 struct Walk<'a> {
@@ -458,13 +492,16 @@ struct Walk<'a> {
     param: usize,
     declared: CaptureInfo,
     out: &'a mut Vec<Violation>,
+    work: Vec<Tracked>,
 }
 
 impl Walk<'_> {
+    /// Reports a use capturing `captured` (beyond what is declared), an
+    /// error when `definite`, else a warning.
     #[allow(clippy::too_many_arguments)]
     fn report(
         &mut self,
-        severity: Severity,
+        definite: bool,
         captured: Components,
         through_return: bool,
         condition: Condition,
@@ -485,7 +522,11 @@ impl Walk<'_> {
             chain.push(at);
         }
         self.out.push(Violation {
-            severity,
+            severity: if definite {
+                Severity::Error
+            } else {
+                Severity::Warning
+            },
             param: self.param,
             declared: self.declared,
             captured,
@@ -494,6 +535,120 @@ impl Walk<'_> {
             reason,
             chain,
         });
+    }
+
+    fn follow(
+        &mut self,
+        from: &Tracked,
+        inst: usize,
+        same_bits: bool,
+        definite: bool,
+        mask: Components,
+    ) {
+        if mask.is_none() {
+            return;
+        }
+        let mut chain = from.chain.clone();
+        chain.push(inst);
+        self.work.push(Tracked {
+            value: self.f.params.len() + inst,
+            same_bits,
+            definite,
+            mask,
+            chain,
+        });
+    }
+
+    /// The pointer (`captured` of it) is written to `address` by `at`.
+    fn stored(
+        &mut self,
+        t: &Tracked,
+        captured: Components,
+        at: usize,
+        address: Value,
+        bytes: Option<u64>,
+    ) {
+        let f = self.f;
+        let definite = t.definite;
+        let chain = &t.chain;
+        match place_of(f, address) {
+            Place::Private(slot) => match private_addresses(f, self.uses, slot) {
+                Some(addresses) => {
+                    // What is loaded back is a copy to follow.
+                    for a in addresses {
+                        for &(user, _) in &self.uses[a] {
+                            if matches!(f.insts[user].kind, InstKind::Load { .. }) {
+                                let mut via = t.clone();
+                                via.chain.push(at);
+                                self.follow(&via, user, t.same_bits, definite, captured);
+                            }
+                        }
+                    }
+                }
+                None => self.report(
+                    false,
+                    captured,
+                    false,
+                    Condition::StoredUnknown,
+                    "it is stored into a local slot whose address escapes".into(),
+                    chain,
+                    at,
+                ),
+            },
+            place @ (Place::Global | Place::Argument) => {
+                let visible = if place == Place::Global {
+                    "a global"
+                } else {
+                    "memory the caller can reach through an argument"
+                };
+                let after = after_store(f, at, address, bytes);
+                for load in &after.copies {
+                    let mut via = t.clone();
+                    via.chain.push(at);
+                    self.follow(&via, *load, t.same_bits, definite, captured);
+                }
+                let via: Vec<usize> = [chain.as_slice(), &[at]].concat();
+                match (after.overwritten, after.hazard) {
+                    (_, Some((Condition::Published, i))) => self.report(
+                        definite,
+                        captured,
+                        false,
+                        Condition::Published,
+                        format!("it is stored into {visible} and a release follows before it is overwritten"),
+                        &via,
+                        i,
+                    ),
+                    (true, None) => {}
+                    (true, Some((_, i))) => self.report(
+                        false,
+                        captured,
+                        false,
+                        Condition::StoredUnknown,
+                        format!("it is stored into {visible}, and a call that may read it comes before it is overwritten"),
+                        &via,
+                        i,
+                    ),
+                    (false, _) => self.report(
+                        definite,
+                        captured,
+                        false,
+                        Condition::StoredVisible,
+                        format!("it is stored into {visible}"),
+                        chain,
+                        at,
+                    ),
+                }
+            }
+            Place::Unknown => self.report(
+                false,
+                captured,
+                false,
+                Condition::StoredUnknown,
+                "it is stored into memory whose escape cannot be ruled out".into(),
+                chain,
+                at,
+            ),
+        }
     }
 }
 
@@ -504,37 +659,35 @@ fn check_param(
     declared: CaptureInfo,
     out: &mut Vec<Violation>,
 ) {
-    let n = f.params.len();
     let mut w = Walk {
         f,
         uses,
         param: p,
         declared,
         out,
+        work: vec![Tracked {
+            value: p,
+            same_bits: true,
+            definite: true,
+            mask: Components::ALL,
+            chain: vec![],
+        }],
     };
-    // (value index, is the parameter itself, components it can carry, chain)
-    let mut work: Vec<(usize, bool, Components, Vec<usize>)> =
-        vec![(p, true, Components::ALL, vec![])];
-    let mut visited: Vec<(usize, u8)> = Vec::new();
-    while let Some((v, is_base, mask, chain)) = work.pop() {
-        if visited.contains(&(v, mask.0)) {
+    let mut visited: Vec<(usize, bool, bool, u8)> = Vec::new();
+    while let Some(t) = w.work.pop() {
+        let key = (t.value, t.same_bits, t.definite, t.mask.0);
+        if visited.contains(&key) {
             continue;
         }
-        visited.push((v, mask.0));
-        for &(user, k) in &uses[v] {
+        visited.push(key);
+        let (definite, mask, chain) = (t.definite, t.mask, t.chain.clone());
+        for &(user, k) in &uses[t.value] {
             let inst = &f.insts[user];
-            let mut next = chain.clone();
-            next.push(user);
-            let follow = |work: &mut Vec<_>, m: Components| {
-                if !m.is_none() {
-                    work.push((n + user, false, m, next.clone()));
-                }
-            };
             match &inst.kind {
                 InstKind::Load { volatile } => {
                     if *volatile && k == 0 {
                         w.report(
-                            Severity::Error,
+                            definite,
                             mask,
                             false,
                             Condition::Volatile,
@@ -546,13 +699,14 @@ fn check_param(
                 }
                 InstKind::Store {
                     volatile,
-                    release: _,
                     limit,
+                    bytes,
+                    ..
                 } => {
                     if k == 1 {
                         if *volatile {
                             w.report(
-                                Severity::Error,
+                                definite,
                                 mask,
                                 false,
                                 Condition::Volatile,
@@ -564,17 +718,17 @@ fn check_param(
                         continue;
                     }
                     let captured = mask.intersect(limit.unwrap_or(Components::ALL));
-                    if captured.is_none() {
-                        continue;
+                    if !captured.is_none() {
+                        w.stored(&t, captured, user, inst.operands[1], *bytes);
                     }
-                    let address = inst.operands[1];
-                    stored(&mut w, &mut work, captured, &chain, user, address);
                 }
-                InstKind::Atomic { volatile, .. } => {
+                InstKind::Atomic {
+                    volatile, compare, ..
+                } => {
                     if k == 0 {
                         if *volatile {
                             w.report(
-                                Severity::Error,
+                                definite,
                                 mask,
                                 false,
                                 Condition::Volatile,
@@ -583,15 +737,24 @@ fn check_param(
                                 user,
                             );
                         }
-                        continue;
+                    } else if *compare && k == 1 {
+                        w.report(
+                            definite,
+                            mask.intersect(Components::ADDRESS),
+                            false,
+                            Condition::Inspected,
+                            "it is the value a cmpxchg compares with".into(),
+                            &chain,
+                            user,
+                        );
+                    } else {
+                        w.stored(&t, mask, user, inst.operands[0], None);
                     }
-                    let address = inst.operands[0];
-                    stored(&mut w, &mut work, mask, &chain, user, address);
                 }
                 InstKind::Fence { .. } | InstKind::Alloca => {}
                 InstKind::ICmp { equality } => {
                     let other = inst.operands[1 - k.min(1)];
-                    let null_test = *equality && is_base && other == Value::Null;
+                    let null_test = *equality && t.same_bits && other == Value::Null;
                     let captured = mask.intersect(if null_test {
                         Components::ADDRESS_IS_NULL
                     } else {
@@ -603,7 +766,7 @@ fn check_param(
                         "its address is compared"
                     };
                     w.report(
-                        Severity::Error,
+                        definite,
                         captured,
                         false,
                         Condition::Inspected,
@@ -614,7 +777,7 @@ fn check_param(
                 }
                 InstKind::PtrToInt => {
                     w.report(
-                        Severity::Error,
+                        definite,
                         mask,
                         false,
                         Condition::Inspected,
@@ -625,7 +788,7 @@ fn check_param(
                 }
                 InstKind::PtrToAddr => {
                     w.report(
-                        Severity::Error,
+                        definite,
                         mask.intersect(Components::ADDRESS),
                         false,
                         Condition::Inspected,
@@ -636,47 +799,59 @@ fn check_param(
                 }
                 InstKind::Passthrough { operands } => {
                     if operands.contains(&k) {
-                        follow(&mut work, mask);
-                    } else {
-                        // A select's condition, a GEP's index: not a pointer use.
+                        // A GEP (operand 0 only) moves the bits; casts, phis
+                        // and selects keep them.
+                        let keeps_bits = t.same_bits && !is_gep(inst);
+                        w.follow(&t, user, keeps_bits, definite, mask);
                     }
                 }
                 InstKind::Call(call) => {
+                    if call.volatile_memory && k <= 1 {
+                        w.report(
+                            definite,
+                            mask,
+                            false,
+                            Condition::Volatile,
+                            "it is an address of a volatile memory intrinsic".into(),
+                            &chain,
+                            user,
+                        );
+                        continue;
+                    }
                     let callee = call
                         .callee
                         .as_deref()
                         .map_or("an indirect callee".to_owned(), |c| format!("@{c}"));
-                    match call.arg_captures.get(k).copied().flatten() {
-                        Some(c) => {
-                            let other = mask.intersect(c.other);
-                            w.report(
-                                Severity::Warning,
-                                other,
-                                false,
-                                Condition::PassedOn,
-                                format!("it is passed as argument {k} to {callee}, whose parameter is declared {c}"),
-                                &chain,
-                                user,
-                            );
-                            follow(&mut work, mask.intersect(c.ret));
-                        }
-                        None => {
-                            w.report(
-                                Severity::Warning,
-                                mask,
-                                false,
-                                Condition::PassedOn,
-                                format!("it is passed as argument {k} to {callee}, whose parameter has no captures attribute (it may capture anything)"),
-                                &chain,
-                                user,
-                            );
-                            follow(&mut work, mask);
-                        }
+                    let c = call.arg_captures.get(k).copied().flatten();
+                    let (other, ret, declared) = match c {
+                        Some(c) => (c.other, c.ret, format!("whose parameter is declared {c}")),
+                        None => (
+                            Components::ALL,
+                            Components::ALL,
+                            "whose parameter has no captures attribute (it may capture anything)"
+                                .to_owned(),
+                        ),
+                    };
+                    w.report(
+                        false,
+                        mask.intersect(other),
+                        false,
+                        Condition::PassedOn,
+                        format!("it is passed as argument {k} to {callee}, {declared}"),
+                        &chain,
+                        user,
+                    );
+                    if call.returned == Some(k) {
+                        // The result is the argument itself.
+                        w.follow(&t, user, t.same_bits, definite, mask);
+                    } else {
+                        // The result may be the pointer: what follows is possible only.
+                        w.follow(&t, user, false, false, mask.intersect(ret));
                     }
                 }
                 InstKind::Return => {
                     w.report(
-                        Severity::Error,
+                        definite,
                         mask,
                         true,
                         Condition::Returned,
@@ -687,7 +862,7 @@ fn check_param(
                 }
                 InstKind::Other => {
                     w.report(
-                        Severity::Warning,
+                        false,
                         mask,
                         false,
                         Condition::Unmodelled,
@@ -701,73 +876,10 @@ fn check_param(
     }
 }
 
-/// The pointer (or bits of it, `captured`) is stored at `address` by
-/// instruction `at`.
-fn stored(
-    w: &mut Walk<'_>,
-    work: &mut Vec<(usize, bool, Components, Vec<usize>)>,
-    captured: Components,
-    chain: &[usize],
-    at: usize,
-    address: Value,
-) {
-    let f = w.f;
-    match place_of(f, address) {
-        Place::Local(slot) if local_stays_local(f, w.uses, slot) => {
-            // A private slot: what is loaded back is a copy to follow.
-            let n = f.params.len();
-            for load in loads_of_local(f, w.uses, slot) {
-                let mut next = chain.to_vec();
-                next.push(at);
-                next.push(load);
-                work.push((n + load, false, captured, next));
-            }
-        }
-        Place::Global | Place::Argument => {
-            let visible = if place_of(f, address) == Place::Global {
-                "a global"
-            } else {
-                "memory the caller can reach through an argument"
-            };
-            match overwritten(f, at, address) {
-                Some(None) => {}
-                Some(Some((Condition::Published, i))) => w.report(
-                    Severity::Error,
-                    captured,
-                    false,
-                    Condition::Published,
-                    format!("it is stored into {visible} and a release follows before it is overwritten"),
-                    &[chain, &[at]].concat(),
-                    i,
-                ),
-                Some(Some((_, i))) => w.report(
-                    Severity::Warning,
-                    captured,
-                    false,
-                    Condition::StoredUnknown,
-                    format!("it is stored into {visible}, and a call that may read it comes before it is overwritten"),
-                    &[chain, &[at]].concat(),
-                    i,
-                ),
-                None => w.report(
-                    Severity::Error,
-                    captured,
-                    false,
-                    Condition::StoredVisible,
-                    format!("it is stored into {visible}"),
-                    chain,
-                    at,
-                ),
-            }
-        }
-        Place::Local(_) | Place::Unknown => w.report(
-            Severity::Warning,
-            captured,
-            false,
-            Condition::StoredUnknown,
-            "it is stored into memory whose escape cannot be ruled out".into(),
-            chain,
-            at,
-        ),
-    }
+/// Whether a passthrough is a GEP (which moves the pointer) rather than a
+/// cast, phi or select (which keep its bits): GEPs pass on operand 0 only
+/// and have index operands.
+fn is_gep(inst: &Inst) -> bool {
+    matches!(&inst.kind, InstKind::Passthrough { operands } if operands == &[0])
+        && inst.operands.len() > 1
 }

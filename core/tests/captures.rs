@@ -16,6 +16,7 @@ fn param(name: &str, declared: Option<CaptureInfo>) -> Param {
     Param {
         name: name.into(),
         is_pointer: true,
+        private: false,
         declared,
     }
 }
@@ -34,6 +35,7 @@ fn store(v: Value, at: Value) -> Inst {
             volatile: false,
             release: false,
             limit: None,
+            bytes: Some(8),
         },
         vec![v, at],
     )
@@ -47,6 +49,8 @@ fn call(callee: &str, args: Vec<Value>, captures: Vec<Option<CaptureInfo>>) -> I
             defined: None,
             arg_captures: captures,
             arg_at_call_site: vec![false; n],
+            volatile_memory: false,
+            returned: None,
         }),
         args,
     )
@@ -103,6 +107,7 @@ fn release_publishes_and_volatile_captures() {
                     volatile: false,
                     release: true,
                     limit: None,
+                    bytes: Some(1),
                 },
                 vec![Other, Global(1)],
             ),
@@ -177,6 +182,7 @@ fn private_slots_calls_and_metadata_limits() {
                     volatile: false,
                     release: false,
                     limit: Some(Components::ADDRESS.union(Components::READ_PROVENANCE)),
+                    bytes: Some(8),
                 },
                 vec![Param(2), Global(0)],
             ), // 5: allowed by !captures

@@ -13,17 +13,19 @@ use aliaskit_core::captures::{
     CallInfo, CaptureInfo, Components, FunctionView, Inst, InstKind, Param, Value,
 };
 use inkwell::llvm_sys::core::{
-    LLVMCountParams, LLVMGetCallSiteEnumAttribute, LLVMGetCalledValue,
+    LLVMConstIntGetZExtValue, LLVMCountParams, LLVMGetCallSiteEnumAttribute, LLVMGetCalledValue,
     LLVMGetCmpXchgSuccessOrdering, LLVMGetEnumAttributeAtIndex, LLVMGetEnumAttributeKindForName,
     LLVMGetEnumAttributeValue, LLVMGetFirstBasicBlock, LLVMGetFirstFunction,
     LLVMGetFirstInstruction, LLVMGetICmpPredicate, LLVMGetInstructionOpcode,
     LLVMGetMDKindIDInContext, LLVMGetMDNodeNumOperands, LLVMGetMDNodeOperands, LLVMGetMDString,
     LLVMGetMetadata, LLVMGetModuleContext, LLVMGetNextBasicBlock, LLVMGetNextFunction,
     LLVMGetNextInstruction, LLVMGetNumArgOperands, LLVMGetNumOperands, LLVMGetOperand,
-    LLVMGetOrdering, LLVMGetParam, LLVMGetTypeKind, LLVMGetVolatile, LLVMIsAConstantPointerNull,
-    LLVMIsAFunction, LLVMIsAGlobalValue, LLVMIsAMDString, LLVMIsDeclaration, LLVMTypeOf,
+    LLVMGetOrdering, LLVMGetParam, LLVMGetTypeKind, LLVMGetVolatile, LLVMIsAConstantInt,
+    LLVMIsAConstantPointerNull, LLVMIsAFunction, LLVMIsAGlobalValue, LLVMIsAMDString,
+    LLVMIsDeclaration, LLVMTypeOf,
 };
 use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
+use inkwell::llvm_sys::target::{LLVMGetModuleDataLayout, LLVMStoreSizeOfType, LLVMTargetDataRef};
 use inkwell::llvm_sys::{LLVMAtomicOrdering, LLVMIntPredicate, LLVMOpcode, LLVMTypeKind};
 use rustc_hash::FxHashMap;
 
@@ -48,6 +50,9 @@ fn releases(o: LLVMAtomicOrdering) -> bool {
 
 struct Reader {
     captures_attr: u32,
+    byval_attr: u32,
+    returned_attr: u32,
+    layout: LLVMTargetDataRef,
     captures_md: u32,
     globals: FxHashMap<usize, u32>,
     defined: FxHashMap<usize, usize>,
@@ -106,14 +111,20 @@ impl Reader {
                 volatile: LLVMGetVolatile(i) != 0,
                 release: releases(LLVMGetOrdering(i)),
                 limit: self.store_limit(i),
+                bytes: Some(LLVMStoreSizeOfType(
+                    self.layout,
+                    LLVMTypeOf(LLVMGetOperand(i, 0)),
+                )),
             },
             LLVMAtomicRMW => InstKind::Atomic {
                 volatile: LLVMGetVolatile(i) != 0,
                 release: releases(LLVMGetOrdering(i)),
+                compare: false,
             },
             LLVMAtomicCmpXchg => InstKind::Atomic {
                 volatile: LLVMGetVolatile(i) != 0,
                 release: releases(LLVMGetCmpXchgSuccessOrdering(i)),
+                compare: true,
             },
             LLVMFence => InstKind::Fence {
                 release: releases(LLVMGetOrdering(i)),
@@ -164,8 +175,29 @@ impl Reader {
                 arg_at_call_site.push(false);
             }
         }
+        let name = if direct {
+            name_of(callee)
+        } else {
+            String::new()
+        };
+        // llvm.memcpy/memmove/memset(..., i1 isvolatile): the last argument.
+        let volatile_memory = ["llvm.memcpy", "llvm.memmove", "llvm.memset"]
+            .iter()
+            .any(|p| name.starts_with(p))
+            && n >= 1
+            && {
+                let flag = LLVMGetOperand(call, n - 1);
+                !LLVMIsAConstantInt(flag).is_null() && LLVMConstIntGetZExtValue(flag) != 0
+            };
+        let returned = (0..n).find(|&k| {
+            !LLVMGetCallSiteEnumAttribute(call, k + 1, self.returned_attr).is_null()
+                || direct
+                    && !LLVMGetEnumAttributeAtIndex(callee, k + 1, self.returned_attr).is_null()
+        });
         CallInfo {
-            callee: direct.then(|| name_of(callee)),
+            callee: direct.then_some(name),
+            volatile_memory,
+            returned: returned.map(|k| k as usize),
             defined: if direct {
                 self.defined.get(&(callee as usize)).copied()
             } else {
@@ -185,6 +217,9 @@ pub unsafe fn read_functions(module: LLVMModuleRef) -> ModuleFunctions {
     let ctx = LLVMGetModuleContext(module);
     let mut reader = Reader {
         captures_attr: LLVMGetEnumAttributeKindForName(c"captures".as_ptr(), 8),
+        byval_attr: LLVMGetEnumAttributeKindForName(c"byval".as_ptr(), 5),
+        returned_attr: LLVMGetEnumAttributeKindForName(c"returned".as_ptr(), 8),
+        layout: LLVMGetModuleDataLayout(module),
         captures_md: LLVMGetMDKindIDInContext(ctx, c"captures".as_ptr(), 8),
         globals: FxHashMap::default(),
         defined: FxHashMap::default(),
@@ -214,6 +249,7 @@ pub unsafe fn read_functions(module: LLVMModuleRef) -> ModuleFunctions {
                     LLVMGetTypeKind(LLVMTypeOf(v)),
                     LLVMTypeKind::LLVMPointerTypeKind
                 ),
+                private: !LLVMGetEnumAttributeAtIndex(f, p + 1, reader.byval_attr).is_null(),
                 declared: reader.declared(f, p),
             });
         }
