@@ -17,7 +17,7 @@ export PLUGIN
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := llvm-22-dev llvm-22-tools clang-22
 
-.PHONY: all setup build demo test test-unit test-lit test-diff test-corpus test-verify-parity test-plugin lint bench clean
+.PHONY: all setup build demo test test-unit test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-plugin lint bench clean
 
 all: build
 
@@ -37,7 +37,7 @@ build: setup
 demo: build
 	examples/demo.sh
 
-test: build lint test-unit test-plugin test-lit test-diff test-corpus test-verify-parity
+test: build lint test-unit test-plugin test-lit test-diff test-corpus test-verify-parity test-captures-corpus
 
 test-unit:
 	cargo test --release --workspace
@@ -65,6 +65,11 @@ test-corpus:
 test-verify-parity:
 	JOBS=$(JOBS) bench/verify/parity.sh --slice
 
+# check-captures against LLVM's own captures(...) inference on a slice of
+# the corpus: 0 errors (no false alarms), no crash; narrowed claims counted.
+test-captures-corpus:
+	JOBS=$(JOBS) bench/captures/corpus.sh --slice 20
+
 # Benchmarks: ratios against built-in LLVM, measured side by side, written
 # to BENCHMARKS.md. Also runs every check on the whole corpus.
 BENCH_FLAGS ?=
@@ -73,6 +78,7 @@ bench: build
 	JOBS=$(JOBS) bench/check-corpus.sh
 	JOBS=$(JOBS) bench/verify/parity.sh
 	JOBS=$(JOBS) bench/verify/clean.sh
+	JOBS=$(JOBS) bench/captures/corpus.sh
 	python3 bench/bench.py $(BENCH_FLAGS)
 
 lint:

@@ -292,12 +292,24 @@ def why_missed(f, name):
     pointer: the rest of the bits stay), 'overwritten-readback' (the slot
     is loaded between the store and the overwrite), 'overwritten-after-load'
     (some other load in between, which may read the slot), 'not-stored'
-    (no store of the parameter itself), and the uses of the parameter."""
+    (no store of the parameter itself), 'many-uses' (100 uses or more: LLVM's
+    capture tracking gives up), 'recursive' (passed to the function itself),
+    and the uses of the parameter."""
     pat = re.compile(re.escape(name) + r'(?![-a-zA-Z$._0-9])')
     body = f.body
     uses = [ln.strip() for ln in body if pat.search(ln)]
     evidence = ' | '.join(u[:160] for u in uses[:6]) or '(unused)'
     allocas = {m.group(1) for ln in body for m in [re.match(r'^\s*(%' + NAME + r') = alloca\b', ln)] if m}
+    # GEPs and casts of allocas are slots too.
+    derived = re.compile(r'^\s*(%' + NAME + r') = (?:getelementptr\b.*?, ptr|bitcast ptr|addrspacecast ptr) (%' + NAME + r')\b')
+    grew = True
+    while grew:
+        grew = False
+        for ln in body:
+            m = derived.match(ln)
+            if m and m.group(2) in allocas and m.group(1) not in allocas:
+                allocas.add(m.group(1))
+                grew = True
     reasons = set()
     for i, ln in enumerate(body):
         m = STORE_RE.match(ln)
@@ -333,7 +345,19 @@ def why_missed(f, name):
             reasons.add('overwritten')
     order = ['overwritten-partial', 'overwritten-readback', 'overwritten-after-load',
              'stored-not-overwritten', 'overwritten', 'slot']
-    reason = next((r for r in order if r in reasons), 'not-stored')
+    reason = next((r for r in order if r in reasons), None)
+    if reason is None:
+        mentions = sum(len(pat.findall(ln)) for ln in body)
+        self_call = re.compile(r'call\b.*@' + re.escape(f.name) + r'\(.*' + re.escape(name) + r'(?![-a-zA-Z$._0-9])')
+        if mentions >= 100:
+            # LLVM's capture tracking gives up after 100 uses.
+            reason = 'many-uses'
+        elif any(self_call.search(ln) for ln in body):
+            # Passed to the function itself: LLVM's argument-SCC reasoning
+            # is coarser than taking the (narrowed) claim for granted.
+            reason = 'recursive'
+        else:
+            reason = 'not-stored'
     return reason, evidence
 
 

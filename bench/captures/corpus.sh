@@ -21,30 +21,39 @@
 #      target/corpus), WORK (default target/captures-corpus), OPT_TIMEOUT
 #      (seconds per opt run, default 600), KEEP=1 keeps the modules.
 #
-# For each module and each pipeline
-#   input     the module as it is (the binutils modules went through
-#             clang's -flto -O1 pre-link pipeline: LLVM inferred their
-#             captures already; csmith and modgen modules have none)
-#   fa        -passes=function-attrs
-#   sroa-fa   -passes='function(sroa,early-cse),cgscc(function-attrs)'
-#   O2        -passes='default<O2>'
-# 1. no false alarms: opt -passes='check-captures<warn;json>' on the
-#    output. Every captures(...) there is LLVM's (inferred, or from its
-#    library-call knowledge): 0 errors allowed; warnings are counted by
-#    rule.
+# For each module, these versions of it (the pipelines):
+#   input     the module as it is. The binutils modules went through
+#             clang's -flto -O1 pre-link pipeline: their captures(...) are
+#             LLVM's, inferred before later passes changed the code (they
+#             may be stale); csmith and modgen modules have none.
+#   fa        input, every captures(...) of a definition's parameter
+#             removed, then -passes=function-attrs: LLVM's inference on
+#             exactly the code checked
+#   sroa-fa   -passes='function(sroa,early-cse)', captures removed, then
+#             function-attrs
+#   O2        -passes='default<O2>', as LLVM leaves it (function-attrs ran
+#             inside, before later passes: the claims may be stale)
+#   O2-fa     the O2 output, captures removed, then function-attrs
+# 1. no false alarms: opt -passes='check-captures<warn;json>' on each
+#    version. Every captures(...) there is LLVM's (inferred, or on
+#    declarations from its library-call knowledge): errors must be 0;
+#    warnings are counted by rule. The summary shows the fresh versions
+#    (fa, sroa-fa, O2-fa) apart from the as-produced ones (input, O2),
+#    and a guess at the cause of each error (through a call result,
+#    null test of a phi/select, ptrtoint, another comparison).
 # 2. narrowing: each pointer parameter of a definition whose captures is
 #    wider than none (LLVM inferred a wider one, or none at all) is
 #    narrowed to captures(none), nothing else changed; check-captures must
 #    report it: error, warning or missed (per rule). Parameters are
 #    packed into batches whose verdicts are those of one narrowing per
-#    module (see capkit.py narrow). Done on fa, sroa-fa and O2, and on the
-#    input of the binutils modules (already inferred); not on the csmith
-#    and modgen inputs, whose parameters LLVM has not looked at.
+#    module (see capkit.py narrow). Done on fa, sroa-fa and O2-fa, and on
+#    the input of the binutils modules. For missed cases the summary gives
+#    a guess at the reason (capkit.py why_missed).
 # A crash is any opt run that fails (a pipeline, check-captures<warn;json>
-# on a pipeline's output or on a narrowed module) or check-captures
-# printing anything but findings.
-# Exit status: 0 when there is no error in part 1 and no crash; 1 otherwise.
-# Outputs under $WORK: stats.tsv (per module and pipeline), cases.tsv (per
+# on a version or on a narrowed module) or check-captures printing
+# anything but findings.
+# Exit status: 0 when part 1 has no error and nothing crashed; 1 otherwise.
+# Outputs under $WORK: stats.tsv (per module and version), cases.tsv (per
 # narrowed parameter), findings.jsonl (every part-1 finding), crashes.txt.
 set -euo pipefail
 
@@ -66,12 +75,17 @@ KEEP=${KEEP:-0}
 MAX_CASES=${MAX_CASES:-}
 export LLVM_BIN PLUGIN MODGEN CORPUS WORK OPT_TIMEOUT KIT KEEP MAX_CASES
 
-PIPES=(input fa sroa-fa O2)
+PIPES=(input fa sroa-fa O2 O2-fa)
+# pipeline: "<from> <passes>"; <from> is input or an earlier pipeline;
+# "strip" removes the definitions' captures before the passes.
 declare -A PASSES=(
-    [fa]='function-attrs'
-    [sroa-fa]='function(sroa,early-cse),cgscc(function-attrs)'
-    [O2]='default<O2>'
+    [input]='input -'
+    [fa]='input strip function-attrs'
+    [sroa-fa]='input function(sroa,early-cse) strip function-attrs'
+    [O2]='input default<O2>'
+    [O2-fa]='O2 strip function-attrs'
 )
+NARROW=(fa sroa-fa O2-fa)
 
 # ---------------------------------------------------------------- worker ---
 # corpus.sh --worker "<kind> <path> <name>": one module, every pipeline.
@@ -103,16 +117,38 @@ if [[ "${1:-}" == "--worker" ]]; then
     else
         in="$CORPUS/$path"
     fi
+    strip() { sed -E '/^define / s/ captures\([^()]*\)//g' "$1" >"$2"; }
     for p in "${PIPES[@]}"; do
         out="$w/$p.ll"
-        rc=0
-        if [[ $p == input ]]; then
-            opt -S "$in" -o "$out" 2>"$out.err" || rc=$?
-        else
-            opt -passes="${PASSES[$p]}" -S "$in" -o "$out" 2>"$out.err" || rc=$?
+        read -r from steps <<<"${PASSES[$p]}"
+        src=$in
+        [[ $from == input ]] || src="$w/$from.ll"
+        if [[ ! -f $src ]]; then
+            continue  # its source pipeline crashed (reported)
         fi
+        rc=0
+        # Text first (the binutils inputs are bitcode): strip works on text.
+        opt -S "$src" -o "$out.0.ll" 2>>"$out.err" || rc=$?
+        for step in $steps; do
+            case $step in
+            -) ;;
+            strip) strip "$out.0.ll" "$out.1.ll" && mv "$out.1.ll" "$out.0.ll" ;;
+            *) opt -passes="$step" -S "$out.0.ll" -o "$out.1.ll" 2>>"$out.err" || rc=$?
+               ((rc)) && break
+               mv "$out.1.ll" "$out.0.ll" ;;
+            esac
+        done
         if ((rc)); then
             crash "$p" "pipeline exit $rc: $(head -c 300 "$out.err" | tr '\n' ' ')"
+            rm -f "$out.0.ll" "$out.1.ll"
+            continue
+        fi
+        # Through opt -S once more: the same text form for every version.
+        opt -S "$out.0.ll" -o "$out" 2>>"$out.err" || rc=$?
+        rm -f "$out.0.ll"
+        if ((rc)); then
+            crash "$p" "opt -S exit $rc: $(head -c 300 "$out.err" | tr '\n' ' ')"
+            rm -f "$out"
             continue
         fi
         rc=0
@@ -127,7 +163,7 @@ if [[ "${1:-}" == "--worker" ]]; then
         fi
         grep '^{' "$w/$p.json" | sed "s|^|$name $p |" >>"$res.findings" || true
         # Narrowing.
-        if [[ $p == input && $kind != large ]]; then
+        if ! [[ " ${NARROW[*]} " == *" $p "* || ($p == input && $kind == large) ]]; then
             continue
         fi
         nd="$w/$p.narrow"
@@ -206,7 +242,7 @@ rm -rf "$WORK/res" "$WORK/mod"
 mkdir -p "$WORK/res" "$WORK/mod"
 list="$WORK/modules"
 {
-    grep -v '^#' "$manifest" | awk 'NF >= 3 { print $1, $2, $3 }'
+    awk '!/^#/ && NF >= 3 { print $1, $2, $3 }' "$manifest"
     for s in $(seq 1 "$nmodgen"); do echo "modgen $s modgen-$s"; done
 } >"$list"
 nmod=$(wc -l <"$list")
@@ -227,7 +263,8 @@ secs=$((SECONDS - start))
 python3 - "$WORK" "$secs" "$JOBS" <<'EOF'
 import collections, json, sys
 work, secs, jobs = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-pipes = ['input', 'fa', 'sroa-fa', 'O2']
+pipes = ['input', 'O2', 'fa', 'sroa-fa', 'O2-fa']
+fresh = {'fa', 'sroa-fa', 'O2-fa'}
 stats = collections.defaultdict(collections.Counter)
 kinds = {}
 for ln in open(work + '/stats.tsv'):
@@ -241,24 +278,58 @@ for ln in open(work + '/stats.tsv'):
     for kv in f[3:]:
         k, v = kv.rsplit('=', 1)
         c[k] += int(v)
-print('\n== 1. no false alarms: check-captures<warn;json> on LLVM\'s inference')
-print('%-8s %8s %10s %12s %12s %7s %9s  %s' % ('pipeline', 'modules', 'functions', 'ptr params',
-      'w/ captures', 'errors', 'warnings', 'warnings by rule / inferred captures'))
+print('\n== 1. no false alarms: check-captures<warn;json> on LLVM\'s captures(...)')
+print('%-8s %8s %10s %11s %11s %7s %9s  %s' % ('version', 'modules', 'functions', 'ptr params',
+      'w/captures', 'errors', 'warnings', 'warnings by rule / [the captures(...) checked]'))
 tot = collections.Counter()
 for p in pipes:
+    if p == 'fa':
+        print('-- fresh: LLVM\'s inference on the very code checked')
     c = stats[p]
     rules = ', '.join('%s %d' % (k[2:], v) for k, v in sorted(c.items()) if k.startswith('W:'))
     caps = ', '.join('%s %d' % (k[4:-1], v) for k, v in sorted(c.items(), key=lambda kv: -kv[1]) if k.startswith('cap['))
-    print('%-8s %8d %10d %12d %12d %7d %9d  %s' % (p, c['modules'], c['functions'], c['ptr_params'],
+    print('%-8s %8d %10d %11d %11d %7d %9d  %s' % (p, c['modules'], c['functions'], c['ptr_params'],
           c['captures_params'], c['errors'], c['warnings'], rules or '-'))
-    print('%-8s %8s %10s %12s %12s %7s %9s  [%s]' % ('', '', '', '', '', '', '', caps or '-'))
+    print('%-8s %8s %10s %11s %11s %7s %9s  [%s]' % ('', '', '', '', '', '', '', caps or '-'))
     tot.update(c)
-print('total: %d parameters with captures(...) checked, %d errors, %d warnings (%s)' % (
-    tot['captures_params'], tot['errors'], tot['warnings'],
-    ', '.join('%s %d' % (k[2:], v) for k, v in sorted(tot.items()) if k.startswith('W:')) or '-'))
-errs = [ln for ln in open(work + '/findings.jsonl') if '"severity":"error"' in ln]
-for ln in errs[:10]:
-    print('  ERROR ' + ln.strip()[:400])
+def sub(keys):
+    c = collections.Counter()
+    for p in keys:
+        c.update(stats[p])
+    return c
+fr, ap = sub(fresh), sub(['input', 'O2'])
+print('fresh (fa, sroa-fa, O2-fa): %d parameters with captures(...), %d errors, %d warnings (%s)' % (
+    fr['captures_params'], fr['errors'], fr['warnings'],
+    ', '.join('%s %d' % (k[2:], v) for k, v in sorted(fr.items()) if k.startswith('W:')) or '-'))
+print('as produced (input, O2):    %d parameters with captures(...), %d errors, %d warnings (%s)' % (
+    ap['captures_params'], ap['errors'], ap['warnings'],
+    ', '.join('%s %d' % (k[2:], v) for k, v in sorted(ap.items()) if k.startswith('W:')) or '-'))
+
+def cause(x):
+    uses = x.get('uses', [])
+    last = uses[-1] if uses else ''
+    inner = uses[1:-1]
+    if any(re.match(r'%\S+ = (tail |musttail |notail )?(call|invoke)\b', u) for u in inner):
+        return 'through a call result'
+    if 'icmp' in last and last.rstrip().endswith('null') and any(re.match(r'%\S+ = (phi|select)\b', u) for u in inner):
+        return 'null test of a phi/select'
+    if 'ptrtoint' in last:
+        return 'ptrtoint'
+    if 'icmp' in last:
+        return 'comparison'
+    return x.get('rule', '?')
+import re
+errs = collections.OrderedDict()
+for ln in open(work + '/findings.jsonl'):
+    name, pipe, js = ln.split(' ', 2)
+    x = json.loads(js)
+    if x.get('severity') != 'error':
+        continue
+    key = (name, x.get('function'), x.get('parameter'), x.get('rule'), cause(x))
+    errs.setdefault(key, []).append(pipe)
+print('errors, per module, function, parameter and rule (%d; the versions they occur in; a guess at the cause):' % len(errs))
+for (name, fn, par, rule, c), ps in list(errs.items())[:40]:
+    print('  %s @%s %s [%s] (%s): %s' % (name, fn, par, rule, c, ' '.join(sorted(set(ps), key=pipes.index))))
 
 print('\n== 2. narrowing one captures(...) to captures(none): detected?')
 cases = [ln.rstrip('\n').split('\t') for ln in open(work + '/cases.tsv') if ln.strip()]
@@ -292,8 +363,8 @@ for o in os_:
 reasons = collections.Counter(m[6] for m in missed)
 print('missed: %d, by a guess at the reason (capkit.py why_missed): %s' % (
     len(missed), ', '.join('%s %d' % kv for kv in reasons.most_common()) or '-'))
-print('  (slot, overwritten: the parameter really is not captured, LLVM is coarser;')
-print('   overwritten-partial/-readback/-after-load: captured, or possibly captured, and missed)')
+print('  (slot, overwritten, many-uses, recursive: not captured as far as the body shows, LLVM is')
+print('   coarser; overwritten-partial/-readback/-after-load: captured, or possibly, and missed)')
 shown = collections.Counter()
 for name, pipe, fn, idx, pname, o, reason, ev in missed:
     if shown[reason] >= 3:

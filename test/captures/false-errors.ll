@@ -1,13 +1,13 @@
-; KNOWN FAILING: definite-capture errors that check-captures reports on
+; Definite-capture errors that check-captures reported before de162e3 on
 ; code that does not capture more than its captures(...) allows (found
-; while writing these tests and in bench/captures/corpus.sh; see the
-; report). Expected: no error and exit status 0; the possible captures
-; are warnings. Today each function below gets an error.
+; while writing these tests and by bench/captures/corpus.sh). Expected: no
+; error and exit status 0; the possible captures are warnings. Before
+; de162e3 each function below got an error.
 ;
 ;  @call_result_returned, @call_result_stored: the result of a call that
 ;    only *may* return the pointer (@ext has no captures; @id is
-;    captures(ret: address, provenance) but not `returned`) is followed
-;    as if it were the pointer, and what happens to it is reported as a
+;    captures(ret: address, provenance) but not `returned`) was followed
+;    as if it were the pointer, and what happened to it was reported as a
 ;    definite capture (returned, stored-visible). Only a possible one:
 ;    the call itself is already reported (passed-on warning) where it may
 ;    capture more than declared. LLVM's own function-attrs infers
@@ -15,11 +15,11 @@
 ;    (dlang_type in libiberty's d-demangle.c: the argument goes to
 ;    dlang_parse_qualified, whose parameter LLVM leaves without captures
 ;    because it has more uses than capture tracking explores, and the
-;    result is returned); check-captures reports a definite error there.
+;    result is returned); check-captures reported a definite error there.
 ;  @phi_null_test: a phi of the pointer (here: a loop over a list,
 ;    what tail-call elimination makes of a recursive null test) compared
-;    with null reveals only whether the pointer is null. check-captures
-;    says "address" (LLVM's per-use rule is as coarse, so LLVM's fresh
+;    with null reveals only whether the pointer is null. check-captures said
+;    "address" (LLVM's per-use rule is as coarse, so LLVM's fresh
 ;    inference says captures(address) too; but LLVM infers
 ;    captures(address_is_null) before tail-call elimination, and binutils
 ;    modules keep that claim: 5 definite errors there).

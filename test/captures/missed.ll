@@ -1,18 +1,18 @@
-; KNOWN FAILING: definite captures that check-captures misses (found while
-; writing these tests; see the report). Each function below captures its
-; captures(none) parameter beyond doubt, so opt must fail and report each
-; as an error; today check-captures reports none of them and exits 0.
+; Definite captures that check-captures missed before de162e3 (found while
+; writing these tests). Each function below captures its captures(none)
+; parameter beyond doubt, so opt must fail and report each as an error
+; (before de162e3 it reported none of them and exited 0).
 ; LLVM's own function-attrs infers no captures(...) for any of them (shown
 ; by the INFER run), so they are not false alarms against LLVM either.
 ;
 ;  @partial_overwrite: the "overwrite" is a 1-byte store: 7 bytes of %b
-;    stay in @glb after the call (check-captures treats any store to the
+;    stay in @glb after the call (check-captures treated any store to the
 ;    same address as overwriting, whatever its size).
 ;  @read_back: %b is read back from @glb before the overwrite and returned
-;    (the overwrite check ignores loads of the slot in between).
+;    (the overwrite check ignored loads of the slot in between).
 ;  @volatile_memcpy: %a is the source address of a volatile memcpy
 ;    (condition 4; LangRef names llvm.memcpy among the volatile accesses;
-;    the intrinsic's captures(none) parameter attribute is taken at face
+;    the intrinsic's captures(none) parameter attribute was taken at face
 ;    value).
 ;
 ; RUN: not %opt -passes=check-captures -disable-output %s 2>&1 | FileCheck %s --match-full-lines --strict-whitespace
