@@ -45,6 +45,22 @@ proptest! {
     }
 
     #[test]
+    fn the_plain_scalar_shortcut_answers_as_the_full_match(seed in any::<u64>(), new_format in any::<bool>()) {
+        let sys = system(seed, new_format);
+        // Separate oracles: neither one's caches feed the other's answers.
+        let (mut quick, mut full) = (TbaaOracle::new(), TbaaOracle::new());
+        for &a in &sys.tags {
+            for &b in &sys.tags {
+                prop_assert_eq!(
+                    quick.aliases(&sys.dag.g, Some(a), Some(b)),
+                    full.match_access_tags(&sys.dag.g, Some(a), Some(b)).map(|m| m.may_alias),
+                    "{} vs {}", sys.dag.g.display(a, 3), sys.dag.g.display(b, 3)
+                );
+            }
+        }
+    }
+
+    #[test]
     fn a_tag_aliases_itself_and_untagged_accesses(seed in any::<u64>(), new_format in any::<bool>()) {
         let sys = system(seed, new_format);
         let mut o = TbaaOracle::new();
@@ -88,6 +104,43 @@ proptest! {
                     );
                 }
             }
+        }
+    }
+}
+
+/// The shortcut is taken: old-format systems have plain scalar tags, and
+/// pairs of them answered both ways; new-format ones have none.
+#[test]
+fn random_systems_have_plain_scalar_tags() {
+    for new_format in [false, true] {
+        let (mut plain, mut may, mut no) = (0, 0, 0);
+        for seed in 0..20 {
+            let sys = system(seed, new_format);
+            let mut o = TbaaOracle::new();
+            let plain_tags: Vec<_> = sys
+                .tags
+                .iter()
+                .copied()
+                .filter(|&t| o.plain_scalar_access(&sys.dag.g, t).is_some())
+                .collect();
+            plain += plain_tags.len();
+            for &a in &plain_tags {
+                for &b in &plain_tags {
+                    match o.aliases(&sys.dag.g, Some(a), Some(b)) {
+                        Ok(true) => may += 1,
+                        Ok(false) => no += 1,
+                        Err(e) => panic!("malformed: {e:?}"),
+                    }
+                }
+            }
+        }
+        if new_format {
+            assert_eq!(plain, 0);
+        } else {
+            assert!(
+                plain > 20 && may > 20 && no > 20,
+                "{plain} plain tags, {may} may, {no} no"
+            );
         }
     }
 }

@@ -54,9 +54,19 @@ impl TbaaSession {
         if let Some(answer) = self.answers.get(a as usize, b as usize) {
             return answer;
         }
-        let answer = match self.match_tags(a, b) {
-            Ok(m) => m.may_alias,
-            Err(_) => true,
+        let answer = if log::log_enabled!(target: LOG_TARGET, log::Level::Debug) {
+            // The full match, for its reasoning.
+            self.match_tags(a, b).map_or(true, |m| m.may_alias)
+        } else {
+            let ia = self.importer.import(a);
+            let ib = self.importer.import(b);
+            match self.oracle.aliases(&self.importer.graph, ia, ib) {
+                Ok(may_alias) => may_alias,
+                Err(problem) => {
+                    self.warn(problem, ia, ib);
+                    true
+                }
+            }
         };
         self.answers.insert(a as usize, b as usize, answer);
         answer

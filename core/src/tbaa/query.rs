@@ -117,6 +117,18 @@ pub struct TbaaOracle {
     chain_errors: FxHashMap<NodeId, Malformed>,
     /// Indexed by node: the operands of each tag asked about, read once.
     tags: Vec<Option<TagFacts>>,
+    /// Indexed by node: whether the tag is a plain scalar access (see
+    /// [`TbaaOracle::plain_scalar_access`]); decided once per tag.
+    plain: Vec<Plain>,
+}
+
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+enum Plain {
+    #[default]
+    Unknown,
+    /// A plain scalar access to this type.
+    Yes(NodeId),
+    No,
 }
 
 /// What a tag says, read once. Each read keeps its own outcome, so that an
@@ -307,14 +319,79 @@ impl TbaaOracle {
         })
     }
 
-    /// `TypeBasedAAResult::Aliases`.
+    /// `TypeBasedAAResult::Aliases`: the answer of
+    /// [`TbaaOracle::match_access_tags`], without its generic tag and
+    /// reason.
+    ///
+    /// Most tags real frontends emit are plain scalar accesses
+    /// ([`TbaaOracle::plain_scalar_access`]). For two of those the walks of
+    /// `matchAccessTags` only climb chains of parents, so the answer is
+    /// whether either access type is the least common type of the two (or
+    /// there is none): one comparison of two cached chains, no walk.
     pub fn aliases(
         &mut self,
         g: &MetadataGraph,
         a: Option<NodeId>,
         b: Option<NodeId>,
     ) -> Result<bool, Malformed> {
+        if let (Some(x), Some(y)) = (a, b) {
+            if x != y {
+                if let (Some(tx), Some(ty)) = (
+                    self.plain_scalar_access(g, x),
+                    self.plain_scalar_access(g, y),
+                ) {
+                    let common = self.least_common_type(g, Some(tx), Some(ty))?;
+                    return Ok(common.is_none_or(|c| c == tx || c == ty));
+                }
+            }
+        }
         Ok(self.match_access_tags(g, a, b)?.may_alias)
+    }
+
+    /// The access type of a *plain scalar access* tag, `None` for any other
+    /// tag. A plain scalar access is an old-format tag whose base and
+    /// access type are one type T at offset 0, where walking from T at
+    /// offset 0 (what `matchAccessTags` does) visits exactly T's chain of
+    /// parents, each at offset 0, and then runs off the root: every node on
+    /// the chain has its parent as the field at offset 0 (clang's
+    /// `!{!"int", !char, i64 0}` scalars). Whether a tag is plain is
+    /// decided once.
+    ///
+    /// For two different plain tags with access types X and Y,
+    /// `matchAccessTags` answers "may alias" exactly when the types share
+    /// no root, or their least common type is X or Y: the walk from X meets
+    /// Y iff Y is an ancestor of X (then Y is the least common type), and a
+    /// whole-object access to the least common type aliases anything below
+    /// it; otherwise both walks run off the root without meeting.
+    pub fn plain_scalar_access(&mut self, g: &MetadataGraph, tag: NodeId) -> Option<NodeId> {
+        let i = tag.index();
+        if self.plain.len() <= i {
+            self.plain.resize(g.len().max(i + 1), Plain::Unknown);
+        }
+        match self.plain[i] {
+            Plain::Yes(t) => return Some(t),
+            Plain::No => return None,
+            Plain::Unknown => {}
+        }
+        let decided = self.decide_plain(g, AccessTag(tag));
+        self.plain[i] = decided.map_or(Plain::No, Plain::Yes);
+        decided
+    }
+
+    fn decide_plain(&mut self, g: &MetadataGraph, tag: AccessTag) -> Option<NodeId> {
+        let f = self.facts(g, tag);
+        let ty = f.access.ok()??;
+        if f.new_format || f.base != Ok(Some(ty)) || f.offset != Ok(0) {
+            return None;
+        }
+        let chain = self.ancestors(g, ty).ok()?;
+        for (k, &t) in chain.iter().enumerate() {
+            let expected = chain.get(k + 1).map(|&p| (p, 0));
+            if field_at(g, t, 0) != Ok(expected) {
+                return None;
+            }
+        }
+        Some(ty)
     }
 
     /// `MDNode::getMostGenericTBAA(A, B)`.
