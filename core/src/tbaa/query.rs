@@ -31,9 +31,12 @@
 //! "may alias". Deviations from LLVM on such input are deliberate: LLVM has
 //! no answer there, only a crash.
 //!
-//! [`TbaaOracle`] keeps the one piece of derived data worth keeping, the
-//! chain of parents of each access type; tag-pair answers are memoized by
-//! the caller, which knows node identity best.
+//! [`TbaaOracle`] keeps the derived data worth keeping: the chain of
+//! parents of each access type, the operands of each tag, and whether a
+//! tag is a *plain scalar access* (clang's `!{!int, !int, i64 0}`), for
+//! which the walks reduce to comparing two chains
+//! ([`TbaaOracle::aliases`]); tag-pair answers are memoized by the caller,
+//! which knows node identity best.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
