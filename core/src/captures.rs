@@ -427,6 +427,10 @@ struct AfterStore {
     hazard: Option<(Condition, usize)>,
     /// Loads of the same address before the overwrite: copies of it.
     copies: Vec<usize>,
+    /// Other loads before the overwrite that may read (part of) it: from
+    /// anywhere but function-private memory (the view has no offsets, so
+    /// a load near the slot, or through another pointer, may overlap it).
+    maybe_copies: Vec<usize>,
 }
 
 fn after_store(f: &FunctionView, at: usize, address: Value, bytes: Option<u64>) -> AfterStore {
@@ -435,6 +439,7 @@ fn after_store(f: &FunctionView, at: usize, address: Value, bytes: Option<u64>) 
         overwritten: false,
         hazard: None,
         copies: Vec::new(),
+        maybe_copies: Vec::new(),
     };
     for (i, inst) in f.insts.iter().enumerate().skip(at + 1) {
         if inst.block != block {
@@ -453,9 +458,13 @@ fn after_store(f: &FunctionView, at: usize, address: Value, bytes: Option<u64>) 
                     break;
                 }
             }
-            InstKind::Load { .. } if inst.operands.first() == Some(&address) => {
-                after.copies.push(i)
-            }
+            InstKind::Load { .. } => match inst.operands.first() {
+                Some(&a) if a == address => after.copies.push(i),
+                Some(&a) if !matches!(place_of(f, a), Place::Private(_)) => {
+                    after.maybe_copies.push(i)
+                }
+                _ => {}
+            },
             InstKind::Atomic { release: true, .. } | InstKind::Fence { release: true }
                 if after.hazard.is_none() =>
             {
@@ -606,6 +615,16 @@ impl Walk<'_> {
                     let mut via = t.clone();
                     via.chain.push(at);
                     self.follow(&via, *load, t.same_bits, definite, captured);
+                }
+                if after.overwritten {
+                    // Read before the overwrite hides the store: possibly
+                    // (some of) the pointer's bits. Without an overwrite
+                    // the store itself is reported.
+                    for load in &after.maybe_copies {
+                        let mut via = t.clone();
+                        via.chain.push(at);
+                        self.follow(&via, *load, false, false, captured);
+                    }
                 }
                 let via: Vec<usize> = [chain.as_slice(), &[at]].concat();
                 match (after.overwritten, after.hazard) {

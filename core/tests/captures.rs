@@ -199,3 +199,37 @@ fn private_slots_calls_and_metadata_limits() {
     assert_eq!(c.other, Components::ADDRESS);
     assert_eq!(c.to_string(), "captures(address, ret: address, provenance)");
 }
+
+/// A load between a store of the pointer and its overwrite may read (part
+/// of) the stored bits unless it reads private memory: what it loads is a
+/// possible copy (warnings), the exact same address a certain one.
+#[test]
+fn reads_before_an_overwrite_are_possible_copies() {
+    use Value::*;
+    let f = FunctionView {
+        name: "f".into(),
+        params: vec![param("a", None), param("b", none()), param("c", None)],
+        insts: vec![
+            store(Param(1), Param(0)), // 0: %b into *%a
+            inst(InstKind::Passthrough { operands: vec![0] }, vec![Param(0)]), // 1: %a + 2 (a GEP)
+            inst(InstKind::Load { volatile: false }, vec![Inst(1)]), // 2: may overlap %b's bytes
+            inst(InstKind::PtrToInt, vec![Inst(2)]), // 3
+            inst(InstKind::Load { volatile: false }, vec![Param(2)]), // 4: %c may be %a
+            inst(InstKind::Alloca, vec![]), // 5
+            inst(InstKind::Load { volatile: false }, vec![Inst(5)]), // 6: private: cannot
+            inst(InstKind::PtrToInt, vec![Inst(6)]), // 7
+            store(Null, Param(0)),     // 8: the overwrite
+            store(Inst(4), Global(0)), // 9
+            inst(InstKind::Return, vec![]),
+        ],
+    };
+    let v = check_function(&f);
+    assert_eq!(v.len(), 2, "{v:#?}");
+    assert!(v
+        .iter()
+        .all(|x| x.severity == Severity::Warning && x.param == 1));
+    assert_eq!(v[0].condition, Condition::StoredVisible);
+    assert_eq!(v[0].chain, vec![0, 4, 9]);
+    assert_eq!(v[1].condition, Condition::Inspected);
+    assert_eq!(v[1].chain, vec![0, 2, 3]);
+}
