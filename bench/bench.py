@@ -109,10 +109,14 @@ def queries_of(aa_eval_output):
     return int(m.group(1)) if m else 0
 
 
-def tag_function(ntags, naccesses):
+def tag_function(ntags, naccesses, fields=False):
     """A function with `naccesses` loads and stores of i32 through distinct
-    pointer arguments, cycling over `ntags` distinct old-format scalar tags
-    (siblings under char, so every pair of different tags is NoAlias)."""
+    pointer arguments, cycling over `ntags` distinct old-format tags: plain
+    scalar tags (siblings under char), or with `fields`, struct-path tags of
+    the two int fields (offsets 0 and 4) of ntags/2 sibling structs. Every
+    pair of different tags is NoAlias."""
+    if fields:
+        return field_tag_function(ntags, naccesses)
     lines = ["define void @f(ptr %base) {"]
     for i in range(naccesses):
         tag = 100 + (i % ntags)
@@ -128,6 +132,28 @@ def tag_function(ntags, naccesses):
         lines.append('!%d = !{!"type %d", !1, i64 0}' % (100 + t, t))
     for t in range(ntags):
         lines.append("!%d = !{!%d, !%d, i64 0}" % (100 + ntags + t, 100 + t, 100 + t))
+    return "\n".join(lines) + "\n"
+
+
+def field_tag_function(ntags, naccesses):
+    nstructs = max(ntags // 2, 1)
+    lines = ["define void @f(ptr %base) {"]
+    for i in range(naccesses):
+        tag = 100 + nstructs + (i % (2 * nstructs))
+        lines.append("  %%p%d = getelementptr i32, ptr %%base, i64 %d" % (i, i))
+        if i % 2:
+            lines.append("  store i32 %d, ptr %%p%d, align 4, !tbaa !%d" % (i, i, tag))
+        else:
+            lines.append("  %%v%d = load i32, ptr %%p%d, align 4, !tbaa !%d" % (i, i, tag))
+    lines.append("  ret void\n}")
+    lines.append('!0 = !{!"bench root"}')
+    lines.append('!1 = !{!"omnipotent char", !0, i64 0}')
+    lines.append('!2 = !{!"int", !1, i64 0}')
+    for k in range(nstructs):
+        lines.append('!%d = !{!"struct %d", !2, i64 0, !2, i64 4}' % (100 + k, k))
+    for k in range(nstructs):
+        for off in (0, 4):
+            lines.append("!%d = !{!%d, !2, i64 %d}" % (100 + nstructs + 2 * k + off // 4, 100 + k, off))
     return "\n".join(lines) + "\n"
 
 
@@ -221,13 +247,13 @@ def p1(tmp, runs):
     return row
 
 
-def per_query(tmp, runs, sizes):
+def per_query(tmp, runs, sizes, fields=False):
     rows = []
     for ntags in sizes:
-        path = os.path.join(tmp, "tags%d.ll" % ntags)
+        path = os.path.join(tmp, "%s%d.ll" % ("fields" if fields else "tags", ntags))
         with open(path, "w") as f:
-            f.write(tag_function(ntags, max(ntags, 2000)))
-        rows.append(aa_eval_row(path, runs, "%d tags" % ntags))
+            f.write(tag_function(ntags, max(ntags, 2000), fields))
+        rows.append(aa_eval_row(path, runs, "%d %s" % (ntags, "field tags" if fields else "tags")))
     return rows
 
 
@@ -327,6 +353,7 @@ def main():
         p1_row = p1(tmp, runs)
         p1s_row = p1_scoped(tmp, runs)
         q_rows = per_query(tmp, runs, sizes)
+        qf_rows = per_query(tmp, runs, sizes, fields=True)
     p2_rows = p2(runs, p2_limit, callgrind, TBAA)
     p2s_rows = p2(runs, p2_limit, callgrind, SCOPED)
 
@@ -365,8 +392,12 @@ def main():
            "One function with max(tags, 2000) i32 loads and stores cycling over N distinct "
            "sibling scalar tags (`aa-eval -evaluate-aa-metadata`). Every distinct pair is a new "
            "question the first time it is asked; rust-tbaa answers repeats from a fixed-size "
-           "cache (16384 pairs), so beyond that every question is decided afresh.", ""]
+           "cache (16384 pairs), so beyond that every question is decided afresh: for these "
+           "plain scalar tags by comparing two cached chains of parents.", ""]
     md += fmt_aa_rows(q_rows)
+    md += ["", "The same with struct-path tags: the two int fields (offsets 0 and 4) of N/2 "
+           "sibling structs. A question decided afresh walks the access paths, as LLVM does.", ""]
+    md += fmt_aa_rows(qf_rows)
     md += ["", "## P2: default<O2> on the largest real-C corpus modules", ""]
     if p2_rows:
         md += ["`opt -passes='default<O2>'` with `-aa-pipeline=basic-aa,scoped-noalias-aa,tbaa` "
