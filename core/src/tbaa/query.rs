@@ -123,6 +123,33 @@ pub struct TbaaOracle {
     /// Indexed by node: whether the tag is a plain scalar access (see
     /// [`TbaaOracle::plain_scalar_access`]); decided once per tag.
     plain: Vec<Plain>,
+    /// Indexed by tag node: where the tag's access path sits in
+    /// `path_store`, walked once.
+    paths: Vec<PathSlot>,
+    /// The (type, offset) steps of the access paths.
+    path_store: Vec<(NodeId, u64)>,
+}
+
+/// How an access path ends after its last step.
+#[derive(Copy, Clone, Debug)]
+enum PathEnd {
+    /// There is no field at the offset (or no type to start from).
+    RanOff,
+    /// New format: the walk reached the tag's access type and stops there.
+    Stopped(NodeId),
+    /// The next step cannot be taken: LLVM would crash or loop.
+    Failed(Malformed),
+}
+
+#[derive(Copy, Clone, Debug, Default)]
+enum PathSlot {
+    #[default]
+    Unknown,
+    At {
+        start: u32,
+        len: u32,
+        end: PathEnd,
+    },
 }
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -271,7 +298,7 @@ impl TbaaOracle {
         common: NodeId,
     ) -> Result<Option<TagMatch>, Malformed> {
         let (base, sub) = (self.facts(g, base), self.facts(g, sub));
-        subobject_match(g, &base, &sub, common)
+        self.subobject_match(g, &base, &sub, common)
     }
 
     /// `matchAccessTags(A, B)`: whether the accesses may alias, and the most
@@ -309,10 +336,10 @@ impl TbaaOracle {
                 reason: Reason::NoCommonType,
             });
         };
-        if let Some(m) = subobject_match(g, &a, &b, common)? {
+        if let Some(m) = self.subobject_match(g, &a, &b, common)? {
             return Ok(m);
         }
-        if let Some(m) = subobject_match(g, &b, &a, common)? {
+        if let Some(m) = self.subobject_match(g, &b, &a, common)? {
             return Ok(m);
         }
         Ok(TagMatch {
@@ -408,45 +435,48 @@ impl TbaaOracle {
     }
 }
 
-/// [`TbaaOracle::may_be_access_to_subobject`] on tags whose operands have
-/// been read.
-fn subobject_match(
-    g: &MetadataGraph,
-    base: &TagFacts,
-    sub: &TagFacts,
-    common: NodeId,
-) -> Result<Option<TagMatch>, Malformed> {
-    let base_access = base.access?;
-    // A whole object of the common type contains any subobject.
-    if base_access == base.base? && base_access == Some(common) {
-        return Ok(Some(TagMatch {
-            may_alias: true,
-            generic: access_tag_for(g, Some(common)),
-            reason: Reason::WholeObject {
-                whole: base.tag.node(),
-                common,
-            },
-        }));
-    }
+impl TbaaOracle {
+    /// [`TbaaOracle::may_be_access_to_subobject`] on tags whose operands
+    /// have been read. The operands are checked in LLVM's order, so that
+    /// the first unreadable one LLVM would read is the one reported.
+    fn subobject_match(
+        &mut self,
+        g: &MetadataGraph,
+        base: &TagFacts,
+        sub: &TagFacts,
+        common: NodeId,
+    ) -> Result<Option<TagMatch>, Malformed> {
+        let base_access = base.access?;
+        // A whole object of the common type contains any subobject.
+        if base_access == base.base? && base_access == Some(common) {
+            return Ok(Some(TagMatch {
+                may_alias: true,
+                generic: access_tag_for(g, Some(common)),
+                reason: Reason::WholeObject {
+                    whole: base.tag.node(),
+                    common,
+                },
+            }));
+        }
+        let sub_base = sub.base?;
+        base.offset?;
 
-    // Walk down from the base type along the offset.
-    let new_format = base.new_format;
-    let sub_base = sub.base?;
-    let start = base.base?;
-    let mut current = start;
-    let mut offset = base.offset?;
-    // In a DAG a walk never visits a node twice, so a walk longer than
-    // the graph has nodes is going round a cycle (LLVM loops forever).
-    let mut steps_left = g.len();
-    let stop = loop {
-        let Some(ty) = current else {
-            if new_format {
-                // LLVM asserts, then dereferences null in `hasField`.
-                return Err(Malformed::new(base.tag.node(), Problem::WalkLeftPath));
-            }
-            break None;
-        };
-        if Some(ty) == sub_base {
+        // Walk down from the base type along the offset: does the walk
+        // meet the other access's base type?
+        let (start, len, end) = self.access_path(g, base);
+        let met = self.path_store[start..start + len]
+            .iter()
+            .find(|&&(ty, _)| Some(ty) == sub_base)
+            .copied();
+        if let PathEnd::Failed(Malformed {
+            problem: Problem::PathCycle,
+            ..
+        }) = end
+        {
+            // Walks cut short are not kept (see `access_path`).
+            self.path_store.truncate(start);
+        }
+        if let Some((ty, offset)) = met {
             let may_alias =
                 offset == sub.offset? || Some(ty) == base_access || sub_base == sub.access?;
             let generic = if may_alias {
@@ -467,27 +497,18 @@ fn subobject_match(
                 },
             }));
         }
-        // New-format walks stop at the access type.
-        if new_format && Some(ty) == base_access {
-            break Some(ty);
-        }
-        if steps_left == 0 {
-            let at = start.unwrap_or(ty);
-            return Err(Malformed::new(at, Problem::PathCycle));
-        }
-        steps_left -= 1;
-        match field_at(g, ty, offset)? {
-            Some((field, rebased)) => {
-                current = Some(field);
-                offset = rebased;
+        let stop = match end {
+            PathEnd::Failed(e) => return Err(e),
+            PathEnd::Stopped(ty) => ty,
+            // LLVM asserts, then dereferences null in `hasField`.
+            PathEnd::RanOff if base.new_format => {
+                return Err(Malformed::new(base.tag.node(), Problem::WalkLeftPath))
             }
-            None => current = None,
-        }
-    };
+            PathEnd::RanOff => return Ok(None),
+        };
 
-    // New format: the access type may contain the other base type as a
-    // field at any depth (aggregate access types).
-    if let (true, Some(stop)) = (new_format, stop) {
+        // New format: the access type may contain the other base type as a
+        // field at any depth (aggregate access types).
         if has_field(g, stop, sub_base)? {
             return Ok(Some(TagMatch {
                 may_alias: true,
@@ -499,8 +520,72 @@ fn subobject_match(
                 },
             }));
         }
+        Ok(None)
     }
-    Ok(None)
+
+    /// The access path of a tag whose base type, access type and offset
+    /// are readable: the (type, offset) pairs LLVM's walk visits, from the
+    /// base type at the tag's offset, one field at a time (old format: on
+    /// up through scalar parents to the root; new format: stopping at the
+    /// access type), and how it ends. Walked once per tag; where it sits
+    /// in `path_store`.
+    ///
+    /// In a DAG a walk never visits a type twice, so a walk longer than
+    /// the graph has nodes is going round a cycle (LLVM loops forever
+    /// unless it meets what it looks for): it ends in
+    /// [`Problem::PathCycle`], and since the bound grows with the graph,
+    /// such a path is not kept: the caller drops it after use.
+    fn access_path(&mut self, g: &MetadataGraph, tag: &TagFacts) -> (usize, usize, PathEnd) {
+        let i = tag.tag.node().index();
+        if self.paths.len() <= i {
+            self.paths.resize(g.len().max(i + 1), PathSlot::Unknown);
+        }
+        if let PathSlot::At { start, len, end } = self.paths[i] {
+            return (start as usize, len as usize, end);
+        }
+        let (Ok(first), Ok(access), Ok(mut offset)) = (tag.base, tag.access, tag.offset) else {
+            unreachable!("callers read the operands first")
+        };
+        let start = self.path_store.len();
+        let mut current = first;
+        let mut steps_left = g.len();
+        let end = loop {
+            let Some(ty) = current else {
+                break PathEnd::RanOff;
+            };
+            self.path_store.push((ty, offset));
+            if tag.new_format && Some(ty) == access {
+                break PathEnd::Stopped(ty);
+            }
+            if steps_left == 0 {
+                break PathEnd::Failed(Malformed::new(first.unwrap_or(ty), Problem::PathCycle));
+            }
+            steps_left -= 1;
+            match field_at(g, ty, offset) {
+                Ok(Some((field, rebased))) => {
+                    current = Some(field);
+                    offset = rebased;
+                }
+                Ok(None) => current = None,
+                Err(e) => break PathEnd::Failed(e),
+            }
+        };
+        let len = self.path_store.len() - start;
+        if !matches!(
+            end,
+            PathEnd::Failed(Malformed {
+                problem: Problem::PathCycle,
+                ..
+            })
+        ) {
+            self.paths[i] = PathSlot::At {
+                start: start as u32,
+                len: len as u32,
+                end,
+            };
+        }
+        (start, len, end)
+    }
 }
 
 /// `hasField(Base, Field)`: whether `field` is a field type of `base` at
