@@ -32,7 +32,8 @@
 //! no answer there, only a crash.
 //!
 //! [`TbaaOracle`] keeps the derived data worth keeping: the chain of
-//! parents of each access type, the operands of each tag, and whether a
+//! parents of each access type, the operands of each tag, each tag's
+//! access path (the steps of its walk, taken once), and whether a
 //! tag is a *plain scalar access* (clang's `!{!int, !int, i64 0}`), for
 //! which the walks reduce to comparing two chains
 //! ([`TbaaOracle::aliases`]); tag-pair answers are memoized by the caller,
