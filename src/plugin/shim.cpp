@@ -47,6 +47,10 @@ class RustTBAAResult : public AAResultBase {
   bool Enabled;
 
   bool mayAlias(const MDNode *A, const MDNode *B) const {
+    // An untagged access may alias anything (the core's first rule, also
+    // here so that untagged accesses cost no call across the boundary).
+    if (!A || !B)
+      return true;
     return aliaskit_tbaa_may_alias(Session->Handle, md(A), md(B)) != 0;
   }
   bool isImmutable(const MDNode *Tag) const {
@@ -164,6 +168,11 @@ class RustScopedNoAliasResult : public AAResultBase {
   bool Enabled;
 
   bool mayAlias(const MDNode *Scopes, const MDNode *NoAlias) const {
+    // Without both lists there is nothing to exclude (the core's first
+    // rule, also here so that such queries cost no call across the
+    // boundary).
+    if (!Scopes || !NoAlias)
+      return true;
     return aliaskit_scoped_may_alias_in_scopes(Session->Handle,
                                                md(Scopes), md(NoAlias)) != 0;
   }
