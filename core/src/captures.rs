@@ -178,6 +178,13 @@ pub struct CallInfo {
     /// The argument the callee declares `returned`: the call's result is
     /// that argument, certainly.
     pub returned: Option<usize>,
+    /// The call writes no memory (its own or the callee's `memory(...)`)
+    /// and returns nothing: whatever the callee does with an argument, no
+    /// copy of it outlives the call, so at most its address is captured
+    /// (compared inside the callee). LLVM's capture tracking reasons the
+    /// same way (`function-attrs` infers `captures(address)` for a pointer
+    /// only passed to such a call).
+    pub read_only_void: bool,
 }
 
 /// What an instruction is, as far as capture goes.
@@ -842,15 +849,21 @@ fn check_param(
                         .as_deref()
                         .map_or("an indirect callee".to_owned(), |c| format!("@{c}"));
                     let c = call.arg_captures.get(k).copied().flatten();
-                    let (other, ret, declared) = match c {
+                    let (mut other, mut ret, mut declared) = match c {
                         Some(c) => (c.other, c.ret, format!("whose parameter is declared {c}")),
                         None => (
                             Components::ALL,
                             Components::ALL,
-                            "whose parameter has no captures attribute (it may capture anything)"
-                                .to_owned(),
+                            "whose parameter has no captures attribute".to_owned(),
                         ),
                     };
+                    if call.read_only_void {
+                        other = other.intersect(Components::ADDRESS);
+                        ret = Components::NONE;
+                        declared += ", but the call writes no memory and returns nothing: at most the address";
+                    } else if c.is_none() {
+                        declared += " (it may capture anything)";
+                    }
                     w.report(
                         false,
                         mask.intersect(other),

@@ -51,6 +51,7 @@ fn call(callee: &str, args: Vec<Value>, captures: Vec<Option<CaptureInfo>>) -> I
             arg_at_call_site: vec![false; n],
             volatile_memory: false,
             returned: None,
+            read_only_void: false,
         }),
         args,
     )
@@ -232,4 +233,40 @@ fn reads_before_an_overwrite_are_possible_copies() {
     assert_eq!(v[0].chain, vec![0, 4, 9]);
     assert_eq!(v[1].condition, Condition::Inspected);
     assert_eq!(v[1].chain, vec![0, 2, 3]);
+}
+
+/// A call that writes no memory and returns nothing keeps no copy of an
+/// argument: at most its address is captured (LLVM infers
+/// captures(address) for a pointer only passed to such a call).
+#[test]
+fn read_only_void_calls_capture_the_address_at_most() {
+    use Value::*;
+    let address = Some(CaptureInfo {
+        other: Components::ADDRESS,
+        ret: Components::NONE,
+    });
+    let read_only = |arg: Value| {
+        let mut c = call("r", vec![arg], vec![None]);
+        if let InstKind::Call(info) = &mut c.kind {
+            info.read_only_void = true;
+        }
+        c
+    };
+    let f = FunctionView {
+        name: "f".into(),
+        params: vec![param("a", address), param("n", none()), param("w", address)],
+        insts: vec![
+            read_only(Param(0)),                   // 0: within captures(address)
+            read_only(Param(1)),                   // 1: the address, beyond none
+            call("w", vec![Param(2)], vec![None]), // 2: may write: anything
+            inst(InstKind::Return, vec![]),
+        ],
+    };
+    let v = check_function(&f);
+    assert_eq!(v.len(), 2, "{v:#?}");
+    assert_eq!((v[0].param, v[0].captured), (1, Components::ADDRESS));
+    assert_eq!((v[1].param, v[1].captured), (2, Components::ALL));
+    assert!(v
+        .iter()
+        .all(|x| x.severity == Severity::Warning && x.condition == Condition::PassedOn));
 }

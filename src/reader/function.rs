@@ -24,8 +24,9 @@ use inkwell::llvm_sys::core::{
     LLVMIsAConstantPointerNull, LLVMIsAFunction, LLVMIsAGlobalValue, LLVMIsAMDString,
     LLVMIsDeclaration, LLVMTypeOf,
 };
-use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
+use inkwell::llvm_sys::prelude::{LLVMAttributeRef, LLVMModuleRef, LLVMValueRef};
 use inkwell::llvm_sys::target::{LLVMGetModuleDataLayout, LLVMStoreSizeOfType, LLVMTargetDataRef};
+use inkwell::llvm_sys::LLVMAttributeFunctionIndex;
 use inkwell::llvm_sys::{LLVMAtomicOrdering, LLVMIntPredicate, LLVMOpcode, LLVMTypeKind};
 use rustc_hash::FxHashMap;
 
@@ -52,6 +53,7 @@ struct Reader {
     captures_attr: u32,
     byval_attr: u32,
     returned_attr: u32,
+    memory_attr: u32,
     layout: LLVMTargetDataRef,
     captures_md: u32,
     globals: FxHashMap<usize, u32>,
@@ -59,6 +61,14 @@ struct Reader {
 }
 
 impl Reader {
+    /// Whether a `memory(...)` attribute (null: none) allows no writes.
+    /// Its value packs a 2-bit mod/ref mask per memory location; bit 1 of
+    /// each is "mod".
+    unsafe fn writes_no_memory(&self, memory: LLVMAttributeRef) -> bool {
+        const MOD_BITS: u64 = 0xAAAA_AAAA_AAAA_AAAA;
+        !memory.is_null() && LLVMGetEnumAttributeValue(memory) & MOD_BITS == 0
+    }
+
     unsafe fn declared(&self, f: LLVMValueRef, param: u32) -> Option<CaptureInfo> {
         let a = LLVMGetEnumAttributeAtIndex(f, param + 1, self.captures_attr);
         (!a.is_null()).then(|| CaptureInfo::from_int(LLVMGetEnumAttributeValue(a)))
@@ -198,6 +208,17 @@ impl Reader {
             callee: direct.then_some(name),
             volatile_memory,
             returned: returned.map(|k| k as usize),
+            read_only_void: LLVMGetTypeKind(LLVMTypeOf(call)) == LLVMTypeKind::LLVMVoidTypeKind
+                && (self.writes_no_memory(LLVMGetCallSiteEnumAttribute(
+                    call,
+                    LLVMAttributeFunctionIndex,
+                    self.memory_attr,
+                )) || direct
+                    && self.writes_no_memory(LLVMGetEnumAttributeAtIndex(
+                        callee,
+                        LLVMAttributeFunctionIndex,
+                        self.memory_attr,
+                    ))),
             defined: if direct {
                 self.defined.get(&(callee as usize)).copied()
             } else {
@@ -219,6 +240,7 @@ pub unsafe fn read_functions(module: LLVMModuleRef) -> ModuleFunctions {
         captures_attr: LLVMGetEnumAttributeKindForName(c"captures".as_ptr(), 8),
         byval_attr: LLVMGetEnumAttributeKindForName(c"byval".as_ptr(), 5),
         returned_attr: LLVMGetEnumAttributeKindForName(c"returned".as_ptr(), 8),
+        memory_attr: LLVMGetEnumAttributeKindForName(c"memory".as_ptr(), 6),
         layout: LLVMGetModuleDataLayout(module),
         captures_md: LLVMGetMDKindIDInContext(ctx, c"captures".as_ptr(), 8),
         globals: FxHashMap::default(),
