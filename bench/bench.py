@@ -109,6 +109,22 @@ def queries_of(aa_eval_output):
     return int(m.group(1)) if m else 0
 
 
+def access_function(naccesses, metadata_of):
+    """The lines of `@f(ptr %base)`: `naccesses` i32 loads and stores at
+    distinct offsets of %base, access i with the attachments
+    `metadata_of(i)` (called once per access, in order)."""
+    lines = ["define void @f(ptr %base) {"]
+    for i in range(naccesses):
+        md = metadata_of(i)
+        lines.append("  %%p%d = getelementptr i32, ptr %%base, i64 %d" % (i, i))
+        if i % 2:
+            lines.append("  store i32 %d, ptr %%p%d, align 4, %s" % (i, i, md))
+        else:
+            lines.append("  %%v%d = load i32, ptr %%p%d, align 4, %s" % (i, i, md))
+    lines.append("  ret void\n}")
+    return lines
+
+
 def tag_function(ntags, naccesses, fields=False):
     """A function with `naccesses` loads and stores of i32 through distinct
     pointer arguments, cycling over `ntags` distinct old-format tags: plain
@@ -117,15 +133,7 @@ def tag_function(ntags, naccesses, fields=False):
     pair of different tags is NoAlias."""
     if fields:
         return field_tag_function(ntags, naccesses)
-    lines = ["define void @f(ptr %base) {"]
-    for i in range(naccesses):
-        tag = 100 + (i % ntags)
-        lines.append("  %%p%d = getelementptr i32, ptr %%base, i64 %d" % (i, i))
-        if i % 2:
-            lines.append("  store i32 %d, ptr %%p%d, align 4, !tbaa !%d" % (i, i, tag + ntags))
-        else:
-            lines.append("  %%v%d = load i32, ptr %%p%d, align 4, !tbaa !%d" % (i, i, tag + ntags))
-    lines.append("  ret void\n}")
+    lines = access_function(naccesses, lambda i: "!tbaa !%d" % (100 + ntags + i % ntags))
     lines.append('!0 = !{!"bench root"}')
     lines.append('!1 = !{!"omnipotent char", !0, i64 0}')
     for t in range(ntags):
@@ -137,15 +145,8 @@ def tag_function(ntags, naccesses, fields=False):
 
 def field_tag_function(ntags, naccesses):
     nstructs = max(ntags // 2, 1)
-    lines = ["define void @f(ptr %base) {"]
-    for i in range(naccesses):
-        tag = 100 + nstructs + (i % (2 * nstructs))
-        lines.append("  %%p%d = getelementptr i32, ptr %%base, i64 %d" % (i, i))
-        if i % 2:
-            lines.append("  store i32 %d, ptr %%p%d, align 4, !tbaa !%d" % (i, i, tag))
-        else:
-            lines.append("  %%v%d = load i32, ptr %%p%d, align 4, !tbaa !%d" % (i, i, tag))
-    lines.append("  ret void\n}")
+    lines = access_function(
+        naccesses, lambda i: "!tbaa !%d" % (100 + nstructs + i % (2 * nstructs)))
     lines.append('!0 = !{!"bench root"}')
     lines.append('!1 = !{!"omnipotent char", !0, i64 0}')
     lines.append('!2 = !{!"int", !1, i64 0}')
@@ -201,18 +202,14 @@ def scoped_function(naccesses, ndomains=4, scopes_per_domain=6, nlists=24, seed=
     inliner makes): a mix of NoAlias and MayAlias answers."""
     import random
     rng = random.Random(seed)
-    lines = ["define void @f(ptr %base) {"]
     first_list = 1000
-    for i in range(naccesses):
+
+    def lists(_):
         a = first_list + rng.randrange(nlists)
         n = first_list + rng.randrange(nlists)
-        md = "!alias.scope !%d, !noalias !%d" % (a, n)
-        lines.append("  %%p%d = getelementptr i32, ptr %%base, i64 %d" % (i, i))
-        if i % 2:
-            lines.append("  store i32 %d, ptr %%p%d, align 4, %s" % (i, i, md))
-        else:
-            lines.append("  %%v%d = load i32, ptr %%p%d, align 4, %s" % (i, i, md))
-    lines.append("  ret void\n}")
+        return "!alias.scope !%d, !noalias !%d" % (a, n)
+
+    lines = access_function(naccesses, lists)
     scopes = []
     for d in range(ndomains):
         lines.append('!%d = distinct !{!%d, !"domain %d"}' % (d, d, d))
