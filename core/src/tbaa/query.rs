@@ -142,6 +142,20 @@ enum PathEnd {
     Failed(Malformed),
 }
 
+impl PathEnd {
+    /// A walk stopped by the step bound, which grows with the graph: such
+    /// a path is not kept.
+    fn cut_short(self) -> bool {
+        matches!(
+            self,
+            PathEnd::Failed(Malformed {
+                problem: Problem::PathCycle,
+                ..
+            })
+        )
+    }
+}
+
 #[derive(Copy, Clone, Debug, Default)]
 enum PathSlot {
     #[default]
@@ -415,14 +429,20 @@ impl TbaaOracle {
         if f.new_format || f.base != Ok(Some(ty)) || f.offset != Ok(0) {
             return None;
         }
-        let chain = self.ancestors(g, ty).ok()?;
-        for (k, &t) in chain.iter().enumerate() {
-            let expected = chain.get(k + 1).map(|&p| (p, 0));
-            if field_at(g, t, 0) != Ok(expected) {
-                return None;
-            }
-        }
-        Some(ty)
+        let (cs, cl) = self.chain(g, ty).ok()?;
+        // The tag's own walk (kept for later queries anyway) must be the
+        // chain, every step at offset 0, and run off the root.
+        let (ps, pl, end) = self.access_path(g, &f);
+        let walk = &self.path_store[ps..ps + pl];
+        let chain = &self.chain_store[cs..cs + cl];
+        let plain = matches!(end, PathEnd::RanOff)
+            && walk.len() == chain.len()
+            && walk
+                .iter()
+                .zip(chain)
+                .all(|(&(t, off), &c)| t == c && off == 0);
+        self.release_path(ps, end);
+        plain.then_some(ty)
     }
 
     /// `MDNode::getMostGenericTBAA(A, B)`.
@@ -469,14 +489,7 @@ impl TbaaOracle {
             .iter()
             .find(|&&(ty, _)| Some(ty) == sub_base)
             .copied();
-        if let PathEnd::Failed(Malformed {
-            problem: Problem::PathCycle,
-            ..
-        }) = end
-        {
-            // Walks cut short are not kept (see `access_path`).
-            self.path_store.truncate(start);
-        }
+        self.release_path(start, end);
         if let Some((ty, offset)) = met {
             let may_alias =
                 offset == sub.offset? || Some(ty) == base_access || sub_base == sub.access?;
@@ -524,6 +537,14 @@ impl TbaaOracle {
         Ok(None)
     }
 
+    /// Drops a path [`TbaaOracle::access_path`] returned but did not keep
+    /// (a walk cut short), once the caller is done with it.
+    fn release_path(&mut self, start: usize, end: PathEnd) {
+        if end.cut_short() {
+            self.path_store.truncate(start);
+        }
+    }
+
     /// The access path of a tag whose base type, access type and offset
     /// are readable: the (type, offset) pairs LLVM's walk visits, from the
     /// base type at the tag's offset, one field at a time (old format: on
@@ -535,7 +556,8 @@ impl TbaaOracle {
     /// the graph has nodes is going round a cycle (LLVM loops forever
     /// unless it meets what it looks for): it ends in
     /// [`Problem::PathCycle`], and since the bound grows with the graph,
-    /// such a path is not kept: the caller drops it after use.
+    /// such a path is not kept: the caller releases it after use
+    /// ([`TbaaOracle::release_path`]).
     fn access_path(&mut self, g: &MetadataGraph, tag: &TagFacts) -> (usize, usize, PathEnd) {
         let i = tag.tag.node().index();
         if self.paths.len() <= i {
@@ -572,13 +594,7 @@ impl TbaaOracle {
             }
         };
         let len = self.path_store.len() - start;
-        if !matches!(
-            end,
-            PathEnd::Failed(Malformed {
-                problem: Problem::PathCycle,
-                ..
-            })
-        ) {
+        if !end.cut_short() {
             self.paths[i] = PathSlot::At {
                 start: start as u32,
                 len: len as u32,
