@@ -553,6 +553,28 @@ impl Walk<'_> {
         });
     }
 
+    /// The pointer (`captured` of it) is the address of a volatile access
+    /// (`what`): condition 4.
+    fn volatile_address(
+        &mut self,
+        definite: bool,
+        captured: Components,
+        what: &str,
+        chain: &[usize],
+        at: usize,
+    ) {
+        let reason = format!("it is {what}");
+        self.report(
+            definite,
+            captured,
+            false,
+            Condition::Volatile,
+            reason,
+            chain,
+            at,
+        );
+    }
+
     fn follow(
         &mut self,
         from: &Tracked,
@@ -712,12 +734,10 @@ fn check_param(
             match &inst.kind {
                 InstKind::Load { volatile } => {
                     if *volatile && k == 0 {
-                        w.report(
+                        w.volatile_address(
                             definite,
                             mask,
-                            false,
-                            Condition::Volatile,
-                            "it is the address of a volatile load".into(),
+                            "the address of a volatile load",
                             &chain,
                             user,
                         );
@@ -731,12 +751,10 @@ fn check_param(
                 } => {
                     if k == 1 {
                         if *volatile {
-                            w.report(
+                            w.volatile_address(
                                 definite,
                                 mask,
-                                false,
-                                Condition::Volatile,
-                                "it is the address of a volatile store".into(),
+                                "the address of a volatile store",
                                 &chain,
                                 user,
                             );
@@ -753,12 +771,10 @@ fn check_param(
                 } => {
                     if k == 0 {
                         if *volatile {
-                            w.report(
+                            w.volatile_address(
                                 definite,
                                 mask,
-                                false,
-                                Condition::Volatile,
-                                "it is the address of a volatile atomic operation".into(),
+                                "the address of a volatile atomic operation",
                                 &chain,
                                 user,
                             );
@@ -833,12 +849,10 @@ fn check_param(
                 }
                 InstKind::Call(call) => {
                     if call.volatile_memory && k <= 1 {
-                        w.report(
+                        w.volatile_address(
                             definite,
                             mask,
-                            false,
-                            Condition::Volatile,
-                            "it is an address of a volatile memory intrinsic".into(),
+                            "an address of a volatile memory intrinsic",
                             &chain,
                             user,
                         );
