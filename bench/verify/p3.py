@@ -87,6 +87,28 @@ def fmt_ratio(r):
     return '%.3f %s' % (r, 'ok' if ok else 'MISSED')
 
 
+def print_table(files, values, num, unit):
+    """One markdown table: per module (values[f][pipeline]) and in total,
+    the costs and ours / verify above parsing; returns the total ratio."""
+    print()
+    print('| module | parse only%s | + verify%s | + verify-alias-md%s | verify above parse%s '
+          '| ours above parse%s | ours / verify |' % ((unit,) * 5))
+    print('|---|---:|---:|---:|---:|---:|---:|')
+    row = '| %s | ' + ' | '.join([num] * 5) + ' | %s |'
+    tot = {k: 0 for k in PIPES}
+    for f in files:
+        m = values[f]
+        for k in PIPES:
+            tot[k] += m[k]
+        print(row % (os.path.basename(f), m['base'], m['llvm'], m['ours'], m['llvm'] - m['base'],
+                     m['ours'] - m['base'], fmt_ratio(ratio(m['ours'], m['llvm'], m['base']))))
+    total = ratio(tot['ours'], tot['llvm'], tot['base'])
+    print(row % (
+        '**total**', tot['base'], tot['llvm'], tot['ours'], tot['llvm'] - tot['base'],
+        tot['ours'] - tot['base'], '**%s**' % fmt_ratio(total)))
+    return total
+
+
 def main():
     global PLUGIN
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
@@ -134,42 +156,12 @@ def measure(a, files):
     print('P3: verify-alias-md vs LLVM `verify`, cost above parsing (plugin loaded in all runs)')
     print()
     print('CPU time (user+sys), median of %d interleaved runs:' % a.runs)
-    print()
-    print('| module | parse only (s) | + verify (s) | + verify-alias-md (s) | verify above parse (s) '
-          '| ours above parse (s) | ours / verify |')
-    print('|---|---:|---:|---:|---:|---:|---:|')
-    tot = {k: 0.0 for k in PIPES}
-    for f in files:
-        m = med[f]
-        for k in PIPES:
-            tot[k] += m[k]
-        print('| %s | %.4f | %.4f | %.4f | %.4f | %.4f | %s |' % (
-            os.path.basename(f), m['base'], m['llvm'], m['ours'], m['llvm'] - m['base'],
-            m['ours'] - m['base'], fmt_ratio(ratio(m['ours'], m['llvm'], m['base']))))
-    time_ratio = ratio(tot['ours'], tot['llvm'], tot['base'])
-    print('| **total** | %.4f | %.4f | %.4f | %.4f | %.4f | **%s** |' % (
-        tot['base'], tot['llvm'], tot['ours'], tot['llvm'] - tot['base'], tot['ours'] - tot['base'],
-        fmt_ratio(time_ratio)))
+    time_ratio = print_table(files, med, '%.4f', ' (s)')
     ir_ratio = None
     if ir:
         print()
         print('Instructions executed (valgrind --tool=callgrind, exact):')
-        print()
-        print('| module | parse only | + verify | + verify-alias-md | verify above parse '
-              '| ours above parse | ours / verify |')
-        print('|---|---:|---:|---:|---:|---:|---:|')
-        tot = {k: 0 for k in PIPES}
-        for f in files:
-            m = ir[f]
-            for k in PIPES:
-                tot[k] += m[k]
-            print('| %s | %d | %d | %d | %d | %d | %s |' % (
-                os.path.basename(f), m['base'], m['llvm'], m['ours'], m['llvm'] - m['base'],
-                m['ours'] - m['base'], fmt_ratio(ratio(m['ours'], m['llvm'], m['base']))))
-        ir_ratio = ratio(tot['ours'], tot['llvm'], tot['base'])
-        print('| **total** | %d | %d | %d | %d | %d | **%s** |' % (
-            tot['base'], tot['llvm'], tot['ours'], tot['llvm'] - tot['base'], tot['ours'] - tot['base'],
-            fmt_ratio(ir_ratio)))
+        ir_ratio = print_table(files, ir, '%d', '')
     print()
     print('Goal: (ours - parse) <= %.2f x (verify - parse).' % GOAL)
     decisive = ir_ratio if ir_ratio is not None else time_ratio
