@@ -1249,7 +1249,33 @@ struct FnGen<'m, 'a> {
     inl_calls: usize,
 }
 
-impl FnGen<'_, '_> {
+impl<'m, 'a> FnGen<'m, 'a> {
+    /// A generator for one function body with `nargs` pointer arguments,
+    /// drawing tags from `set`; `callee` when it is an inlinable callee.
+    fn new(
+        m: &'m mut Module<'a>,
+        nargs: usize,
+        set: Vec<TagChoice>,
+        callee: Option<usize>,
+    ) -> Self {
+        FnGen {
+            m,
+            out: String::new(),
+            next: 0,
+            nargs,
+            sum: "0".into(),
+            block: "entry".into(),
+            avail: Vec::new(),
+            ptrs: Vec::new(),
+            recent: Vec::new(),
+            set,
+            profiles: Vec::new(),
+            scoped_pct: 0,
+            callee,
+            inl_calls: 0,
+        }
+    }
+
     fn fresh(&mut self, prefix: &str) -> String {
         self.next += 1;
         format!("%{prefix}{}", self.next)
@@ -1755,22 +1781,7 @@ fn generate(opts: &Options) -> String {
         }
         params.push("i1 %c".into());
         params.push("i64 %n".into());
-        let mut g = FnGen {
-            m: &mut m,
-            out: String::new(),
-            next: 0,
-            nargs,
-            sum: "0".into(),
-            block: "entry".into(),
-            avail: Vec::new(),
-            ptrs: Vec::new(),
-            recent: Vec::new(),
-            set,
-            profiles: Vec::new(),
-            scoped_pct: 0,
-            callee: None,
-            inl_calls: 0,
-        };
+        let mut g = FnGen::new(&mut m, nargs, set, None);
         g.scoped_setup();
         g.seq(naccesses, 0);
         let sum = g.sum.clone();
@@ -1835,22 +1846,7 @@ fn generate(opts: &Options) -> String {
             .collect();
         params.push("i1 %c".into());
         params.push("i64 %n".into());
-        let mut g = FnGen {
-            m: &mut m,
-            out: String::new(),
-            next: 0,
-            nargs: noalias.len(),
-            sum: "0".into(),
-            block: "entry".into(),
-            avail: Vec::new(),
-            ptrs: Vec::new(),
-            recent: Vec::new(),
-            set,
-            profiles: Vec::new(),
-            scoped_pct: 0,
-            callee: Some(k),
-            inl_calls: 0,
-        };
+        let mut g = FnGen::new(&mut m, noalias.len(), set, Some(k));
         g.scoped_setup();
         g.seq(naccesses, 1);
         let sum = g.sum.clone();
