@@ -18,8 +18,12 @@
 
 #![forbid(unsafe_code)]
 
+pub mod bisect;
 pub mod captures;
+pub mod decision;
+pub mod explain;
 pub mod graph;
+pub mod picture;
 pub mod scoped;
 pub mod tbaa;
 pub mod verify;

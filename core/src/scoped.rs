@@ -72,6 +72,27 @@ pub fn scopes_with_domains(
     Ok(out)
 }
 
+/// Why `mayAliasInScopes(Scopes, NoAlias)` answered as it did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ScopedReason {
+    /// One of the two lists is missing: nothing to exclude.
+    NoList,
+    /// No scope of the `!noalias` list has a domain.
+    NoDomain,
+    /// For each domain of the `!noalias` list, the access has no scope in
+    /// it, or one the list does not name.
+    NotCovered,
+    /// No alias: every scope of the access in `domain` (there is at least
+    /// one) is named by the `!noalias` list.
+    Covered { domain: NodeId },
+}
+
+impl ScopedReason {
+    pub fn may_alias(self) -> bool {
+        !matches!(self, ScopedReason::Covered { .. })
+    }
+}
+
 /// `ScopedNoAliasAAResult::mayAliasInScopes(Scopes, NoAlias)`: false when,
 /// for some domain of `noalias`, the scopes of `scopes` in that domain are
 /// non-empty and all listed in `noalias`.
@@ -80,8 +101,18 @@ pub fn may_alias_in_scopes(
     scopes: Option<NodeId>,
     noalias: Option<NodeId>,
 ) -> Result<bool, Malformed> {
+    Ok(decide_in_scopes(g, scopes, noalias)?.may_alias())
+}
+
+/// [`may_alias_in_scopes`] with its reason: the domain that decided, or
+/// why none did.
+pub fn decide_in_scopes(
+    g: &MetadataGraph,
+    scopes: Option<NodeId>,
+    noalias: Option<NodeId>,
+) -> Result<ScopedReason, Malformed> {
     let (Some(scopes), Some(noalias)) = (scopes, noalias) else {
-        return Ok(true);
+        return Ok(ScopedReason::NoList);
     };
     let excluded = scopes_with_domains(g, noalias)?;
     let mut domains: Vec<NodeId> = Vec::new();
@@ -93,7 +124,7 @@ pub fn may_alias_in_scopes(
         }
     }
     if domains.is_empty() {
-        return Ok(true);
+        return Ok(ScopedReason::NoDomain);
     }
     // LLVM reads the scope list only once it has a domain to look for.
     let member = scopes_with_domains(g, scopes)?;
@@ -105,10 +136,84 @@ pub fn may_alias_in_scopes(
         let covered =
             in_domain.all(|(s, _)| excluded.iter().any(|(n, dom)| n == s && *dom == Some(d)));
         if covered {
-            return Ok(false);
+            return Ok(ScopedReason::Covered { domain: d });
         }
     }
-    Ok(true)
+    Ok(ScopedReason::NotCovered)
+}
+
+/// The name of a scope or domain: its string operand (operand 2 of a
+/// scope, 1 of a domain, or operand 0 when that is the identifying string).
+pub fn scope_name(g: &MetadataGraph, node: NodeId) -> Option<&str> {
+    let ops = g.operands(node).ok()?;
+    let named = |i: usize| match ops.get(i) {
+        Some(Operand::String(s)) => Some(g.str(*s)),
+        _ => None,
+    };
+    match ops.first() {
+        Some(Operand::String(_)) => named(0),
+        _ => (1..ops.len()).rev().find_map(named),
+    }
+}
+
+/// A scope or domain for humans: its name in quotes, or the node.
+pub fn describe_scope(g: &MetadataGraph, node: NodeId) -> String {
+    match scope_name(g, node) {
+        Some(name) => format!("{name:?}"),
+        None => g.display(node, 1).to_string(),
+    }
+}
+
+/// A scope list for humans: `{"f: %a" in "f", "g: %p" in "g"}`.
+pub fn describe_list(g: &MetadataGraph, list: NodeId) -> String {
+    match scopes_with_domains(g, list) {
+        Ok(scopes) => {
+            let items: Vec<String> = scopes
+                .iter()
+                .map(|&(s, d)| match d {
+                    Some(d) => format!("{} in {}", describe_scope(g, s), describe_scope(g, d)),
+                    None => format!("{} (no domain)", describe_scope(g, s)),
+                })
+                .collect();
+            format!("{{{}}}", items.join(", "))
+        }
+        Err(_) => g.display(list, 3).to_string(),
+    }
+}
+
+impl ScopedReason {
+    /// One sentence saying why, for `!alias.scope` list `scopes` against
+    /// `!noalias` list `noalias`.
+    pub fn describe(
+        self,
+        g: &MetadataGraph,
+        scopes: Option<NodeId>,
+        noalias: Option<NodeId>,
+    ) -> String {
+        let list = |l: Option<NodeId>| l.map_or("none".to_owned(), |l| describe_list(g, l));
+        match self {
+            ScopedReason::NoList => format!(
+                "nothing to exclude: !alias.scope {} vs !noalias {}",
+                list(scopes),
+                list(noalias)
+            ),
+            ScopedReason::NoDomain => format!(
+                "the !noalias list {} names no scope with a domain",
+                list(noalias)
+            ),
+            ScopedReason::NotCovered => format!(
+                "no domain of the !noalias list {} covers the scopes of !alias.scope {}",
+                list(noalias),
+                list(scopes)
+            ),
+            ScopedReason::Covered { domain } => format!(
+                "every scope of !alias.scope {} in domain {} is in the !noalias list {}",
+                list(scopes),
+                describe_scope(g, domain),
+                list(noalias)
+            ),
+        }
+    }
 }
 
 /// Operands of a merged list, or `None` for "no list" (the metadata is

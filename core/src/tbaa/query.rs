@@ -693,13 +693,31 @@ impl Reason {
                 sub,
                 ty,
                 offset,
-            } => format!(
-                "the access path of {} reaches {}, the base type of {}, at offset {}",
-                t(base),
-                n(ty),
-                t(sub),
-                offset
-            ),
+            } => {
+                let tag = |x: NodeId| AccessTag(x);
+                let sub_offset = tag(sub).offset(g).ok();
+                let whole_sub = tag(sub).base_type(g).ok().flatten()
+                    == tag(sub).access_type(g).ok().flatten();
+                let whole_base = tag(base).access_type(g).ok().flatten() == Some(ty);
+                let other = sub_offset.map_or("?".into(), |o| o.to_string());
+                let verdict = if sub_offset == Some(offset) {
+                    ": the same place".to_owned()
+                } else if whole_sub || whole_base {
+                    format!(
+                        ", while the other access is at offset {other}, but one of them accesses a whole {}",
+                        n(ty)
+                    )
+                } else {
+                    format!(", while the other access is at offset {other}: different fields")
+                };
+                format!(
+                    "the access path of {} reaches {}, the base type of {}, at offset {}{verdict}",
+                    t(base),
+                    n(ty),
+                    t(sub),
+                    offset
+                )
+            }
             Reason::HasField { base, sub, access } => format!(
                 "the access type {} of {} has a field of the base type of {}",
                 n(access),

@@ -1,0 +1,657 @@
+//! Decision identity: which definite alias answer is which, in every run.
+//!
+//! A *decision* is one definite answer of `rust-tbaa` or
+//! `rust-scoped-noalias` (NoAlias, NoModRef, an immutable-memory mask, an
+//! errno answer) for one function and one pair of metadata nodes. Bisecting
+//! a miscompile over decisions (`aliaskit bisect`) turns some of them
+//! conservative, so every decision needs a name that is the same in every
+//! process, on every ThinLTO thread and in every run of the same build:
+//!
+//! ```text
+//! id = xxh3(analysis, question, module name, function name,
+//!           content(node A), content(node B))
+//! ```
+//!
+//! * The *content* of a node is its structure, read breadth-first from it:
+//!   every node it reaches, with strings, integers and the order of
+//!   operands; references between reached nodes are by their position in
+//!   that order, so cycles and shared nodes are written down exactly and
+//!   no pointer or import order goes in ([`content_hash`]).
+//! * Where the answer does not depend on the order of the two nodes (two
+//!   TBAA tags), the pair is sorted: (A, B) and (B, A) are one decision.
+//!   A scoped decision is `mayAliasInScopes(!alias.scope, !noalias)`,
+//!   whose operands have different roles, and keeps its order.
+//! * Two distinct nodes with the same content (two inlined copies of one
+//!   callee whose scopes have the same names) give the same id: they are
+//!   kept or dropped together. That is coarser, never nondeterministic.
+//!
+//! Which decisions keep their definite answer is a [`Selection`]: the
+//! `ALIASKIT_BISECT` syntax, a list of terms that select ids by their low
+//! bits (Go's hash-based bisection) or by value.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use xxhash_rust::xxh3::Xxh3;
+
+use crate::graph::{IntValue, MetadataGraph, NodeId, Operand};
+
+/// The analysis that made a decision.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Analysis {
+    #[serde(rename = "tbaa")]
+    Tbaa,
+    #[serde(rename = "scoped-noalias")]
+    ScopedNoAlias,
+}
+
+impl Analysis {
+    /// The name used in reports and JSON (`tbaa`, `scoped-noalias`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Analysis::Tbaa => "tbaa",
+            Analysis::ScopedNoAlias => "scoped-noalias",
+        }
+    }
+}
+
+impl fmt::Display for Analysis {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What was asked, and so which definite answer a decision stands for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Question {
+    /// Two `!tbaa` tags (loads, stores, calls): NoAlias / NoModRef.
+    TagPair,
+    /// One `!tbaa` tag marks immutable memory: NoModRef mask, a call that
+    /// touches no memory.
+    Immutable,
+    /// A tag against the module's `!llvm.errno.tbaa`: NoAlias with errno.
+    Errno,
+    /// `mayAliasInScopes(!alias.scope, !noalias)`: NoAlias / NoModRef.
+    ScopeLists,
+}
+
+impl Question {
+    pub fn analysis(self) -> Analysis {
+        match self {
+            Question::ScopeLists => Analysis::ScopedNoAlias,
+            _ => Analysis::Tbaa,
+        }
+    }
+
+    /// The definite answer a kept decision gives, for reports.
+    pub fn answer(self) -> &'static str {
+        match self {
+            Question::TagPair | Question::ScopeLists => "NoAlias",
+            Question::Immutable => "NoModRef (immutable memory)",
+            Question::Errno => "NoAlias with errno",
+        }
+    }
+
+    fn code(self) -> u8 {
+        match self {
+            Question::TagPair => 1,
+            Question::Immutable => 2,
+            Question::Errno => 3,
+            Question::ScopeLists => 4,
+        }
+    }
+}
+
+/// The identity of a decision (64 bits, written as 16 hex digits).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DecisionId(pub u64);
+
+impl fmt::Display for DecisionId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:016x}", self.0)
+    }
+}
+
+impl FromStr for DecisionId {
+    type Err = String;
+    fn from_str(s: &str) -> Result<DecisionId, String> {
+        let hex = s.strip_prefix("0x").unwrap_or(s);
+        if hex.is_empty() || hex.len() > 16 {
+            return Err(format!("'{s}' is not a decision id (1 to 16 hex digits)"));
+        }
+        u64::from_str_radix(hex, 16)
+            .map(DecisionId)
+            .map_err(|_| format!("'{s}' is not a decision id (1 to 16 hex digits)"))
+    }
+}
+
+impl Serialize for DecisionId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+impl<'de> Deserialize<'de> for DecisionId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<DecisionId, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The function a decision belongs to: a hash of the module's name and
+/// the function's name, computed once per function.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FunctionKey(pub u64);
+
+impl FunctionKey {
+    pub fn new(module: &str, function: &str) -> FunctionKey {
+        let mut h = Xxh3::new();
+        write_bytes(&mut h, module.as_bytes());
+        write_bytes(&mut h, function.as_bytes());
+        FunctionKey(h.digest())
+    }
+
+    /// The id of a decision on `question` in this function, about nodes
+    /// with contents `a` and `b` ([`content_hash`]; for a question about
+    /// one node, `b` is 0).
+    pub fn decision(self, question: Question, a: u64, b: u64) -> DecisionId {
+        let (a, b) = match question {
+            // Symmetric questions: one decision for both orders.
+            Question::TagPair if a > b => (b, a),
+            _ => (a, b),
+        };
+        let mut h = Xxh3::new();
+        h.update(&self.0.to_le_bytes());
+        h.update(&[question.code()]);
+        h.update(&a.to_le_bytes());
+        h.update(&b.to_le_bytes());
+        DecisionId(h.digest())
+    }
+}
+
+fn write_bytes(h: &mut Xxh3, bytes: &[u8]) {
+    h.update(&(bytes.len() as u64).to_le_bytes());
+    h.update(bytes);
+}
+
+/// The content of the node `root`: a hash of everything reachable from it,
+/// independent of node ids, import order and pointers.
+///
+/// Nodes are numbered in breadth-first order from `root`, operands in
+/// their order; each node is written as its operand count and operands,
+/// a node operand as the number of the node it names. Breadth-first
+/// numbering of a rooted graph with ordered edges is canonical: two roots
+/// get the same sequence exactly when their graphs are isomorphic with
+/// labels and order. Cost: linear in the reachable nodes and operands.
+pub fn content_hash(g: &MetadataGraph, root: NodeId) -> u64 {
+    let mut number: rustc_hash::FxHashMap<NodeId, u32> = rustc_hash::FxHashMap::default();
+    let mut order = vec![root];
+    number.insert(root, 0);
+    let mut h = Xxh3::new();
+    let mut next = 0;
+    while next < order.len() {
+        let node = order[next];
+        next += 1;
+        let Ok(ops) = g.operands(node) else {
+            // A node whose operands were never defined.
+            h.update(&u32::MAX.to_le_bytes());
+            continue;
+        };
+        h.update(&(ops.len() as u32).to_le_bytes());
+        for op in ops {
+            match *op {
+                Operand::Null => h.update(&[0]),
+                Operand::Node(n) => {
+                    let k = *number.entry(n).or_insert_with(|| {
+                        order.push(n);
+                        (order.len() - 1) as u32
+                    });
+                    h.update(&[1]);
+                    h.update(&k.to_le_bytes());
+                }
+                Operand::String(s) => {
+                    h.update(&[2]);
+                    write_bytes(&mut h, g.str(s).as_bytes());
+                }
+                Operand::Int(IntValue {
+                    bits,
+                    value,
+                    low_bit,
+                }) => {
+                    h.update(&[3]);
+                    h.update(&bits.to_le_bytes());
+                    match value {
+                        Some(v) => {
+                            h.update(&[1]);
+                            h.update(&v.to_le_bytes());
+                        }
+                        None => h.update(&[0, low_bit as u8]),
+                    }
+                }
+                Operand::Other => h.update(&[4]),
+            }
+        }
+    }
+    h.digest()
+}
+
+/// The contents of a set of nodes (the module's `!llvm.errno.tbaa` tags),
+/// in their order.
+pub fn contents_hash(contents: &[u64]) -> u64 {
+    let mut h = Xxh3::new();
+    for c in contents {
+        h.update(&c.to_le_bytes());
+    }
+    h.digest()
+}
+
+/// Memoized [`content_hash`] per node of one graph.
+#[derive(Clone, Debug, Default)]
+pub struct Contents {
+    memo: rustc_hash::FxHashMap<NodeId, u64>,
+}
+
+impl Contents {
+    pub fn of(&mut self, g: &MetadataGraph, node: NodeId) -> u64 {
+        *self
+            .memo
+            .entry(node)
+            .or_insert_with(|| content_hash(g, node))
+    }
+}
+
+/// Low bits of an id: the `bits` lowest bits must equal `value`.
+///
+/// Written as binary digits with the lowest bit last, as Go's bisect does:
+/// `+01` keeps the ids whose bit 0 is 1 and bit 1 is 0. Longer suffixes
+/// are made by writing a digit in front.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Suffix {
+    pub bits: u8,
+    pub value: u64,
+}
+
+impl Suffix {
+    /// The empty suffix: every id ends in it.
+    pub const ALL: Suffix = Suffix { bits: 0, value: 0 };
+
+    pub fn matches(self, id: DecisionId) -> bool {
+        if self.bits == 0 {
+            return true;
+        }
+        let mask = if self.bits >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.bits) - 1
+        };
+        id.0 & mask == self.value
+    }
+
+    /// The two halves of this suffix: one more bit, 0 and 1.
+    pub fn halves(self) -> Option<(Suffix, Suffix)> {
+        if self.bits >= 64 {
+            return None;
+        }
+        let one = 1u64 << self.bits;
+        Some((
+            Suffix {
+                bits: self.bits + 1,
+                value: self.value,
+            },
+            Suffix {
+                bits: self.bits + 1,
+                value: self.value | one,
+            },
+        ))
+    }
+}
+
+impl fmt::Display for Suffix {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for i in (0..self.bits).rev() {
+            f.write_str(if self.value >> i & 1 == 1 { "1" } else { "0" })?;
+        }
+        Ok(())
+    }
+}
+
+/// One term of a [`Selection`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Term {
+    /// Ids ending in these bits (the empty suffix: every id).
+    Suffix(Suffix),
+    /// One id.
+    Id(DecisionId),
+}
+
+impl Term {
+    fn matches(self, id: DecisionId) -> bool {
+        match self {
+            Term::Suffix(s) => s.matches(id),
+            Term::Id(x) => x == id,
+        }
+    }
+}
+
+impl fmt::Display for Term {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Term::Suffix(s) if s.bits == 0 => f.write_str("y"),
+            Term::Suffix(s) => write!(f, "{s}"),
+            Term::Id(id) => write!(f, "x{id}"),
+        }
+    }
+}
+
+/// Which decisions keep their definite answer (`ALIASKIT_BISECT`).
+///
+/// Syntax: terms separated by spaces or commas.
+///
+/// | term | keeps |
+/// |---|---|
+/// | `y` | every decision |
+/// | `n` | none (the same as an empty selection) |
+/// | `+BITS` or `BITS` | decisions whose id ends in the binary digits BITS (lowest bit last) |
+/// | `-BITS` | not those, whatever else matches |
+/// | `+xHEX` / `-xHEX` | the decision with that id / not it |
+///
+/// A decision is kept when some `+` term matches it and no `-` term does.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Selection {
+    pub keep: Vec<Term>,
+    pub except: Vec<Term>,
+}
+
+impl Selection {
+    /// Keeps every decision (`y`).
+    pub fn all() -> Selection {
+        Selection {
+            keep: vec![Term::Suffix(Suffix::ALL)],
+            except: Vec::new(),
+        }
+    }
+
+    /// Keeps none (`n`).
+    pub fn none() -> Selection {
+        Selection::default()
+    }
+
+    /// Keeps exactly these ids.
+    pub fn ids(ids: impl IntoIterator<Item = DecisionId>) -> Selection {
+        Selection {
+            keep: ids.into_iter().map(Term::Id).collect(),
+            except: Vec::new(),
+        }
+    }
+
+    /// This selection, also keeping `term`.
+    pub fn with(&self, term: Term) -> Selection {
+        let mut s = self.clone();
+        if !s.keep.contains(&term) {
+            s.keep.push(term);
+        }
+        s
+    }
+
+    pub fn keeps(&self, id: DecisionId) -> bool {
+        self.keep.iter().any(|t| t.matches(id)) && !self.except.iter().any(|t| t.matches(id))
+    }
+}
+
+impl fmt::Display for Selection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.keep.is_empty() {
+            return f.write_str("n");
+        }
+        let mut first = true;
+        for (sign, terms) in [("+", &self.keep), ("-", &self.except)] {
+            for t in terms {
+                if !first {
+                    f.write_str(" ")?;
+                }
+                first = false;
+                match t {
+                    Term::Suffix(s) if s.bits == 0 && sign == "+" => f.write_str("y")?,
+                    _ => write!(f, "{sign}{t}")?,
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Selection {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Selection, String> {
+        let mut sel = Selection::none();
+        for word in text
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|w| !w.is_empty())
+        {
+            let (negative, body) = match word.as_bytes()[0] {
+                b'+' => (false, &word[1..]),
+                b'-' => (true, &word[1..]),
+                _ => (false, word),
+            };
+            let term = match body {
+                "y" => Term::Suffix(Suffix::ALL),
+                "n" if !negative && body.len() == word.len() => continue,
+                b if b.starts_with('x') => Term::Id(
+                    b[1..]
+                        .parse()
+                        .map_err(|e| format!("bad term '{word}': {e}"))?,
+                ),
+                b if !b.is_empty()
+                    && b.len() <= 64
+                    && b.bytes().all(|c| c == b'0' || c == b'1') =>
+                {
+                    let value = b.bytes().fold(0u64, |v, c| (v << 1) | (c - b'0') as u64);
+                    Term::Suffix(Suffix {
+                        bits: b.len() as u8,
+                        value,
+                    })
+                }
+                _ => {
+                    return Err(format!(
+                        "bad term '{word}' (expected y, n, [+-]BITS or [+-]xHEXID)"
+                    ))
+                }
+            };
+            if negative {
+                sel.except.push(term);
+            } else {
+                sel.keep.push(term);
+            }
+        }
+        Ok(sel)
+    }
+}
+
+/// One line of `ALIASKIT_BISECT_LOG`: a decision as the plugin made it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogRecord {
+    pub id: DecisionId,
+    pub analysis: Analysis,
+    pub question: Question,
+    /// The definite answer (what a kept decision gives).
+    pub answer: String,
+    /// Whether the selection kept the definite answer in this run.
+    pub kept: bool,
+    pub module: String,
+    pub function: String,
+    /// The first query that made this decision, its two sides.
+    pub first: Side,
+    pub second: Side,
+    /// Why the analysis answered so.
+    pub why: String,
+    /// More than one pair of nodes in this process has this id (equal
+    /// contents): they are kept or dropped together.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shared: bool,
+}
+
+/// One side of a decision: the instruction that asked, and its metadata.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Side {
+    pub instruction: String,
+    pub metadata: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tag(g: &mut MetadataGraph, name: &str, offset: u64) -> NodeId {
+        let root_name = g.string("Simple C/C++ TBAA");
+        let root = g.get_tuple(vec![root_name]);
+        let n = g.string(name);
+        let ty = g.get_tuple(vec![n, Operand::Node(root), Operand::int64(0)]);
+        g.get_tuple(vec![
+            Operand::Node(ty),
+            Operand::Node(ty),
+            Operand::int64(offset),
+        ])
+    }
+
+    #[test]
+    fn content_is_independent_of_ids_and_import_order() {
+        let mut g1 = MetadataGraph::new();
+        let a1 = tag(&mut g1, "int", 0);
+        let b1 = tag(&mut g1, "float", 0);
+        let mut g2 = MetadataGraph::new();
+        let _padding = g2.add_tuple(vec![]);
+        let b2 = tag(&mut g2, "float", 0);
+        let a2 = tag(&mut g2, "int", 0);
+        assert_ne!(a1, a2);
+        assert_eq!(content_hash(&g1, a1), content_hash(&g2, a2));
+        assert_eq!(content_hash(&g1, b1), content_hash(&g2, b2));
+        assert_ne!(content_hash(&g1, a1), content_hash(&g1, b1));
+        let c1 = tag(&mut g1, "int", 4);
+        assert_ne!(content_hash(&g1, a1), content_hash(&g1, c1));
+    }
+
+    #[test]
+    fn cycles_and_sharing_are_written_exactly() {
+        // !d = !{!d, !"D"}, and a node sharing one child twice vs two
+        // equal children.
+        let mut g = MetadataGraph::new();
+        let d = g.reserve();
+        let name = g.string("D");
+        g.define_tuple(d, vec![Operand::Node(d), name]);
+        let e = g.reserve();
+        let inner = g.add_tuple(vec![name]);
+        g.define_tuple(e, vec![Operand::Node(inner), name]);
+        assert_ne!(content_hash(&g, d), content_hash(&g, e));
+        let leaf = g.add_tuple(vec![name]);
+        let leaf2 = g.add_tuple(vec![name]);
+        let shared = g.add_tuple(vec![Operand::Node(leaf), Operand::Node(leaf)]);
+        let split = g.add_tuple(vec![Operand::Node(leaf), Operand::Node(leaf2)]);
+        assert_ne!(content_hash(&g, shared), content_hash(&g, split));
+        // Two distinct but equal nodes have one content.
+        assert_eq!(content_hash(&g, leaf), content_hash(&g, leaf2));
+        let undefined = g.reserve();
+        let empty = g.add_tuple(vec![]);
+        assert_ne!(content_hash(&g, undefined), content_hash(&g, empty));
+    }
+
+    #[test]
+    fn ids_depend_on_function_question_and_order_where_it_matters() {
+        let f = FunctionKey::new("m.c", "f");
+        let g = FunctionKey::new("m.c", "g");
+        let other_module = FunctionKey::new("n.c", "f");
+        assert_ne!(f, g);
+        assert_ne!(f, other_module);
+        // Module and function names cannot run into each other.
+        assert_ne!(FunctionKey::new("ab", "c"), FunctionKey::new("a", "bc"));
+        let pair = f.decision(Question::TagPair, 1, 2);
+        assert_eq!(pair, f.decision(Question::TagPair, 2, 1));
+        assert_ne!(pair, g.decision(Question::TagPair, 1, 2));
+        let scoped = f.decision(Question::ScopeLists, 1, 2);
+        assert_ne!(scoped, f.decision(Question::ScopeLists, 2, 1));
+        assert_ne!(scoped, pair);
+        assert_ne!(
+            f.decision(Question::Immutable, 1, 0),
+            f.decision(Question::Errno, 1, 0)
+        );
+    }
+
+    #[test]
+    fn ids_print_and_parse() {
+        let id = DecisionId(0x00ab_cdef_0123_4567);
+        assert_eq!(id.to_string(), "00abcdef01234567");
+        assert_eq!("00abcdef01234567".parse::<DecisionId>(), Ok(id));
+        assert_eq!("0xabcdef01234567".parse::<DecisionId>(), Ok(id));
+        assert!("xyz".parse::<DecisionId>().is_err());
+        assert!("12345678901234567".parse::<DecisionId>().is_err());
+        let json = serde_json::to_string(&id).unwrap();
+        assert_eq!(json, "\"00abcdef01234567\"");
+        assert_eq!(serde_json::from_str::<DecisionId>(&json).unwrap(), id);
+    }
+
+    #[test]
+    fn suffixes_select_by_low_bits() {
+        let s: Selection = "+01".parse().unwrap();
+        assert!(s.keeps(DecisionId(0b1101)));
+        assert!(!s.keeps(DecisionId(0b1111)));
+        assert!(!s.keeps(DecisionId(0b1100)));
+        assert_eq!(s.to_string(), "+01");
+        let (zero, one) = Suffix::ALL.halves().unwrap();
+        assert_eq!(
+            (zero.to_string(), one.to_string()),
+            ("0".into(), "1".into())
+        );
+        let (s0, s1) = one.halves().unwrap();
+        assert_eq!((s0.to_string(), s1.to_string()), ("01".into(), "11".into()));
+        assert!(s1.matches(DecisionId(0b11)) && !s1.matches(DecisionId(0b01)));
+    }
+
+    #[test]
+    fn selections_parse_print_and_combine() {
+        let all: Selection = "y".parse().unwrap();
+        assert!(all.keeps(DecisionId(7)));
+        assert_eq!(all, Selection::all());
+        let none: Selection = "n".parse().unwrap();
+        assert!(!none.keeps(DecisionId(7)));
+        assert_eq!("".parse::<Selection>().unwrap(), Selection::none());
+        let s: Selection = "y -x0000000000000007, -10".parse().unwrap();
+        assert!(!s.keeps(DecisionId(7)));
+        assert!(!s.keeps(DecisionId(0b110)));
+        assert!(s.keeps(DecisionId(0b111 << 4)));
+        let round: Selection = s.to_string().parse().unwrap();
+        assert_eq!(round, s);
+        let ids = Selection::ids([DecisionId(3), DecisionId(9)]);
+        assert!(ids.keeps(DecisionId(9)) && !ids.keeps(DecisionId(4)));
+        assert_eq!(ids.to_string().parse::<Selection>().unwrap(), ids);
+        for bad in ["+2", "x", "-xzz", "maybe", "+"] {
+            assert!(bad.parse::<Selection>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn log_records_round_trip_through_json() {
+        let r = LogRecord {
+            id: DecisionId(42),
+            analysis: Analysis::ScopedNoAlias,
+            question: Question::ScopeLists,
+            answer: "NoAlias".into(),
+            kept: true,
+            module: "m.ll".into(),
+            function: "f".into(),
+            first: Side {
+                instruction: "store i32 0, ptr %p".into(),
+                metadata: "!alias.scope {\"s\" in \"D\"}".into(),
+            },
+            second: Side::default(),
+            why: "because".into(),
+            shared: false,
+        };
+        let line = serde_json::to_string(&r).unwrap();
+        assert!(line.contains("\"analysis\":\"scoped-noalias\""));
+        assert!(line.contains("\"question\":\"scope-lists\""));
+        assert!(!line.contains("shared"));
+        assert_eq!(serde_json::from_str::<LogRecord>(&line).unwrap(), r);
+    }
+}
