@@ -16,7 +16,7 @@
 //! Errors are definite violations, warnings possible ones. `<warn>` exits 0,
 //! `<json>` prints one JSON object per finding.
 
-use std::ffi::{c_char, c_void, CStr};
+use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use aliaskit_core::captures::{
@@ -24,24 +24,13 @@ use aliaskit_core::captures::{
 };
 use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
 
+use super::printer::Printer;
 use crate::reader::function::{read_functions, ModuleFunctions};
 
 const FLAG_JSON: u32 = 4;
 
-extern "C" {
-    // src/plugin/verify.cpp
-    fn aliaskit_printer_value(printer: *mut c_void, v: LLVMValueRef) -> *mut c_char;
-    fn aliaskit_string_free(s: *mut c_char);
-}
-
 unsafe fn text(printer: *mut c_void, v: LLVMValueRef) -> String {
-    let p = aliaskit_printer_value(printer, v);
-    if p.is_null() {
-        return String::new();
-    }
-    let s = CStr::from_ptr(p).to_string_lossy().trim().to_owned();
-    aliaskit_string_free(p);
-    s
+    Printer(printer).value(v).trim().to_owned()
 }
 
 /// The stable id of each kind of finding.
@@ -77,19 +66,19 @@ impl Report {
             Severity::Warning => "warning",
         };
         if json {
-            let q = super::verify::json_string;
-            let uses: Vec<String> = self.uses.iter().map(|u| q(u)).collect();
-            eprintln!(
-                "{{\"tool\":\"check-captures\",\"severity\":\"{sev}\",\"rule\":\"{}\",\"function\":{},\"parameter\":{},\"message\":{},\"condition\":{},\"reason\":{},\"instruction\":{},\"uses\":[{}]}}",
-                self.rule,
-                q(&self.function),
-                q(&self.parameter),
-                q(&self.summary),
-                q(&self.condition),
-                q(&self.reason),
-                q(&self.at),
-                uses.join(",")
-            );
+            let line = serde_json::json!({
+                "tool": "check-captures",
+                "severity": sev,
+                "rule": self.rule,
+                "function": self.function,
+                "parameter": self.parameter,
+                "message": self.summary,
+                "condition": self.condition,
+                "reason": self.reason,
+                "instruction": self.at,
+                "uses": self.uses,
+            });
+            eprintln!("{line}");
         } else {
             eprintln!(
                 "{sev}: check-captures [{}]: @{}: {}",

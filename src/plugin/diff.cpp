@@ -377,25 +377,23 @@ public:
 };
 
 /// Parses `<pass>`, `<pass><fatal>`, `<pass><MaxParam=N>` and
-/// `<pass><fatal;MaxParam=N>`.
+/// `<pass><fatal;MaxParam=N>`: false if `Name` is another pass.
 bool parseDiffName(StringRef Name, StringRef Pass, StringRef MaxParam,
                    DiffOptions &Opts) {
-  if (!Name.consume_front(Pass))
-    return false;
-  if (Name.empty())
-    return true;
-  if (!Name.consume_front("<") || !Name.consume_back(">"))
-    return false;
   SmallVector<StringRef, 2> Params;
-  Name.split(Params, ';', -1, false);
+  if (!aliaskit::matchPassName(Name, Pass, Params))
+    return false;
   for (StringRef P : Params) {
+    StringRef Value = P;
     if (P == "fatal") {
       Opts.Fatal = true;
-    } else if (P.consume_front(MaxParam) && P.consume_front("=")) {
-      if (P.getAsInteger(10, Opts.Max))
-        return false;
+    } else if (Value.consume_front(MaxParam) && Value.consume_front("=")) {
+      if (Value.getAsInteger(10, Opts.Max))
+        aliaskit::invalidPassParameter(Pass, P,
+                                       (MaxParam + " takes a number").str());
     } else {
-      return false;
+      aliaskit::invalidPassParameter(
+          Pass, P, ("expected fatal or " + MaxParam + "=N").str());
     }
   }
   return true;

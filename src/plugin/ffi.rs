@@ -43,7 +43,11 @@ const MALFORMED: u8 = 2;
 /// # Safety
 /// `session` must be null or come from the matching `*_session_new` and
 /// not be in use by another call (one analysis manager, one thread).
-unsafe fn guarded<S: Session>(session: *mut S, fallback: u8, f: impl FnOnce(&mut S) -> u8) -> u8 {
+pub(crate) unsafe fn guarded<S: Session>(
+    session: *mut S,
+    fallback: u8,
+    f: impl FnOnce(&mut S) -> u8,
+) -> u8 {
     let Some(s) = session.as_mut() else {
         return fallback;
     };

@@ -10,8 +10,12 @@
 //! * Diagnostics go through `log`; [`init_logging`] sets up `env_logger`
 //!   with `RUST_LOG` (default: warnings), in LLVM's `warning: ...` style.
 
+pub mod bisect;
 pub mod captures;
+pub mod dot;
+pub mod explain;
 pub mod ffi;
+pub mod printer;
 pub mod verify;
 
 use std::ffi::{c_char, c_void};

@@ -42,24 +42,54 @@ cl::opt<bool> EnableRustTBAA(
              "pipeline (like -enable-tbaa for the built-in tbaa); the "
              "environment variable ALIASKIT_ENABLE_TBAA=0 does the same"));
 
+/// Which function a result answers for, when bisection is on
+/// (ALIASKIT_BISECT / ALIASKIT_BISECT_LOG): every definite answer then
+/// goes through the *_in entry points, which apply the selection and log.
+struct BisectContext {
+  const Function *F = nullptr;
+  uint64_t Key = 0;
+  bool On = false;
+
+  static BisectContext of(const Function &F) {
+    BisectContext C;
+    if (aliaskit_bisect_enabled()) {
+      C.F = &F;
+      C.Key = aliaskit::bisectKey(F);
+      C.On = true;
+    }
+    return C;
+  }
+  aliaskit::BisectQuery query() const {
+    aliaskit::BisectQuery Q;
+    Q.F = F;
+    return Q;
+  }
+};
+
 class RustTBAAResult : public AAResultBase {
   std::shared_ptr<TBAASession> Session;
   bool Enabled;
+  BisectContext Bisect;
 
   bool mayAlias(const MDNode *A, const MDNode *B) const {
-    // An untagged access may alias anything (the core's first rule, also
-    // here so that untagged accesses cost no call across the boundary).
-    if (!A || !B)
-      return true;
     return aliaskit_tbaa_may_alias(Session->Handle, md(A), md(B)) != 0;
   }
-  bool isImmutable(const MDNode *Tag) const {
+  bool mayAlias(const MDNode *A, const MDNode *B,
+                const aliaskit::BisectQuery &Q) const {
+    return aliaskit_tbaa_may_alias_in(Session->Handle, Bisect.Key, md(A),
+                                      md(B), &Q) != 0;
+  }
+  bool isImmutable(const MDNode *Tag, const aliaskit::BisectQuery *Q) const {
+    if (Q)
+      return aliaskit_tbaa_is_immutable_in(Session->Handle, Bisect.Key,
+                                           md(Tag), Q) != 0;
     return aliaskit_tbaa_is_immutable(Session->Handle, md(Tag)) != 0;
   }
 
 public:
-  RustTBAAResult(std::shared_ptr<TBAASession> Session, bool Enabled)
-      : Session(std::move(Session)), Enabled(Enabled) {}
+  RustTBAAResult(std::shared_ptr<TBAASession> Session, bool Enabled,
+                 BisectContext Bisect)
+      : Session(std::move(Session)), Enabled(Enabled), Bisect(Bisect) {}
 
   bool invalidate(Function &, const PreservedAnalyses &,
                   FunctionAnalysisManager::Invalidator &) {
@@ -68,10 +98,18 @@ public:
 
   AliasResult alias(const MemoryLocation &LocA, const MemoryLocation &LocB,
                     AAQueryInfo &, const Instruction *) {
-    if (!Enabled)
+    // An untagged access may alias anything (the core's first rule, also
+    // here so that untagged accesses cost no call across the boundary).
+    const MDNode *A = LocA.AATags.TBAA, *B = LocB.AATags.TBAA;
+    if (!Enabled || !A || !B)
       return AliasResult::MayAlias;
-    return mayAlias(LocA.AATags.TBAA, LocB.AATags.TBAA) ? AliasResult::MayAlias
-                                                        : AliasResult::NoAlias;
+    if (Bisect.On) {
+      aliaskit::BisectQuery Q = Bisect.query();
+      Q.side(0, LocA, A, LLVMContext::MD_tbaa);
+      Q.side(1, LocB, B, LLVMContext::MD_tbaa);
+      return mayAlias(A, B, Q) ? AliasResult::MayAlias : AliasResult::NoAlias;
+    }
+    return mayAlias(A, B) ? AliasResult::MayAlias : AliasResult::NoAlias;
   }
 
   AliasResult aliasErrno(const MemoryLocation &Loc, const Module *M) {
@@ -83,27 +121,46 @@ public:
     SmallVector<LLVMMetadataRef, 2> Tags;
     for (const MDNode *Op : Errno->operands())
       Tags.push_back(md(Op));
-    return aliaskit_tbaa_may_alias_errno(Session->Handle,
-                                         md(Loc.AATags.TBAA), Tags.data(),
-                                         Tags.size())
-               ? AliasResult::MayAlias
-               : AliasResult::NoAlias;
+    uint8_t May;
+    if (Bisect.On) {
+      aliaskit::BisectQuery Q = Bisect.query();
+      Q.side(0, Loc, Loc.AATags.TBAA, LLVMContext::MD_tbaa);
+      May = aliaskit_tbaa_may_alias_errno_in(Session->Handle, Bisect.Key,
+                                             md(Loc.AATags.TBAA), Tags.data(),
+                                             Tags.size(), &Q);
+    } else {
+      May = aliaskit_tbaa_may_alias_errno(Session->Handle, md(Loc.AATags.TBAA),
+                                          Tags.data(), Tags.size());
+    }
+    return May ? AliasResult::MayAlias : AliasResult::NoAlias;
   }
 
   ModRefInfo getModRefInfoMask(const MemoryLocation &Loc, AAQueryInfo &,
                                bool) {
     if (!Enabled || !Loc.AATags.TBAA)
       return ModRefInfo::ModRef;
-    return isImmutable(Loc.AATags.TBAA) ? ModRefInfo::NoModRef
-                                        : ModRefInfo::ModRef;
+    aliaskit::BisectQuery Q;
+    if (Bisect.On) {
+      Q = Bisect.query();
+      Q.side(0, Loc, Loc.AATags.TBAA, LLVMContext::MD_tbaa);
+    }
+    return isImmutable(Loc.AATags.TBAA, Bisect.On ? &Q : nullptr)
+               ? ModRefInfo::NoModRef
+               : ModRefInfo::ModRef;
   }
 
   MemoryEffects getMemoryEffects(const CallBase *Call, AAQueryInfo &) {
     if (!Enabled)
       return MemoryEffects::unknown();
-    if (const MDNode *Tag = Call->getMetadata(LLVMContext::MD_tbaa))
-      if (isImmutable(Tag))
+    if (const MDNode *Tag = Call->getMetadata(LLVMContext::MD_tbaa)) {
+      aliaskit::BisectQuery Q;
+      if (Bisect.On) {
+        Q = Bisect.query();
+        Q.side(0, Call, Tag, LLVMContext::MD_tbaa);
+      }
+      if (isImmutable(Tag, Bisect.On ? &Q : nullptr))
         return MemoryEffects::none();
+    }
     return MemoryEffects::unknown();
   }
 
@@ -117,9 +174,18 @@ public:
       return ModRefInfo::ModRef;
     const MDNode *L = Loc.AATags.TBAA;
     const MDNode *C = Call->getMetadata(LLVMContext::MD_tbaa);
-    if (L && C && !mayAlias(L, C))
-      return ModRefInfo::NoModRef;
-    return ModRefInfo::ModRef;
+    if (!L || !C)
+      return ModRefInfo::ModRef;
+    bool May;
+    if (Bisect.On) {
+      aliaskit::BisectQuery Q = Bisect.query();
+      Q.side(0, Loc, L, LLVMContext::MD_tbaa);
+      Q.side(1, Call, C, LLVMContext::MD_tbaa);
+      May = mayAlias(L, C, Q);
+    } else {
+      May = mayAlias(L, C);
+    }
+    return May ? ModRefInfo::ModRef : ModRefInfo::NoModRef;
   }
 
   ModRefInfo getModRefInfo(const CallBase *Call1, const CallBase *Call2,
@@ -128,9 +194,18 @@ public:
       return ModRefInfo::ModRef;
     const MDNode *A = Call1->getMetadata(LLVMContext::MD_tbaa);
     const MDNode *B = Call2->getMetadata(LLVMContext::MD_tbaa);
-    if (A && B && !mayAlias(A, B))
-      return ModRefInfo::NoModRef;
-    return ModRefInfo::ModRef;
+    if (!A || !B)
+      return ModRefInfo::ModRef;
+    bool May;
+    if (Bisect.On) {
+      aliaskit::BisectQuery Q = Bisect.query();
+      Q.side(0, Call1, A, LLVMContext::MD_tbaa);
+      Q.side(1, Call2, B, LLVMContext::MD_tbaa);
+      May = mayAlias(A, B, Q);
+    } else {
+      May = mayAlias(A, B);
+    }
+    return May ? ModRefInfo::ModRef : ModRefInfo::NoModRef;
   }
 };
 
@@ -147,7 +222,8 @@ public:
     // functions the type sanitizer instruments.
     bool Enabled = EnableRustTBAA && aliaskit_tbaa_enabled_by_environment() &&
                    !F.hasFnAttribute(Attribute::SanitizeType);
-    return Result(Session, Enabled);
+    return Result(Session, Enabled,
+                  Enabled ? BisectContext::of(F) : BisectContext());
   }
 };
 
@@ -166,21 +242,54 @@ cl::opt<bool> EnableRustScopedNoAlias(
 class RustScopedNoAliasResult : public AAResultBase {
   std::shared_ptr<aliaskit::ScopedSession> Session;
   bool Enabled;
+  BisectContext Bisect;
 
-  bool mayAlias(const MDNode *Scopes, const MDNode *NoAlias) const {
+  /// One side of a query: a location or a call, and its two lists.
+  struct Side {
+    const MemoryLocation *Loc;
+    const CallBase *Call;
+    const MDNode *Scopes, *NoAlias;
+  };
+  static Side of(const MemoryLocation &L) {
+    return {&L, nullptr, L.AATags.Scope, L.AATags.NoAlias};
+  }
+  static Side of(const CallBase *C) {
+    return {nullptr, C, C->getMetadata(LLVMContext::MD_alias_scope),
+            C->getMetadata(LLVMContext::MD_noalias)};
+  }
+
+  /// mayAliasInScopes(X's scopes, Y's noalias).
+  bool mayAlias(const Side &X, const Side &Y) const {
     // Without both lists there is nothing to exclude (the core's first
     // rule, also here so that such queries cost no call across the
     // boundary).
-    if (!Scopes || !NoAlias)
+    if (!X.Scopes || !Y.NoAlias)
       return true;
-    return aliaskit_scoped_may_alias_in_scopes(Session->Handle,
-                                               md(Scopes), md(NoAlias)) != 0;
+    if (!Bisect.On)
+      return aliaskit_scoped_may_alias_in_scopes(Session->Handle, md(X.Scopes),
+                                                 md(Y.NoAlias)) != 0;
+    aliaskit::BisectQuery Q = Bisect.query();
+    for (unsigned S = 0; S < 2; ++S) {
+      const Side &Z = S == 0 ? X : Y;
+      const MDNode *N = S == 0 ? X.Scopes : Y.NoAlias;
+      unsigned K = S == 0 ? LLVMContext::MD_alias_scope : LLVMContext::MD_noalias;
+      if (Z.Call)
+        Q.side(S, Z.Call, N, K);
+      else
+        Q.side(S, *Z.Loc, N, K);
+    }
+    return aliaskit_scoped_may_alias_in_scopes_in(Session->Handle, Bisect.Key,
+                                                  md(X.Scopes), md(Y.NoAlias),
+                                                  &Q) != 0;
+  }
+  bool mayAliasBothWays(const Side &X, const Side &Y) const {
+    return mayAlias(X, Y) && mayAlias(Y, X);
   }
 
 public:
   RustScopedNoAliasResult(std::shared_ptr<aliaskit::ScopedSession> Session,
-                          bool Enabled)
-      : Session(std::move(Session)), Enabled(Enabled) {}
+                          bool Enabled, BisectContext Bisect)
+      : Session(std::move(Session)), Enabled(Enabled), Bisect(Bisect) {}
 
   bool invalidate(Function &, const PreservedAnalyses &,
                   FunctionAnalysisManager::Invalidator &) {
@@ -191,34 +300,24 @@ public:
                     AAQueryInfo &, const Instruction *) {
     if (!Enabled)
       return AliasResult::MayAlias;
-    if (!mayAlias(LocA.AATags.Scope, LocB.AATags.NoAlias) ||
-        !mayAlias(LocB.AATags.Scope, LocA.AATags.NoAlias))
-      return AliasResult::NoAlias;
-    return AliasResult::MayAlias;
+    return mayAliasBothWays(of(LocA), of(LocB)) ? AliasResult::MayAlias
+                                                : AliasResult::NoAlias;
   }
 
   ModRefInfo getModRefInfo(const CallBase *Call, const MemoryLocation &Loc,
                            AAQueryInfo &) {
     if (!Enabled)
       return ModRefInfo::ModRef;
-    if (!mayAlias(Loc.AATags.Scope,
-                  Call->getMetadata(LLVMContext::MD_noalias)) ||
-        !mayAlias(Call->getMetadata(LLVMContext::MD_alias_scope),
-                  Loc.AATags.NoAlias))
-      return ModRefInfo::NoModRef;
-    return ModRefInfo::ModRef;
+    return mayAliasBothWays(of(Loc), of(Call)) ? ModRefInfo::ModRef
+                                               : ModRefInfo::NoModRef;
   }
 
   ModRefInfo getModRefInfo(const CallBase *Call1, const CallBase *Call2,
                            AAQueryInfo &) {
     if (!Enabled)
       return ModRefInfo::ModRef;
-    if (!mayAlias(Call1->getMetadata(LLVMContext::MD_alias_scope),
-                  Call2->getMetadata(LLVMContext::MD_noalias)) ||
-        !mayAlias(Call2->getMetadata(LLVMContext::MD_alias_scope),
-                  Call1->getMetadata(LLVMContext::MD_noalias)))
-      return ModRefInfo::NoModRef;
-    return ModRefInfo::ModRef;
+    return mayAliasBothWays(of(Call1), of(Call2)) ? ModRefInfo::ModRef
+                                                  : ModRefInfo::NoModRef;
   }
 };
 
@@ -231,10 +330,11 @@ class RustScopedNoAlias : public AnalysisInfoMixin<RustScopedNoAlias> {
 public:
   using Result = RustScopedNoAliasResult;
 
-  Result run(Function &, FunctionAnalysisManager &) {
+  Result run(Function &F, FunctionAnalysisManager &) {
     bool Enabled =
         EnableRustScopedNoAlias && aliaskit_scoped_enabled_by_environment();
-    return Result(Session, Enabled);
+    return Result(Session, Enabled,
+                  Enabled ? BisectContext::of(F) : BisectContext());
   }
 };
 
@@ -246,6 +346,7 @@ extern "C" void aliaskit_register_pass_builder_callbacks(void *Builder) {
   PassBuilder &PB = *static_cast<PassBuilder *>(Builder);
   aliaskit::registerDiffPasses(PB);
   aliaskit::registerVerifier(PB);
+  aliaskit::registerInspectPasses(PB);
   PB.registerAnalysisRegistrationCallback(
       [](FunctionAnalysisManager &FAM) {
         FAM.registerPass([] { return RustTBAA(); });

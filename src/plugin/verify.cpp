@@ -58,13 +58,6 @@ unsigned aliaskit_verify_module(LLVMModuleRef M, uint32_t Flags,
 void *aliaskit_verify_baseline_new(void);
 void aliaskit_verify_baseline_free(void *Baseline);
 uint8_t aliaskit_verify_each_enabled(void);
-
-// Printing for the Rust side: nodes and values as `opt -S` shows them.
-void *aliaskit_printer_new(LLVMModuleRef M);
-void aliaskit_printer_free(void *Printer);
-char *aliaskit_printer_metadata(void *Printer, LLVMMetadataRef MD);
-char *aliaskit_printer_value(void *Printer, LLVMValueRef V);
-void aliaskit_string_free(char *S);
 void aliaskit_remove_named_metadata_operand(LLVMModuleRef M, const char *Name,
                                             unsigned Index);
 }
@@ -152,17 +145,12 @@ public:
   }
 };
 
-bool parseVerifyName(StringRef Name, uint32_t &Flags,
-                     StringRef Pass = "verify-alias-md") {
-  if (!Name.consume_front(Pass))
-    return false;
+/// The flags of parameters `Params` of pass `Pass` (verify-alias-md:
+/// warn, strip, json; check-captures: warn, json). Returns false and the
+/// first unknown parameter in `Bad`.
+bool parseVerifyParams(ArrayRef<StringRef> Params, StringRef Pass,
+                       uint32_t &Flags, StringRef &Bad) {
   Flags = 0;
-  if (Name.empty())
-    return true;
-  if (!Name.consume_front("<") || !Name.consume_back(">"))
-    return false;
-  SmallVector<StringRef, 3> Params;
-  Name.split(Params, ';', -1, false);
   for (StringRef P : Params) {
     if (P == "warn")
       Flags |= FlagWarn;
@@ -170,9 +158,27 @@ bool parseVerifyName(StringRef Name, uint32_t &Flags,
       Flags |= FlagStrip;
     else if (P == "json")
       Flags |= FlagJson;
-    else
+    else {
+      Bad = P;
       return false;
+    }
   }
+  return true;
+}
+
+/// Parses `verify-alias-md<...>` (or `check-captures<...>` with `Pass` =
+/// "check-captures"): false if `Name` is another pass.
+bool parseVerifyName(StringRef Name, uint32_t &Flags,
+                     StringRef Pass = "verify-alias-md") {
+  SmallVector<StringRef, 3> Params;
+  if (!aliaskit::matchPassName(Name, Pass, Params))
+    return false;
+  StringRef Bad;
+  if (!parseVerifyParams(Params, Pass, Flags, Bad))
+    aliaskit::invalidPassParameter(Pass, Bad,
+                                   Pass == "verify-alias-md"
+                                       ? "expected warn, strip or json"
+                                       : "expected warn or json");
   return true;
 }
 
@@ -299,10 +305,11 @@ void aliaskit::registerVerifier(PassBuilder &PB) {
   if (const char *Env = std::getenv("ALIASKIT_VERIFY")) {
     StringRef Params(Env);
     uint32_t Flags = 0;
-    std::string Name = "verify-alias-md";
-    if (!Params.empty() && Params != "1")
-      Name += "<" + Params.str() + ">";
-    if (!parseVerifyName(Name, Flags)) {
+    SmallVector<StringRef, 3> Words;
+    if (Params != "1")
+      Params.split(Words, ';', -1, false);
+    StringRef Bad;
+    if (!parseVerifyParams(Words, "verify-alias-md", Flags, Bad)) {
       errs() << "warning: verify-alias-md: ignoring ALIASKIT_VERIFY=" << Env
              << " (expected 1, warn, strip, json, or ';'-separated)\n";
       return;

@@ -27,9 +27,10 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use aliaskit_core::verify::{Attachment, Finding, Operand, Severity, Site, Verifier};
 use inkwell::llvm_sys::core::{LLVMInstructionEraseFromParent, LLVMSetMetadata};
-use inkwell::llvm_sys::prelude::{LLVMMetadataRef, LLVMModuleRef, LLVMValueRef};
+use inkwell::llvm_sys::prelude::LLVMModuleRef;
 use rustc_hash::FxHashSet;
 
+use super::printer::Printer;
 use crate::reader::module::{read_module, ModuleRead};
 
 const FLAG_STRIP: u32 = 2;
@@ -37,9 +38,6 @@ const FLAG_JSON: u32 = 4;
 
 extern "C" {
     // src/plugin/verify.cpp
-    fn aliaskit_printer_metadata(printer: *mut c_void, md: LLVMMetadataRef) -> *mut c_char;
-    fn aliaskit_printer_value(printer: *mut c_void, v: LLVMValueRef) -> *mut c_char;
-    fn aliaskit_string_free(s: *mut c_char);
     fn aliaskit_remove_named_metadata_operand(m: LLVMModuleRef, name: *const c_char, index: u32);
 }
 
@@ -98,15 +96,6 @@ pub unsafe extern "C" fn aliaskit_verify_module(
     }
 }
 
-unsafe fn take(s: *mut c_char) -> String {
-    if s.is_null() {
-        return String::new();
-    }
-    let out = CStr::from_ptr(s).to_string_lossy().into_owned();
-    aliaskit_string_free(s);
-    out
-}
-
 /// What a finding is about, for printing.
 struct Printed {
     severity: Severity,
@@ -144,60 +133,54 @@ impl Printed {
     }
 
     fn json(&self) -> String {
-        let list = |v: &[String]| {
-            v.iter()
-                .map(|x| json_string(x))
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        let path: Vec<String> = self
-            .path
-            .iter()
-            .map(|(t, o)| format!("{{\"type\":{},\"offset\":{o}}}", json_string(t)))
-            .collect();
-        format!(
-            "{{\"tool\":\"verify-alias-md\",\"severity\":\"{}\",\"rule\":\"{}\",\"message\":{},\"function\":{},\"attachment\":\"{}\",\"instruction\":{},\"nodes\":[{}],\"numbers\":[{}],\"path\":[{}]}}",
-            self.severity,
-            self.rule,
-            json_string(&self.message),
-            self.function.as_deref().map_or("null".into(), json_string),
-            self.attachment,
-            self.instruction.as_deref().map_or("null".into(), |i| json_string(i.trim())),
-            list(&self.nodes),
-            self.numbers.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(","),
-            path.join(",")
-        )
-    }
-}
-
-pub(crate) fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
+        #[derive(serde::Serialize)]
+        struct Step<'a> {
+            #[serde(rename = "type")]
+            ty: &'a str,
+            offset: u64,
         }
+        #[derive(serde::Serialize)]
+        struct Json<'a> {
+            tool: &'static str,
+            severity: String,
+            rule: &'static str,
+            message: &'a str,
+            function: Option<&'a str>,
+            attachment: &'static str,
+            instruction: Option<&'a str>,
+            nodes: &'a [String],
+            numbers: &'a [i128],
+            path: Vec<Step<'a>>,
+        }
+        serde_json::to_string(&Json {
+            tool: "verify-alias-md",
+            severity: self.severity.to_string(),
+            rule: self.rule,
+            message: &self.message,
+            function: self.function.as_deref(),
+            attachment: self.attachment,
+            instruction: self.instruction.as_deref().map(str::trim),
+            nodes: &self.nodes,
+            numbers: &self.numbers,
+            path: self
+                .path
+                .iter()
+                .map(|(t, o)| Step { ty: t, offset: *o })
+                .collect(),
+        })
+        .expect("findings serialize")
     }
-    out.push('"');
-    out
 }
 
 unsafe fn render(read: &ModuleRead, printer: *mut c_void, f: &Finding) -> Printed {
-    let node_text = |n| take(aliaskit_printer_metadata(printer, read.importer.pointer(n)));
+    let node_text = |n| Printer(printer).metadata(read.importer.pointer(n));
     let (place, function, instruction) = match f.site {
         Site::Instruction(i) => {
             let func = &read.functions[read.view.instructions[i].function];
             (
                 format!("in @{func}, {}", f.attachment.name()),
                 Some(func.clone()),
-                Some(take(aliaskit_printer_value(printer, read.instructions[i]))),
+                Some(Printer(printer).value(read.instructions[i])),
             )
         }
         Site::ErrnoTag(k) => (format!("in !llvm.errno.tbaa, operand {k}"), None, None),
@@ -377,7 +360,7 @@ unsafe fn strip(
         if erased.contains(&i) {
             continue;
         }
-        let what = take(aliaskit_printer_value(printer, inst));
+        let what = Printer(printer).value(inst);
         let func = &read.functions[read.view.instructions[i].function];
         let kind = match attachment {
             Attachment::Tbaa => Some(k.tbaa),
@@ -405,11 +388,13 @@ unsafe fn strip(
 
 fn report_removal(flags: u32, attachment: &str, function: &str, what: &str) {
     if flags & FLAG_JSON != 0 {
-        eprintln!(
-            "{{\"tool\":\"verify-alias-md\",\"removed\":\"{attachment}\",\"function\":{},\"from\":{}}}",
-            if function.is_empty() { "null".to_owned() } else { json_string(function) },
-            json_string(what)
-        );
+        let line = serde_json::json!({
+            "tool": "verify-alias-md",
+            "removed": attachment,
+            "function": if function.is_empty() { None } else { Some(function) },
+            "from": what,
+        });
+        eprintln!("{line}");
     } else if function.is_empty() {
         eprintln!("note: verify-alias-md: removed {attachment} {what}");
     } else {

@@ -31,6 +31,7 @@
 //! for a different node while the importer lives.
 
 pub mod cache;
+pub mod decisions;
 pub mod function;
 pub mod module;
 pub mod scoped;

@@ -6,14 +6,17 @@
 //! are cached per pointer pair. Malformed lists get "may alias" and one
 //! warning per offending node.
 
+use aliaskit_core::decision::Question;
 use aliaskit_core::scoped::{
-    intersect_lists, may_alias_in_scopes, most_generic_scope_list, self_reference,
+    decide_in_scopes, describe_list, intersect_lists, may_alias_in_scopes, most_generic_scope_list,
+    self_reference,
 };
 use aliaskit_core::{Malformed, NodeId};
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::FxHashSet;
 
 use super::cache::AnswerCache;
+use super::decisions::{Decider, Decisions};
 use super::MetadataImporter;
 
 /// Log target of the scoped no-alias analysis.
@@ -33,6 +36,7 @@ pub struct ScopedSession {
     importer: MetadataImporter,
     answers: AnswerCache,
     warned: FxHashSet<NodeId>,
+    decisions: Decisions,
 }
 
 impl ScopedSession {
@@ -146,5 +150,45 @@ impl ScopedSession {
             self.importer.graph.display(problem.node, 2),
             problem.problem
         );
+    }
+}
+
+impl Decider for ScopedSession {
+    fn decisions(&mut self) -> &mut Decisions {
+        &mut self.decisions
+    }
+
+    unsafe fn content(&mut self, node: LLVMMetadataRef) -> u64 {
+        match self.importer.import(node) {
+            Some(id) => self.decisions.contents.of(&self.importer.graph, id),
+            None => 0,
+        }
+    }
+
+    unsafe fn readable(&mut self, _: Question, side: u8, node: LLVMMetadataRef) -> String {
+        let list = match self.importer.import(node) {
+            Some(l) => describe_list(&self.importer.graph, l),
+            None => "none".to_owned(),
+        };
+        let kind = if side == 0 {
+            "!alias.scope"
+        } else {
+            "!noalias"
+        };
+        format!("{kind} {list}")
+    }
+
+    unsafe fn why(
+        &mut self,
+        _: Question,
+        scopes: LLVMMetadataRef,
+        noalias: LLVMMetadataRef,
+    ) -> String {
+        let (s, n) = (self.importer.import(scopes), self.importer.import(noalias));
+        let g = &self.importer.graph;
+        match decide_in_scopes(g, s, n) {
+            Ok(r) => r.describe(g, s, n),
+            Err(p) => format!("malformed metadata: {}", p.problem),
+        }
     }
 }

@@ -13,6 +13,7 @@
 //! one warning per offending node, naming the node, what is wrong with it
 //! and the tags whose query ran into it.
 
+use aliaskit_core::decision::Question;
 use aliaskit_core::tbaa::nodes::describe_tag;
 use aliaskit_core::tbaa::TbaaOracle;
 use aliaskit_core::tbaa::{AccessTag, GenericTag, TagMatch};
@@ -21,6 +22,7 @@ use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::cache::AnswerCache;
+use super::decisions::{Decider, Decisions};
 use super::MetadataImporter;
 
 /// Log target of the TBAA analysis (`RUST_LOG=aliaskit::tbaa=debug`).
@@ -33,6 +35,7 @@ pub struct TbaaSession {
     answers: AnswerCache,
     immutable: FxHashMap<usize, bool>,
     warned: FxHashSet<NodeId>,
+    decisions: Decisions,
 }
 
 impl TbaaSession {
@@ -178,5 +181,43 @@ impl TbaaSession {
             self.show(a),
             self.show(b)
         );
+    }
+}
+
+impl Decider for TbaaSession {
+    fn decisions(&mut self) -> &mut Decisions {
+        &mut self.decisions
+    }
+
+    unsafe fn content(&mut self, node: LLVMMetadataRef) -> u64 {
+        match self.importer.import(node) {
+            Some(id) => self.decisions.contents.of(&self.importer.graph, id),
+            None => 0,
+        }
+    }
+
+    unsafe fn readable(&mut self, question: Question, side: u8, node: LLVMMetadataRef) -> String {
+        let id = self.importer.import(node);
+        let tag = self.show(id);
+        match (question, side) {
+            (Question::Immutable, 1) => String::new(),
+            (Question::Errno, 1) => format!("!llvm.errno.tbaa {tag}"),
+            _ => format!("!tbaa {tag}"),
+        }
+    }
+
+    unsafe fn why(&mut self, question: Question, a: LLVMMetadataRef, b: LLVMMetadataRef) -> String {
+        let describe = |s: &mut TbaaSession| match s.match_tags(a, b) {
+            Ok(m) => m.reason.describe(&s.importer.graph),
+            Err(p) => format!("malformed metadata: {}", p.problem),
+        };
+        match question {
+            Question::Immutable => "the tag's immutable flag is set: the memory it accesses is never written, so no store or call can modify it".to_owned(),
+            Question::Errno => format!(
+                "the tag does not alias the module's !llvm.errno.tbaa tags, so the access cannot touch errno ({} for the first errno tag)",
+                describe(self)
+            ),
+            _ => describe(self),
+        }
     }
 }

@@ -87,11 +87,11 @@
 ;
 ; Bad parameters are refused by the pipeline parser.
 ; RUN: not %opt -passes='scoped-diff<bogus>' -disable-output %t/clean.ll 2>&1 | FileCheck %s --check-prefix=BAD
-; BAD: unknown pass name 'scoped-diff<bogus>'
+; BAD: invalid scoped-diff pass parameter 'bogus' (expected fatal or max-lists=N)
 ; RUN: not %opt -passes='scoped-diff<max-lists=many>' -disable-output %t/clean.ll 2>&1 | FileCheck %s --check-prefix=BADN
-; BADN: unknown pass name 'scoped-diff<max-lists=many>'
+; BADN: invalid scoped-diff pass parameter 'max-lists=many' (max-lists takes a number)
 ; RUN: not %opt -passes='scoped-diff<max-tags=2>' -disable-output %t/clean.ll 2>&1 | FileCheck %s --check-prefix=BADT
-; BADT: unknown pass name 'scoped-diff<max-tags=2>'
+; BADT: invalid scoped-diff pass parameter 'max-tags=2' (expected fatal or max-lists=N)
 
 ;--- clean.ll
 ; Domain dd: s1, s2; domain ee: t1.

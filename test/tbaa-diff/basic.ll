@@ -38,7 +38,9 @@
 ; TWICE-COUNT-2: tbaa-diff: {{[0-9]+}} pairs
 ;
 ; RUN: not %opt -passes='tbaa-diff<bogus>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=BAD
-; BAD: unknown pass name 'tbaa-diff<bogus>'
+; BAD: invalid tbaa-diff pass parameter 'bogus' (expected fatal or max-tags=N)
+; RUN: not %opt -passes='tbaa-diff<max-tags=abc>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=BADN
+; BADN: invalid tbaa-diff pass parameter 'max-tags=abc' (max-tags takes a number)
 
 define i32 @f(ptr %p, ptr %q, ptr %r, ptr %s) {
   %x = load i32, ptr %p, align 4, !tbaa !4

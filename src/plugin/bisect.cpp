@@ -1,0 +1,136 @@
+//===- bisect.cpp - what the bisection log says about a query -------------===//
+//
+// When ALIASKIT_BISECT or ALIASKIT_BISECT_LOG is set, the analyses in
+// shim.cpp describe each query they answer definitely with a BisectQuery,
+// and src/plugin/bisect.rs asks here, the first time a decision is logged,
+// for the two instructions behind it as `opt -S` prints them.
+//
+// An alias query carries memory locations, not instructions: the
+// instruction is found in the function by the location's pointer and its
+// metadata (the first instruction that accesses that pointer and carries
+// that node; failing that, the first one carrying the node).
+//
+// Also here: the key of a function for decision ids, and the shared
+// parsing of pass parameters (with LLVM's "invalid pass parameter" error).
+//
+//===----------------------------------------------------------------------===//
+
+#include "shim.h"
+
+#include "llvm/Analysis/MemoryLocation.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+using namespace llvm;
+
+void aliaskit::BisectQuery::side(unsigned S, const MemoryLocation &Loc,
+                                 const MDNode *N, unsigned K) {
+  Ptr[S] = Loc.Ptr;
+  MD[S] = N;
+  Kind[S] = K;
+}
+
+void aliaskit::BisectQuery::side(unsigned S, const CallBase *Call,
+                                 const MDNode *N, unsigned K) {
+  Inst[S] = Call;
+  MD[S] = N;
+  Kind[S] = K;
+}
+
+namespace {
+
+/// Whether `I` accesses memory through `P` (as a pointer operand).
+bool accessesThrough(const Instruction &I, const Value *P) {
+  if (const Value *Op = getLoadStorePointerOperand(&I))
+    return Op == P;
+  if (const auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    return RMW->getPointerOperand() == P;
+  if (const auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    return CX->getPointerOperand() == P;
+  if (const auto *Call = dyn_cast<CallBase>(&I))
+    for (const Use &A : Call->args())
+      if (A.get() == P)
+        return true;
+  return false;
+}
+
+/// The instruction behind side `S` of `Q`, or null.
+const Instruction *instructionOf(const aliaskit::BisectQuery &Q, unsigned S) {
+  if (Q.Inst[S] || !Q.F)
+    return Q.Inst[S];
+  const Instruction *Carrier = nullptr;
+  for (const Instruction &I : instructions(*Q.F)) {
+    if (!Q.MD[S] || I.getMetadata(Q.Kind[S]) != Q.MD[S])
+      continue;
+    if (!Q.Ptr[S] || accessesThrough(I, Q.Ptr[S]))
+      return &I;
+    if (!Carrier)
+      Carrier = &I;
+  }
+  return Carrier;
+}
+
+char *dup(const std::string &S) {
+  char *P = static_cast<char *>(std::malloc(S.size() + 1));
+  std::memcpy(P, S.c_str(), S.size() + 1);
+  return P;
+}
+
+} // namespace
+
+extern "C" char *aliaskit_bisect_query_text(const void *QP, uint8_t S) {
+  if (!QP || S > 1)
+    return nullptr;
+  const auto &Q = *static_cast<const aliaskit::BisectQuery *>(QP);
+  std::string Text;
+  raw_string_ostream OS(Text);
+  if (const Instruction *I = instructionOf(Q, S))
+    I->print(OS);
+  else if (Q.Ptr[S]) {
+    OS << "(an access through ";
+    Q.Ptr[S]->printAsOperand(OS, /*PrintType=*/true);
+    OS << ")";
+  }
+  return dup(Text);
+}
+
+uint64_t aliaskit::bisectKey(const Function &F) {
+  const Module *M = F.getParent();
+  std::string Module = M ? M->getSourceFileName() : std::string();
+  if (Module.empty() && M)
+    Module = M->getModuleIdentifier();
+  StringRef Name = F.getName();
+  return aliaskit_bisect_function(Module.data(), Module.size(), Name.data(),
+                                  Name.size());
+}
+
+bool aliaskit::matchPassName(StringRef Name, StringRef Pass,
+                             SmallVectorImpl<StringRef> &Params) {
+  if (!Name.consume_front(Pass))
+    return false;
+  Params.clear();
+  if (Name.empty())
+    return true;
+  if (!Name.starts_with("<"))
+    return false; // another pass whose name starts with ours
+  if (!Name.consume_front("<") || !Name.consume_back(">"))
+    invalidPassParameter(Pass, Name, "parameters go in <...>");
+  Name.split(Params, ';', -1, false);
+  return true;
+}
+
+void aliaskit::invalidPassParameter(StringRef Pass, StringRef Param,
+                                    StringRef Expected) {
+  report_fatal_error(Twine("invalid ") + Pass + " pass parameter '" + Param +
+                         "' (" + Expected + ")",
+                     /*gen_crash_diag=*/false);
+}

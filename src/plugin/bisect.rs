@@ -1,0 +1,338 @@
+//! The plugin's side of `aliaskit bisect`: `ALIASKIT_BISECT` and
+//! `ALIASKIT_BISECT_LOG`.
+//!
+//! With either variable set, every definite answer of `rust-tbaa` and
+//! `rust-scoped-noalias` becomes a *decision* with an id made from the
+//! module and function names and the content of its metadata
+//! ([`aliaskit_core::decision`]):
+//!
+//! * `ALIASKIT_BISECT=<selection>` keeps the definite answer of the
+//!   decisions it selects ([`Selection`] syntax, or `@FILE` to read it from
+//!   a file); all others are answered conservatively (MayAlias, ModRef).
+//!   Unset, every decision is kept.
+//! * `ALIASKIT_BISECT_LOG=<file>` appends one JSON line per decision
+//!   ([`LogRecord`]): the id, whether it was kept, the function, the two
+//!   instructions of the first query that made it, both nodes in readable
+//!   form and why. Each record is one `write` to a file opened with
+//!   `O_APPEND`, so several processes and ThinLTO threads can share it.
+//!
+//! Neither set: the C++ side never calls in here, and queries take their
+//! usual path (one test of a flag per query, made when the analysis result
+//! for a function is created).
+//!
+//! Each session memoizes its final answer per (function, node pair), and
+//! each process logs each id once, with `shared` set when the same id comes
+//! from another pair of nodes (equal contents).
+
+use std::ffi::{c_char, c_void};
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::sync::{Mutex, OnceLock};
+
+use aliaskit_core::decision::{DecisionId, FunctionKey, LogRecord, Question, Selection, Side};
+use inkwell::llvm_sys::prelude::LLVMMetadataRef;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::printer::take;
+use crate::reader::decisions::Decider;
+use crate::reader::scoped::ScopedSession;
+use crate::reader::tbaa::TbaaSession;
+
+/// Log target of the bisection support.
+pub const LOG_TARGET: &str = "aliaskit::bisect";
+
+/// What `ALIASKIT_BISECT` and `ALIASKIT_BISECT_LOG` say, read once.
+struct Config {
+    /// None: keep everything (only logging was asked for).
+    selection: Option<Selection>,
+    log: Option<Mutex<File>>,
+    /// Ids this process has logged.
+    logged: Mutex<FxHashSet<DecisionId>>,
+    /// Module and function names of each function key.
+    functions: Mutex<FxHashMap<FunctionKey, (String, String)>>,
+}
+
+fn config() -> Option<&'static Config> {
+    static CONFIG: OnceLock<Option<Config>> = OnceLock::new();
+    CONFIG.get_or_init(read_config).as_ref()
+}
+
+fn read_config() -> Option<Config> {
+    let pattern = std::env::var("ALIASKIT_BISECT").ok();
+    let log_path = std::env::var_os("ALIASKIT_BISECT_LOG").filter(|p| !p.is_empty());
+    if pattern.is_none() && log_path.is_none() {
+        return None;
+    }
+    let selection = pattern.map(|p| match parse_selection(&p) {
+        Ok(s) => s,
+        Err(e) => {
+            log::error!(
+                target: LOG_TARGET,
+                "ALIASKIT_BISECT: {e}; every decision is answered conservatively"
+            );
+            Selection::none()
+        }
+    });
+    let log = log_path.and_then(
+        |p| match OpenOptions::new().create(true).append(true).open(&p) {
+            Ok(f) => Some(Mutex::new(f)),
+            Err(e) => {
+                log::error!(
+                    target: LOG_TARGET,
+                    "ALIASKIT_BISECT_LOG: cannot open {}: {e}; decisions are not logged",
+                    p.to_string_lossy()
+                );
+                None
+            }
+        },
+    );
+    Some(Config {
+        selection,
+        log,
+        logged: Mutex::new(FxHashSet::default()),
+        functions: Mutex::new(FxHashMap::default()),
+    })
+}
+
+/// `ALIASKIT_BISECT`'s value: a selection, or `@FILE` holding one.
+fn parse_selection(text: &str) -> Result<Selection, String> {
+    match text.trim().strip_prefix('@') {
+        Some(path) => std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {path}: {e}"))?
+            .parse(),
+        None => text.parse(),
+    }
+}
+
+/// Whether either variable is set (read once per process).
+#[no_mangle]
+pub extern "C" fn aliaskit_bisect_enabled() -> u8 {
+    std::panic::catch_unwind(|| config().is_some() as u8).unwrap_or(0)
+}
+
+unsafe fn text(p: *const c_char, len: usize) -> String {
+    if p.is_null() {
+        return String::new();
+    }
+    String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), len)).into_owned()
+}
+
+/// The key of a function, from its module's and its own name; remembered
+/// for the log.
+///
+/// # Safety
+/// The pointers must be null or point to `len` readable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_bisect_function(
+    module: *const c_char,
+    module_len: usize,
+    function: *const c_char,
+    function_len: usize,
+) -> u64 {
+    std::panic::catch_unwind(|| {
+        let (m, f) = (text(module, module_len), text(function, function_len));
+        let key = FunctionKey::new(&m, &f);
+        if let Some(c) = config() {
+            if let Ok(mut names) = c.functions.lock() {
+                names.entry(key).or_insert((m, f));
+            }
+        }
+        key.0
+    })
+    .unwrap_or(0)
+}
+
+extern "C" {
+    // src/plugin/bisect.cpp: the instruction of side 0 or 1 of a query, as
+    // `opt -S` prints it (malloc'd; free with aliaskit_string_free).
+    fn aliaskit_bisect_query_text(query: *const c_void, side: u8) -> *mut c_char;
+}
+
+unsafe fn query_text(query: *const c_void, side: u8) -> String {
+    if query.is_null() {
+        return String::new();
+    }
+    take(aliaskit_bisect_query_text(query, side))
+        .trim()
+        .to_owned()
+}
+
+/// The final answer for a definite answer of `question` on (a, b) in
+/// function `key`: whether it is kept. Logs the decision the first time
+/// this process sees its id.
+///
+/// # Safety
+/// The nodes must be null or live; `query` null or a live query.
+pub unsafe fn keep<D: Decider>(
+    session: &mut D,
+    key: u64,
+    question: Question,
+    a: LLVMMetadataRef,
+    b: LLVMMetadataRef,
+    query: *const c_void,
+) -> bool {
+    let Some(config) = config() else {
+        return true;
+    };
+    // (A, B) and (B, A) are one tag-pair decision.
+    let (x, y) = match question {
+        Question::TagPair if (a as usize) > (b as usize) => (b as usize, a as usize),
+        _ => (a as usize, b as usize),
+    };
+    let memo_key = (key, x, y, question);
+    if let Some(kept) = session.decisions().answer(memo_key) {
+        return kept;
+    }
+    let (ca, cb) = (session.content(a), session.content(b));
+    let id = FunctionKey(key).decision(question, ca, cb);
+    let kept = config.selection.as_ref().is_none_or(|s| s.keeps(id));
+    let shared = session.decisions().remember(memo_key, id, kept);
+    if let Some(log) = &config.log {
+        let first_in_process = config
+            .logged
+            .lock()
+            .map(|mut l| l.insert(id))
+            .unwrap_or(false);
+        if first_in_process || shared {
+            let (module, function) = config
+                .functions
+                .lock()
+                .ok()
+                .and_then(|f| f.get(&FunctionKey(key)).cloned())
+                .unwrap_or_default();
+            let record = LogRecord {
+                id,
+                analysis: question.analysis(),
+                question,
+                answer: question.answer().to_owned(),
+                kept,
+                module,
+                function,
+                first: Side {
+                    instruction: query_text(query, 0),
+                    metadata: session.readable(question, 0, a),
+                },
+                second: Side {
+                    instruction: query_text(query, 1),
+                    metadata: session.readable(question, 1, b),
+                },
+                why: session.why(question, a, b),
+                shared,
+            };
+            if let Ok(mut line) = serde_json::to_string(&record) {
+                line.push('\n');
+                if let Ok(mut f) = log.lock() {
+                    // One write per record (O_APPEND): whole lines even
+                    // with other writers.
+                    if let Err(e) = f.write_all(line.as_bytes()) {
+                        log::error!(target: LOG_TARGET, "ALIASKIT_BISECT_LOG: {e}");
+                    }
+                }
+            }
+        }
+    }
+    kept
+}
+
+const MAY_ALIAS: u8 = 1;
+
+/// `rust-tbaa`'s answer for two tags in function `key`, under the
+/// selection: 1 may alias, 0 no alias.
+///
+/// # Safety
+/// See `ffi::guarded`; the tags must be null or live, `query` null or a
+/// live query of `bisect.cpp`.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_tbaa_may_alias_in(
+    session: *mut TbaaSession,
+    key: u64,
+    a: LLVMMetadataRef,
+    b: LLVMMetadataRef,
+    query: *const c_void,
+) -> u8 {
+    super::ffi::guarded(session, MAY_ALIAS, |s| {
+        if s.may_alias(a, b) {
+            return 1;
+        }
+        (!keep(s, key, Question::TagPair, a, b, query)) as u8
+    })
+}
+
+/// `rust-tbaa`'s immutability of a tag in function `key`, under the
+/// selection: 1 immutable, 0 not.
+///
+/// # Safety
+/// As [`aliaskit_tbaa_may_alias_in`].
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_tbaa_is_immutable_in(
+    session: *mut TbaaSession,
+    key: u64,
+    tag: LLVMMetadataRef,
+    query: *const c_void,
+) -> u8 {
+    super::ffi::guarded(session, 0, |s| {
+        if !s.is_immutable(tag) {
+            return 0;
+        }
+        keep(
+            s,
+            key,
+            Question::Immutable,
+            tag,
+            std::ptr::null_mut(),
+            query,
+        ) as u8
+    })
+}
+
+/// `aliasErrno` for a tag in function `key`, under the selection: 1 may
+/// alias errno, 0 not.
+///
+/// # Safety
+/// As [`aliaskit_tbaa_may_alias_in`]; `errno_tags` must point to `count`
+/// live nodes.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_tbaa_may_alias_errno_in(
+    session: *mut TbaaSession,
+    key: u64,
+    tag: LLVMMetadataRef,
+    errno_tags: *const LLVMMetadataRef,
+    count: usize,
+    query: *const c_void,
+) -> u8 {
+    super::ffi::guarded(session, MAY_ALIAS, |s| {
+        let tags = if errno_tags.is_null() {
+            &[][..]
+        } else {
+            std::slice::from_raw_parts(errno_tags, count)
+        };
+        if s.may_alias_errno(tag, tags) {
+            return 1;
+        }
+        // The module's errno tags are fixed for a build; the first one
+        // is shown in the log and goes into the id.
+        let errno = tags.first().copied().unwrap_or(std::ptr::null_mut());
+        (!keep(s, key, Question::Errno, tag, errno, query)) as u8
+    })
+}
+
+/// `mayAliasInScopes(scopes, noalias)` in function `key`, under the
+/// selection: 1 may alias, 0 no alias.
+///
+/// # Safety
+/// As [`aliaskit_tbaa_may_alias_in`].
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_scoped_may_alias_in_scopes_in(
+    session: *mut ScopedSession,
+    key: u64,
+    scopes: LLVMMetadataRef,
+    noalias: LLVMMetadataRef,
+    query: *const c_void,
+) -> u8 {
+    super::ffi::guarded(session, MAY_ALIAS, |s| {
+        if s.may_alias_in_scopes(scopes, noalias) {
+            return 1;
+        }
+        (!keep(s, key, Question::ScopeLists, scopes, noalias, query)) as u8
+    })
+}

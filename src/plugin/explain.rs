@@ -1,0 +1,264 @@
+//! `aliaskit-explain`: each pair `aa-eval -evaluate-aa-metadata` asks
+//! about, with the answer of the metadata alone and why
+//! ([`aliaskit_core::explain`]), printed to stdout.
+//!
+//! ```text
+//! NoAlias [tbaa] in @f
+//!   first:  %v = load i32, ptr %i, align 4, !tbaa !0
+//!   second: store float 0.000000e+00, ptr %f, align 4, !tbaa !4
+//!   why: !tbaa {base "int", ...} vs {base "float", ...}: neither access can be ...
+//! ```
+//!
+//! `<may>` adds the MayAlias pairs with both analyses' reasons;
+//! `<summary>` prints one table per function instead; `<json>` writes JSON
+//! Lines (`{"function", "first", "second", "answer", "analysis", "why"}`,
+//! and for MayAlias pairs `reasons`; with `<summary>`, one object per
+//! function).
+
+use std::ffi::{c_char, c_void, CStr};
+use std::io::Write;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use aliaskit_core::decision::Analysis;
+use aliaskit_core::explain::{alias_pairs, Explainer, PairVerdict, Summary};
+use aliaskit_core::scoped::describe_list;
+use aliaskit_core::tbaa::nodes::describe_tag;
+use aliaskit_core::verify::InstView;
+use aliaskit_core::MetadataGraph;
+use inkwell::llvm_sys::prelude::LLVMModuleRef;
+use rustc_hash::FxHashMap;
+
+use super::printer::Printer;
+use crate::reader::module::read_module;
+
+// Must match inspect.cpp.
+const FLAG_MAY: u32 = 1;
+const FLAG_SUMMARY: u32 = 2;
+const FLAG_JSON: u32 = 4;
+
+/// Explains a module; see the module documentation.
+///
+/// # Safety
+/// `module` must be live, `printer` its printer, `function` null or a C
+/// string.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_explain_module(
+    module: LLVMModuleRef,
+    flags: u32,
+    function: *const c_char,
+    printer: *mut c_void,
+) {
+    let only =
+        (!function.is_null()).then(|| CStr::from_ptr(function).to_string_lossy().into_owned());
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        explain(module, flags, only.as_deref(), Printer(printer))
+    }));
+    match result {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => eprintln!("error: aliaskit-explain: cannot write the output: {e}"),
+        Err(_) => eprintln!("error: aliaskit-explain: internal error; the output is incomplete"),
+    }
+}
+
+/// Both sides' metadata in readable form, for one analysis.
+fn sides(
+    g: &MetadataGraph,
+    a: &InstView,
+    b: &InstView,
+    analysis: Analysis,
+    direction: usize,
+) -> String {
+    let tag =
+        |t: Option<aliaskit_core::NodeId>| t.map_or("none".to_owned(), |t| describe_tag(g, t));
+    let list =
+        |l: Option<aliaskit_core::NodeId>| l.map_or("none".to_owned(), |l| describe_list(g, l));
+    match analysis {
+        Analysis::Tbaa => format!("!tbaa {} vs {}", tag(a.tbaa), tag(b.tbaa)),
+        Analysis::ScopedNoAlias => {
+            let (x, y, xn, yn) = if direction == 0 {
+                (a, b, "first", "second")
+            } else {
+                (b, a, "second", "first")
+            };
+            format!(
+                "!alias.scope {} of the {xn} vs !noalias {} of the {yn}",
+                list(x.alias_scope),
+                list(y.noalias)
+            )
+        }
+    }
+}
+
+/// Why the verdict is what it is, in one sentence per analysis.
+fn why(g: &MetadataGraph, a: &InstView, b: &InstView, v: &PairVerdict) -> String {
+    let tbaa = match &v.tbaa {
+        Ok(m) => m.reason.describe(g),
+        Err(p) => format!("malformed metadata: {}", p.problem),
+    };
+    let scoped = |d: usize| {
+        let (x, y) = if d == 0 { (a, b) } else { (b, a) };
+        match &v.scoped[d] {
+            Ok(r) => r.describe(g, x.alias_scope, y.noalias),
+            Err(p) => format!("malformed metadata: {}", p.problem),
+        }
+    };
+    match v.decided_by() {
+        Some(Analysis::ScopedNoAlias) => {
+            let d = v.scoped_direction().expect("decided by scoped");
+            format!(
+                "{}: {}",
+                sides(g, a, b, Analysis::ScopedNoAlias, d),
+                scoped(d)
+            )
+        }
+        Some(Analysis::Tbaa) => format!("{}: {tbaa}", sides(g, a, b, Analysis::Tbaa, 0)),
+        None => format!(
+            "tbaa: {}: {tbaa}; scoped-noalias: {}",
+            sides(g, a, b, Analysis::Tbaa, 0),
+            // The direction whose reason the summary counts.
+            scoped(0)
+        ),
+    }
+}
+
+unsafe fn explain(
+    module: LLVMModuleRef,
+    flags: u32,
+    only: Option<&str>,
+    printer: Printer,
+) -> std::io::Result<()> {
+    let read = read_module(module);
+    let g = &read.importer.graph;
+    let insts = &read.view.instructions;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut texts: FxHashMap<usize, String> = FxHashMap::default();
+    let mut text = |i: usize| -> String {
+        texts
+            .entry(i)
+            .or_insert_with(|| printer.value(read.instructions[i]).trim().to_owned())
+            .clone()
+    };
+    let json = flags & FLAG_JSON != 0;
+    let mut explainer = Explainer::new();
+    let mut found = only.is_none();
+    for (fi, pairs) in alias_pairs(&read.view) {
+        let name = &read.functions[fi];
+        if only.is_some_and(|o| o != name) {
+            continue;
+        }
+        found = true;
+        let mut summary = Summary::default();
+        for (x, y) in pairs {
+            let (a, b) = (&insts[x], &insts[y]);
+            let v = explainer.explain(g, a, b);
+            summary.add(&v);
+            if flags & FLAG_SUMMARY != 0 {
+                continue;
+            }
+            let by = v.decided_by();
+            if by.is_none() && flags & FLAG_MAY == 0 {
+                continue;
+            }
+            let answer = if by.is_some() { "NoAlias" } else { "MayAlias" };
+            let why = why(g, a, b, &v);
+            if json {
+                let mut record = serde_json::json!({
+                    "function": name,
+                    "first": text(x),
+                    "second": text(y),
+                    "answer": answer,
+                    "analysis": by.map(Analysis::name),
+                    "why": why,
+                });
+                if by.is_none() {
+                    record["reasons"] = serde_json::json!({
+                        "tbaa": v.tbaa_may_reason(),
+                        "scoped-noalias": v.scoped_may_reason(),
+                    });
+                }
+                writeln!(out, "{record}")?;
+            } else {
+                match by {
+                    Some(a) => writeln!(out, "{answer} [{a}] in @{name}")?,
+                    None => writeln!(out, "{answer} in @{name}")?,
+                }
+                writeln!(out, "  first:  {}", text(x))?;
+                writeln!(out, "  second: {}", text(y))?;
+                writeln!(out, "  why: {why}")?;
+            }
+        }
+        if flags & FLAG_SUMMARY != 0 {
+            print_summary(&mut out, name, &summary, json)?;
+        }
+    }
+    if let (false, Some(o)) = (found, only) {
+        eprintln!(
+            "error: aliaskit-explain: no function named '{o}' with loads or stores in the module"
+        );
+    }
+    out.flush()
+}
+
+fn print_summary(out: &mut impl Write, name: &str, s: &Summary, json: bool) -> std::io::Result<()> {
+    if json {
+        let record = serde_json::json!({
+            "function": name,
+            "pairs": s.pairs,
+            "tbaa": s.tbaa,
+            "scoped-noalias": s.scoped,
+            "both": s.both,
+            "neither": s.neither,
+            "may_alias_reasons": {
+                "tbaa": s.tbaa_reasons,
+                "scoped-noalias": s.scoped_reasons,
+            },
+        });
+        return writeln!(out, "{record}");
+    }
+    let pct = |n: usize| {
+        if s.pairs == 0 {
+            0.0
+        } else {
+            100.0 * n as f64 / s.pairs as f64
+        }
+    };
+    writeln!(out, "@{name}: {} pairs", s.pairs)?;
+    writeln!(
+        out,
+        "  {:<28} {:>8} {:>6.1}%",
+        "NoAlias by tbaa only",
+        s.tbaa,
+        pct(s.tbaa)
+    )?;
+    writeln!(
+        out,
+        "  {:<28} {:>8} {:>6.1}%",
+        "NoAlias by scoped only",
+        s.scoped,
+        pct(s.scoped)
+    )?;
+    writeln!(
+        out,
+        "  {:<28} {:>8} {:>6.1}%",
+        "NoAlias by both",
+        s.both,
+        pct(s.both)
+    )?;
+    writeln!(
+        out,
+        "  {:<28} {:>8} {:>6.1}%",
+        "MayAlias (neither)",
+        s.neither,
+        pct(s.neither)
+    )?;
+    for (label, reasons) in [("tbaa", &s.tbaa_reasons), ("scoped", &s.scoped_reasons)] {
+        let top = Summary::top(reasons, 3);
+        if top.is_empty() {
+            continue;
+        }
+        let items: Vec<String> = top.iter().map(|(r, n)| format!("{r} ({n})")).collect();
+        writeln!(out, "  MayAlias from {label}: {}", items.join(", "))?;
+    }
+    Ok(())
+}

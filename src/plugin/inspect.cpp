@@ -1,0 +1,115 @@
+//===- inspect.cpp - the aliaskit-explain and aliaskit-dot passes ---------===//
+//
+// Two module passes that change nothing and print to stdout (run them with
+// -disable-output); their work is in Rust (src/plugin/explain.rs and
+// src/plugin/dot.rs). `aliaskit explain` and `aliaskit dot` run them.
+//
+//   aliaskit-explain<may;summary;json;function=NAME>
+//       every pair aa-eval -evaluate-aa-metadata asks about, with the
+//       answer of rust-scoped-noalias + rust-tbaa alone and why (NoAlias
+//       pairs only, unless `may`); `summary`: one table per function;
+//       `json`: JSON Lines.
+//   aliaskit-dot<scopes;function=NAME>
+//       the TBAA type DAG (or, with `scopes`, the scope domains) in DOT.
+//
+//===----------------------------------------------------------------------===//
+
+#include "shim.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/IR/ModuleSlotTracker.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+
+#include <string>
+
+using namespace llvm;
+
+extern "C" {
+/// src/plugin/explain.rs; `Function` is null or a C string.
+void aliaskit_explain_module(LLVMModuleRef M, uint32_t Flags,
+                             const char *Function, void *Printer);
+/// src/plugin/dot.rs.
+void aliaskit_dot_module(LLVMModuleRef M, uint32_t Flags,
+                         const char *Function, void *Printer);
+}
+
+namespace {
+
+// Must match FLAG_* in src/plugin/explain.rs and src/plugin/dot.rs.
+enum : uint32_t { FlagMay = 1, FlagSummary = 2, FlagJson = 4, FlagScopes = 8 };
+
+struct InspectOptions {
+  uint32_t Flags = 0;
+  std::string Function;
+  bool HasFunction = false;
+};
+
+using Entry = void (*)(LLVMModuleRef, uint32_t, const char *, void *);
+
+template <Entry Run> class InspectPass : public PassInfoMixin<InspectPass<Run>> {
+  InspectOptions Opts;
+
+public:
+  explicit InspectPass(InspectOptions Opts) : Opts(std::move(Opts)) {}
+  static bool isRequired() { return true; }
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    void *P = aliaskit_printer_new(wrap(&M));
+    Run(wrap(&M), Opts.Flags, Opts.HasFunction ? Opts.Function.c_str() : nullptr,
+        P);
+    aliaskit_printer_free(P);
+    return PreservedAnalyses::all();
+  }
+};
+
+/// Parses the parameters of `Pass`; `Allowed` maps names to flags.
+bool parseInspect(StringRef Name, StringRef Pass,
+                  ArrayRef<std::pair<StringRef, uint32_t>> Allowed,
+                  StringRef Expected, InspectOptions &Opts) {
+  SmallVector<StringRef, 4> Params;
+  if (!aliaskit::matchPassName(Name, Pass, Params))
+    return false;
+  for (StringRef P : Params) {
+    StringRef Value = P;
+    if (Value.consume_front("function=")) {
+      if (Value.empty())
+        aliaskit::invalidPassParameter(Pass, P, "function= takes a name");
+      Opts.Function = Value.str();
+      Opts.HasFunction = true;
+      continue;
+    }
+    bool Known = false;
+    for (const auto &[Word, Flag] : Allowed)
+      if (P == Word) {
+        Opts.Flags |= Flag;
+        Known = true;
+      }
+    if (!Known)
+      aliaskit::invalidPassParameter(Pass, P, Expected);
+  }
+  return true;
+}
+
+} // namespace
+
+void aliaskit::registerInspectPasses(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        InspectOptions Opts;
+        if (parseInspect(Name, "aliaskit-explain",
+                         {{"may", FlagMay}, {"summary", FlagSummary},
+                          {"json", FlagJson}},
+                         "expected may, summary, json or function=NAME",
+                         Opts)) {
+          MPM.addPass(InspectPass<aliaskit_explain_module>(std::move(Opts)));
+          return true;
+        }
+        if (parseInspect(Name, "aliaskit-dot", {{"scopes", FlagScopes}},
+                         "expected scopes or function=NAME", Opts)) {
+          MPM.addPass(InspectPass<aliaskit_dot_module>(std::move(Opts)));
+          return true;
+        }
+        return false;
+      });
+}

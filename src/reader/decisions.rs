@@ -1,0 +1,57 @@
+//! What a session remembers about its decisions (`aliaskit bisect`).
+//!
+//! Used only when `ALIASKIT_BISECT` or `ALIASKIT_BISECT_LOG` is set (see
+//! `plugin::bisect`). A session memoizes the final answer per (function,
+//! node pair, question), and the first node pair behind each id, so that
+//! it can tell when two pairs of nodes share an id (equal contents).
+//! Memory: one entry per distinct question a function asked, for the
+//! session's lifetime; nothing at all when bisection is off.
+
+use aliaskit_core::decision::{Contents, DecisionId, Question};
+use inkwell::llvm_sys::prelude::LLVMMetadataRef;
+use rustc_hash::FxHashMap;
+
+/// (function key, first node, second node, question).
+pub type DecisionKey = (u64, usize, usize, Question);
+
+#[derive(Default)]
+pub struct Decisions {
+    answers: FxHashMap<DecisionKey, bool>,
+    first_pair: FxHashMap<DecisionId, (usize, usize)>,
+    pub contents: Contents,
+}
+
+impl Decisions {
+    /// The final answer (kept or not) already given for `key`.
+    pub fn answer(&self, key: DecisionKey) -> Option<bool> {
+        self.answers.get(&key).copied()
+    }
+
+    /// Remembers the answer; returns whether `id` was already seen with
+    /// another pair of nodes.
+    pub fn remember(&mut self, key: DecisionKey, id: DecisionId, kept: bool) -> bool {
+        self.answers.insert(key, kept);
+        let pair = (key.1, key.2);
+        *self.first_pair.entry(id).or_insert(pair) != pair
+    }
+}
+
+/// What a session says about its decisions, for ids and the log.
+pub trait Decider {
+    fn decisions(&mut self) -> &mut Decisions;
+    /// The content hash of a node (0 for null).
+    ///
+    /// # Safety
+    /// `node` must be null or a live node.
+    unsafe fn content(&mut self, node: LLVMMetadataRef) -> u64;
+    /// A node in readable form, as side `side` (0 or 1) of `question`.
+    ///
+    /// # Safety
+    /// `node` must be null or a live node.
+    unsafe fn readable(&mut self, question: Question, side: u8, node: LLVMMetadataRef) -> String;
+    /// Why the analysis decided so.
+    ///
+    /// # Safety
+    /// The nodes must be null or live.
+    unsafe fn why(&mut self, question: Question, a: LLVMMetadataRef, b: LLVMMetadataRef) -> String;
+}
