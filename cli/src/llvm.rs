@@ -1,0 +1,198 @@
+//! Finding LLVM 22's `opt` and the plugin, checking inputs, running passes.
+//!
+//! * `opt` is `$LLVM_BIN/opt` (default `/usr/lib/llvm-22/bin`), and must
+//!   say `LLVM version 22.` to `--version`.
+//! * The plugin is `$ALIASKIT_PLUGIN`, or `libaliaskit.so` next to this
+//!   executable (`target/release/` in a build).
+//! * An input must be a readable file; whether it is IR (`.ll` text or
+//!   `.bc` bitcode) is `opt`'s to say, and its complaint becomes one line.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use anyhow::{bail, Context, Result};
+
+/// LLVM's `opt` and the plugin it loads.
+pub struct Toolchain {
+    pub opt: PathBuf,
+    pub plugin: PathBuf,
+}
+
+/// The version `opt --version` reports, e.g. "22.1.8".
+fn opt_version(opt: &Path) -> Result<String> {
+    let out = Command::new(opt)
+        .arg("--version")
+        .output()
+        .with_context(|| format!("cannot run {}", opt.display()))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let version = text
+        .lines()
+        .find_map(|l| l.split_once("LLVM version ").map(|(_, v)| v))
+        .map(|v| v.trim().to_owned());
+    match version {
+        Some(v) => Ok(v),
+        None => bail!(
+            "{} does not say which LLVM it is (expected 'LLVM version 22...' from --version)",
+            opt.display()
+        ),
+    }
+}
+
+impl Toolchain {
+    /// The LLVM tools' directory: `$LLVM_BIN` or LLVM 22's default.
+    pub fn llvm_bin() -> PathBuf {
+        std::env::var_os("LLVM_BIN")
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from("/usr/lib/llvm-22/bin"))
+    }
+
+    /// The plugin: `$ALIASKIT_PLUGIN` or `libaliaskit.so` beside us.
+    pub fn plugin_path() -> Result<PathBuf> {
+        if let Some(p) = std::env::var_os("ALIASKIT_PLUGIN").filter(|v| !v.is_empty()) {
+            return Ok(PathBuf::from(p));
+        }
+        let exe = std::env::current_exe().context("cannot find this executable's directory")?;
+        Ok(exe.with_file_name("libaliaskit.so"))
+    }
+
+    /// Finds and checks both.
+    pub fn find() -> Result<Toolchain> {
+        let bin = Toolchain::llvm_bin();
+        let opt = bin.join("opt");
+        if !opt.is_file() {
+            bail!(
+                "no opt at {} (set LLVM_BIN to the bin directory of LLVM 22)",
+                opt.display()
+            );
+        }
+        let version = opt_version(&opt)?;
+        if !version.starts_with("22.") {
+            bail!(
+                "{} is LLVM {version}; aliaskit needs LLVM 22 (set LLVM_BIN to the bin directory of LLVM 22)",
+                opt.display()
+            );
+        }
+        let plugin = Toolchain::plugin_path()?;
+        if !plugin.is_file() {
+            bail!(
+                "plugin not found: {} (build it with `make build`, or set ALIASKIT_PLUGIN)",
+                plugin.display()
+            );
+        }
+        Ok(Toolchain { opt, plugin })
+    }
+
+    /// Runs `opt` with the plugin loaded, `args`, then `input`. Stdout is
+    /// captured unless `stream_stdout`.
+    pub fn opt(&self, input: &Input, args: &[OsString], stream_stdout: bool) -> Result<OptRun> {
+        let mut cmd = Command::new(&self.opt);
+        cmd.arg(format!("-load-pass-plugin={}", self.plugin.display()))
+            .args(args)
+            .arg(&input.path)
+            .stdin(Stdio::null())
+            .stderr(Stdio::piped())
+            .stdout(if stream_stdout {
+                Stdio::inherit()
+            } else {
+                Stdio::piped()
+            });
+        let out = cmd
+            .output()
+            .with_context(|| format!("cannot run {}", self.opt.display()))?;
+        let run = OptRun {
+            code: out.status.code(),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        };
+        if let Some(problem) = run.input_problem(&self.opt, input) {
+            bail!("{problem}");
+        }
+        if run.code.is_none() {
+            bail!(
+                "{} crashed on {}: {}",
+                self.opt.display(),
+                input.path.display(),
+                run.last_lines(5)
+            );
+        }
+        Ok(run)
+    }
+}
+
+/// An input file, checked to exist and be readable.
+pub struct Input {
+    pub path: PathBuf,
+}
+
+impl Input {
+    pub fn open(path: &Path) -> Result<Input> {
+        let mut f =
+            std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+        if f.metadata().map(|m| m.is_dir()).unwrap_or(false) {
+            bail!("cannot read {}: it is a directory", path.display());
+        }
+        let mut head = [0u8; 4];
+        let n = std::io::Read::read(&mut f, &mut head)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let bitcode = n == 4 && (head == *b"BC\xC0\xDE" || head == [0xDE, 0xC0, 0x17, 0x0B]);
+        if !bitcode && std::fs::read_to_string(path).is_err() {
+            bail!(
+                "{} is not LLVM IR: neither bitcode nor text",
+                path.display()
+            );
+        }
+        Ok(Input {
+            path: path.to_owned(),
+        })
+    }
+}
+
+/// What one `opt` run printed.
+pub struct OptRun {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl OptRun {
+    /// opt's complaint about the input itself (not IR, broken IR), if any.
+    fn input_problem(&self, opt: &Path, input: &Input) -> Option<String> {
+        if self.code == Some(0) {
+            return None;
+        }
+        let first = self.stderr.lines().next()?;
+        // opt reports parse errors as "<argv0>: <file>...: error: ...".
+        let prefix = format!("{}: ", opt.display());
+        let rest = first.strip_prefix(&prefix)?;
+        let file = input.path.display().to_string();
+        let message = rest.strip_prefix(&file).unwrap_or(rest);
+        let message = message.trim_start_matches(|c: char| c == ':' || c.is_ascii_digit());
+        let message = message.trim().trim_start_matches("error:").trim();
+        Some(format!("{file} is not valid LLVM 22 IR: {message}"))
+    }
+
+    /// The last `n` lines of stderr, joined.
+    pub fn last_lines(&self, n: usize) -> String {
+        let lines: Vec<&str> = self.stderr.lines().collect();
+        lines[lines.len().saturating_sub(n)..].join(" | ")
+    }
+
+    /// stderr without opt's final `LLVM ERROR: <pass>: ...` line (the
+    /// pass's verdict, which the command reports itself).
+    pub fn report(&self, pass: &str) -> String {
+        let verdict = format!("LLVM ERROR: {pass}: ");
+        self.stderr
+            .lines()
+            .filter(|l| !l.starts_with(&verdict))
+            .map(|l| format!("{l}\n"))
+            .collect()
+    }
+
+    /// Whether opt stopped with the pass's own verdict (`LLVM ERROR: <pass>:`).
+    pub fn pass_failed(&self, pass: &str) -> bool {
+        let verdict = format!("LLVM ERROR: {pass}: ");
+        self.code != Some(0) && self.stderr.lines().any(|l| l.starts_with(&verdict))
+    }
+}

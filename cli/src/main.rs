@@ -1,0 +1,239 @@
+//! `aliaskit`: the command in front of the aliaskit plugin.
+//!
+//! Every subcommand but `bisect` runs one of the plugin's passes through
+//! LLVM 22's `opt` on one module (`.ll` or `.bc`) and turns what the pass
+//! says into a report and an exit code ([`llvm`] finds `opt` and the
+//! plugin). `bisect` runs the user's own build-and-test command with
+//! `ALIASKIT_BISECT` selections until it has the decisions behind a
+//! miscompile ([`bisect`]).
+
+mod bisect;
+mod commands;
+mod llvm;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  success (verify: no errors; diff: no disagreements; captures: no
+     definite captures; bisect: culprits found)
+  1  the check found something (errors, disagreements, definite captures),
+     or for bisect: the failure does not depend on the analyses' answers
+  2  usage error or bad input (missing file, not IR, no LLVM 22, no plugin)
+
+Environment: LLVM_BIN (LLVM 22's bin directory, default /usr/lib/llvm-22/bin),
+ALIASKIT_PLUGIN (the plugin, default libaliaskit.so next to this program).";
+
+/// Verify, compare, explain, draw and bisect LLVM alias metadata (TBAA and
+/// scoped no-alias) with the aliaskit plugin for LLVM 22.
+#[derive(Parser)]
+#[command(name = "aliaskit", version, after_help = EXIT_CODES)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// One input module.
+#[derive(Args)]
+struct InputArg {
+    /// The module: LLVM IR text (.ll) or bitcode (.bc)
+    file: PathBuf,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check every !tbaa, !tbaa.struct, !alias.scope, !noalias,
+    /// !llvm.errno.tbaa and noalias.scope.decl (verify-alias-md)
+    #[command(after_help = EXIT_CODES)]
+    Verify {
+        #[command(flatten)]
+        input: InputArg,
+        /// Remove exactly the attachments found invalid and write the
+        /// repaired module to OUT (.ll: text, else bitcode)
+        #[arg(long, requires = "output")]
+        strip: bool,
+        /// Where --strip writes the module
+        #[arg(short = 'o', value_name = "OUT", requires = "strip")]
+        output: Option<PathBuf>,
+        /// One JSON object per finding
+        #[arg(long)]
+        json: bool,
+        /// Report errors but exit 0
+        #[arg(long)]
+        warn: bool,
+    },
+    /// Compare rust-tbaa and rust-scoped-noalias with LLVM's built-in
+    /// analyses on every pair of distinct tags and scope lists
+    #[command(after_help = EXIT_CODES)]
+    Diff {
+        #[command(flatten)]
+        input: InputArg,
+        /// Compare at most N tags (lists) per module, sampled evenly
+        #[arg(long, value_name = "N", default_value_t = 4000)]
+        max: u32,
+    },
+    /// Check captures(...) claims on pointer parameters and call-site
+    /// arguments against the function bodies (check-captures)
+    #[command(after_help = EXIT_CODES)]
+    Captures {
+        #[command(flatten)]
+        input: InputArg,
+        /// One JSON object per finding
+        #[arg(long)]
+        json: bool,
+        /// Report definite captures but exit 0
+        #[arg(long)]
+        warn: bool,
+    },
+    /// For each pair aa-eval -evaluate-aa-metadata asks about, the answer
+    /// of the metadata alone (rust-scoped-noalias + rust-tbaa) and why
+    #[command(after_help = EXIT_CODES)]
+    Explain {
+        #[command(flatten)]
+        input: InputArg,
+        /// Only this function
+        #[arg(long, value_name = "NAME")]
+        function: Option<String>,
+        /// Also list the MayAlias pairs, with their reasons
+        #[arg(long)]
+        may: bool,
+        /// One table per function: pairs decided by each analysis, and the
+        /// most common reasons for MayAlias
+        #[arg(long)]
+        summary: bool,
+        /// JSON Lines: {"function", "first", "second", "answer",
+        /// "analysis", "why"} (with --summary: one object per function)
+        #[arg(long)]
+        json: bool,
+    },
+    /// Draw the TBAA type DAG (or the scope domains) with graphviz
+    #[command(after_help = EXIT_CODES)]
+    Dot {
+        #[command(flatten)]
+        input: InputArg,
+        /// Output: .dot, or .svg/.png/.pdf through graphviz's dot
+        /// (default: DOT on stdout)
+        #[arg(short = 'o', value_name = "OUT")]
+        output: Option<PathBuf>,
+        /// Draw scope domains, their scopes and the lists using them
+        #[arg(long)]
+        scopes: bool,
+        /// Only the metadata used by this function
+        #[arg(long, value_name = "NAME")]
+        function: Option<String>,
+    },
+    /// Find the alias decisions behind a miscompile: runs COMMAND (which
+    /// builds the program with rust-tbaa / rust-scoped-noalias and tests it,
+    /// exiting non-zero when it misbehaves) with ALIASKIT_BISECT selections
+    /// until a minimal set of decisions that makes it fail is left
+    #[command(after_help = EXIT_CODES)]
+    Bisect {
+        /// One JSON object: {"culprits": [...], "runs": N}
+        #[arg(long)]
+        json: bool,
+        /// A run taking longer than SECS counts as failing (a hang)
+        #[arg(long, value_name = "SECS")]
+        timeout: Option<f64>,
+        /// Print a line per run (also when stderr is not a terminal)
+        #[arg(long, short = 'v')]
+        verbose: bool,
+        /// Keep each run's log and output in DIR
+        #[arg(long, value_name = "DIR")]
+        keep_logs: Option<PathBuf>,
+        /// The build-and-test command and its arguments
+        #[arg(last = true, required = true, value_name = "COMMAND")]
+        command: Vec<String>,
+    },
+}
+
+fn run(cli: Cli) -> anyhow::Result<u8> {
+    use commands as c;
+    match cli.command {
+        Command::Verify {
+            input,
+            strip,
+            output,
+            json,
+            warn,
+        } => c::verify(&input.file, output.as_deref().filter(|_| strip), json, warn),
+        Command::Diff { input, max } => c::diff(&input.file, max),
+        Command::Captures { input, json, warn } => c::captures(&input.file, json, warn),
+        Command::Explain {
+            input,
+            function,
+            may,
+            summary,
+            json,
+        } => c::explain(&input.file, function.as_deref(), may, summary, json),
+        Command::Dot {
+            input,
+            output,
+            scopes,
+            function,
+        } => c::dot(&input.file, output.as_deref(), scopes, function.as_deref()),
+        Command::Bisect {
+            json,
+            timeout,
+            verbose,
+            keep_logs,
+            command,
+        } => bisect::run(bisect::Options {
+            json,
+            timeout,
+            verbose,
+            keep_logs,
+            command,
+        }),
+    }
+}
+
+fn main() -> ExitCode {
+    // Never a backtrace: an internal error is one line and exit 2.
+    std::panic::set_hook(Box::new(|info| {
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        eprintln!("error: aliaskit: internal error: {what}");
+    }));
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion)
+                || e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            {
+                let _ = e.print();
+                return ExitCode::from(
+                    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                        2
+                    } else {
+                        0
+                    },
+                );
+            }
+            // One line: clap's message, without the usage block.
+            let text = e.render().to_string();
+            let message: Vec<&str> = text
+                .lines()
+                .take_while(|l| !l.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            eprintln!("{} (see aliaskit --help)", message.join(" "));
+            return ExitCode::from(2);
+        }
+    };
+    match std::panic::catch_unwind(|| run(cli)) {
+        Ok(Ok(code)) => ExitCode::from(code),
+        Ok(Err(e)) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+        Err(_) => ExitCode::from(2),
+    }
+}
