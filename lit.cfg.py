@@ -4,12 +4,16 @@
 #   %opt      LLVM 22's opt with the aliaskit plugin loaded
 #   %opt-llvm LLVM 22's opt without the plugin (built-in analyses only)
 #   %plugin   path of libaliaskit.so
+#   %aliaskit the aliaskit command (target/release/aliaskit)
+#   %llvm_bin LLVM 22's bin directory (clang, ld.lld, ...)
+# Features: lld (ld.lld in LLVM_BIN), graphviz (dot on PATH).
 # FileCheck, not, count, split-file, llvm-as, llvm-dis come from LLVM_BIN.
 #
 # Environment: LLVM_BIN (default /usr/lib/llvm-22/bin), ALIASKIT_PLUGIN
 # (default target/release/libaliaskit.so next to this file).
 
 import os
+import sys
 
 import lit.formats
 
@@ -32,11 +36,22 @@ opt = os.path.join(llvm_bin, "opt")
 config.substitutions.append(("%opt-llvm", opt))
 config.substitutions.append(("%opt", "%s -load-pass-plugin=%s" % (opt, plugin)))
 config.substitutions.append(("%plugin", plugin))
+config.substitutions.append(
+    ("%aliaskit", os.path.join(os.path.dirname(plugin), "aliaskit"))
+)
+config.substitutions.append(("%llvm_bin", llvm_bin))
+config.substitutions.append(("%python", sys.executable))
+if os.path.exists(os.path.join(llvm_bin, "ld.lld")):
+    config.available_features.add("lld")
+import shutil
+
+if shutil.which("dot"):
+    config.available_features.add("graphviz")
 
 config.environment["PATH"] = os.pathsep.join(
     [llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))]
 )
 # Warnings are part of what tests check; keep the default filter unless a
 # test sets RUST_LOG itself.
-for var in ["RUST_LOG", "ALIASKIT_ENABLE_TBAA"]:
+for var in ["RUST_LOG", "ALIASKIT_ENABLE_TBAA", "ALIASKIT_BISECT", "ALIASKIT_BISECT_LOG"]:
     config.environment.pop(var, None)
