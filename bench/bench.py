@@ -22,6 +22,9 @@ rust-scoped-noalias against scoped-noalias-aa.
       pipeline with one analysis replaced by ours: whole opt time,
       instructions (callgrind) and peak RSS; output must be byte-identical.
       Goal: time <= 1.00x, RSS <= 1.02x.
+  P3  verify-alias-md against LLVM's verifier (bench/verify/p3.py).
+  B   the cost of bisection support with ALIASKIT_BISECT unset, against
+      the plugin from before it existed (bench/overhead.py).
 
 Usage: bench/bench.py [--runs N] [--quick] [--out BENCHMARKS.md]
 Environment: LLVM_BIN, PLUGIN, MODGEN (see Makefile).
@@ -417,6 +420,10 @@ def main():
                         + (["--no-callgrind", "--runs", "3"] if args.quick else []),
                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     md += [p3.stdout.strip() or "(no output)"]
+    over = subprocess.run([sys.executable, os.path.join(ROOT, "bench/overhead.py"), "--runs", str(runs)]
+                          + (["--no-callgrind"] if not callgrind else []),
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    md += ["", over.stdout.strip() or "(no output)"]
     text = "\n".join(md) + "\n"
     with open(args.out, "w") as f:
         f.write(text)

@@ -42,21 +42,17 @@ cl::opt<bool> EnableRustTBAA(
              "pipeline (like -enable-tbaa for the built-in tbaa); the "
              "environment variable ALIASKIT_ENABLE_TBAA=0 does the same"));
 
-/// Which function a result answers for, when bisection is on
-/// (ALIASKIT_BISECT / ALIASKIT_BISECT_LOG): every definite answer then
-/// goes through the *_in entry points, which apply the selection and log.
+/// Which function a bisecting result answers for (ALIASKIT_BISECT /
+/// ALIASKIT_BISECT_LOG set): its definite answers go through the *_in
+/// entry points, which apply the selection and log.
 struct BisectContext {
   const Function *F = nullptr;
   uint64_t Key = 0;
-  bool On = false;
 
   static BisectContext of(const Function &F) {
     BisectContext C;
-    if (aliaskit_bisect_enabled()) {
-      C.F = &F;
-      C.Key = aliaskit::bisectKey(F);
-      C.On = true;
-    }
+    C.F = &F;
+    C.Key = aliaskit::bisectKey(F);
     return C;
   }
   aliaskit::BisectQuery query() const {
@@ -66,7 +62,12 @@ struct BisectContext {
   }
 };
 
-class RustTBAAResult : public AAResultBase {
+/// `!tbaa`. Each method is LLVM 22's TypeBasedAAResult's, with the
+/// decision taken in Rust. `Bisecting` (chosen when the AA pipeline is
+/// parsed, from the environment): definite answers go through the
+/// `bisect*` methods, which apply ALIASKIT_BISECT and log; without it
+/// those paths are not compiled into the result at all.
+template <bool Bisecting> class RustTBAAResult : public AAResultBase {
   std::shared_ptr<TBAASession> Session;
   bool Enabled;
   BisectContext Bisect;
@@ -74,16 +75,36 @@ class RustTBAAResult : public AAResultBase {
   bool mayAlias(const MDNode *A, const MDNode *B) const {
     return aliaskit_tbaa_may_alias(Session->Handle, md(A), md(B)) != 0;
   }
-  bool mayAlias(const MDNode *A, const MDNode *B,
-                const aliaskit::BisectQuery &Q) const {
-    return aliaskit_tbaa_may_alias_in(Session->Handle, Bisect.Key, md(A),
-                                      md(B), &Q) != 0;
-  }
-  bool isImmutable(const MDNode *Tag, const aliaskit::BisectQuery *Q) const {
-    if (Q)
-      return aliaskit_tbaa_is_immutable_in(Session->Handle, Bisect.Key,
-                                           md(Tag), Q) != 0;
+  bool isImmutable(const MDNode *Tag) const {
     return aliaskit_tbaa_is_immutable(Session->Handle, md(Tag)) != 0;
+  }
+
+  /// mayAlias for the two sides of a bisection query.
+  LLVM_ATTRIBUTE_NOINLINE bool
+  bisectMayAlias(const aliaskit::BisectQuery &Q) const {
+    return aliaskit_tbaa_may_alias_in(Session->Handle, Bisect.Key, md(Q.MD[0]),
+                                      md(Q.MD[1]), &Q) != 0;
+  }
+  LLVM_ATTRIBUTE_NOINLINE bool
+  bisectIsImmutable(const aliaskit::BisectQuery &Q) const {
+    return aliaskit_tbaa_is_immutable_in(Session->Handle, Bisect.Key,
+                                         md(Q.MD[0]), &Q) != 0;
+  }
+  template <typename X, typename Y>
+  LLVM_ATTRIBUTE_NOINLINE bool bisectMayAlias(const X &SideA, const MDNode *A,
+                                              const Y &SideB,
+                                              const MDNode *B) const {
+    aliaskit::BisectQuery Q = Bisect.query();
+    Q.side(0, SideA, A, LLVMContext::MD_tbaa);
+    Q.side(1, SideB, B, LLVMContext::MD_tbaa);
+    return bisectMayAlias(Q);
+  }
+  template <typename X>
+  LLVM_ATTRIBUTE_NOINLINE bool bisectIsImmutable(const X &Side,
+                                                 const MDNode *Tag) const {
+    aliaskit::BisectQuery Q = Bisect.query();
+    Q.side(0, Side, Tag, LLVMContext::MD_tbaa);
+    return bisectIsImmutable(Q);
   }
 
 public:
@@ -103,13 +124,9 @@ public:
     const MDNode *A = LocA.AATags.TBAA, *B = LocB.AATags.TBAA;
     if (!Enabled || !A || !B)
       return AliasResult::MayAlias;
-    if (Bisect.On) {
-      aliaskit::BisectQuery Q = Bisect.query();
-      Q.side(0, LocA, A, LLVMContext::MD_tbaa);
-      Q.side(1, LocB, B, LLVMContext::MD_tbaa);
-      return mayAlias(A, B, Q) ? AliasResult::MayAlias : AliasResult::NoAlias;
-    }
-    return mayAlias(A, B) ? AliasResult::MayAlias : AliasResult::NoAlias;
+    bool May = Bisecting ? bisectMayAlias(LocA, A, LocB, B)
+                                        : mayAlias(A, B);
+    return May ? AliasResult::MayAlias : AliasResult::NoAlias;
   }
 
   AliasResult aliasErrno(const MemoryLocation &Loc, const Module *M) {
@@ -122,7 +139,7 @@ public:
     for (const MDNode *Op : Errno->operands())
       Tags.push_back(md(Op));
     uint8_t May;
-    if (Bisect.On) {
+    if (Bisecting) {
       aliaskit::BisectQuery Q = Bisect.query();
       Q.side(0, Loc, Loc.AATags.TBAA, LLVMContext::MD_tbaa);
       May = aliaskit_tbaa_may_alias_errno_in(Session->Handle, Bisect.Key,
@@ -137,30 +154,21 @@ public:
 
   ModRefInfo getModRefInfoMask(const MemoryLocation &Loc, AAQueryInfo &,
                                bool) {
-    if (!Enabled || !Loc.AATags.TBAA)
+    const MDNode *Tag = Loc.AATags.TBAA;
+    if (!Enabled || !Tag)
       return ModRefInfo::ModRef;
-    aliaskit::BisectQuery Q;
-    if (Bisect.On) {
-      Q = Bisect.query();
-      Q.side(0, Loc, Loc.AATags.TBAA, LLVMContext::MD_tbaa);
-    }
-    return isImmutable(Loc.AATags.TBAA, Bisect.On ? &Q : nullptr)
-               ? ModRefInfo::NoModRef
-               : ModRefInfo::ModRef;
+    bool Immutable = Bisecting ? bisectIsImmutable(Loc, Tag)
+                                              : isImmutable(Tag);
+    return Immutable ? ModRefInfo::NoModRef : ModRefInfo::ModRef;
   }
 
   MemoryEffects getMemoryEffects(const CallBase *Call, AAQueryInfo &) {
     if (!Enabled)
       return MemoryEffects::unknown();
-    if (const MDNode *Tag = Call->getMetadata(LLVMContext::MD_tbaa)) {
-      aliaskit::BisectQuery Q;
-      if (Bisect.On) {
-        Q = Bisect.query();
-        Q.side(0, Call, Tag, LLVMContext::MD_tbaa);
-      }
-      if (isImmutable(Tag, Bisect.On ? &Q : nullptr))
+    if (const MDNode *Tag = Call->getMetadata(LLVMContext::MD_tbaa))
+      if (Bisecting ? bisectIsImmutable(Call, Tag)
+                                   : isImmutable(Tag))
         return MemoryEffects::none();
-    }
     return MemoryEffects::unknown();
   }
 
@@ -176,15 +184,8 @@ public:
     const MDNode *C = Call->getMetadata(LLVMContext::MD_tbaa);
     if (!L || !C)
       return ModRefInfo::ModRef;
-    bool May;
-    if (Bisect.On) {
-      aliaskit::BisectQuery Q = Bisect.query();
-      Q.side(0, Loc, L, LLVMContext::MD_tbaa);
-      Q.side(1, Call, C, LLVMContext::MD_tbaa);
-      May = mayAlias(L, C, Q);
-    } else {
-      May = mayAlias(L, C);
-    }
+    bool May = Bisecting ? bisectMayAlias(Loc, L, Call, C)
+                                        : mayAlias(L, C);
     return May ? ModRefInfo::ModRef : ModRefInfo::NoModRef;
   }
 
@@ -196,26 +197,20 @@ public:
     const MDNode *B = Call2->getMetadata(LLVMContext::MD_tbaa);
     if (!A || !B)
       return ModRefInfo::ModRef;
-    bool May;
-    if (Bisect.On) {
-      aliaskit::BisectQuery Q = Bisect.query();
-      Q.side(0, Call1, A, LLVMContext::MD_tbaa);
-      Q.side(1, Call2, B, LLVMContext::MD_tbaa);
-      May = mayAlias(A, B, Q);
-    } else {
-      May = mayAlias(A, B);
-    }
+    bool May = Bisecting ? bisectMayAlias(Call1, A, Call2, B)
+                                        : mayAlias(A, B);
     return May ? ModRefInfo::ModRef : ModRefInfo::NoModRef;
   }
 };
 
-class RustTBAA : public AnalysisInfoMixin<RustTBAA> {
-  friend AnalysisInfoMixin<RustTBAA>;
+template <bool Bisecting>
+class RustTBAA : public AnalysisInfoMixin<RustTBAA<Bisecting>> {
+  friend AnalysisInfoMixin<RustTBAA<Bisecting>>;
   static AnalysisKey Key;
   std::shared_ptr<TBAASession> Session = std::make_shared<TBAASession>();
 
 public:
-  using Result = RustTBAAResult;
+  using Result = RustTBAAResult<Bisecting>;
 
   Result run(Function &F, FunctionAnalysisManager &) {
     // Like built-in TBAA: off under -aliaskit-enable-tbaa=false, and for
@@ -223,11 +218,12 @@ public:
     bool Enabled = EnableRustTBAA && aliaskit_tbaa_enabled_by_environment() &&
                    !F.hasFnAttribute(Attribute::SanitizeType);
     return Result(Session, Enabled,
-                  Enabled ? BisectContext::of(F) : BisectContext());
+                  Enabled && Bisecting ? BisectContext::of(F)
+                                       : BisectContext());
   }
 };
 
-AnalysisKey RustTBAA::Key;
+template <bool Bisecting> AnalysisKey RustTBAA<Bisecting>::Key;
 
 cl::opt<bool> EnableRustScopedNoAlias(
     "aliaskit-enable-scoped-noalias", cl::init(true), cl::Hidden,
@@ -238,52 +234,54 @@ cl::opt<bool> EnableRustScopedNoAlias(
 
 /// `!alias.scope` / `!noalias`: every method asks the Rust session
 /// mayAliasInScopes(Scopes, NoAlias) in both directions, as LLVM 22's
-/// ScopedNoAliasAAResult does.
-class RustScopedNoAliasResult : public AAResultBase {
+/// ScopedNoAliasAAResult does. `Bisecting`: as for RustTBAAResult, the
+/// questions go through `bisectMayAlias`.
+template <bool Bisecting> class RustScopedNoAliasResult : public AAResultBase {
   std::shared_ptr<aliaskit::ScopedSession> Session;
   bool Enabled;
   BisectContext Bisect;
 
-  /// One side of a query: a location or a call, and its two lists.
-  struct Side {
-    const MemoryLocation *Loc;
-    const CallBase *Call;
-    const MDNode *Scopes, *NoAlias;
-  };
-  static Side of(const MemoryLocation &L) {
-    return {&L, nullptr, L.AATags.Scope, L.AATags.NoAlias};
-  }
-  static Side of(const CallBase *C) {
-    return {nullptr, C, C->getMetadata(LLVMContext::MD_alias_scope),
-            C->getMetadata(LLVMContext::MD_noalias)};
-  }
-
-  /// mayAliasInScopes(X's scopes, Y's noalias).
-  bool mayAlias(const Side &X, const Side &Y) const {
+  bool mayAlias(const MDNode *Scopes, const MDNode *NoAlias) const {
     // Without both lists there is nothing to exclude (the core's first
     // rule, also here so that such queries cost no call across the
     // boundary).
-    if (!X.Scopes || !Y.NoAlias)
+    if (!Scopes || !NoAlias)
       return true;
-    if (!Bisect.On)
-      return aliaskit_scoped_may_alias_in_scopes(Session->Handle, md(X.Scopes),
-                                                 md(Y.NoAlias)) != 0;
-    aliaskit::BisectQuery Q = Bisect.query();
-    for (unsigned S = 0; S < 2; ++S) {
-      const Side &Z = S == 0 ? X : Y;
-      const MDNode *N = S == 0 ? X.Scopes : Y.NoAlias;
-      unsigned K = S == 0 ? LLVMContext::MD_alias_scope : LLVMContext::MD_noalias;
-      if (Z.Call)
-        Q.side(S, Z.Call, N, K);
-      else
-        Q.side(S, *Z.Loc, N, K);
-    }
-    return aliaskit_scoped_may_alias_in_scopes_in(Session->Handle, Bisect.Key,
-                                                  md(X.Scopes), md(Y.NoAlias),
-                                                  &Q) != 0;
+    return aliaskit_scoped_may_alias_in_scopes(Session->Handle, md(Scopes),
+                                               md(NoAlias)) != 0;
   }
-  bool mayAliasBothWays(const Side &X, const Side &Y) const {
-    return mayAlias(X, Y) && mayAlias(Y, X);
+
+  static const MDNode *scopes(const MemoryLocation &L) { return L.AATags.Scope; }
+  static const MDNode *scopes(const CallBase *C) {
+    return C->getMetadata(LLVMContext::MD_alias_scope);
+  }
+  static const MDNode *noalias(const MemoryLocation &L) {
+    return L.AATags.NoAlias;
+  }
+  static const MDNode *noalias(const CallBase *C) {
+    return C->getMetadata(LLVMContext::MD_noalias);
+  }
+
+  /// mayAliasInScopes(X's scopes, Y's noalias) under the selection.
+  template <typename X, typename Y>
+  LLVM_ATTRIBUTE_NOINLINE bool bisectMayAlias(const X &SideX,
+                                              const Y &SideY) const {
+    const MDNode *S = scopes(SideX), *N = noalias(SideY);
+    if (!S || !N)
+      return true;
+    aliaskit::BisectQuery Q = Bisect.query();
+    Q.side(0, SideX, S, LLVMContext::MD_alias_scope);
+    Q.side(1, SideY, N, LLVMContext::MD_noalias);
+    return aliaskit_scoped_may_alias_in_scopes_in(Session->Handle, Bisect.Key,
+                                                  md(S), md(N), &Q) != 0;
+  }
+  /// Whether X and Y may alias: neither direction excludes it.
+  template <typename X, typename Y>
+  bool mayAliasBothWays(const X &SideX, const Y &SideY) const {
+    if (Bisecting)
+      return bisectMayAlias(SideX, SideY) && bisectMayAlias(SideY, SideX);
+    return mayAlias(scopes(SideX), noalias(SideY)) &&
+           mayAlias(scopes(SideY), noalias(SideX));
   }
 
 public:
@@ -300,45 +298,48 @@ public:
                     AAQueryInfo &, const Instruction *) {
     if (!Enabled)
       return AliasResult::MayAlias;
-    return mayAliasBothWays(of(LocA), of(LocB)) ? AliasResult::MayAlias
-                                                : AliasResult::NoAlias;
+    return mayAliasBothWays(LocA, LocB) ? AliasResult::MayAlias
+                                        : AliasResult::NoAlias;
   }
 
   ModRefInfo getModRefInfo(const CallBase *Call, const MemoryLocation &Loc,
                            AAQueryInfo &) {
     if (!Enabled)
       return ModRefInfo::ModRef;
-    return mayAliasBothWays(of(Loc), of(Call)) ? ModRefInfo::ModRef
-                                               : ModRefInfo::NoModRef;
+    return mayAliasBothWays(Loc, Call) ? ModRefInfo::ModRef
+                                       : ModRefInfo::NoModRef;
   }
 
   ModRefInfo getModRefInfo(const CallBase *Call1, const CallBase *Call2,
                            AAQueryInfo &) {
     if (!Enabled)
       return ModRefInfo::ModRef;
-    return mayAliasBothWays(of(Call1), of(Call2)) ? ModRefInfo::ModRef
-                                                  : ModRefInfo::NoModRef;
+    return mayAliasBothWays(Call1, Call2) ? ModRefInfo::ModRef
+                                          : ModRefInfo::NoModRef;
   }
 };
 
-class RustScopedNoAlias : public AnalysisInfoMixin<RustScopedNoAlias> {
-  friend AnalysisInfoMixin<RustScopedNoAlias>;
+template <bool Bisecting>
+class RustScopedNoAlias
+    : public AnalysisInfoMixin<RustScopedNoAlias<Bisecting>> {
+  friend AnalysisInfoMixin<RustScopedNoAlias<Bisecting>>;
   static AnalysisKey Key;
   std::shared_ptr<aliaskit::ScopedSession> Session =
       std::make_shared<aliaskit::ScopedSession>();
 
 public:
-  using Result = RustScopedNoAliasResult;
+  using Result = RustScopedNoAliasResult<Bisecting>;
 
   Result run(Function &F, FunctionAnalysisManager &) {
     bool Enabled =
         EnableRustScopedNoAlias && aliaskit_scoped_enabled_by_environment();
     return Result(Session, Enabled,
-                  Enabled ? BisectContext::of(F) : BisectContext());
+                  Enabled && Bisecting ? BisectContext::of(F)
+                                       : BisectContext());
   }
 };
 
-AnalysisKey RustScopedNoAlias::Key;
+template <bool Bisecting> AnalysisKey RustScopedNoAlias<Bisecting>::Key;
 
 } // namespace
 
@@ -349,16 +350,26 @@ extern "C" void aliaskit_register_pass_builder_callbacks(void *Builder) {
   aliaskit::registerInspectPasses(PB);
   PB.registerAnalysisRegistrationCallback(
       [](FunctionAnalysisManager &FAM) {
-        FAM.registerPass([] { return RustTBAA(); });
-        FAM.registerPass([] { return RustScopedNoAlias(); });
+        FAM.registerPass([] { return RustTBAA<false>(); });
+        FAM.registerPass([] { return RustTBAA<true>(); });
+        FAM.registerPass([] { return RustScopedNoAlias<false>(); });
+        FAM.registerPass([] { return RustScopedNoAlias<true>(); });
       });
+  // ALIASKIT_BISECT / ALIASKIT_BISECT_LOG pick the bisecting variants.
   PB.registerParseAACallback([](StringRef Name, AAManager &AA) {
+    bool Bisecting = aliaskit_bisect_enabled();
     if (Name == "rust-tbaa") {
-      AA.registerFunctionAnalysis<RustTBAA>();
+      if (Bisecting)
+        AA.registerFunctionAnalysis<RustTBAA<true>>();
+      else
+        AA.registerFunctionAnalysis<RustTBAA<false>>();
       return true;
     }
     if (Name == "rust-scoped-noalias") {
-      AA.registerFunctionAnalysis<RustScopedNoAlias>();
+      if (Bisecting)
+        AA.registerFunctionAnalysis<RustScopedNoAlias<true>>();
+      else
+        AA.registerFunctionAnalysis<RustScopedNoAlias<false>>();
       return true;
     }
     return false;
