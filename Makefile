@@ -15,15 +15,17 @@ export LLVM_SYS_221_PREFIX ?= $(LLVM_PREFIX)
 export PLUGIN
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := llvm-22-dev llvm-22-tools clang-22
+APT_PACKAGES := llvm-22-dev llvm-22-tools clang-22 lld-22 graphviz
 
 .PHONY: all setup build demo test test-unit test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-plugin lint bench clean
 
 all: build
 
-# Installs LLVM 22 (opt, FileCheck, lit, clang, headers) when it is missing.
+# Installs LLVM 22 (opt, FileCheck, lit, clang, ld.lld, headers) and
+# graphviz (for `aliaskit dot`) when they are missing.
 setup:
 	@if [ ! -x "$(LLVM_BIN)/opt" ] || [ ! -x "$(LLVM_BIN)/FileCheck" ] || [ ! -x "$(LLVM_BIN)/clang" ] \
+	    || [ ! -x "$(LLVM_BIN)/ld.lld" ] || ! command -v dot >/dev/null \
 	    || [ ! -e "$(LLVM_PREFIX)/include/llvm/Plugins/PassPlugin.h" ]; then \
 	  echo "installing $(APT_PACKAGES)"; \
 	  $(SUDO) apt-get update && \

@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
-# Runs GVN over the bundled examples with LLVM's built-in tbaa and with
-# aliaskit's rust-tbaa side by side, and shows which reloads each removed.
+# The bundled examples:
+#  1. examples/shapes.c: GVN with LLVM's built-in tbaa and with aliaskit's
+#     rust-tbaa side by side, and which reloads each removed;
+#  2. examples/signal.c, a program with a strict-aliasing bug: what it prints
+#     at -O0 and at -O2, then `aliaskit bisect` naming the alias answer that
+#     breaks it, `aliaskit explain` on that function, and `aliaskit dot`
+#     drawing the program's type DAG (target/demo/signal.svg).
 #
 # Usage: examples/demo.sh   (LLVM_BIN, PLUGIN may be set; see Makefile)
 set -euo pipefail
@@ -50,4 +55,26 @@ done
 echo "== why: rust-tbaa's reasoning for one query (RUST_LOG=aliaskit=debug) =="
 RUST_LOG=aliaskit=debug opt -aa-pipeline=basic-aa,rust-tbaa -passes='sroa,gvn' \
   "$OUT/shapes.old.ll" -disable-output 2>&1 | grep -m 3 'NoAlias\|MayAlias' || true
+echo
+
+ALIASKIT=$(dirname "$PLUGIN")/aliaskit
+expected="flipped -3.250"
+echo "== examples/signal.c: a strict-aliasing bug =="
+"$LLVM_BIN/clang" -O0 examples/signal.c -o "$OUT/signal.O0"
+"$LLVM_BIN/clang" -O2 examples/signal.c -o "$OUT/signal.O2"
+echo "clang -O0: $("$OUT/signal.O0")"
+echo "clang -O2: $("$OUT/signal.O2")"
+"$LLVM_BIN/clang" -O2 -Xclang -disable-llvm-passes -S -emit-llvm examples/signal.c -o "$OUT/signal.ll"
+echo
+echo "\$ aliaskit bisect -- examples/build-and-test.sh $OUT/signal.ll '$expected'"
+PLUGIN=$PLUGIN LLVM_BIN=$LLVM_BIN "$ALIASKIT" bisect -- examples/build-and-test.sh "$OUT/signal.ll" "$expected" ||
+  status=1
+echo
+# After SROA the function's accesses are the ones through its parameters.
+opt -passes=sroa "$OUT/signal.ll" -S -o "$OUT/signal.sroa.ll"
+echo "\$ aliaskit explain --function flip_sign $OUT/signal.sroa.ll"
+"$ALIASKIT" explain --function flip_sign "$OUT/signal.sroa.ll" || status=1
+echo
+"$ALIASKIT" dot "$OUT/signal.ll" -o "$OUT/signal.svg" || status=1
+echo "aliaskit dot: the type DAG of examples/signal.c is in $OUT/signal.svg"
 exit $status
