@@ -17,7 +17,7 @@ export PLUGIN
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := llvm-22-dev llvm-22-tools clang-22 lld-22 graphviz
 
-.PHONY: all setup build demo test test-unit test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-plugin lint bench clean
+.PHONY: all setup build demo test test-unit test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-plugin lint bench clean
 
 all: build
 
@@ -39,7 +39,7 @@ build: setup
 demo: build
 	examples/demo.sh
 
-test: build lint test-unit test-plugin test-lit test-diff test-corpus test-verify-parity test-captures-corpus
+test: build lint test-unit test-plugin test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect
 
 test-unit:
 	cargo test --release --workspace
@@ -72,6 +72,12 @@ test-verify-parity:
 test-captures-corpus:
 	JOBS=$(JOBS) bench/captures/corpus.sh --slice 20
 
+# aliaskit explain and dot on a slice of the corpus: explain's NoAlias pairs
+# are aa-eval's, graphviz accepts every picture, node and edge counts match
+# the metadata.
+test-inspect: test-corpus
+	JOBS=$(JOBS) python3 bench/inspect/check.py --slice 20 --manifest target/corpus/MANIFEST.slice-1-20
+
 # Benchmarks: ratios against built-in LLVM, measured side by side, written
 # to BENCHMARKS.md. Also runs every check on the whole corpus.
 BENCH_FLAGS ?=
@@ -81,6 +87,7 @@ bench: build
 	JOBS=$(JOBS) bench/verify/parity.sh
 	JOBS=$(JOBS) bench/verify/clean.sh
 	JOBS=$(JOBS) bench/captures/corpus.sh
+	JOBS=$(JOBS) python3 bench/inspect/check.py
 	python3 bench/bench.py $(BENCH_FLAGS)
 
 lint:

@@ -112,6 +112,7 @@ fn runs_for_one_culprit_among_many() {
         total += p.runs;
     }
     let mean = total as f64 / 50.0;
+    eprintln!("mean runs for one culprit among 4096 decisions: {mean}");
     // 12 bits: premises 2, confirmation 1, 12..24 narrowing runs.
     assert!(
         (2.0 + 12.0 + 1.0..=2.0 + 24.0 + 1.0).contains(&mean),
