@@ -38,6 +38,9 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "bench/verify"))
+from mutate import split_ops  # noqa: E402  (top-level operands of !{...})
+
 ALIASKIT = os.environ.get("ALIASKIT", os.path.join(ROOT, "target/release/aliaskit"))
 CORPUS = os.environ.get("CORPUS", os.path.join(ROOT, "target/corpus"))
 
@@ -53,24 +56,6 @@ ATTACH = {
 REF = re.compile(r"^!(\d+)$")
 
 
-def operands(body):
-    """The operands of `!{...}`'s body, split at top-level commas."""
-    out, depth, cur = [], 0, []
-    for c in body:
-        if c in "{(":
-            depth += 1
-        elif c in "})":
-            depth -= 1
-        if c == "," and depth == 0:
-            out.append("".join(cur).strip())
-            cur = []
-        else:
-            cur.append(c)
-    if "".join(cur).strip():
-        out.append("".join(cur).strip())
-    return out
-
-
 def metadata(path):
     """Node definitions (number -> operand strings) and the attachments of
     each kind, in a textual module."""
@@ -79,7 +64,7 @@ def metadata(path):
     for line in open(path, errors="replace"):
         m = NODE_DEF.match(line)
         if m:
-            nodes[int(m.group(1))] = operands(m.group(2))
+            nodes[int(m.group(1))] = split_ops(m.group(2))
         elif line.startswith("  "):
             for kind, rx in ATTACH.items():
                 used[kind].update(int(x) for x in rx.findall(line))

@@ -7,9 +7,8 @@
 //! gives them, and the verifier's findings ([`aliaskit_core::verify`]) are
 //! written on the nodes they name.
 
-use std::ffi::{c_char, c_void, CStr};
+use std::ffi::{c_char, c_void};
 use std::io::Write;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use aliaskit_core::picture::{scopes_dot, tbaa_dot, Labels, ListUse, TagUse};
 use aliaskit_core::verify::{Operand, Verifier};
@@ -17,7 +16,7 @@ use aliaskit_core::NodeId;
 use inkwell::llvm_sys::prelude::LLVMModuleRef;
 use rustc_hash::FxHashMap;
 
-use super::printer::Printer;
+use super::printer::{inspection, Printer};
 use crate::reader::module::{read_module, ModuleRead};
 
 // Must match inspect.cpp.
@@ -35,19 +34,12 @@ pub unsafe extern "C" fn aliaskit_dot_module(
     function: *const c_char,
     printer: *mut c_void,
 ) {
-    let only =
-        (!function.is_null()).then(|| CStr::from_ptr(function).to_string_lossy().into_owned());
-    let result = catch_unwind(AssertUnwindSafe(|| {
+    inspection("aliaskit-dot", function, |only| {
         let read = read_module(module);
-        let dot = draw(&read, flags, only.as_deref(), Printer(printer));
+        let dot = draw(&read, flags, only, Printer(printer));
         let mut out = std::io::stdout().lock();
         out.write_all(dot.as_bytes()).and_then(|_| out.flush())
-    }));
-    match result {
-        Ok(Ok(())) => {}
-        Ok(Err(e)) => eprintln!("error: aliaskit-dot: cannot write the output: {e}"),
-        Err(_) => eprintln!("error: aliaskit-dot: internal error; no picture"),
-    }
+    })
 }
 
 unsafe fn draw(read: &ModuleRead, flags: u32, only: Option<&str>, printer: Printer) -> String {

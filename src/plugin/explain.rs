@@ -15,9 +15,8 @@
 //! and for MayAlias pairs `reasons`; with `<summary>`, one object per
 //! function).
 
-use std::ffi::{c_char, c_void, CStr};
+use std::ffi::{c_char, c_void};
 use std::io::Write;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use aliaskit_core::decision::Analysis;
 use aliaskit_core::explain::{alias_pairs, Explainer, PairVerdict, Summary};
@@ -28,7 +27,7 @@ use aliaskit_core::MetadataGraph;
 use inkwell::llvm_sys::prelude::LLVMModuleRef;
 use rustc_hash::FxHashMap;
 
-use super::printer::Printer;
+use super::printer::{inspection, Printer};
 use crate::reader::module::read_module;
 
 // Must match inspect.cpp.
@@ -48,16 +47,9 @@ pub unsafe extern "C" fn aliaskit_explain_module(
     function: *const c_char,
     printer: *mut c_void,
 ) {
-    let only =
-        (!function.is_null()).then(|| CStr::from_ptr(function).to_string_lossy().into_owned());
-    let result = catch_unwind(AssertUnwindSafe(|| {
-        explain(module, flags, only.as_deref(), Printer(printer))
-    }));
-    match result {
-        Ok(Ok(())) => {}
-        Ok(Err(e)) => eprintln!("error: aliaskit-explain: cannot write the output: {e}"),
-        Err(_) => eprintln!("error: aliaskit-explain: internal error; the output is incomplete"),
-    }
+    inspection("aliaskit-explain", function, |only| {
+        explain(module, flags, only, Printer(printer))
+    })
 }
 
 /// Both sides' metadata in readable form, for one analysis.

@@ -63,3 +63,25 @@ impl Printer {
         take(aliaskit_printer_value(self.0, v))
     }
 }
+
+/// The body of an inspection pass's entry point (`aliaskit-explain`,
+/// `aliaskit-dot`): the function filter as a string, and the pass's work
+/// under `catch_unwind`, with its failure reported in one line.
+///
+/// # Safety
+/// `function` must be null or a C string.
+pub unsafe fn inspection(
+    pass: &str,
+    function: *const c_char,
+    work: impl FnOnce(Option<&str>) -> std::io::Result<()>,
+) {
+    let only =
+        (!function.is_null()).then(|| CStr::from_ptr(function).to_string_lossy().into_owned());
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(only.as_deref())));
+    match result {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        Ok(Err(e)) => eprintln!("error: {pass}: cannot write the output: {e}"),
+        Err(_) => eprintln!("error: {pass}: internal error; the output is incomplete"),
+    }
+}

@@ -11,6 +11,8 @@ use aliaskit_core::decision::{Contents, DecisionId, Question};
 use inkwell::llvm_sys::prelude::LLVMMetadataRef;
 use rustc_hash::FxHashMap;
 
+use super::MetadataImporter;
+
 /// (function key, first node, second node, question).
 pub type DecisionKey = (u64, usize, usize, Question);
 
@@ -38,12 +40,25 @@ impl Decisions {
 
 /// What a session says about its decisions, for ids and the log.
 pub trait Decider {
-    fn decisions(&mut self) -> &mut Decisions;
-    /// The content hash of a node (0 for null).
+    /// The session's importer and decision memo.
+    fn parts(&mut self) -> (&mut MetadataImporter, &mut Decisions);
+
+    fn decisions(&mut self) -> &mut Decisions {
+        self.parts().1
+    }
+
+    /// The content hash of a node (0 for null), memoized per node.
     ///
     /// # Safety
     /// `node` must be null or a live node.
-    unsafe fn content(&mut self, node: LLVMMetadataRef) -> u64;
+    unsafe fn content(&mut self, node: LLVMMetadataRef) -> u64 {
+        let (importer, decisions) = self.parts();
+        match importer.import(node) {
+            Some(id) => decisions.contents.of(&importer.graph, id),
+            None => 0,
+        }
+    }
+
     /// A node in readable form, as side `side` (0 or 1) of `question`.
     ///
     /// # Safety

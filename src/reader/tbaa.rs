@@ -185,15 +185,8 @@ impl TbaaSession {
 }
 
 impl Decider for TbaaSession {
-    fn decisions(&mut self) -> &mut Decisions {
-        &mut self.decisions
-    }
-
-    unsafe fn content(&mut self, node: LLVMMetadataRef) -> u64 {
-        match self.importer.import(node) {
-            Some(id) => self.decisions.contents.of(&self.importer.graph, id),
-            None => 0,
-        }
+    fn parts(&mut self) -> (&mut MetadataImporter, &mut Decisions) {
+        (&mut self.importer, &mut self.decisions)
     }
 
     unsafe fn readable(&mut self, question: Question, side: u8, node: LLVMMetadataRef) -> String {
