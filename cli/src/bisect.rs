@@ -285,34 +285,19 @@ pub fn run(o: Options) -> Result<u8> {
     }
 }
 
-fn report(
-    runner: &Runner,
+/// The culprits' records (from the first log line of each id).
+fn culprits<'r>(
+    runner: &'r Runner,
     ids: &[DecisionId],
-    decisions: usize,
-    seconds: f64,
-    json: bool,
-) -> Result<()> {
-    let missing = LogRecord {
-        id: DecisionId(0),
-        analysis: aliaskit_core::decision::Analysis::Tbaa,
-        question: aliaskit_core::decision::Question::TagPair,
-        answer: String::new(),
-        kept: true,
-        module: String::new(),
-        function: String::new(),
-        first: Default::default(),
-        second: Default::default(),
-        why: String::new(),
-        shared: false,
-    };
-    let culprits: Vec<Culprit> = ids
-        .iter()
+    missing: &'r LogRecord,
+) -> Vec<Culprit<'r>> {
+    ids.iter()
         .map(|id| {
             let (r, n) = runner
                 .records
                 .get(id)
                 .map(|(r, n)| (r, *n))
-                .unwrap_or((&missing, 0));
+                .unwrap_or((missing, 0));
             Culprit {
                 id: *id,
                 analysis: r.analysis.name(),
@@ -325,7 +310,31 @@ fn report(
                 records: n,
             }
         })
-        .collect();
+        .collect()
+}
+
+fn report(
+    runner: &Runner,
+    ids: &[DecisionId],
+    decisions: usize,
+    seconds: f64,
+    json: bool,
+) -> Result<()> {
+    // An id the logs never showed (cannot happen with a plugin that logs).
+    let missing = LogRecord {
+        id: DecisionId(0),
+        analysis: aliaskit_core::decision::Analysis::Tbaa,
+        question: aliaskit_core::decision::Question::TagPair,
+        answer: String::new(),
+        kept: true,
+        module: String::new(),
+        function: String::new(),
+        first: Default::default(),
+        second: Default::default(),
+        why: "(not in the logs)".into(),
+        shared: false,
+    };
+    let culprits = culprits(runner, ids, &missing);
     let mut out = std::io::stdout().lock();
     if json {
         let report = Report {
@@ -348,35 +357,35 @@ fn report(
         writeln!(out, "these decisions break the program only together:")?;
     }
     for (k, c) in culprits.iter().enumerate() {
-        writeln!(out)?;
-        writeln!(
-            out,
-            "culprit {}: {} answered {} in @{} ({})",
-            k + 1,
-            c.analysis,
-            c.answer,
-            c.function,
-            c.module
-        )?;
-        writeln!(out, "  first:  {}", c.first.instruction)?;
-        writeln!(out, "          {}", c.first.metadata)?;
-        if !c.second.instruction.is_empty() || !c.second.metadata.is_empty() {
-            writeln!(out, "  second: {}", c.second.instruction)?;
-            writeln!(out, "          {}", c.second.metadata)?;
-        }
-        writeln!(out, "  why: {}", c.why)?;
-        if c.records > 1 {
-            writeln!(
-                out,
-                "  note: this decision stands for {} pairs of nodes with equal contents (kept or dropped together)",
-                c.records
-            )?;
-        }
-        writeln!(
-            out,
-            "  decision {}: ALIASKIT_BISECT='y -x{}' answers it conservatively",
-            c.id, c.id
-        )?;
+        write_culprit(&mut out, k + 1, c)?;
     }
     Ok(())
+}
+
+fn write_culprit(out: &mut impl Write, k: usize, c: &Culprit) -> std::io::Result<()> {
+    writeln!(out)?;
+    writeln!(
+        out,
+        "culprit {k}: {} answered {} in @{} ({})",
+        c.analysis, c.answer, c.function, c.module
+    )?;
+    writeln!(out, "  first:  {}", c.first.instruction)?;
+    writeln!(out, "          {}", c.first.metadata)?;
+    if !c.second.instruction.is_empty() || !c.second.metadata.is_empty() {
+        writeln!(out, "  second: {}", c.second.instruction)?;
+        writeln!(out, "          {}", c.second.metadata)?;
+    }
+    writeln!(out, "  why: {}", c.why)?;
+    if c.records > 1 {
+        writeln!(
+            out,
+            "  note: this decision stands for {} pairs of nodes with equal contents (kept or dropped together)",
+            c.records
+        )?;
+    }
+    writeln!(
+        out,
+        "  decision {}: ALIASKIT_BISECT='y -x{}' answers it conservatively",
+        c.id, c.id
+    )
 }
