@@ -24,8 +24,10 @@ first: the injection cached under target/bisect-corpus/<name>/ and the one
 recorded in bench/bisect/injections.json; then a search over the
 candidates in inject.py's order for the program, by group testing (all
 candidates of a kind that touch distinct instructions at once, then
-halves, then eighths), at most B builds (default 40) per kind; a search
-that found nothing is cached too. Then `aliaskit bisect --json -- test.sh MUTATED.ll EXPECTED` must
+halves, then eighths), at most B builds (default 40) per kind, after a
+probe (all tbaa candidates at once) that gives up on a program it does not
+break; a search that found nothing is cached too. A hang counts as
+breaking a group, not as the effect of the one injection. Then `aliaskit bisect --json -- test.sh MUTATED.ll EXPECTED` must
 name only decisions that involve the injected node: every culprit's first
 or second metadata mentions "injected type" / "injected scope".
 
@@ -73,11 +75,11 @@ WORK = os.path.join(ROOT, 'target', 'bisect-corpus')
 MANIFEST = os.path.join(HERE, 'injections.json')
 RESULTS = os.path.join(HERE, 'RESULTS.md')
 TEST = os.path.join(HERE, 'test.sh')
-SLICE = ['c-accounts', 'c-list', 'll-rust-slices', 'csmith-s2', 'csmith-s7']
+SLICE = ['c-accounts', 'c-hash', 'll-rust-slices', 'csmith-s2', 'csmith-s7']
 LLVM_VERSION = ''  # opt --version, set in main
 SLICE_CSMITH = 7          # seeds 1..7 give the slice's csmith programs
 BUILD_TIMEOUT = 120       # seconds, opt and clang each
-SEARCH_RUN_TIMEOUT = 5    # seconds a program may run during the search
+SEARCH_RUN_TIMEOUT = 5    # at most, seconds a program may run during the search
 BISECT_RUN_TIMEOUT = 10   # ... and under aliaskit bisect
 SLOW = 30                 # a baseline build and run slower than this: skipped
 BISECT_TIMEOUT = 1800     # seconds for one aliaskit bisect
@@ -214,28 +216,36 @@ class Search:
     def __init__(self, p, text, budget):
         self.p, self.text, self.budget, self.builds = p, text, budget, 0
         self.scratch = os.path.join(p.dir, 'search.ll')
+        self.memo = {}
 
-    def fails(self, injs, selection=None):
-        """Whether the program prints a wrong result with `injs`."""
-        self.builds += 1
-        with open(self.scratch, 'w') as f:
-            f.write(inject.apply(self.text, injs))
-        return self.p.test(self.scratch, SEARCH_RUN_TIMEOUT, selection) == 1
+    def rc(self, injs, selection=None):
+        """test.sh's exit status for the program with `injs` (remembered)."""
+        key = (json.dumps(injs, sort_keys=True), selection)
+        if key not in self.memo:
+            self.builds += 1
+            with open(self.scratch, 'w') as f:
+                f.write(inject.apply(self.text, injs))
+            self.memo[key] = self.p.test(self.scratch, self.p.run_timeout, selection)
+        return self.memo[key]
+
+    def bad(self, injs):
+        """A wrong result, or a hang: some injection of `injs` matters."""
+        return self.rc(injs) in (1, 4)
 
     def good(self, inj):
-        """Wrong with every decision kept, right with none, and wrong with
-        only the decisions that involve the injected node kept."""
-        return self.fails([inj]) and self.usable(inj)
-
-    def usable(self, inj):
-        """`good`, given that `inj` fails with every decision kept."""
-        if self.fails([inj], 'n'):
+        """A wrong result (not a hang) with every decision kept, the right
+        one with none, and a wrong one with only the decisions that
+        involve the injected node kept."""
+        if self.rc([inj]) != 1 or self.rc([inj], 'n') != 0:
             return False
         self.builds += 2
-        return self.p.injected_alone(self.scratch, inject.marker(inj), SEARCH_RUN_TIMEOUT)
+        alone = os.path.join(self.p.dir, 'alone.ll')
+        with open(alone, 'w') as f:
+            f.write(inject.apply(self.text, [inj]))
+        return self.p.injected_alone(alone, inject.marker(inj), self.p.run_timeout)
 
     def isolate(self, group, limit):
-        """One injection of `group` (which fails) that fails alone."""
+        """One injection of `group` (which is bad) that is bad alone."""
         while len(group) > 1 and self.builds < limit:
             half = len(group) // 2
             parts = [group[:half], group[half:]]
@@ -246,17 +256,17 @@ class Search:
             for part in parts:
                 if self.builds >= limit:
                     return None
-                if self.fails(part):
+                if self.bad(part):
                     group = part
                     break
             else:
                 return None
         return group[0] if len(group) == 1 else None
 
-    def kind(self, kind):
-        """An injection of one kind, or None, within the budget."""
-        limit = self.builds + self.budget
-        groups = []  # first fit: injections in one group touch distinct instructions
+    def groups(self, kind):
+        """The candidates of a kind packed first-fit into groups whose
+        injections touch distinct instructions (one group for tbaa)."""
+        groups = []
         for inj in inject.candidates(self.text, self.p.name, kind):
             t = {(inj['function'], i) for i in inject.touched(inj)}
             for g in groups:
@@ -266,14 +276,20 @@ class Search:
                     break
             else:
                 groups.append((t, [inj]))
-        for _, group in groups:
-            # A found injection that is not usable (it needs a legitimate
+        return [g[1] for g in groups]
+
+    def kind(self, groups):
+        """An injection from these groups (one kind), or None, within the
+        budget."""
+        limit = self.builds + self.budget
+        for group in groups:
+            # A found injection that is not good (it needs a legitimate
             # decision to break the program, say) leaves the group.
-            while group and self.builds < limit and self.fails(group):
+            while group and self.builds < limit and self.bad(group):
                 one = self.isolate(group, limit)
                 if one is None:
                     break
-                if self.usable(one):
+                if self.good(one):
                     return one
                 group = [g for g in group if g is not one]
         return None
@@ -301,7 +317,7 @@ def find_injection(p, text, known, budget):
             c = json.load(f)
         if c.get('key') == key:
             if c['injection'] is None and not known:
-                return None, 'cache', 0
+                return None, 'cache ' + c.get('how', 'search'), 0
             if c['injection'] is not None:
                 tried.append(('cache', c['injection']))
     if known:
@@ -310,18 +326,25 @@ def find_injection(p, text, known, budget):
     for how, inj in tried:
         if inject.check(inject.Module(text), inj) is None and s.good(inj):
             return inj, how, s.builds
-    # Kinds in an order set by the name, so both get their share.
+    # Kinds in an order set by the name, so both get their share. First a
+    # probe, when the module has tbaa candidates: all of them at once. When
+    # that does not break the program (wrong result or hang), the search
+    # stops there: in this corpus every program with a tbaa candidate and
+    # an injection of either kind breaks with all tbaa candidates at once.
     kinds = ['tbaa', 'noalias']
     if inject.rng_for(p.name).random() < 0.5:
         kinds.reverse()
-    found = None
-    for kind in kinds:
-        found = s.kind(kind)
-        if found is not None:
-            break
+    groups = {k: s.groups(k) for k in kinds}
+    found, how = None, 'probe'
+    if not groups['tbaa'] or s.bad(groups['tbaa'][0]):
+        how = 'search'
+        for kind in kinds:
+            found = s.kind(groups[kind])
+            if found is not None:
+                break
     with open(cache, 'w') as f:
-        json.dump({'key': key, 'injection': found}, f)
-    return found, 'search', s.builds
+        json.dump({'key': key, 'injection': found, 'how': how}, f)
+    return found, how, s.builds
 
 
 def bisect(p, inj):
@@ -397,14 +420,19 @@ def one(p, known, args):
         res['status'] = 'baseline-fails'
         res['message'] = 'the unmutated module fails test.sh (exit %d)' % rc
         return res
-    if time.time() - t > SLOW:
+    t = time.time() - t
+    if t > SLOW:
         res['status'] = 'skip-slow'
         return res
+    # The search's run timeout: twice the baseline build and run, 1 to 5 s.
+    p.run_timeout = max(1, min(SEARCH_RUN_TIMEOUT, round(2 * t + 0.5)))
     inj, how, builds = find_injection(p, text, None if args.search else known or {}, args.budget)
     res.update(found_by=how, search_builds=builds)
     if inj is None:
         res['status'] = 'no-injection'
-        res['message'] = 'no injection breaks the program within %d builds a kind' % args.budget
+        res['message'] = ('no injection breaks the program within %d builds a kind' % args.budget
+                          if how.endswith('search') else
+                          'every tbaa candidate at once does not break it (the probe)')
     else:
         res['injection'] = inj
         res.update(bisect(p, inj))
@@ -445,7 +473,8 @@ def main():
     wall = time.time() - t0
     with open(os.path.join(WORK, 'results.json'), 'w') as f:
         json.dump({'results': results, 'wall': wall}, f, indent=1)
-    text = report.summary(results, wall, llvm=LLVM_VERSION)
+    text = report.summary(results, wall, llvm=LLVM_VERSION,
+                          command=' '.join(['bench/bisect/corpus.sh'] + report.shown_args(sys.argv[1:])))
     print(text)
     full = not (args.slice or args.only or args.no_write)
     if full:

@@ -19,6 +19,17 @@ def failed(r):
         or r['status'].startswith('build-failed')
 
 
+def shown_args(argv):
+    """The options worth showing in the report (not --jobs)."""
+    out, skip = [], False
+    for a in argv:
+        if skip or a.startswith('--jobs'):
+            skip = a == '--jobs'
+            continue
+        out.append(a)
+    return out
+
+
 def name_order(name):
     src, _, rest = name.partition('-')
     seed = rest[1:] if src == 'csmith' else ''
@@ -58,18 +69,18 @@ def stats_row(name, xs, fmt='%d'):
         fmt % max(xs))
 
 
-def summary(results, wall, llvm=''):
+def summary(results, wall, llvm='', command='bench/bisect/corpus.sh'):
     used = [r for r in results if 'injection' in r]
     exact = [r for r in used if r['status'] == 'exact']
     misses = [r for r in results if failed(r)]
     bisected = [r for r in used if 'runs' in r]
     version = next((w.strip() for w in llvm.splitlines() if 'LLVM version' in w), 'LLVM ?')
     out = ['## Bisect corpus: injected alias bugs', '',
-           'Made by `bench/bisect/corpus.sh` (%s). Each program gets one injected'
+           'Made by `%s` (%s). Each program gets one injected'
            ' wrong alias fact, chosen so that its O2 build with aliaskit\'s analyses'
            ' prints a wrong result and the build with `ALIASKIT_BISECT=n` the right'
            ' one; `aliaskit bisect --json` must then name only decisions that involve'
-           ' the injected node.' % version, '']
+           ' the injected node.' % (command, version), '']
     by_src = {s: sum(r['source'] == s for r in used) for s in SOURCES}
     by_kind = {k: sum(r['injection']['kind'] == k for r in used) for k in KINDS}
     out.append('- programs with an injection: **%d** (%s; %s)' % (
@@ -84,10 +95,12 @@ def summary(results, wall, llvm=''):
     cs = [r for r in results if r['source'] == 'csmith']
     if cs:
         skipped = sorted({r['status'] for r in cs if r['status'].startswith('skip')})
-        out.append('- csmith programs: %d tried, %d with an injection, %d where no injection'
-                   ' breaks the output within the search budget, %d skipped (%s)' % (
-                       len(cs), sum('injection' in r for r in cs),
-                       sum(r['status'] == 'no-injection' for r in cs),
+        none = [r for r in cs if r['status'] == 'no-injection']
+        probe = sum(r.get('found_by', '').endswith('probe') for r in none)
+        out.append('- csmith programs: %d tried, %d with an injection, %d without (%d given up'
+                   ' after the probe, %d after a search), %d skipped (%s)' % (
+                       len(cs), sum('injection' in r for r in cs), len(none), probe,
+                       len(none) - probe,
                        sum(r['status'].startswith('skip') for r in cs),
                        ', '.join(skipped) or '-'))
     other = [r for r in results if r['source'] != 'csmith' and 'injection' not in r and not failed(r)]
