@@ -325,6 +325,8 @@ def find_injection(p, text, known, budget):
     tried = [t for i, t in enumerate(tried) if t[1] not in [u[1] for u in tried[:i]]]
     for how, inj in tried:
         if inject.check(inject.Module(text), inj) is None and s.good(inj):
+            with open(cache, 'w') as f:
+                json.dump({'key': key, 'injection': inj, 'how': how}, f)
             return inj, how, s.builds
     # Kinds in an order set by the name, so both get their share. First a
     # probe, when the module has tbaa candidates: all of them at once. When
