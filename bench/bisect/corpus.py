@@ -27,9 +27,10 @@ candidates of a kind that touch distinct instructions at once, then
 halves, then eighths), at most B builds (default 40) per kind, after a
 probe (all tbaa candidates at once) that gives up on a program it does not
 break; a search that found nothing is cached too. A hang counts as
-breaking a group, not as the effect of the one injection. Then `aliaskit bisect --json -- test.sh MUTATED.ll EXPECTED` must
-name only decisions that involve the injected node: every culprit's first
-or second metadata mentions "injected type" / "injected scope".
+breaking a group, not as the effect of the one injection. Then
+`aliaskit bisect --json -- test.sh MUTATED.ll EXPECTED` must name only
+decisions that involve the injected node: every culprit's first or second
+metadata mentions "injected type" / "injected scope".
 
 --slice: the programs of SLICE below (2 own C, 1 .ll, 2 csmith), for `make
 test`; otherwise every program, with csmith seeds 1..N (default 500).
