@@ -17,7 +17,7 @@ export PLUGIN
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := llvm-22-dev llvm-22-tools clang-22 lld-22 graphviz
 
-.PHONY: all setup build demo test test-unit test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-plugin lint bench clean
+.PHONY: all setup build demo test test-unit test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-plugin lint bench clean
 
 all: build
 
@@ -39,7 +39,7 @@ build: setup
 demo: build
 	examples/demo.sh
 
-test: build lint test-unit test-plugin test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect
+test: build lint test-unit test-plugin test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus
 
 test-unit:
 	cargo test --release --workspace
@@ -78,6 +78,12 @@ test-captures-corpus:
 test-inspect: test-corpus
 	JOBS=$(JOBS) python3 bench/inspect/check.py --slice 20 --manifest target/corpus/MANIFEST.slice-1-20
 
+# aliaskit bisect on programs with one injected wrong !tbaa or !noalias
+# (bench/bisect/injections.json): it must name exactly the injected
+# decision. A slice of 5 programs here, all 53 in make bench.
+test-bisect-corpus: build
+	JOBS=$(JOBS) bench/bisect/corpus.sh --slice
+
 # Benchmarks: ratios against built-in LLVM, measured side by side, written
 # to BENCHMARKS.md. Also runs every check on the whole corpus.
 BENCH_FLAGS ?=
@@ -88,6 +94,7 @@ bench: build
 	JOBS=$(JOBS) bench/verify/clean.sh
 	JOBS=$(JOBS) bench/captures/corpus.sh
 	JOBS=$(JOBS) python3 bench/inspect/check.py
+	JOBS=$(JOBS) bench/bisect/corpus.sh
 	python3 bench/bench.py $(BENCH_FLAGS)
 
 lint:
