@@ -36,6 +36,10 @@ import json
 import random
 import re
 import sys
+import os
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'verify'))
+from mutate import split_ops  # noqa: E402  (top-level operands, quotes and brackets kept whole)
 
 TYPE_NAME = 'injected type'
 DOMAIN_NAME = 'injected domain'
@@ -66,33 +70,10 @@ class Access:
         m = TBAA_ATT.search(text)
         self.tbaa = int(m.group(1)) if m else None
         self.scoped = ', !alias.scope ' in text or ', !noalias ' in text
-        ops = split_top(self.rest)
+        ops = split_ops(self.rest)
         # load TYPE, ptr P, ...   store TYPE V, ptr P, ...
         if len(ops) > 1 and ops[1].strip().startswith('ptr '):
             self.pointer = ops[1].strip()[4:].strip()
-
-
-def split_top(text):
-    """Splits at commas outside brackets and quotes."""
-    parts, depth, cur, quote = [], 0, [], False
-    for ch in text:
-        if quote:
-            cur.append(ch)
-            quote = ch != '"'
-            continue
-        if ch == '"':
-            quote = True
-        elif ch in '([{<':
-            depth += 1
-        elif ch in ')]}>':
-            depth -= 1
-        elif ch == ',' and depth == 0:
-            parts.append(''.join(cur))
-            cur = []
-            continue
-        cur.append(ch)
-    parts.append(''.join(cur))
-    return parts
 
 
 class Function:
@@ -147,7 +128,7 @@ class Module:
         return None
 
     def tag_size(self, tag):
-        ops = split_top(self.md.get(tag, '').strip()[2:-1])
+        ops = split_ops(self.md.get(tag, '').strip()[2:-1])
         if len(ops) >= 4:
             m = re.fullmatch(r'\s*i64 (\d+)\s*', ops[3])
             if m:
