@@ -133,11 +133,20 @@ impl Input {
         if f.metadata().map(|m| m.is_dir()).unwrap_or(false) {
             bail!("cannot read {}: it is a directory", path.display());
         }
-        let mut head = [0u8; 4];
-        let n = std::io::Read::read(&mut f, &mut head)
+        // Bitcode (raw or wrapped) by its magic; text must start as UTF-8
+        // without NUL bytes. Whether it is IR is opt's to say.
+        let mut head = vec![0u8; 64 * 1024];
+        let n = read_prefix(&mut f, &mut head)
             .with_context(|| format!("cannot read {}", path.display()))?;
-        let bitcode = n == 4 && (head == *b"BC\xC0\xDE" || head == [0xDE, 0xC0, 0x17, 0x0B]);
-        if !bitcode && std::fs::read_to_string(path).is_err() {
+        let head = &head[..n];
+        let bitcode =
+            head.starts_with(b"BC\xC0\xDE") || head.starts_with(&[0xDE, 0xC0, 0x17, 0x0B]);
+        let text = match std::str::from_utf8(head) {
+            Ok(t) => !t.contains('\0'),
+            // A character cut at the end of the prefix is fine.
+            Err(e) => e.error_len().is_none() && !head[..e.valid_up_to()].contains(&0),
+        };
+        if !bitcode && !text {
             bail!(
                 "{} is not LLVM IR: neither bitcode nor text",
                 path.display()
@@ -147,6 +156,18 @@ impl Input {
             path: path.to_owned(),
         })
     }
+}
+
+/// Reads as much of `f` as fits in `buf` (or all of it).
+fn read_prefix(f: &mut std::fs::File, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match std::io::Read::read(f, &mut buf[n..])? {
+            0 => break,
+            k => n += k,
+        }
+    }
+    Ok(n)
 }
 
 /// What one `opt` run printed.
