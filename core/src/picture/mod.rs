@@ -118,13 +118,14 @@ impl<'a> Builder<'a> {
     }
 
     /// The first line of a label: slot and name.
-    pub(crate) fn title(&self, n: NodeId, name: Option<&str>) -> String {
-        let slot = self.labels.slots.get(&n).map(String::as_str);
-        match (slot, name) {
-            (Some(s), Some(name)) => format!("{s} {name:?}"),
-            (Some(s), None) => s.to_owned(),
-            (None, Some(name)) => format!("{name:?}"),
-            (None, None) => format!("<node {}>", n.0),
+    /// The first line of a label: the slot and every name, quoted.
+    pub(crate) fn title(&self, n: NodeId, names: &[&str]) -> String {
+        let mut parts: Vec<String> = self.labels.slots.get(&n).cloned().into_iter().collect();
+        parts.extend(names.iter().map(|name| format!("{name:?}")));
+        if parts.is_empty() {
+            format!("<node {}>", n.0)
+        } else {
+            parts.join(" ")
         }
     }
 

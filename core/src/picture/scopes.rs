@@ -5,7 +5,20 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{Builder, Dot, Labels, ListUse};
 use crate::graph::{MetadataGraph, NodeId, Operand};
-use crate::scoped::{scope_domain, scope_name};
+use crate::scoped::scope_domain;
+
+/// Every name a scope or domain has: its string operands (an identifying
+/// string and a description, when both are there), joined.
+fn names(g: &MetadataGraph, node: NodeId) -> Vec<&str> {
+    g.operands(node)
+        .unwrap_or(&[])
+        .iter()
+        .filter_map(|op| match op {
+            Operand::String(s) => Some(g.str(*s)),
+            _ => None,
+        })
+        .collect()
+}
 
 /// Scope domains, their scopes, and the lists that use them.
 pub fn scopes_dot(g: &MetadataGraph, lists: &[ListUse], labels: &Labels) -> Dot {
@@ -15,7 +28,7 @@ pub fn scopes_dot(g: &MetadataGraph, lists: &[ListUse], labels: &Labels) -> Dot 
     for l in lists {
         let text = format!(
             "{}\nscope list\n{} as !alias.scope, {} as !noalias",
-            b.title(l.list, None),
+            b.title(l.list, &[]),
             l.as_scope,
             l.as_noalias
         );
@@ -44,7 +57,7 @@ pub fn scopes_dot(g: &MetadataGraph, lists: &[ListUse], labels: &Labels) -> Dot 
     let mut clusters: FxHashMap<NodeId, Vec<String>> = FxHashMap::default();
     let mut domain_order: Vec<NodeId> = Vec::new();
     for &s in &scopes {
-        let title = b.title(s, scope_name(g, s));
+        let title = b.title(s, &names(g, s));
         let domain = scope_domain(g, s).ok().flatten();
         let (text, bad) = match domain {
             Some(_) => (format!("{title}\nscope"), None),
@@ -66,7 +79,7 @@ pub fn scopes_dot(g: &MetadataGraph, lists: &[ListUse], labels: &Labels) -> Dot 
     // Each domain is a cluster with the domain's own node inside.
     let mut out_clusters = Vec::new();
     for d in domain_order {
-        let title = b.title(d, scope_name(g, d));
+        let title = b.title(d, &names(g, d));
         let problems = b.problems(d, None);
         b.node(d, "shape=octagon", &format!("{title}\ndomain"), &problems);
         let id = b.id(d);
@@ -134,5 +147,34 @@ mod tests {
         assert!(dot.text.contains("3 as !alias.scope, 0 as !noalias"));
         // A domain is not drawn as a cycle through its self-reference.
         assert!(!dot.text.contains("cycle"));
+    }
+
+    #[test]
+    fn every_name_of_a_scope_is_shown() {
+        // The string-identified form: !{!"id", domain, !"description"}.
+        let mut g = MetadataGraph::new();
+        let dn = g.string("domain id");
+        let d = g.add_tuple(vec![dn]);
+        let id = g.string("scope id");
+        let desc = g.string("callee: %p");
+        let s = g.add_tuple(vec![id, Operand::Node(d), desc]);
+        let l = g.add_tuple(vec![Operand::Node(s)]);
+        let lists = [ListUse {
+            list: l,
+            as_scope: 1,
+            as_noalias: 1,
+        }];
+        let dot = scopes_dot(&g, &lists, &Labels::default());
+        assert!(
+            dot.text
+                .contains("\\\"scope id\\\" \\\"callee: %p\\\"\\nscope"),
+            "{}",
+            dot.text
+        );
+        assert!(
+            dot.text.contains("\\\"domain id\\\"\\ndomain"),
+            "{}",
+            dot.text
+        );
     }
 }

@@ -151,7 +151,7 @@ impl Picture<'_> {
         let access = ops.get(1).and_then(|o| o.as_node());
         let text = format!(
             "{}\ntag {}\n{} instruction{}",
-            self.b.title(t.tag, None),
+            self.b.title(t.tag, &[]),
             describe_tag(self.g, t.tag),
             t.uses,
             if t.uses == 1 { "" } else { "s" }
@@ -184,7 +184,7 @@ impl Picture<'_> {
             return;
         }
         let TypeNode { shape, name, size } = type_node(self.g, ty);
-        let title = self.b.title(ty, name.as_deref());
+        let title = self.b.title(ty, name.as_deref().as_slice());
         let size = size.map(|s| format!(", size {s}")).unwrap_or_default();
         let parent_edge = "label=\"parent\", arrowhead=empty";
         match shape {
