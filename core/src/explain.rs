@@ -7,7 +7,7 @@
 //! `rust-scoped-noalias` and `rust-tbaa` alone (no `basic-aa`): NoAlias
 //! when either says so, scoped first (its place in the usual AA
 //! pipeline). The answers come from the same functions the analyses use
-//! ([`TbaaOracle::match_access_tags`], [`decide_in_scopes`]), so they are
+//! ([`TbaaOracle::match_access_tags`], [`ScopeLists::decide`]), so they are
 //! the analyses' answers, with the reasons those functions return.
 //!
 //! [`Summary`] counts, per function, the pairs decided by each analysis and
@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 
 use crate::decision::Analysis;
 use crate::graph::{Malformed, MetadataGraph};
-use crate::scoped::{decide_in_scopes, ScopedReason};
+use crate::scoped::{ScopeLists, ScopedReason};
 use crate::tbaa::{Reason, TagMatch, TbaaOracle};
 use crate::verify::{InstKind, InstView, ModuleView};
 
@@ -119,10 +119,11 @@ impl PairVerdict {
     }
 }
 
-/// Explains pairs over one graph; keeps the TBAA oracle's caches.
+/// Explains pairs over one graph; keeps the rows of the tags and lists seen.
 #[derive(Default)]
 pub struct Explainer {
     oracle: TbaaOracle,
+    lists: ScopeLists,
 }
 
 impl Explainer {
@@ -134,8 +135,8 @@ impl Explainer {
         PairVerdict {
             tbaa: self.oracle.match_access_tags(g, a.tbaa, b.tbaa),
             scoped: [
-                decide_in_scopes(g, a.alias_scope, b.noalias),
-                decide_in_scopes(g, b.alias_scope, a.noalias),
+                self.lists.decide_nodes(g, a.alias_scope, b.noalias),
+                self.lists.decide_nodes(g, b.alias_scope, a.noalias),
             ],
         }
     }

@@ -23,6 +23,7 @@ pub mod captures;
 pub mod decision;
 pub mod explain;
 pub mod graph;
+pub mod memo;
 pub mod picture;
 pub mod scoped;
 pub mod tbaa;

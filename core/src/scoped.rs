@@ -40,7 +40,11 @@
 //! here a null where LLVM reads a node is [`Problem::NullScope`], and
 //! callers answer "may alias".
 
+mod lists;
+
 use rustc_hash::FxHashSet;
+
+pub use lists::{ListRef, ScopeLists};
 
 use crate::graph::{Malformed, MetadataGraph, NodeId, Operand, Problem};
 
@@ -105,41 +109,14 @@ pub fn may_alias_in_scopes(
 }
 
 /// [`may_alias_in_scopes`] with its reason: the domain that decided, or
-/// why none did.
+/// why none did. Reads both lists afresh; a caller with many questions
+/// keeps a [`ScopeLists`] instead.
 pub fn decide_in_scopes(
     g: &MetadataGraph,
     scopes: Option<NodeId>,
     noalias: Option<NodeId>,
 ) -> Result<ScopedReason, Malformed> {
-    let (Some(scopes), Some(noalias)) = (scopes, noalias) else {
-        return Ok(ScopedReason::NoList);
-    };
-    let excluded = scopes_with_domains(g, noalias)?;
-    let mut domains: Vec<NodeId> = Vec::new();
-    for &(_, domain) in &excluded {
-        if let Some(d) = domain {
-            if !domains.contains(&d) {
-                domains.push(d);
-            }
-        }
-    }
-    if domains.is_empty() {
-        return Ok(ScopedReason::NoDomain);
-    }
-    // LLVM reads the scope list only once it has a domain to look for.
-    let member = scopes_with_domains(g, scopes)?;
-    for d in domains {
-        let mut in_domain = member.iter().filter(|(_, dom)| *dom == Some(d)).peekable();
-        if in_domain.peek().is_none() {
-            continue;
-        }
-        let covered =
-            in_domain.all(|(s, _)| excluded.iter().any(|(n, dom)| n == s && *dom == Some(d)));
-        if covered {
-            return Ok(ScopedReason::Covered { domain: d });
-        }
-    }
-    Ok(ScopedReason::NotCovered)
+    ScopeLists::new().decide_nodes(g, scopes, noalias)
 }
 
 /// The name of a scope or domain: its string operand (operand 2 of a

@@ -171,18 +171,25 @@ pub unsafe extern "C" fn aliaskit_scoped_session_free(session: *mut ScopedSessio
     free_session(session)
 }
 
-/// `mayAliasInScopes(scopes, noalias)`: 1 may alias, 0 no alias.
+/// `mayAliasInScopes(scopes_x, noalias_y) && mayAliasInScopes(scopes_y,
+/// noalias_x)`: 1 may alias, 0 no alias.
 ///
 /// # Safety
 /// See [`guarded`]; the lists must be null or live nodes.
 #[no_mangle]
-pub unsafe extern "C" fn aliaskit_scoped_may_alias_in_scopes(
+pub unsafe extern "C" fn aliaskit_scoped_may_alias_both_ways(
     session: *mut ScopedSession,
-    scopes: LLVMMetadataRef,
-    noalias: LLVMMetadataRef,
+    scopes_x: LLVMMetadataRef,
+    noalias_x: LLVMMetadataRef,
+    scopes_y: LLVMMetadataRef,
+    noalias_y: LLVMMetadataRef,
 ) -> u8 {
     guarded(session, MAY_ALIAS, |s| {
-        s.may_alias_in_scopes(scopes, noalias) as u8
+        // Both directions, without a branch on the first answer (which
+        // the processor cannot predict).
+        let x = s.may_alias_in_scopes(scopes_x, noalias_y) as u8;
+        let y = s.may_alias_in_scopes(scopes_y, noalias_x) as u8;
+        x & y
     })
 }
 

@@ -241,16 +241,6 @@ template <bool Bisecting> class RustScopedNoAliasResult : public AAResultBase {
   bool Enabled;
   BisectContext Bisect;
 
-  bool mayAlias(const MDNode *Scopes, const MDNode *NoAlias) const {
-    // Without both lists there is nothing to exclude (the core's first
-    // rule, also here so that such queries cost no call across the
-    // boundary).
-    if (!Scopes || !NoAlias)
-      return true;
-    return aliaskit_scoped_may_alias_in_scopes(Session->Handle, md(Scopes),
-                                               md(NoAlias)) != 0;
-  }
-
   static const MDNode *scopes(const MemoryLocation &L) { return L.AATags.Scope; }
   static const MDNode *scopes(const CallBase *C) {
     return C->getMetadata(LLVMContext::MD_alias_scope);
@@ -280,8 +270,15 @@ template <bool Bisecting> class RustScopedNoAliasResult : public AAResultBase {
   bool mayAliasBothWays(const X &SideX, const Y &SideY) const {
     if (Bisecting)
       return bisectMayAlias(SideX, SideY) && bisectMayAlias(SideY, SideX);
-    return mayAlias(scopes(SideX), noalias(SideY)) &&
-           mayAlias(scopes(SideY), noalias(SideX));
+    const MDNode *SX = scopes(SideX), *NX = noalias(SideX);
+    const MDNode *SY = scopes(SideY), *NY = noalias(SideY);
+    // Without both lists of a direction there is nothing to exclude (the
+    // core's first rule, also here so that such queries cost no call
+    // across the boundary); one call asks both directions.
+    if ((!SX || !NY) && (!SY || !NX))
+      return true;
+    return aliaskit_scoped_may_alias_both_ways(Session->Handle, md(SX), md(NX),
+                                               md(SY), md(NY)) != 0;
   }
 
 public:

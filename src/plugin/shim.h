@@ -41,10 +41,13 @@ uint8_t aliaskit_tbaa_enabled_by_environment(void);
 
 void *aliaskit_scoped_session_new(void);
 void aliaskit_scoped_session_free(void *Session);
-/// mayAliasInScopes(Scopes, NoAlias): 1 may alias, 0 no alias.
-uint8_t aliaskit_scoped_may_alias_in_scopes(void *Session,
-                                            LLVMMetadataRef Scopes,
-                                            LLVMMetadataRef NoAlias);
+/// mayAliasInScopes(ScopesX, NoAliasY) && mayAliasInScopes(ScopesY,
+/// NoAliasX): 1 may alias, 0 no alias. Null lists exclude nothing.
+uint8_t aliaskit_scoped_may_alias_both_ways(void *Session,
+                                            LLVMMetadataRef ScopesX,
+                                            LLVMMetadataRef NoAliasX,
+                                            LLVMMetadataRef ScopesY,
+                                            LLVMMetadataRef NoAliasY);
 /// The same, computed afresh: 1, 0, or 2 for malformed lists.
 uint8_t aliaskit_scoped_decide(void *Session, LLVMMetadataRef Scopes,
                                LLVMMetadataRef NoAlias);

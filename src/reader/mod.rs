@@ -30,9 +30,9 @@
 //! or unresolved nodes take part in metadata RAUW). So a key is never reused
 //! for a different node while the importer lives.
 
-pub mod cache;
 pub mod decisions;
 pub mod function;
+pub mod index;
 pub mod module;
 pub mod scoped;
 pub mod tbaa;

@@ -8,15 +8,14 @@
 
 use aliaskit_core::decision::Question;
 use aliaskit_core::scoped::{
-    decide_in_scopes, describe_list, intersect_lists, may_alias_in_scopes, most_generic_scope_list,
-    self_reference,
+    describe_list, intersect_lists, most_generic_scope_list, self_reference, ListRef, ScopeLists,
 };
 use aliaskit_core::{Malformed, NodeId};
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::FxHashSet;
 
-use super::cache::AnswerCache;
 use super::decisions::{Decider, Decisions};
+use super::index::RowIndex;
 use super::MetadataImporter;
 
 /// Log target of the scoped no-alias analysis.
@@ -34,7 +33,9 @@ pub enum Merge {
 #[derive(Default)]
 pub struct ScopedSession {
     importer: MetadataImporter,
-    answers: AnswerCache,
+    lists: ScopeLists,
+    /// The row of each list pointer seen.
+    rows: RowIndex,
     warned: FxHashSet<NodeId>,
     decisions: Decisions,
 }
@@ -49,50 +50,77 @@ impl ScopedSession {
         *self = ScopedSession::new();
     }
 
-    /// `mayAliasInScopes(scopes, noalias)`, memoized.
+    /// `mayAliasInScopes(scopes, noalias)`: the query path.
     ///
     /// # Safety
     /// Both pointers must be null or live nodes.
+    #[inline]
     pub unsafe fn may_alias_in_scopes(
         &mut self,
         scopes: LLVMMetadataRef,
         noalias: LLVMMetadataRef,
     ) -> bool {
-        if scopes.is_null() || noalias.is_null() {
-            return true;
-        }
-        if let Some(answer) = self.answers.get(scopes as usize, noalias as usize) {
-            return answer;
-        }
-        let answer = self.decide(scopes, noalias).unwrap_or(true);
-        self.answers
-            .insert(scopes as usize, noalias as usize, answer);
-        answer
+        self.decide(scopes, noalias).unwrap_or(true)
     }
 
-    /// The answer computed afresh; malformed lists are reported once.
+    /// The answer (decided once per pair, then looked up); malformed lists
+    /// are reported once.
     ///
     /// # Safety
     /// Both pointers must be null or live nodes.
+    #[inline]
     pub unsafe fn decide(
         &mut self,
         scopes: LLVMMetadataRef,
         noalias: LLVMMetadataRef,
     ) -> Result<bool, Malformed> {
-        let s = self.importer.import(scopes);
-        let n = self.importer.import(noalias);
-        let result = may_alias_in_scopes(&self.importer.graph, s, n);
+        if scopes.is_null() || noalias.is_null() {
+            return Ok(true);
+        }
+        let (s, n) = (self.row(scopes), self.row(noalias));
+        let result = self.lists.may_alias(s, n);
         match result {
-            Ok(may) => log::debug!(
-                target: LOG_TARGET,
-                "!alias.scope {} vs !noalias {}: {}",
-                self.show(s),
-                self.show(n),
-                if may { "may alias" } else { "no alias (a domain of the !noalias list covers every scope of the access in it)" }
-            ),
+            Ok(may) if log::log_enabled!(target: LOG_TARGET, log::Level::Debug) => {
+                self.log_answer(scopes, noalias, may)
+            }
+            Ok(_) => {}
             Err(problem) => self.warn(problem, "a query"),
         }
         result
+    }
+
+    #[cold]
+    fn log_answer(&self, scopes: LLVMMetadataRef, noalias: LLVMMetadataRef, may: bool) {
+        log::debug!(
+            target: LOG_TARGET,
+            "!alias.scope {} vs !noalias {}: {}",
+            self.show(self.importer.lookup(scopes)),
+            self.show(self.importer.lookup(noalias)),
+            if may { "may alias" } else { "no alias (a domain of the !noalias list covers every scope of the access in it)" }
+        );
+    }
+
+    /// The row of a (non-null) list, read on first sight.
+    ///
+    /// # Safety
+    /// `list` must be a live node.
+    #[inline]
+    unsafe fn row(&mut self, list: LLVMMetadataRef) -> ListRef {
+        match self.rows.get(list as usize) {
+            Some(row) => ListRef(row),
+            None => self.read_row(list),
+        }
+    }
+
+    #[cold]
+    unsafe fn read_row(&mut self, list: LLVMMetadataRef) -> ListRef {
+        let id = self
+            .importer
+            .import(list)
+            .expect("a non-null list imports as a node");
+        let row = self.lists.list(&self.importer.graph, id);
+        self.rows.insert(list as usize, row.0);
+        row
     }
 
     /// The merged list LLVM would attach (`getMostGenericAliasScope` or
@@ -179,7 +207,7 @@ impl Decider for ScopedSession {
     ) -> String {
         let (s, n) = (self.importer.import(scopes), self.importer.import(noalias));
         let g = &self.importer.graph;
-        match decide_in_scopes(g, s, n) {
+        match self.lists.decide_nodes(g, s, n) {
             Ok(r) => r.describe(g, s, n),
             Err(p) => format!("malformed metadata: {}", p.problem),
         }

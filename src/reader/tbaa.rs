@@ -15,14 +15,13 @@
 
 use aliaskit_core::decision::Question;
 use aliaskit_core::tbaa::nodes::describe_tag;
-use aliaskit_core::tbaa::TbaaOracle;
-use aliaskit_core::tbaa::{AccessTag, GenericTag, TagMatch};
+use aliaskit_core::tbaa::{GenericTag, TagMatch, TagRef, TbaaOracle};
 use aliaskit_core::{Malformed, NodeId, Operand};
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 
-use super::cache::AnswerCache;
 use super::decisions::{Decider, Decisions};
+use super::index::RowIndex;
 use super::MetadataImporter;
 
 /// Log target of the TBAA analysis (`RUST_LOG=aliaskit::tbaa=debug`).
@@ -32,8 +31,8 @@ pub const LOG_TARGET: &str = "aliaskit::tbaa";
 pub struct TbaaSession {
     importer: MetadataImporter,
     oracle: TbaaOracle,
-    answers: AnswerCache,
-    immutable: FxHashMap<usize, bool>,
+    /// The oracle's row of each tag pointer seen.
+    rows: RowIndex,
     warned: FxHashSet<NodeId>,
     decisions: Decisions,
 }
@@ -53,26 +52,47 @@ impl TbaaSession {
     ///
     /// # Safety
     /// `a` and `b` must be null or live nodes.
+    #[inline]
     pub unsafe fn may_alias(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> bool {
-        if let Some(answer) = self.answers.get(a as usize, b as usize) {
-            return answer;
+        if a.is_null() || b.is_null() || a == b {
+            return true;
         }
-        let answer = if log::log_enabled!(target: LOG_TARGET, log::Level::Debug) {
+        if log::log_enabled!(target: LOG_TARGET, log::Level::Debug) {
             // The full match, for its reasoning.
-            self.match_tags(a, b).map_or(true, |m| m.may_alias)
-        } else {
-            let ia = self.importer.import(a);
-            let ib = self.importer.import(b);
-            match self.oracle.aliases(&self.importer.graph, ia, ib) {
-                Ok(may_alias) => may_alias,
-                Err(problem) => {
-                    self.warn(problem, ia, ib);
-                    true
-                }
+            return self.match_tags(a, b).map_or(true, |m| m.may_alias);
+        }
+        let (ra, rb) = (self.row(a), self.row(b));
+        match self.oracle.aliases_of(&self.importer.graph, ra, rb) {
+            Ok(may_alias) => may_alias,
+            Err(problem) => {
+                let (ia, ib) = (self.importer.lookup(a), self.importer.lookup(b));
+                self.warn(problem, ia, ib);
+                true
             }
-        };
-        self.answers.insert(a as usize, b as usize, answer);
-        answer
+        }
+    }
+
+    /// The oracle's row of a (non-null) tag, read on first sight.
+    ///
+    /// # Safety
+    /// `tag` must be a live node.
+    #[inline]
+    unsafe fn row(&mut self, tag: LLVMMetadataRef) -> TagRef {
+        match self.rows.get(tag as usize) {
+            Some(row) => TagRef(row),
+            None => self.read_row(tag),
+        }
+    }
+
+    #[cold]
+    unsafe fn read_row(&mut self, tag: LLVMMetadataRef) -> TagRef {
+        let id = self
+            .importer
+            .import(tag)
+            .expect("a non-null tag imports as a node");
+        let row = self.oracle.tag(&self.importer.graph, id);
+        self.rows.insert(tag as usize, row.0);
+        row
     }
 
     /// The full match of two tags (answer, generic tag, reason), computed
@@ -151,15 +171,11 @@ impl TbaaSession {
     /// # Safety
     /// `tag` must be null or a live node.
     pub unsafe fn is_immutable(&mut self, tag: LLVMMetadataRef) -> bool {
-        if let Some(&answer) = self.immutable.get(&(tag as usize)) {
-            return answer;
+        if tag.is_null() {
+            return false;
         }
-        let answer = match self.importer.import(tag) {
-            Some(id) => AccessTag(id).is_immutable(&self.importer.graph),
-            None => false,
-        };
-        self.immutable.insert(tag as usize, answer);
-        answer
+        let row = self.row(tag);
+        self.oracle.is_immutable_of(row)
     }
 
     fn show(&self, tag: Option<NodeId>) -> String {

@@ -10,6 +10,7 @@
 //! The modules here follow LLVM 22.1.8's `TypeBasedAliasAnalysis.cpp`:
 //! * [`nodes`]: what each operand of a type node or access tag means, in all
 //!   three encodings (old scalar, old struct-path, new size-aware);
+//! * [`summary`]: what each tag brings to every question, read once;
 //! * [`query`]: the alias query and the most generic tag of a pair;
 //! * [`build`]: a small builder for type DAGs, used by tests and generators.
 //!
@@ -20,6 +21,8 @@
 pub mod build;
 pub mod nodes;
 pub mod query;
+pub mod summary;
 
 pub use nodes::AccessTag;
 pub use query::{access_tag_for, has_field, GenericTag, Reason, TagMatch, TbaaOracle};
+pub use summary::TagRef;

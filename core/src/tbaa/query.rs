@@ -31,20 +31,20 @@
 //! "may alias". Deviations from LLVM on such input are deliberate: LLVM has
 //! no answer there, only a crash.
 //!
-//! [`TbaaOracle`] keeps the derived data worth keeping: the chain of
-//! parents of each access type, the operands of each tag, each tag's
-//! access path (the steps of its walk, taken once), and whether a
-//! tag is a *plain scalar access* (clang's `!{!int, !int, i64 0}`), for
-//! which the walks reduce to comparing two chains
-//! ([`TbaaOracle::aliases`]); tag-pair answers are memoized by the caller,
-//! which knows node identity best.
+//! [`TbaaOracle`] reads each tag once into a row of [`Summaries`] (its
+//! operands, the chain of parents of its access type, its access path) and
+//! answers from two rows: a question is a few comparisons over short
+//! slices, never a walk of the graph. Tags that are *plain scalar
+//! accesses* (clang's `!{!int, !int, i64 0}`) compare two chains only
+//! ([`TbaaOracle::aliases_of`]). Tag-pair answers are memoized by the
+//! caller, which knows node identity best.
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 
 use crate::graph::{Malformed, MetadataGraph, NodeId, Problem};
-use crate::tbaa::nodes::{
-    describe_tag, describe_type, field_at, is_new_format_type, parent, AccessTag, FieldLayout,
-};
+use crate::memo::AnswerMatrix;
+use crate::tbaa::nodes::{describe_tag, describe_type, is_new_format_type, AccessTag, FieldLayout};
+use crate::tbaa::summary::{PathEnd, PathView, Span, Summaries, TagRef, TagSummary};
 
 /// The tag a merged access gets (`getMostGenericTBAA`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -110,92 +110,51 @@ pub fn access_tag_for(g: &MetadataGraph, ty: Option<NodeId>) -> GenericTag {
     }
 }
 
-/// Answers TBAA questions over one graph; caches chains of parents.
+/// Answers TBAA questions over one graph, from rows of [`Summaries`].
 #[derive(Clone, Debug, Default)]
 pub struct TbaaOracle {
-    /// Indexed by node: where the node's chain of parents (itself first,
-    /// the root last) sits in `chain_store`.
-    chains: Vec<Chain>,
-    chain_store: Vec<NodeId>,
-    /// Why a node has no chain (a cycle, an unreadable node).
-    chain_errors: FxHashMap<NodeId, Malformed>,
-    /// Indexed by node: the operands of each tag asked about, read once.
-    tags: Vec<Option<TagFacts>>,
-    /// Indexed by node: whether the tag is a plain scalar access (see
-    /// [`TbaaOracle::plain_scalar_access`]); decided once per tag.
-    plain: Vec<Plain>,
-    /// Indexed by tag node: where the tag's access path sits in
-    /// `path_store`, walked once.
-    paths: Vec<PathSlot>,
-    /// The (type, offset) steps of the access paths.
-    path_store: Vec<(NodeId, u64)>,
+    rows: Summaries,
+    /// The answers of [`TbaaOracle::aliases_of`] by pair of rows.
+    answers: AnswerMatrix,
 }
 
-/// How an access path ends after its last step.
+/// The outcome of `matchAccessTags` before its generic tag is made (that
+/// reads the graph, which a bare alias query does not need).
 #[derive(Copy, Clone, Debug)]
-enum PathEnd {
-    /// There is no field at the offset (or no type to start from).
-    RanOff,
-    /// New format: the walk reached the tag's access type and stops there.
-    Stopped(NodeId),
-    /// The next step cannot be taken: LLVM would crash or loop.
-    Failed(Malformed),
+struct Decision {
+    may_alias: bool,
+    reason: Reason,
+    common: Option<NodeId>,
 }
 
-impl PathEnd {
-    /// A walk stopped by the step bound, which grows with the graph: such
-    /// a path is not kept.
-    fn cut_short(self) -> bool {
-        matches!(
-            self,
-            PathEnd::Failed(Malformed {
-                problem: Problem::PathCycle,
-                ..
-            })
-        )
+impl Decision {
+    fn new(may_alias: bool, reason: Reason, common: Option<NodeId>) -> Decision {
+        Decision {
+            may_alias,
+            reason,
+            common,
+        }
     }
-}
 
-#[derive(Copy, Clone, Debug, Default)]
-enum PathSlot {
-    #[default]
-    Unknown,
-    At {
-        start: u32,
-        len: u32,
-        end: PathEnd,
-    },
-}
-
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-enum Plain {
-    #[default]
-    Unknown,
-    /// A plain scalar access to this type.
-    Yes(NodeId),
-    No,
-}
-
-/// What a tag says, read once. Each read keeps its own outcome, so that an
-/// unreadable operand only matters where LLVM would read it.
-#[derive(Copy, Clone, Debug)]
-struct TagFacts {
-    tag: AccessTag,
-    base: Result<Option<NodeId>, Malformed>,
-    access: Result<Option<NodeId>, Malformed>,
-    offset: Result<u64, Malformed>,
-    new_format: bool,
-}
-
-#[derive(Copy, Clone, Debug, Default)]
-enum Chain {
-    #[default]
-    Unknown,
-    At {
-        start: u32,
-        len: u32,
-    },
-    Broken,
+    /// The full match: the most generic tag is the one
+    /// `getMostGenericTBAA` makes for each rule.
+    fn with_generic(self, g: &MetadataGraph) -> TagMatch {
+        let generic = match self.reason {
+            Reason::SameTag | Reason::Untagged => {
+                unreachable!("decided without reading a type")
+            }
+            Reason::NoCommonType => GenericTag::None,
+            // LLVM 22.1.8 reuses the subobject tag as it is, even its
+            // immutable flag when the other access is mutable.
+            Reason::PathMeets { sub, .. } if self.may_alias => GenericTag::Existing(sub),
+            _ => access_tag_for(g, self.common),
+        };
+        TagMatch {
+            may_alias: self.may_alias,
+            generic,
+            reason: self.reason,
+        }
+    }
 }
 
 impl TbaaOracle {
@@ -203,74 +162,25 @@ impl TbaaOracle {
         TbaaOracle::default()
     }
 
-    fn facts(&mut self, g: &MetadataGraph, tag: AccessTag) -> TagFacts {
-        let i = tag.node().index();
-        if self.tags.len() <= i {
-            self.tags.resize(g.len().max(i + 1), None);
+    /// An oracle that remembers the answers for pairs of its first
+    /// `rows` tags only (a power of two; see [`AnswerMatrix`]).
+    pub fn with_memo_rows(rows: usize) -> TbaaOracle {
+        TbaaOracle {
+            rows: Summaries::default(),
+            answers: AnswerMatrix::with_max_side(rows),
         }
-        *self.tags[i].get_or_insert_with(|| TagFacts {
-            tag,
-            base: tag.base_type(g),
-            access: tag.access_type(g),
-            offset: tag.offset(g),
-            new_format: tag.is_new_format(g),
-        })
+    }
+
+    /// The row of a tag, read on first sight: the handle the fast queries
+    /// ([`TbaaOracle::aliases_of`]) take.
+    pub fn tag(&mut self, g: &MetadataGraph, tag: NodeId) -> TagRef {
+        self.rows.tag(g, tag)
     }
 
     /// The type, its parent, its parent's parent, ... up to the root.
     /// A repeated node is a cycle (LLVM: `Cycle found in TBAA metadata.`).
     pub fn ancestors(&mut self, g: &MetadataGraph, ty: NodeId) -> Result<&[NodeId], Malformed> {
-        let (start, len) = self.chain(g, ty)?;
-        Ok(&self.chain_store[start..start + len])
-    }
-
-    /// Where the chain of `ty` is in `chain_store`, computing it once.
-    fn chain(&mut self, g: &MetadataGraph, ty: NodeId) -> Result<(usize, usize), Malformed> {
-        if self.chains.len() <= ty.index() {
-            self.chains
-                .resize(g.len().max(ty.index() + 1), Chain::Unknown);
-        }
-        match self.chains[ty.index()] {
-            Chain::At { start, len } => return Ok((start as usize, len as usize)),
-            Chain::Broken => return Err(self.chain_errors[&ty]),
-            Chain::Unknown => {}
-        }
-        let start = self.chain_store.len();
-        let mut cur = Some(ty);
-        let mut failure = None;
-        while let Some(t) = cur {
-            // Chains are short; a linear scan beats hashing until they are not.
-            let seen = &self.chain_store[start..];
-            let repeated = if seen.len() < 32 {
-                seen.contains(&t)
-            } else {
-                seen.iter().collect::<FxHashSet<_>>().contains(&t)
-            };
-            if repeated {
-                failure = Some(Malformed::new(t, Problem::ParentCycle));
-                break;
-            }
-            self.chain_store.push(t);
-            match parent(g, t) {
-                Ok(p) => cur = p,
-                Err(e) => {
-                    failure = Some(e);
-                    break;
-                }
-            }
-        }
-        if let Some(e) = failure {
-            self.chain_store.truncate(start);
-            self.chains[ty.index()] = Chain::Broken;
-            self.chain_errors.insert(ty, e);
-            return Err(e);
-        }
-        let len = self.chain_store.len() - start;
-        self.chains[ty.index()] = Chain::At {
-            start: start as u32,
-            len: len as u32,
-        };
-        Ok((start, len))
+        self.rows.ancestors(g, ty)
     }
 
     /// `getLeastCommonType`: the deepest type that is an ancestor of (or
@@ -288,18 +198,13 @@ impl TbaaOracle {
             return Ok(Some(a));
         }
         // Both chains are needed before either is used (each may be a cycle).
-        let (sa, la) = self.chain(g, a)?;
-        let (sb, lb) = self.chain(g, b)?;
-        let chain_a = &self.chain_store[sa..sa + la];
-        let chain_b = &self.chain_store[sb..sb + lb];
-        let common = chain_a
-            .iter()
-            .rev()
-            .zip(chain_b.iter().rev())
-            .take_while(|(x, y)| x == y)
-            .last()
-            .map(|(x, _)| *x);
-        Ok(common)
+        let chain_a = self.rows.chain(g, a);
+        let chain_b = self.rows.chain(g, b);
+        let (chain_a, chain_b) = (self.rows.read(chain_a)?, self.rows.read(chain_b)?);
+        Ok(deepest_common(
+            self.rows.chain_of(chain_a),
+            self.rows.chain_of(chain_b),
+        ))
     }
 
     /// `mayBeAccessToSubobjectOf(BaseTag, SubobjectTag, CommonType)`: may
@@ -312,8 +217,11 @@ impl TbaaOracle {
         sub: AccessTag,
         common: NodeId,
     ) -> Result<Option<TagMatch>, Malformed> {
-        let (base, sub) = (self.facts(g, base), self.facts(g, sub));
-        self.subobject_match(g, &base, &sub, common)
+        let (base, sub) = (self.tag(g, base.node()), self.tag(g, sub.node()));
+        let decided = self.with_paths(g, base, sub, |rows, a, pa, b, _| {
+            subobject(rows, g, a, pa, b, common)
+        })?;
+        Ok(decided.map(|d| d.with_generic(g)))
     }
 
     /// `matchAccessTags(A, B)`: whether the accesses may alias, and the most
@@ -324,125 +232,97 @@ impl TbaaOracle {
         a: Option<NodeId>,
         b: Option<NodeId>,
     ) -> Result<TagMatch, Malformed> {
-        if a == b {
-            return Ok(TagMatch {
-                may_alias: true,
-                generic: a.map_or(GenericTag::None, GenericTag::Existing),
-                reason: if a.is_some() {
-                    Reason::SameTag
-                } else {
-                    Reason::Untagged
-                },
-            });
+        match (a, b) {
+            (Some(x), Some(y)) if x != y => {
+                let (ra, rb) = (self.tag(g, x), self.tag(g, y));
+                self.match_of(g, ra, rb)
+            }
+            _ => Ok(trivial_match(a, b)),
         }
-        let (Some(a), Some(b)) = (a, b) else {
-            return Ok(TagMatch {
-                may_alias: true,
-                generic: GenericTag::None,
-                reason: Reason::Untagged,
-            });
-        };
-        let a = self.facts(g, AccessTag(a));
-        let b = self.facts(g, AccessTag(b));
-        let Some(common) = self.least_common_type(g, a.access?, b.access?)? else {
-            return Ok(TagMatch {
-                may_alias: true,
-                generic: GenericTag::None,
-                reason: Reason::NoCommonType,
-            });
-        };
-        if let Some(m) = self.subobject_match(g, &a, &b, common)? {
-            return Ok(m);
+    }
+
+    /// [`TbaaOracle::match_access_tags`] of two rows.
+    pub fn match_of(
+        &mut self,
+        g: &MetadataGraph,
+        a: TagRef,
+        b: TagRef,
+    ) -> Result<TagMatch, Malformed> {
+        let (ra, rb) = (*self.rows.row(a), *self.rows.row(b));
+        if ra.node == rb.node {
+            return Ok(trivial_match(Some(ra.node), Some(rb.node)));
         }
-        if let Some(m) = self.subobject_match(g, &b, &a, common)? {
-            return Ok(m);
-        }
-        Ok(TagMatch {
-            may_alias: false,
-            generic: access_tag_for(g, Some(common)),
-            reason: Reason::Disjoint { common },
-        })
+        Ok(self.decide(g, a, b)?.with_generic(g))
     }
 
     /// `TypeBasedAAResult::Aliases`: the answer of
     /// [`TbaaOracle::match_access_tags`], without its generic tag and
     /// reason.
-    ///
-    /// Most tags real frontends emit are plain scalar accesses
-    /// ([`TbaaOracle::plain_scalar_access`]). For two of those the walks of
-    /// `matchAccessTags` only climb chains of parents, so the answer is
-    /// whether either access type is the least common type of the two (or
-    /// there is none): one comparison of two cached chains, no walk.
     pub fn aliases(
         &mut self,
         g: &MetadataGraph,
         a: Option<NodeId>,
         b: Option<NodeId>,
     ) -> Result<bool, Malformed> {
-        if let (Some(x), Some(y)) = (a, b) {
-            if x != y {
-                if let (Some(tx), Some(ty)) = (
-                    self.plain_scalar_access(g, x),
-                    self.plain_scalar_access(g, y),
-                ) {
-                    let common = self.least_common_type(g, Some(tx), Some(ty))?;
-                    return Ok(common.is_none_or(|c| c == tx || c == ty));
-                }
+        match (a, b) {
+            (Some(x), Some(y)) if x != y => {
+                let (ra, rb) = (self.tag(g, x), self.tag(g, y));
+                self.aliases_of(g, ra, rb)
             }
+            _ => Ok(true),
         }
-        Ok(self.match_access_tags(g, a, b)?.may_alias)
+    }
+
+    /// [`TbaaOracle::aliases`] of two rows: the query path. An answer
+    /// is decided once per pair (malformed metadata: each time, so that
+    /// the caller hears of it) and then looked up.
+    #[inline]
+    pub fn aliases_of(
+        &mut self,
+        g: &MetadataGraph,
+        a: TagRef,
+        b: TagRef,
+    ) -> Result<bool, Malformed> {
+        // Two plain scalar accesses cost less to decide than to look up.
+        if let Some((chain_a, chain_b)) = self.rows.plain_chains(a, b) {
+            return Ok(a == b || plain_aliases(chain_a, chain_b));
+        }
+        if let Some(may_alias) = self.answers.get(a.0, b.0) {
+            return Ok(may_alias);
+        }
+        let may_alias = self.decide_aliases(g, a, b)?;
+        self.answers.set(a.0, b.0, may_alias);
+        Ok(may_alias)
+    }
+
+    /// [`TbaaOracle::aliases_of`] decided afresh.
+    fn decide_aliases(
+        &mut self,
+        g: &MetadataGraph,
+        a: TagRef,
+        b: TagRef,
+    ) -> Result<bool, Malformed> {
+        if a == b {
+            return Ok(true);
+        }
+        Ok(self.decide(g, a, b)?.may_alias)
+    }
+
+    /// `isTypeImmutable` of a row's tag.
+    pub fn is_immutable_of(&self, tag: TagRef) -> bool {
+        self.rows.row(tag).immutable
     }
 
     /// The access type of a *plain scalar access* tag, `None` for any other
-    /// tag. A plain scalar access is an old-format tag whose base and
-    /// access type are one type T at offset 0, where walking from T at
-    /// offset 0 (what `matchAccessTags` does) visits exactly T's chain of
-    /// parents, each at offset 0, and then runs off the root: every node on
-    /// the chain has its parent as the field at offset 0 (clang's
-    /// `!{!"int", !char, i64 0}` scalars). Whether a tag is plain is
-    /// decided once.
-    ///
-    /// For two different plain tags with access types X and Y,
-    /// `matchAccessTags` answers "may alias" exactly when the types share
-    /// no root, or their least common type is X or Y: the walk from X meets
-    /// Y iff Y is an ancestor of X (then Y is the least common type), and a
-    /// whole-object access to the least common type aliases anything below
-    /// it; otherwise both walks run off the root without meeting.
+    /// tag (see [`crate::tbaa::summary`]); decided once per tag.
     pub fn plain_scalar_access(&mut self, g: &MetadataGraph, tag: NodeId) -> Option<NodeId> {
-        let i = tag.index();
-        if self.plain.len() <= i {
-            self.plain.resize(g.len().max(i + 1), Plain::Unknown);
+        let tag = self.tag(g, tag);
+        let row = self.rows.row(tag);
+        if row.plain {
+            row.access.ok().flatten()
+        } else {
+            None
         }
-        match self.plain[i] {
-            Plain::Yes(t) => return Some(t),
-            Plain::No => return None,
-            Plain::Unknown => {}
-        }
-        let decided = self.decide_plain(g, AccessTag(tag));
-        self.plain[i] = decided.map_or(Plain::No, Plain::Yes);
-        decided
-    }
-
-    fn decide_plain(&mut self, g: &MetadataGraph, tag: AccessTag) -> Option<NodeId> {
-        let f = self.facts(g, tag);
-        let ty = f.access.ok()??;
-        if f.new_format || f.base != Ok(Some(ty)) || f.offset != Ok(0) {
-            return None;
-        }
-        let (cs, cl) = self.chain(g, ty).ok()?;
-        // The tag's own walk (kept for later queries anyway) must be the
-        // chain, every step at offset 0, and run off the root.
-        let (ps, pl, end) = self.access_path(g, &f);
-        let walk = &self.path_store[ps..ps + pl];
-        let chain = &self.chain_store[cs..cs + cl];
-        let plain = matches!(end, PathEnd::RanOff)
-            && walk.len() == chain.len()
-            && walk
-                .iter()
-                .zip(chain)
-                .all(|(&(t, off), &c)| t == c && off == 0);
-        self.release_path(ps, end);
-        plain.then_some(ty)
     }
 
     /// `MDNode::getMostGenericTBAA(A, B)`.
@@ -454,154 +334,203 @@ impl TbaaOracle {
     ) -> Result<GenericTag, Malformed> {
         Ok(self.match_access_tags(g, a, b)?.generic)
     }
-}
 
-impl TbaaOracle {
-    /// [`TbaaOracle::may_be_access_to_subobject`] on tags whose operands
-    /// have been read. The operands are checked in LLVM's order, so that
-    /// the first unreadable one LLVM would read is the one reported.
-    fn subobject_match(
+    /// The bytes the oracle holds: its rows and stores (linear in the
+    /// tags and types read, see [`Summaries::bytes`]) and its answers (at
+    /// most 4 MiB, see [`AnswerMatrix`]).
+    pub fn bytes(&self) -> usize {
+        self.rows.bytes() + self.answers.bytes()
+    }
+
+    /// `matchAccessTags` of two different tags, up to its generic tag.
+    fn decide(&mut self, g: &MetadataGraph, a: TagRef, b: TagRef) -> Result<Decision, Malformed> {
+        self.with_paths(g, a, b, |rows, ra, pa, rb, pb| {
+            decide_rows(rows, g, ra, pa, rb, pb)
+        })
+    }
+
+    /// Runs `f` on two rows and their access paths. A path that was cut
+    /// short (a walk round a cycle, see [`PathEnd::CutShort`]) is walked
+    /// again against the graph as it is now, for `f` only.
+    fn with_paths<T>(
         &mut self,
         g: &MetadataGraph,
-        base: &TagFacts,
-        sub: &TagFacts,
-        common: NodeId,
-    ) -> Result<Option<TagMatch>, Malformed> {
-        let base_access = base.access?;
-        // A whole object of the common type contains any subobject.
-        if base_access == base.base? && base_access == Some(common) {
-            return Ok(Some(TagMatch {
-                may_alias: true,
-                generic: access_tag_for(g, Some(common)),
-                reason: Reason::WholeObject {
-                    whole: base.tag.node(),
-                    common,
-                },
-            }));
+        a: TagRef,
+        b: TagRef,
+        f: impl FnOnce(&Summaries, &TagSummary, PathView, &TagSummary, PathView) -> T,
+    ) -> T {
+        let (ra, rb) = (self.rows.row(a), self.rows.row(b));
+        if ra.end != PathEnd::CutShort && rb.end != PathEnd::CutShort {
+            return f(&self.rows, ra, self.rows.view(ra), rb, self.rows.view(rb));
         }
-        let sub_base = sub.base?;
-        base.offset?;
+        let (ra, rb) = (*ra, *rb);
+        let mark = self.rows.mark();
+        let walk_a = (ra.end == PathEnd::CutShort).then(|| self.rows.rewalk(g, &ra));
+        let walk_b = (rb.end == PathEnd::CutShort).then(|| self.rows.rewalk(g, &rb));
+        let rows = &self.rows;
+        let view = |row: &TagSummary, walk: Option<(Span, PathEnd)>| match walk {
+            Some((span, end)) => rows.view_of(span, end),
+            None => rows.view(row),
+        };
+        let out = f(rows, &ra, view(&ra, walk_a), &rb, view(&rb, walk_b));
+        self.rows.forget_since(mark);
+        out
+    }
+}
 
-        // Walk down from the base type along the offset: does the walk
-        // meet the other access's base type?
-        let (start, len, end) = self.access_path(g, base);
-        let met = self.path_store[start..start + len]
-            .iter()
-            .find(|&&(ty, _)| Some(ty) == sub_base)
-            .copied();
-        self.release_path(start, end);
-        if let Some((ty, offset)) = met {
-            let may_alias =
-                offset == sub.offset? || Some(ty) == base_access || sub_base == sub.access?;
-            let generic = if may_alias {
-                // LLVM 22.1.8 reuses the subobject tag as it is, even
-                // its immutable flag when the other access is mutable.
-                GenericTag::Existing(sub.tag.node())
+/// `matchAccessTags` of two different tags whose paths are known, up to
+/// its generic tag.
+fn decide_rows(
+    rows: &Summaries,
+    g: &MetadataGraph,
+    a: &TagSummary,
+    path_a: PathView,
+    b: &TagSummary,
+    path_b: PathView,
+) -> Result<Decision, Malformed> {
+    let Some(common) = common_access_type(rows, a, b)? else {
+        return Ok(Decision::new(true, Reason::NoCommonType, None));
+    };
+    if let Some(d) = subobject(rows, g, a, path_a, b, common)? {
+        return Ok(d);
+    }
+    if let Some(d) = subobject(rows, g, b, path_b, a, common)? {
+        return Ok(d);
+    }
+    Ok(Decision::new(
+        false,
+        Reason::Disjoint { common },
+        Some(common),
+    ))
+}
+
+/// [`TbaaOracle::least_common_type`] of the access types of two rows.
+fn common_access_type(
+    rows: &Summaries,
+    a: &TagSummary,
+    b: &TagSummary,
+) -> Result<Option<NodeId>, Malformed> {
+    let (access_a, access_b) = (rows.read(a.access)?, rows.read(b.access)?);
+    let (Some(x), Some(y)) = (access_a, access_b) else {
+        return Ok(None);
+    };
+    if x == y {
+        return Ok(Some(x));
+    }
+    let (chain_a, chain_b) = (rows.read(a.chain)?, rows.read(b.chain)?);
+    Ok(deepest_common(
+        rows.chain_of(chain_a),
+        rows.chain_of(chain_b),
+    ))
+}
+
+/// `mayBeAccessToSubobjectOf(BaseTag, SubobjectTag, CommonType)` of two
+/// rows, `path` being the base tag's access path. The operands are
+/// checked in LLVM's order, so that the first unreadable one LLVM would
+/// read is the one reported. `None`: this direction cannot decide.
+fn subobject(
+    rows: &Summaries,
+    g: &MetadataGraph,
+    base: &TagSummary,
+    path: PathView,
+    sub: &TagSummary,
+    common: NodeId,
+) -> Result<Option<Decision>, Malformed> {
+    let base_access = rows.read(base.access)?;
+    // A whole object of the common type contains any subobject.
+    if base_access == rows.read(base.base)? && base_access == Some(common) {
+        let reason = Reason::WholeObject {
+            whole: base.node,
+            common,
+        };
+        return Ok(Some(Decision::new(true, reason, Some(common))));
+    }
+    let sub_base = rows.read(sub.base)?;
+    rows.read(base.offset)?;
+
+    // Walk down from the base type along the offset: does the walk meet
+    // the other access's base type?
+    let met = sub_base.and_then(|wanted| path.types.iter().position(|&t| t == wanted));
+    if let Some(i) = met {
+        let (ty, offset) = (path.types[i], path.offsets[i]);
+        let may_alias = offset == rows.read(sub.offset)?
+            || Some(ty) == base_access
+            || sub_base == rows.read(sub.access)?;
+        let reason = Reason::PathMeets {
+            base: base.node,
+            sub: sub.node,
+            ty,
+            offset,
+        };
+        return Ok(Some(Decision::new(may_alias, reason, Some(common))));
+    }
+    let stop = match path.end {
+        PathEnd::Stopped(ty) => ty,
+        PathEnd::Failed(fault) => return Err(rows.fault(fault)),
+        // LLVM asserts, then dereferences null in `hasField`.
+        PathEnd::RanOff if base.new_format => {
+            return Err(Malformed::new(base.node, Problem::WalkLeftPath))
+        }
+        PathEnd::RanOff => return Ok(None),
+        PathEnd::CutShort | PathEnd::Unwalked => {
+            unreachable!("the operands a walk starts from were read")
+        }
+    };
+
+    // New format: the access type may contain the other base type as a
+    // field at any depth (aggregate access types).
+    let no_fields = base.end == PathEnd::Stopped(stop) && base.stop_has_no_fields;
+    if !no_fields && has_field(g, stop, sub_base)? {
+        let reason = Reason::HasField {
+            base: base.node,
+            sub: sub.node,
+            access: stop,
+        };
+        return Ok(Some(Decision::new(true, reason, Some(common))));
+    }
+    Ok(None)
+}
+
+/// `Aliases` of two different plain scalar accesses, from the chains of
+/// parents of their types (see [`crate::tbaa::summary`]): whether either
+/// type is the least common type of the two, or there is none. One
+/// comparison of two chains, each starting at its access type.
+#[inline]
+fn plain_aliases(chain_a: &[NodeId], chain_b: &[NodeId]) -> bool {
+    deepest_common(chain_a, chain_b).is_none_or(|c| c == chain_a[0] || c == chain_b[0])
+}
+
+/// The deepest node two chains of parents (each from a type up to its
+/// root) share, `None` for different roots. Parents form a forest, so the
+/// chains agree from the root down to their least common type and differ
+/// below it.
+fn deepest_common(a: &[NodeId], b: &[NodeId]) -> Option<NodeId> {
+    a.iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take_while(|(x, y)| x == y)
+        .last()
+        .map(|(x, _)| *x)
+}
+
+/// `matchAccessTags` where no type is read: the same tag (or both
+/// untagged), or one access untagged.
+fn trivial_match(a: Option<NodeId>, b: Option<NodeId>) -> TagMatch {
+    if a == b {
+        return TagMatch {
+            may_alias: true,
+            generic: a.map_or(GenericTag::None, GenericTag::Existing),
+            reason: if a.is_some() {
+                Reason::SameTag
             } else {
-                access_tag_for(g, Some(common))
-            };
-            return Ok(Some(TagMatch {
-                may_alias,
-                generic,
-                reason: Reason::PathMeets {
-                    base: base.tag.node(),
-                    sub: sub.tag.node(),
-                    ty,
-                    offset,
-                },
-            }));
-        }
-        let stop = match end {
-            PathEnd::Failed(e) => return Err(e),
-            PathEnd::Stopped(ty) => ty,
-            // LLVM asserts, then dereferences null in `hasField`.
-            PathEnd::RanOff if base.new_format => {
-                return Err(Malformed::new(base.tag.node(), Problem::WalkLeftPath))
-            }
-            PathEnd::RanOff => return Ok(None),
+                Reason::Untagged
+            },
         };
-
-        // New format: the access type may contain the other base type as a
-        // field at any depth (aggregate access types).
-        if has_field(g, stop, sub_base)? {
-            return Ok(Some(TagMatch {
-                may_alias: true,
-                generic: access_tag_for(g, Some(common)),
-                reason: Reason::HasField {
-                    base: base.tag.node(),
-                    sub: sub.tag.node(),
-                    access: stop,
-                },
-            }));
-        }
-        Ok(None)
     }
-
-    /// Drops a path [`TbaaOracle::access_path`] returned but did not keep
-    /// (a walk cut short), once the caller is done with it.
-    fn release_path(&mut self, start: usize, end: PathEnd) {
-        if end.cut_short() {
-            self.path_store.truncate(start);
-        }
-    }
-
-    /// The access path of a tag whose base type, access type and offset
-    /// are readable: the (type, offset) pairs LLVM's walk visits, from the
-    /// base type at the tag's offset, one field at a time (old format: on
-    /// up through scalar parents to the root; new format: stopping at the
-    /// access type), and how it ends. Walked once per tag; where it sits
-    /// in `path_store`.
-    ///
-    /// In a DAG a walk never visits a type twice, so a walk longer than
-    /// the graph has nodes is going round a cycle (LLVM loops forever
-    /// unless it meets what it looks for): it ends in
-    /// [`Problem::PathCycle`], and since the bound grows with the graph,
-    /// such a path is not kept: the caller releases it after use
-    /// ([`TbaaOracle::release_path`]).
-    fn access_path(&mut self, g: &MetadataGraph, tag: &TagFacts) -> (usize, usize, PathEnd) {
-        let i = tag.tag.node().index();
-        if self.paths.len() <= i {
-            self.paths.resize(g.len().max(i + 1), PathSlot::Unknown);
-        }
-        if let PathSlot::At { start, len, end } = self.paths[i] {
-            return (start as usize, len as usize, end);
-        }
-        let (Ok(first), Ok(access), Ok(mut offset)) = (tag.base, tag.access, tag.offset) else {
-            unreachable!("callers read the operands first")
-        };
-        let start = self.path_store.len();
-        let mut current = first;
-        let mut steps_left = g.len();
-        let end = loop {
-            let Some(ty) = current else {
-                break PathEnd::RanOff;
-            };
-            self.path_store.push((ty, offset));
-            if tag.new_format && Some(ty) == access {
-                break PathEnd::Stopped(ty);
-            }
-            if steps_left == 0 {
-                break PathEnd::Failed(Malformed::new(first.unwrap_or(ty), Problem::PathCycle));
-            }
-            steps_left -= 1;
-            match field_at(g, ty, offset) {
-                Ok(Some((field, rebased))) => {
-                    current = Some(field);
-                    offset = rebased;
-                }
-                Ok(None) => current = None,
-                Err(e) => break PathEnd::Failed(e),
-            }
-        };
-        let len = self.path_store.len() - start;
-        if !end.cut_short() {
-            self.paths[i] = PathSlot::At {
-                start: start as u32,
-                len: len as u32,
-                end,
-            };
-        }
-        (start, len, end)
+    TagMatch {
+        may_alias: true,
+        generic: GenericTag::None,
+        reason: Reason::Untagged,
     }
 }
 

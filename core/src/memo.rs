@@ -1,0 +1,151 @@
+//! Answers remembered per pair of rows: two bits a pair, in a square
+//! matrix that grows with the rows seen, up to a fixed bound.
+//!
+//! The analyses number what they read densely (tags: [`crate::tbaa::TagRef`],
+//! scope lists: [`crate::scoped::ListRef`]), so an answer for the ordered
+//! pair (a, b) can live at bit `2 * (a * side + b)` of one flat array:
+//! a lookup is an index computation and one load, whatever the number of
+//! distinct tags or lists, and nothing is ever evicted. The matrix starts
+//! at 64 x 64 (1 KiB) and doubles its side when a row beyond it is asked
+//! about, up to [`AnswerMatrix::MAX_SIDE`] rows; pairs involving a row
+//! beyond that are not remembered (the caller decides them afresh, which
+//! gives the same answer: the memo never changes an answer, only its cost).
+//!
+//! Memory bound: at most `MAX_SIDE² / 4` bytes, 4 MiB, per matrix; one
+//! matrix per analysis session.
+
+/// Two bits per ordered pair: 0 unknown, 1 no alias, 2 may alias.
+#[derive(Clone, Debug)]
+pub struct AnswerMatrix {
+    /// Rows (and columns) the matrix has room for: a power of two, or 0.
+    side: usize,
+    /// The largest side it may grow to.
+    max_side: usize,
+    words: Vec<u64>,
+}
+
+impl Default for AnswerMatrix {
+    fn default() -> AnswerMatrix {
+        AnswerMatrix::with_max_side(AnswerMatrix::MAX_SIDE)
+    }
+}
+
+const UNKNOWN: u64 = 0;
+const NO_ALIAS: u64 = 1;
+const MAY_ALIAS: u64 = 2;
+
+impl AnswerMatrix {
+    /// Rows remembered at most: 4096 (the matrix is then 4 MiB).
+    pub const MAX_SIDE: usize = 4096;
+    const FIRST_SIDE: usize = 64;
+
+    pub fn new() -> AnswerMatrix {
+        AnswerMatrix::default()
+    }
+
+    /// A matrix that remembers pairs of rows below `max_side` only (a
+    /// power of two; tests use small ones to exercise the bound).
+    pub fn with_max_side(max_side: usize) -> AnswerMatrix {
+        debug_assert!(max_side.is_power_of_two());
+        AnswerMatrix {
+            side: 0,
+            max_side,
+            words: Vec::new(),
+        }
+    }
+
+    /// The remembered answer for (a, b): `Some(true)` may alias.
+    #[inline]
+    pub fn get(&self, a: u32, b: u32) -> Option<bool> {
+        let (a, b) = (a as usize, b as usize);
+        if a >= self.side || b >= self.side {
+            return None;
+        }
+        let bit = 2 * (a * self.side + b);
+        match (self.words[bit / 64] >> (bit % 64)) & 3 {
+            UNKNOWN => None,
+            v => Some(v == MAY_ALIAS),
+        }
+    }
+
+    /// Remembers the answer for (a, b), growing the matrix if needed;
+    /// pairs beyond the bound are not remembered.
+    pub fn set(&mut self, a: u32, b: u32, may_alias: bool) {
+        let (a, b) = (a as usize, b as usize);
+        let need = a.max(b) + 1;
+        if need > self.max_side {
+            return;
+        }
+        if need > self.side {
+            self.grow(need);
+        }
+        let bit = 2 * (a * self.side + b);
+        let v = if may_alias { MAY_ALIAS } else { NO_ALIAS };
+        let word = &mut self.words[bit / 64];
+        *word = (*word & !(3 << (bit % 64))) | (v << (bit % 64));
+        debug_assert_eq!(self.get(a as u32, b as u32), Some(may_alias));
+    }
+
+    /// Bytes the matrix holds now (at most `MAX_SIDE² / 4`).
+    pub fn bytes(&self) -> usize {
+        self.words.capacity() * 8
+    }
+
+    fn grow(&mut self, need: usize) {
+        let side = need
+            .next_power_of_two()
+            .max(Self::FIRST_SIDE)
+            .min(self.max_side);
+        let words_per_row = |side: usize| (2 * side).div_ceil(64);
+        let mut words = vec![0u64; side * words_per_row(side)];
+        if self.side > 0 {
+            // Row r of the old matrix is a prefix of row r of the new one.
+            let old = words_per_row(self.side);
+            let new = words_per_row(side);
+            for r in 0..self.side {
+                words[r * new..r * new + old].copy_from_slice(&self.words[r * old..(r + 1) * old]);
+            }
+        }
+        self.side = side;
+        self.words = words;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::AnswerMatrix;
+
+    #[test]
+    fn remembers_ordered_pairs_across_growth() {
+        let mut m = AnswerMatrix::new();
+        assert_eq!(m.get(0, 1), None);
+        m.set(0, 1, false);
+        m.set(1, 0, true);
+        m.set(63, 2, true);
+        assert_eq!(m.get(0, 1), Some(false));
+        assert_eq!(m.get(1, 0), Some(true));
+        assert_eq!(m.get(1, 1), None);
+        m.set(1000, 3, false);
+        assert_eq!(m.get(0, 1), Some(false), "kept when the matrix grew");
+        assert_eq!(m.get(1, 0), Some(true));
+        assert_eq!(m.get(63, 2), Some(true));
+        assert_eq!(m.get(1000, 3), Some(false));
+        assert_eq!(m.get(3, 1000), None);
+        m.set(1000, 3, true);
+        assert_eq!(m.get(1000, 3), Some(true), "an answer can be replaced");
+    }
+
+    #[test]
+    fn pairs_beyond_the_bound_are_not_remembered() {
+        let mut m = AnswerMatrix::new();
+        let max = AnswerMatrix::MAX_SIDE as u32;
+        m.set(max, 0, true);
+        assert_eq!(m.get(max, 0), None);
+        m.set(max - 1, max - 1, true);
+        assert_eq!(m.get(max - 1, max - 1), Some(true));
+        assert_eq!(
+            m.bytes(),
+            AnswerMatrix::MAX_SIDE * AnswerMatrix::MAX_SIDE / 4
+        );
+    }
+}

@@ -1,0 +1,491 @@
+//! What one tag brings to every question about it, read once.
+//!
+//! `matchAccessTags(A, B)` reads, for each of the two tags, its base type,
+//! access type, offset and format, the chain of parents of its access type,
+//! and its *access path*: the (type, offset) steps of LLVM's walk down from
+//! the base type. None of that depends on the other tag. [`Summaries`]
+//! computes it the first time a tag is seen and keeps it in a dense table
+//! indexed by [`TagRef`], with the chains and paths in two flat stores, so
+//! that a question is answered from two table rows and a few short slices:
+//! no graph reads, no allocation, no hashing (see [`super::query`]).
+//!
+//! For example, with clang's
+//!
+//! ```text
+//! !char = !{!"omnipotent char", !root, i64 0}
+//! !int  = !{!"int", !char, i64 0}
+//! !S    = !{!"S", !int, i64 0, !int, i64 4}
+//! !tag  = !{!S, !int, i64 4}
+//! ```
+//!
+//! the row of `!tag` holds base `!S`, access `!int`, offset 4, the chain
+//! `[!int, !char, !root]` and the path `[(!S, 4), (!int, 0), (!char, 0),
+//! (!root, 0)]`, which ran off the root.
+//!
+//! A read that fails (an operand of the wrong kind, a cycle of parents)
+//! is kept as a [`Fault`], an index into a side table of [`Malformed`]
+//! values, so that the row stays small and the failure is reported exactly
+//! where LLVM would make the read.
+//!
+//! Invariants: a row never changes once made (the nodes a tag reaches are
+//! all imported with it, and imported nodes never change); a chain lists
+//! distinct nodes; a kept path is complete (it ended by running off, by
+//! stopping at the access type, or in a failure that does not depend on how
+//! large the graph is).
+
+use rustc_hash::FxHashSet;
+
+use crate::graph::{Malformed, MetadataGraph, NodeId, Problem};
+use crate::tbaa::nodes::{field_at, parent, AccessTag, FieldLayout};
+
+/// A tag's row in [`Summaries`]: dense, in the order tags are first seen.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TagRef(pub u32);
+
+impl TagRef {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A failed read: its [`Malformed`] value is `Summaries::faults[.0]`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct Fault(u32);
+
+/// A slice of one of the stores.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Span {
+    start: u32,
+    len: u32,
+}
+
+impl Span {
+    fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..(self.start + self.len) as usize
+    }
+}
+
+/// How an access path ends after its last step.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum PathEnd {
+    /// There is no field at the offset (or no type to start from).
+    RanOff,
+    /// New format: the walk reached the tag's access type and stops there.
+    Stopped(NodeId),
+    /// The next step cannot be taken: LLVM would crash.
+    Failed(Fault),
+    /// The walk went round a cycle until its step bound, which grows with
+    /// the graph: the path is not kept but walked again when needed.
+    CutShort,
+    /// An operand the walk starts from cannot be read: no path.
+    Unwalked,
+}
+
+/// Everything a question reads about one tag.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct TagSummary {
+    pub node: NodeId,
+    pub base: Result<Option<NodeId>, Fault>,
+    pub access: Result<Option<NodeId>, Fault>,
+    pub offset: Result<u64, Fault>,
+    pub new_format: bool,
+    /// A plain scalar access (see [`Summaries::plain_scalar_access`]).
+    pub plain: bool,
+    /// `isTypeImmutable`.
+    pub immutable: bool,
+    /// The chain of parents of the access type (empty without one).
+    pub chain: Result<Span, Fault>,
+    /// The access path, in `path_types` / `path_offsets`.
+    pub path: Span,
+    pub end: PathEnd,
+    /// Whether the type the path stopped at has no fields at all, so that
+    /// `hasField` on it is false without a search.
+    pub stop_has_no_fields: bool,
+}
+
+/// The part of a row that plain scalar accesses are answered from.
+#[derive(Copy, Clone, Debug)]
+struct Quick {
+    chain_start: u32,
+    chain_len: u32,
+    plain: bool,
+}
+
+/// The table of tag rows, the stores they point into, and the chains of
+/// parents of every type met (shared by the tags whose access type it is).
+#[derive(Clone, Debug, Default)]
+pub struct Summaries {
+    rows: Vec<TagSummary>,
+    /// Indexed by row: what a question about two plain scalar accesses
+    /// reads, in 12 bytes (the rows are larger, and the query path of
+    /// many distinct tags runs through every one).
+    quick: Vec<Quick>,
+    /// Indexed by node: the node's row plus one, 0 for none yet.
+    row_of: Vec<u32>,
+    /// Indexed by node: the node's chain of parents (itself first, the
+    /// root last), once computed.
+    chains: Vec<Option<Result<Span, Fault>>>,
+    chain_store: Vec<NodeId>,
+    path_types: Vec<NodeId>,
+    path_offsets: Vec<u64>,
+    faults: Vec<Malformed>,
+}
+
+impl Summaries {
+    /// The row of `tag`, made on first sight.
+    pub fn tag(&mut self, g: &MetadataGraph, tag: NodeId) -> TagRef {
+        let i = tag.index();
+        if self.row_of.len() <= i {
+            self.row_of.resize(g.len().max(i + 1), 0);
+        }
+        if self.row_of[i] != 0 {
+            return TagRef(self.row_of[i] - 1);
+        }
+        let row = self.summarize(g, AccessTag(tag));
+        let chain = row.chain.unwrap_or_default();
+        self.quick.push(Quick {
+            chain_start: chain.start,
+            chain_len: chain.len,
+            plain: row.plain,
+        });
+        self.rows.push(row);
+        self.row_of[i] = self.rows.len() as u32;
+        TagRef(self.rows.len() as u32 - 1)
+    }
+
+    pub(super) fn row(&self, r: TagRef) -> &TagSummary {
+        &self.rows[r.index()]
+    }
+
+    /// The value of a read, or the failure its [`Fault`] stands for.
+    #[inline]
+    pub(super) fn read<T>(&self, r: Result<T, Fault>) -> Result<T, Malformed> {
+        r.map_err(|f| self.fault(f))
+    }
+
+    /// The failure a [`Fault`] stands for.
+    #[cold]
+    pub(super) fn fault(&self, Fault(i): Fault) -> Malformed {
+        self.faults[i as usize]
+    }
+
+    pub(super) fn chain_of(&self, span: Span) -> &[NodeId] {
+        &self.chain_store[span.range()]
+    }
+
+    fn new_fault(&mut self, m: Malformed) -> Fault {
+        self.faults.push(m);
+        Fault(self.faults.len() as u32 - 1)
+    }
+
+    fn keep<T>(&mut self, r: Result<T, Malformed>) -> Result<T, Fault> {
+        r.map_err(|m| self.new_fault(m))
+    }
+
+    fn summarize(&mut self, g: &MetadataGraph, tag: AccessTag) -> TagSummary {
+        let base = tag.base_type(g);
+        let access = tag.access_type(g);
+        let offset = tag.offset(g);
+        let new_format = tag.is_new_format(g);
+        let chain = match access {
+            Ok(Some(ty)) => self.chain(g, ty),
+            _ => Ok(Span::default()),
+        };
+        let (path, end) = match (base, access, offset) {
+            (Ok(first), Ok(access), Ok(offset)) => {
+                let start = self.path_types.len();
+                let end = self.walk(g, first, access, offset, new_format);
+                let len = self.path_types.len() - start;
+                if end == PathEnd::CutShort {
+                    self.path_types.truncate(start);
+                    self.path_offsets.truncate(start);
+                    (Span::default(), end)
+                } else {
+                    let span = Span {
+                        start: start as u32,
+                        len: len as u32,
+                    };
+                    (span, end)
+                }
+            }
+            _ => (Span::default(), PathEnd::Unwalked),
+        };
+        let stop_has_no_fields = match end {
+            PathEnd::Stopped(ty) => has_no_fields(g, ty),
+            _ => false,
+        };
+        let mut row = TagSummary {
+            node: tag.node(),
+            base: self.keep(base),
+            access: self.keep(access),
+            offset: self.keep(offset),
+            new_format,
+            plain: false,
+            immutable: tag.is_immutable(g),
+            chain,
+            path,
+            end,
+            stop_has_no_fields,
+        };
+        row.plain = self.plain_scalar_access(&row).is_some();
+        row
+    }
+
+    /// The access type of a *plain scalar access*, `None` for any other
+    /// tag. A plain scalar access is a tag whose base and access type are
+    /// one type T at offset 0, with a chain of parents, and
+    /// * old format: walking from T at offset 0 (what `matchAccessTags`
+    ///   does) visits exactly T's chain of parents, each at offset 0, and
+    ///   runs off the root: every node on the chain has its parent as the
+    ///   field at offset 0 (clang's `!{!"int", !char, i64 0}` scalars);
+    /// * new format: T has no fields, so the walk stops at T at once
+    ///   (`!{!int, !int, i64 0, i64 4}`).
+    ///
+    /// For two different plain tags with access types X and Y,
+    /// `matchAccessTags` answers "may alias" exactly when the types share
+    /// no root, or their least common type is X or Y. If it is X, the tag
+    /// of X is an access to a whole object of the common type (may
+    /// alias), and likewise for Y. Otherwise neither walk meets the other
+    /// base type: an old-format walk from X meets Y only if Y is an
+    /// ancestor of X (but then Y is the least common type), a new-format
+    /// walk from X visits X alone, and X has no field of Y's type; so both
+    /// directions leave the question open and the answer is "no alias".
+    fn plain_scalar_access(&self, row: &TagSummary) -> Option<NodeId> {
+        let ty = row.access.ok()??;
+        if row.base != Ok(Some(ty)) || row.offset != Ok(0) {
+            return None;
+        }
+        let chain = self.chain_of(row.chain.ok()?);
+        let path = self.view(row);
+        let plain = if row.new_format {
+            row.end == PathEnd::Stopped(ty) && path.types == [ty] && row.stop_has_no_fields
+        } else {
+            row.end == PathEnd::RanOff
+                && path.types == chain
+                && path.offsets.iter().all(|&off| off == 0)
+        };
+        plain.then_some(ty)
+    }
+
+    /// The chains of parents of two plain scalar accesses' types (see
+    /// [`Summaries::plain_scalar_access`]), `None` unless both tags are
+    /// plain: what an alias question about them reads, from one small
+    /// table entry per tag.
+    #[inline]
+    pub(super) fn plain_chains(&self, a: TagRef, b: TagRef) -> Option<(&[NodeId], &[NodeId])> {
+        let (qa, qb) = (self.quick[a.index()], self.quick[b.index()]);
+        if !(qa.plain && qb.plain) {
+            return None;
+        }
+        let chain = |q: Quick| &self.chain_store[q.chain_start as usize..][..q.chain_len as usize];
+        Some((chain(qa), chain(qb)))
+    }
+
+    /// The type, its parent, its parent's parent, ... up to the root.
+    /// A repeated node is a cycle (LLVM: `Cycle found in TBAA metadata.`).
+    pub fn ancestors(&mut self, g: &MetadataGraph, ty: NodeId) -> Result<&[NodeId], Malformed> {
+        let span = self.chain(g, ty);
+        let span = self.read(span)?;
+        Ok(self.chain_of(span))
+    }
+
+    /// Where the chain of `ty` is in `chain_store`, computing it once.
+    pub(super) fn chain(&mut self, g: &MetadataGraph, ty: NodeId) -> Result<Span, Fault> {
+        if self.chains.len() <= ty.index() {
+            self.chains.resize(g.len().max(ty.index() + 1), None);
+        }
+        if let Some(known) = self.chains[ty.index()] {
+            return known;
+        }
+        let start = self.chain_store.len();
+        let mut cur = Some(ty);
+        let mut failure = None;
+        while let Some(t) = cur {
+            // Chains are short; a linear scan beats hashing until they are not.
+            let seen = &self.chain_store[start..];
+            let repeated = if seen.len() < 32 {
+                seen.contains(&t)
+            } else {
+                seen.iter().collect::<FxHashSet<_>>().contains(&t)
+            };
+            if repeated {
+                failure = Some(Malformed::new(t, Problem::ParentCycle));
+                break;
+            }
+            self.chain_store.push(t);
+            match parent(g, t) {
+                Ok(p) => cur = p,
+                Err(e) => {
+                    failure = Some(e);
+                    break;
+                }
+            }
+        }
+        let known = match failure {
+            Some(e) => {
+                self.chain_store.truncate(start);
+                Err(self.new_fault(e))
+            }
+            None => Ok(Span {
+                start: start as u32,
+                len: (self.chain_store.len() - start) as u32,
+            }),
+        };
+        self.chains[ty.index()] = Some(known);
+        known
+    }
+
+    /// Walks the access path of a tag whose base type, access type and
+    /// offset are readable, appending its steps to the path stores: the
+    /// (type, offset) pairs LLVM's walk visits, from the base type at the
+    /// tag's offset, one field at a time (old format: on up through scalar
+    /// parents to the root; new format: stopping at the access type).
+    ///
+    /// In a DAG a walk never visits a type twice, so a walk longer than
+    /// the graph has nodes is going round a cycle (LLVM loops forever
+    /// unless it meets what it looks for): it ends [`PathEnd::CutShort`].
+    fn walk(
+        &mut self,
+        g: &MetadataGraph,
+        first: Option<NodeId>,
+        access: Option<NodeId>,
+        mut offset: u64,
+        new_format: bool,
+    ) -> PathEnd {
+        let mut current = first;
+        let mut steps_left = g.len();
+        loop {
+            let Some(ty) = current else {
+                return PathEnd::RanOff;
+            };
+            self.path_types.push(ty);
+            self.path_offsets.push(offset);
+            if new_format && Some(ty) == access {
+                return PathEnd::Stopped(ty);
+            }
+            if steps_left == 0 {
+                return PathEnd::CutShort;
+            }
+            steps_left -= 1;
+            match field_at(g, ty, offset) {
+                Ok(Some((field, rebased))) => {
+                    current = Some(field);
+                    offset = rebased;
+                }
+                Ok(None) => current = None,
+                Err(e) => return PathEnd::Failed(self.new_fault(e)),
+            }
+        }
+    }
+
+    /// The path of a row whose walk was cut short, walked again against
+    /// the graph as it is now, onto the ends of the stores; the caller
+    /// forgets it with [`Summaries::forget_since`] after use. The failure
+    /// it ends in names the first type of the walk, where LLVM's endless
+    /// loop starts.
+    pub(super) fn rewalk(&mut self, g: &MetadataGraph, row: &TagSummary) -> (Span, PathEnd) {
+        let (Ok(first), Ok(access), Ok(offset)) = (row.base, row.access, row.offset) else {
+            unreachable!("a cut-short walk started from readable operands")
+        };
+        let start = self.path_types.len();
+        let end = match self.walk(g, first, access, offset, row.new_format) {
+            PathEnd::CutShort => {
+                let at = first.unwrap_or(self.path_types[start]);
+                PathEnd::Failed(self.new_fault(Malformed::new(at, Problem::PathCycle)))
+            }
+            end => end,
+        };
+        let span = Span {
+            start: start as u32,
+            len: (self.path_types.len() - start) as u32,
+        };
+        (span, end)
+    }
+
+    /// Where the stores end now, for [`Summaries::forget_since`].
+    pub(super) fn mark(&self) -> Mark {
+        Mark {
+            paths: self.path_types.len(),
+            faults: self.faults.len(),
+        }
+    }
+
+    /// Forgets the walks (and the faults they ended in) made since `mark`,
+    /// so that asking again does not grow the tables.
+    pub(super) fn forget_since(&mut self, mark: Mark) {
+        self.path_types.truncate(mark.paths);
+        self.path_offsets.truncate(mark.paths);
+        self.faults.truncate(mark.faults);
+    }
+
+    /// A row's kept access path.
+    pub(super) fn view(&self, row: &TagSummary) -> PathView<'_> {
+        self.view_of(row.path, row.end)
+    }
+
+    pub(super) fn view_of(&self, span: Span, end: PathEnd) -> PathView<'_> {
+        PathView {
+            types: &self.path_types[span.range()],
+            offsets: &self.path_offsets[span.range()],
+            end,
+        }
+    }
+}
+
+/// The end of the stores at some moment ([`Summaries::mark`]).
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Mark {
+    paths: usize,
+    faults: usize,
+}
+
+/// An access path as a question reads it: the types and offsets of its
+/// steps, and how it ends.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct PathView<'a> {
+    pub types: &'a [NodeId],
+    pub offsets: &'a [u64],
+    pub end: PathEnd,
+}
+
+/// Whether `ty` has no fields (so no field of any type, at any depth):
+/// its operands read, and none is in a field position.
+fn has_no_fields(g: &MetadataGraph, ty: NodeId) -> bool {
+    let Ok(ops) = g.operands(ty) else {
+        return false;
+    };
+    let FieldLayout { first, stride } = FieldLayout::of(g, ty);
+    ops.len() >= first && (ops.len() - first) / stride == 0
+}
+
+impl Summaries {
+    /// The bytes the table and its stores hold: linear in the tags and
+    /// types read.
+    pub fn bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.rows.capacity() * size_of::<TagSummary>()
+            + self.quick.capacity() * size_of::<Quick>()
+            + self.row_of.capacity() * size_of::<u32>()
+            + self.chains.capacity() * size_of::<Option<Result<Span, Fault>>>()
+            + self.chain_store.capacity() * size_of::<NodeId>()
+            + self.path_types.capacity() * size_of::<NodeId>()
+            + self.path_offsets.capacity() * size_of::<u64>()
+            + self.faults.capacity() * size_of::<Malformed>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Quick, TagSummary};
+
+    /// The sizes the README's memory bound is stated in.
+    #[test]
+    fn rows_are_as_small_as_documented() {
+        assert!(
+            std::mem::size_of::<TagSummary>() <= 72,
+            "{}",
+            std::mem::size_of::<TagSummary>()
+        );
+        assert!(std::mem::size_of::<Quick>() <= 12);
+    }
+}
