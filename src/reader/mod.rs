@@ -34,6 +34,7 @@ pub mod decisions;
 pub mod function;
 pub mod index;
 pub mod module;
+pub mod recent;
 pub mod scoped;
 pub mod tbaa;
 

@@ -16,6 +16,7 @@ use rustc_hash::FxHashSet;
 
 use super::decisions::{Decider, Decisions};
 use super::index::RowIndex;
+use super::recent::RecentAnswers;
 use super::MetadataImporter;
 
 /// Log target of the scoped no-alias analysis.
@@ -36,6 +37,7 @@ pub struct ScopedSession {
     lists: ScopeLists,
     /// The row of each list pointer seen.
     rows: RowIndex,
+    recent: RecentAnswers,
     warned: FxHashSet<NodeId>,
     decisions: Decisions,
 }
@@ -60,7 +62,20 @@ impl ScopedSession {
         scopes: LLVMMetadataRef,
         noalias: LLVMMetadataRef,
     ) -> bool {
-        self.decide(scopes, noalias).unwrap_or(true)
+        if scopes.is_null() || noalias.is_null() {
+            return true;
+        }
+        if let Some(may_alias) = self.recent.get(scopes as usize, noalias as usize) {
+            return may_alias;
+        }
+        match self.decide(scopes, noalias) {
+            Ok(may_alias) => {
+                self.recent
+                    .insert(scopes as usize, noalias as usize, may_alias);
+                may_alias
+            }
+            Err(_) => true,
+        }
     }
 
     /// The answer (decided once per pair, then looked up); malformed lists

@@ -22,6 +22,7 @@ use rustc_hash::FxHashSet;
 
 use super::decisions::{Decider, Decisions};
 use super::index::RowIndex;
+use super::recent::RecentAnswers;
 use super::MetadataImporter;
 
 /// Log target of the TBAA analysis (`RUST_LOG=aliaskit::tbaa=debug`).
@@ -33,6 +34,7 @@ pub struct TbaaSession {
     oracle: TbaaOracle,
     /// The oracle's row of each tag pointer seen.
     rows: RowIndex,
+    recent: RecentAnswers,
     warned: FxHashSet<NodeId>,
     decisions: Decisions,
 }
@@ -61,9 +63,15 @@ impl TbaaSession {
             // The full match, for its reasoning.
             return self.match_tags(a, b).map_or(true, |m| m.may_alias);
         }
+        if let Some(may_alias) = self.recent.get(a as usize, b as usize) {
+            return may_alias;
+        }
         let (ra, rb) = (self.row(a), self.row(b));
         match self.oracle.aliases_of(&self.importer.graph, ra, rb) {
-            Ok(may_alias) => may_alias,
+            Ok(may_alias) => {
+                self.recent.insert(a as usize, b as usize, may_alias);
+                may_alias
+            }
             Err(problem) => {
                 let (ia, ib) = (self.importer.lookup(a), self.importer.lookup(b));
                 self.warn(problem, ia, ib);
