@@ -409,7 +409,8 @@ def main():
     llvm = next((l.strip() for l in subprocess.check_output([OPT, "--version"]).decode().splitlines()
                  if "LLVM version" in l), "LLVM")
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    cmd = "make bench" + ("" if not args.quick else " BENCH_FLAGS=--quick")
+    flags = " ".join(sys.argv[1:])
+    cmd = "make bench" + (" BENCH_FLAGS='%s'" % flags if flags else "")
 
     md = ["# Benchmarks", "",
           "Produced by `%s` (bench/bench.py) on %s: %s, %d cores, %s, plugin %s." % (
