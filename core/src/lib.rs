@@ -26,6 +26,7 @@ pub mod graph;
 pub mod memo;
 pub mod picture;
 pub mod scoped;
+mod span;
 pub mod tbaa;
 pub mod verify;
 

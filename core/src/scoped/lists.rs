@@ -36,23 +36,12 @@
 use crate::graph::{Malformed, MetadataGraph, NodeId};
 use crate::memo::AnswerMatrix;
 use crate::scoped::{scopes_with_domains, ScopedReason};
+use crate::span::Span;
 use rustc_hash::FxHashMap;
 
 /// A list's row in [`ScopeLists`]: dense, in the order lists are first seen.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ListRef(pub u32);
-
-#[derive(Copy, Clone, Debug, Default)]
-struct Span {
-    start: u32,
-    len: u32,
-}
-
-impl Span {
-    fn range(self) -> std::ops::Range<usize> {
-        self.start as usize..(self.start + self.len) as usize
-    }
-}
 
 /// Scopes of one domain: `bits` holds scopes `64 * word ..` of `domain`
 /// (numbered in the order they were first seen).
@@ -147,14 +136,8 @@ impl ScopeLists {
         let start = self.words.len();
         self.words.extend_from_slice(&words);
         ListRow {
-            words: Ok(Span {
-                start: start as u32,
-                len: words.len() as u32,
-            }),
-            domains: Span {
-                start: domain_start as u32,
-                len: (self.domains.len() - domain_start) as u32,
-            },
+            words: Ok(Span::since(&self.words, start)),
+            domains: Span::since(&self.domains, domain_start),
             mask,
         }
     }
@@ -216,19 +199,6 @@ impl ScopeLists {
         let may_alias = Covered::new(s, n).next().is_none();
         self.answers.set(scopes.0, noalias.0, may_alias);
         Ok(may_alias)
-    }
-
-    /// The bytes the rows, their stores and the answers hold (the answers
-    /// at most 4 MiB, see [`AnswerMatrix`]).
-    pub fn bytes(&self) -> usize {
-        use std::mem::size_of;
-        self.rows.capacity() * size_of::<ListRow>()
-            + self.row_of.capacity() * size_of::<u32>()
-            + self.words.capacity() * size_of::<Word>()
-            + (self.scope_numbers.capacity() + self.domain_sizes.capacity()) * 12
-            + self.domains.capacity() * size_of::<NodeId>()
-            + self.faults.capacity() * size_of::<Malformed>()
-            + self.answers.bytes()
     }
 
     /// [`ScopeLists::decide`] of two lists by node, reading them on first

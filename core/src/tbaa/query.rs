@@ -335,13 +335,6 @@ impl TbaaOracle {
         Ok(self.match_access_tags(g, a, b)?.generic)
     }
 
-    /// The bytes the oracle holds: its rows and stores (linear in the
-    /// tags and types read, see [`Summaries::bytes`]) and its answers (at
-    /// most 4 MiB, see [`AnswerMatrix`]).
-    pub fn bytes(&self) -> usize {
-        self.rows.bytes() + self.answers.bytes()
-    }
-
     /// `matchAccessTags` of two different tags, up to its generic tag.
     fn decide(&mut self, g: &MetadataGraph, a: TagRef, b: TagRef) -> Result<Decision, Malformed> {
         self.with_paths(g, a, b, |rows, ra, pa, rb, pb| {

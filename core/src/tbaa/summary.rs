@@ -36,6 +36,7 @@
 use rustc_hash::FxHashSet;
 
 use crate::graph::{Malformed, MetadataGraph, NodeId, Problem};
+pub(super) use crate::span::Span;
 use crate::tbaa::nodes::{field_at, parent, AccessTag, FieldLayout};
 
 /// A tag's row in [`Summaries`]: dense, in the order tags are first seen.
@@ -51,19 +52,6 @@ impl TagRef {
 /// A failed read: its [`Malformed`] value is `Summaries::faults[.0]`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) struct Fault(u32);
-
-/// A slice of one of the stores.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub(super) struct Span {
-    start: u32,
-    len: u32,
-}
-
-impl Span {
-    fn range(self) -> std::ops::Range<usize> {
-        self.start as usize..(self.start + self.len) as usize
-    }
-}
 
 /// How an access path ends after its last step.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -106,8 +94,7 @@ pub(super) struct TagSummary {
 /// The part of a row that plain scalar accesses are answered from.
 #[derive(Copy, Clone, Debug)]
 struct Quick {
-    chain_start: u32,
-    chain_len: u32,
+    chain: Span,
     plain: bool,
 }
 
@@ -142,10 +129,8 @@ impl Summaries {
             return TagRef(self.row_of[i] - 1);
         }
         let row = self.summarize(g, AccessTag(tag));
-        let chain = row.chain.unwrap_or_default();
         self.quick.push(Quick {
-            chain_start: chain.start,
-            chain_len: chain.len,
+            chain: row.chain.unwrap_or_default(),
             plain: row.plain,
         });
         self.rows.push(row);
@@ -195,17 +180,12 @@ impl Summaries {
             (Ok(first), Ok(access), Ok(offset)) => {
                 let start = self.path_types.len();
                 let end = self.walk(g, first, access, offset, new_format);
-                let len = self.path_types.len() - start;
                 if end == PathEnd::CutShort {
                     self.path_types.truncate(start);
                     self.path_offsets.truncate(start);
                     (Span::default(), end)
                 } else {
-                    let span = Span {
-                        start: start as u32,
-                        len: len as u32,
-                    };
-                    (span, end)
+                    (Span::since(&self.path_types, start), end)
                 }
             }
             _ => (Span::default(), PathEnd::Unwalked),
@@ -277,8 +257,7 @@ impl Summaries {
         if !(qa.plain && qb.plain) {
             return None;
         }
-        let chain = |q: Quick| &self.chain_store[q.chain_start as usize..][..q.chain_len as usize];
-        Some((chain(qa), chain(qb)))
+        Some((self.chain_of(qa.chain), self.chain_of(qb.chain)))
     }
 
     /// The type, its parent, its parent's parent, ... up to the root.
@@ -326,10 +305,7 @@ impl Summaries {
                 self.chain_store.truncate(start);
                 Err(self.new_fault(e))
             }
-            None => Ok(Span {
-                start: start as u32,
-                len: (self.chain_store.len() - start) as u32,
-            }),
+            None => Ok(Span::since(&self.chain_store, start)),
         };
         self.chains[ty.index()] = Some(known);
         known
@@ -395,11 +371,7 @@ impl Summaries {
             }
             end => end,
         };
-        let span = Span {
-            start: start as u32,
-            len: (self.path_types.len() - start) as u32,
-        };
-        (span, end)
+        (Span::since(&self.path_types, start), end)
     }
 
     /// Where the stores end now, for [`Summaries::forget_since`].
@@ -456,22 +428,6 @@ fn has_no_fields(g: &MetadataGraph, ty: NodeId) -> bool {
     };
     let FieldLayout { first, stride } = FieldLayout::of(g, ty);
     ops.len() >= first && (ops.len() - first) / stride == 0
-}
-
-impl Summaries {
-    /// The bytes the table and its stores hold: linear in the tags and
-    /// types read.
-    pub fn bytes(&self) -> usize {
-        use std::mem::size_of;
-        self.rows.capacity() * size_of::<TagSummary>()
-            + self.quick.capacity() * size_of::<Quick>()
-            + self.row_of.capacity() * size_of::<u32>()
-            + self.chains.capacity() * size_of::<Option<Result<Span, Fault>>>()
-            + self.chain_store.capacity() * size_of::<NodeId>()
-            + self.path_types.capacity() * size_of::<NodeId>()
-            + self.path_offsets.capacity() * size_of::<u64>()
-            + self.faults.capacity() * size_of::<Malformed>()
-    }
 }
 
 #[cfg(test)]
