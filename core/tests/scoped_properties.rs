@@ -10,6 +10,8 @@ use aliaskit_core::scoped::{
 use aliaskit_core::{MetadataGraph, NodeId, Operand};
 use proptest::prelude::*;
 
+mod common;
+
 /// A random scope system: domains, scopes (some without a domain), lists.
 #[derive(Debug)]
 struct System {
@@ -105,18 +107,7 @@ proptest! {
     /// its reasons agree with its answers.
     #[test]
     fn a_table_answers_as_the_rule_in_any_order(sys in system(), order in any::<u64>()) {
-        let mut pairs: Vec<(NodeId, NodeId)> = sys
-            .lists
-            .iter()
-            .flat_map(|&a| sys.lists.iter().map(move |&b| (a, b)))
-            .collect();
-        let mut state = order | 1;
-        for i in (1..pairs.len()).rev() {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            pairs.swap(i, (state % (i as u64 + 1)) as usize);
-        }
+        let pairs = common::shuffled_pairs(&sys.lists, order);
         let mut table = ScopeLists::new();
         for _ in 0..2 {
             for &(a, b) in &pairs {

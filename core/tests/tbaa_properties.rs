@@ -10,6 +10,8 @@ use aliaskit_core::tbaa::{GenericTag, TbaaOracle};
 use aliaskit_core::NodeId;
 use proptest::prelude::*;
 
+mod common;
+
 const TAGS: usize = 24;
 
 fn system(seed: u64, new_format: bool) -> RandomTypeSystem {
@@ -93,18 +95,7 @@ proptest! {
         // memo keeps only the pairs of its first `memo_rows` tags, against
         // a fresh oracle per question.
         let sys = system(seed, new_format);
-        let mut pairs: Vec<(NodeId, NodeId)> = sys
-            .tags
-            .iter()
-            .flat_map(|&a| sys.tags.iter().map(move |&b| (a, b)))
-            .collect();
-        let mut state = order | 1;
-        for i in (1..pairs.len()).rev() {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            pairs.swap(i, (state % (i as u64 + 1)) as usize);
-        }
+        let pairs = common::shuffled_pairs(&sys.tags, order);
         let mut shared = TbaaOracle::with_memo_rows(memo_rows);
         for round in 0..2 {
             for &(a, b) in &pairs {
