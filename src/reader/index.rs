@@ -47,8 +47,24 @@ impl RowIndex {
         Some(row)
     }
 
+    /// The row of `pointer`, made by `read` on first sight.
+    #[inline]
+    pub fn get_or_insert_with(&mut self, pointer: usize, read: impl FnOnce() -> u32) -> u32 {
+        match self.get(pointer) {
+            Some(row) => row,
+            None => self.insert_new(pointer, read),
+        }
+    }
+
+    #[cold]
+    fn insert_new(&mut self, pointer: usize, read: impl FnOnce() -> u32) -> u32 {
+        let row = read();
+        self.insert(pointer, row);
+        row
+    }
+
     /// Records the row of a pointer not seen before.
-    pub fn insert(&mut self, pointer: usize, row: u32) {
+    fn insert(&mut self, pointer: usize, row: u32) {
         debug_assert_ne!(pointer, 0);
         self.all.insert(pointer, row);
         let wanted = (2 * self.all.len())
@@ -84,5 +100,16 @@ mod tests {
             assert_eq!(index.get(i * 8), Some(i as u32));
         }
         assert_eq!(index.get(8 * 20_000), None);
+        // A row is read once, on first sight.
+        let mut reads = 0;
+        for _ in 0..3 {
+            let row = index.get_or_insert_with(8 * 20_000, || {
+                reads += 1;
+                7
+            });
+            assert_eq!(row, 7);
+        }
+        assert_eq!(reads, 1);
+        assert_eq!(index.get(8), Some(1));
     }
 }

@@ -121,21 +121,13 @@ impl ScopedSession {
     /// `list` must be a live node.
     #[inline]
     unsafe fn row(&mut self, list: LLVMMetadataRef) -> ListRef {
-        match self.rows.get(list as usize) {
-            Some(row) => ListRef(row),
-            None => self.read_row(list),
-        }
-    }
-
-    #[cold]
-    unsafe fn read_row(&mut self, list: LLVMMetadataRef) -> ListRef {
-        let id = self
-            .importer
-            .import(list)
-            .expect("a non-null list imports as a node");
-        let row = self.lists.list(&self.importer.graph, id);
-        self.rows.insert(list as usize, row.0);
-        row
+        let (importer, lists) = (&mut self.importer, &mut self.lists);
+        ListRef(self.rows.get_or_insert_with(list as usize, || {
+            let id = importer
+                .import(list)
+                .expect("a non-null list imports as a node");
+            lists.list(&importer.graph, id).0
+        }))
     }
 
     /// The merged list LLVM would attach (`getMostGenericAliasScope` or

@@ -86,21 +86,13 @@ impl TbaaSession {
     /// `tag` must be a live node.
     #[inline]
     unsafe fn row(&mut self, tag: LLVMMetadataRef) -> TagRef {
-        match self.rows.get(tag as usize) {
-            Some(row) => TagRef(row),
-            None => self.read_row(tag),
-        }
-    }
-
-    #[cold]
-    unsafe fn read_row(&mut self, tag: LLVMMetadataRef) -> TagRef {
-        let id = self
-            .importer
-            .import(tag)
-            .expect("a non-null tag imports as a node");
-        let row = self.oracle.tag(&self.importer.graph, id);
-        self.rows.insert(tag as usize, row.0);
-        row
+        let (importer, oracle) = (&mut self.importer, &mut self.oracle);
+        TagRef(self.rows.get_or_insert_with(tag as usize, || {
+            let id = importer
+                .import(tag)
+                .expect("a non-null tag imports as a node");
+            oracle.tag(&importer.graph, id).0
+        }))
     }
 
     /// The full match of two tags (answer, generic tag, reason), computed
