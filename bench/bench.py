@@ -330,7 +330,6 @@ def fmt_aa_rows(rows):
            "| RSS ratio | same output |" % (b, o, b, o, b, o),
            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
     for r in rows:
-        floor = ins = "-"
         if r["floor"]:
             ns, fi = r["floor"]
             floor = "%.2f | **%.1fx**" % (ns, r["ns_ours"] / ns) if ns > 0.005 else "%.2f | -" % ns
