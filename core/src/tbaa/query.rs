@@ -44,7 +44,7 @@ use rustc_hash::FxHashSet;
 use crate::graph::{Malformed, MetadataGraph, NodeId, Problem};
 use crate::memo::AnswerMatrix;
 use crate::tbaa::nodes::{describe_tag, describe_type, is_new_format_type, AccessTag, FieldLayout};
-use crate::tbaa::summary::{PathEnd, PathView, Span, Summaries, TagRef, TagSummary};
+use crate::tbaa::summary::{PathEnd, PathView, Quick, Span, Summaries, TagRef, TagSummary};
 
 /// The tag a merged access gets (`getMostGenericTBAA`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -283,9 +283,9 @@ impl TbaaOracle {
         a: TagRef,
         b: TagRef,
     ) -> Result<bool, Malformed> {
-        // Two plain scalar accesses cost less to decide than to look up.
-        if let Some((chain_a, chain_b)) = self.rows.plain_chains(a, b) {
-            return Ok(a == b || plain_aliases(chain_a, chain_b));
+        // Two simple tags cost less to decide than to look up.
+        if let Some((qa, qb)) = self.rows.simple_pair(a, b) {
+            return Ok(a == b || simple_aliases(&self.rows, qa, qb));
         }
         if let Some(may_alias) = self.answers.get(a.0, b.0) {
             return Ok(may_alias);
@@ -323,6 +323,14 @@ impl TbaaOracle {
         } else {
             None
         }
+    }
+
+    /// Whether a tag is *simple*: pairs of simple tags are answered from a
+    /// small summary of each, never from the memo (see
+    /// [`crate::tbaa::summary`]).
+    pub fn is_simple(&mut self, g: &MetadataGraph, tag: NodeId) -> bool {
+        let tag = self.tag(g, tag);
+        self.rows.simple_pair(tag, tag).is_some()
     }
 
     /// `MDNode::getMostGenericTBAA(A, B)`.
@@ -484,13 +492,45 @@ fn subobject(
     Ok(None)
 }
 
-/// `Aliases` of two different plain scalar accesses, from the chains of
-/// parents of their types (see [`crate::tbaa::summary`]): whether either
-/// type is the least common type of the two, or there is none. One
-/// comparison of two chains, each starting at its access type.
+/// `Aliases` of two different simple tags (see [`Summaries::simple`]),
+/// from their [`Quick`] forms: [`decide_rows`] with each of its reads
+/// replaced by what it comes to for such tags.
+///
+/// * The least common type of the access types XA and XB exists exactly
+///   when their chains end at the same root, and it is XA exactly when XA
+///   is on XB's chain.
+/// * A walk from A meets B's base type either on A's prefix, where the
+///   type is not XA, or on A's tail: old format, a type of XA's chain at
+///   offset 0; new format, XA itself, where "the walk met the access
+///   type" decides "may alias".
+/// * A walk that meets nothing ends by running off (old format) or at a
+///   type without fields (new format): that direction leaves the question
+///   open.
 #[inline]
-fn plain_aliases(chain_a: &[NodeId], chain_b: &[NodeId]) -> bool {
-    deepest_common(chain_a, chain_b).is_none_or(|c| c == chain_a[0] || c == chain_b[0])
+fn simple_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> bool {
+    if rows.root_of(a) != rows.root_of(b) {
+        return true;
+    }
+    match simple_subobject(rows, a, b) {
+        Some(may_alias) => may_alias,
+        None => simple_subobject(rows, b, a).unwrap_or(false),
+    }
+}
+
+/// [`subobject`] of two simple tags of one root.
+#[inline]
+fn simple_subobject(rows: &Summaries, base: &Quick, sub: &Quick) -> Option<bool> {
+    if base.whole() && rows.on_access_chain(base.access, base.access_depth, sub) {
+        return Some(true);
+    }
+    if let Some(offset) = rows.prefix_meets(base, sub.base) {
+        return Some(offset == u64::from(sub.offset) || sub.whole());
+    }
+    if base.new_format() {
+        return (sub.base == base.access).then_some(true);
+    }
+    rows.on_access_chain(sub.base, sub.base_depth, base)
+        .then(|| sub.offset == 0 || sub.base == base.access || sub.whole())
 }
 
 /// The deepest node two chains of parents (each from a type up to its

@@ -77,7 +77,7 @@ pub(super) struct TagSummary {
     pub access: Result<Option<NodeId>, Fault>,
     pub offset: Result<u64, Fault>,
     pub new_format: bool,
-    /// A plain scalar access (see [`Summaries::plain_scalar_access`]).
+    /// A plain scalar access (see [`Summaries::simple`]).
     pub plain: bool,
     /// `isTypeImmutable`.
     pub immutable: bool,
@@ -91,11 +91,73 @@ pub(super) struct TagSummary {
     pub stop_has_no_fields: bool,
 }
 
-/// The part of a row that plain scalar accesses are answered from.
+/// What the query path reads of a *simple* tag (see
+/// [`Summaries::simple`]): enough to answer any pair of simple tags with a
+/// few comparisons, in 32 bytes (the rows are larger, and the query path
+/// of many distinct tags runs through every one).
+///
+/// A simple tag's access path is a *prefix* of steps before it first
+/// reaches the access type X, then a *tail*: in the old format X's chain
+/// of parents, each at offset 0, running off the root; in the new format
+/// X alone, a type without fields, where the walk stops.
 #[derive(Copy, Clone, Debug)]
-struct Quick {
-    chain: Span,
-    plain: bool,
+pub(super) struct Quick {
+    /// The access type X.
+    pub access: NodeId,
+    /// The base type.
+    pub base: NodeId,
+    /// X's chain of parents: `chain_store[access_chain..=access_chain + access_depth]`.
+    pub access_chain: u32,
+    pub access_depth: u16,
+    /// The base type's chain length minus one; [`Quick::NO_DEPTH`] when
+    /// that chain is unreadable (so the base is on no readable chain).
+    pub base_depth: u16,
+    pub offset: u32,
+    /// The prefix: `path_types` / `path_offsets` from `prefix`, `prefix_len` steps.
+    pub prefix: u32,
+    pub prefix_len: u8,
+    flags: u8,
+    /// One bit per prefix type ([`Quick::bit`]): a type whose bit is clear
+    /// is not on the prefix.
+    pub prefix_bits: u32,
+}
+
+impl Quick {
+    pub const NO_DEPTH: u16 = u16::MAX;
+    /// The form of a tag that is not simple: it never answers.
+    const NOT_SIMPLE: Quick = Quick {
+        access: NodeId(0),
+        base: NodeId(0),
+        access_chain: 0,
+        access_depth: 0,
+        base_depth: Quick::NO_DEPTH,
+        offset: 0,
+        prefix: 0,
+        prefix_len: 0,
+        flags: 0,
+        prefix_bits: 0,
+    };
+    const SIMPLE: u8 = 1;
+    const NEW_FORMAT: u8 = 2;
+
+    pub fn is_simple(&self) -> bool {
+        self.flags & Quick::SIMPLE != 0
+    }
+
+    pub fn new_format(&self) -> bool {
+        self.flags & Quick::NEW_FORMAT != 0
+    }
+
+    /// An access to a whole object of its base type.
+    pub fn whole(&self) -> bool {
+        self.base == self.access
+    }
+
+    /// The bit of `ty` in [`Quick::prefix_bits`].
+    #[inline]
+    pub fn bit(ty: NodeId) -> u32 {
+        1 << (ty.0 % 32)
+    }
 }
 
 /// The table of tag rows, the stores they point into, and the chains of
@@ -103,9 +165,7 @@ struct Quick {
 #[derive(Clone, Debug, Default)]
 pub struct Summaries {
     rows: Vec<TagSummary>,
-    /// Indexed by row: what a question about two plain scalar accesses
-    /// reads, in 12 bytes (the rows are larger, and the query path of
-    /// many distinct tags runs through every one).
+    /// Indexed by row: what a question about two simple tags reads.
     quick: Vec<Quick>,
     /// Indexed by node: the node's row plus one, 0 for none yet.
     row_of: Vec<u32>,
@@ -128,11 +188,10 @@ impl Summaries {
         if self.row_of[i] != 0 {
             return TagRef(self.row_of[i] - 1);
         }
-        let row = self.summarize(g, AccessTag(tag));
-        self.quick.push(Quick {
-            chain: row.chain.unwrap_or_default(),
-            plain: row.plain,
-        });
+        let mut row = self.summarize(g, AccessTag(tag));
+        let quick = self.simple(g, &row).unwrap_or(Quick::NOT_SIMPLE);
+        row.plain = quick.is_simple() && quick.whole() && quick.offset == 0;
+        self.quick.push(quick);
         self.rows.push(row);
         self.row_of[i] = self.rows.len() as u32;
         TagRef(self.rows.len() as u32 - 1)
@@ -194,7 +253,7 @@ impl Summaries {
             PathEnd::Stopped(ty) => has_no_fields(g, ty),
             _ => false,
         };
-        let mut row = TagSummary {
+        TagSummary {
             node: tag.node(),
             base: self.keep(base),
             access: self.keep(access),
@@ -206,58 +265,105 @@ impl Summaries {
             path,
             end,
             stop_has_no_fields,
-        };
-        row.plain = self.plain_scalar_access(&row).is_some();
-        row
+        }
     }
 
-    /// The access type of a *plain scalar access*, `None` for any other
-    /// tag. A plain scalar access is a tag whose base and access type are
-    /// one type T at offset 0, with a chain of parents, and
-    /// * old format: walking from T at offset 0 (what `matchAccessTags`
-    ///   does) visits exactly T's chain of parents, each at offset 0, and
-    ///   runs off the root: every node on the chain has its parent as the
-    ///   field at offset 0 (clang's `!{!"int", !char, i64 0}` scalars);
-    /// * new format: T has no fields, so the walk stops at T at once
-    ///   (`!{!int, !int, i64 0, i64 4}`).
+    /// The [`Quick`] form of a simple tag, `None` for any other. A tag is
+    /// simple when every operand a question reads is readable (base type
+    /// B, access type X, an offset below 2^32, X's chain of parents) and
+    /// its access path is a prefix of steps before it first reaches X, then
     ///
-    /// For two different plain tags with access types X and Y,
-    /// `matchAccessTags` answers "may alias" exactly when the types share
-    /// no root, or their least common type is X or Y. If it is X, the tag
-    /// of X is an access to a whole object of the common type (may
-    /// alias), and likewise for Y. Otherwise neither walk meets the other
-    /// base type: an old-format walk from X meets Y only if Y is an
-    /// ancestor of X (but then Y is the least common type), a new-format
-    /// walk from X visits X alone, and X has no field of Y's type; so both
-    /// directions leave the question open and the answer is "no alias".
-    fn plain_scalar_access(&self, row: &TagSummary) -> Option<NodeId> {
-        let ty = row.access.ok()??;
-        if row.base != Ok(Some(ty)) || row.offset != Ok(0) {
+    /// * old format: X's chain of parents, each at offset 0, running off
+    ///   the root (clang's `!{!S, !int, i64 4}` with `!int = !{!"int",
+    ///   !char, i64 0}`);
+    /// * new format: X alone, where the walk stops, X having no fields.
+    ///
+    /// A *plain scalar access* (clang's `!{!int, !int, i64 0}`) is a simple
+    /// tag whose base type is its access type, at offset 0: its prefix is
+    /// empty. [`super::query`] answers two simple tags from their
+    /// [`Quick`] forms alone.
+    fn simple(&mut self, g: &MetadataGraph, row: &TagSummary) -> Option<Quick> {
+        let (Ok(Some(base)), Ok(Some(access))) = (row.base, row.access) else {
             return None;
-        }
-        let chain = self.chain_of(row.chain.ok()?);
+        };
+        let offset = u32::try_from(row.offset.ok()?).ok()?;
+        let chain = row.chain.ok()?;
+        let access_depth = u16::try_from(chain.len - 1)
+            .ok()
+            .filter(|&d| d < Quick::NO_DEPTH)?;
         let path = self.view(row);
-        let plain = if row.new_format {
-            row.end == PathEnd::Stopped(ty) && path.types == [ty] && row.stop_has_no_fields
+        let reached = path.types.iter().position(|&t| t == access)?;
+        let tail_is_chain = if row.new_format {
+            row.end == PathEnd::Stopped(access) && row.stop_has_no_fields
         } else {
             row.end == PathEnd::RanOff
-                && path.types == chain
-                && path.offsets.iter().all(|&off| off == 0)
+                && path.types[reached..] == *self.chain_of(chain)
+                && path.offsets[reached..].iter().all(|&off| off == 0)
         };
-        plain.then_some(ty)
-    }
-
-    /// The chains of parents of two plain scalar accesses' types (see
-    /// [`Summaries::plain_scalar_access`]), `None` unless both tags are
-    /// plain: what an alias question about them reads, from one small
-    /// table entry per tag.
-    #[inline]
-    pub(super) fn plain_chains(&self, a: TagRef, b: TagRef) -> Option<(&[NodeId], &[NodeId])> {
-        let (qa, qb) = (self.quick[a.index()], self.quick[b.index()]);
-        if !(qa.plain && qb.plain) {
+        if !tail_is_chain {
             return None;
         }
-        Some((self.chain_of(qa.chain), self.chain_of(qb.chain)))
+        let prefix_len = u8::try_from(reached).ok()?;
+        let prefix_bits = path.types[..reached]
+            .iter()
+            .fold(0, |bits, &t| bits | Quick::bit(t));
+        let base_depth = match self.chain(g, base) {
+            Ok(span) => u16::try_from(span.len - 1).unwrap_or(Quick::NO_DEPTH),
+            Err(_) => Quick::NO_DEPTH,
+        };
+        let mut flags = Quick::SIMPLE;
+        if row.new_format {
+            flags |= Quick::NEW_FORMAT;
+        }
+        Some(Quick {
+            access,
+            base,
+            access_chain: chain.start,
+            access_depth,
+            base_depth,
+            offset,
+            prefix: row.path.start,
+            prefix_len,
+            flags,
+            prefix_bits,
+        })
+    }
+
+    /// The [`Quick`] forms of two tags, `None` unless both are simple.
+    #[inline]
+    pub(super) fn simple_pair(&self, a: TagRef, b: TagRef) -> Option<(&Quick, &Quick)> {
+        let (qa, qb) = (&self.quick[a.index()], &self.quick[b.index()]);
+        (qa.is_simple() && qb.is_simple()).then_some((qa, qb))
+    }
+
+    /// The root of a simple tag's access type.
+    #[inline]
+    pub(super) fn root_of(&self, q: &Quick) -> NodeId {
+        self.chain_store[(q.access_chain + q.access_depth as u32) as usize]
+    }
+
+    /// Whether `ty`, whose chain of parents is `depth` + 1 long, is on
+    /// the chain of the simple tag `of`'s access type (its ancestor, or
+    /// itself). Chains are suffixes of one another, so `ty` can only be
+    /// at one place.
+    #[inline]
+    pub(super) fn on_access_chain(&self, ty: NodeId, depth: u16, of: &Quick) -> bool {
+        depth <= of.access_depth
+            && self.chain_store[(of.access_chain + (of.access_depth - depth) as u32) as usize] == ty
+    }
+
+    /// Where a simple tag's prefix meets `ty` (the first time), with the
+    /// walk's offset there.
+    #[inline]
+    pub(super) fn prefix_meets(&self, q: &Quick, ty: NodeId) -> Option<u64> {
+        if q.prefix_bits & Quick::bit(ty) == 0 {
+            return None;
+        }
+        let range = q.prefix as usize..q.prefix as usize + q.prefix_len as usize;
+        let i = self.path_types[range.clone()]
+            .iter()
+            .position(|&t| t == ty)?;
+        Some(self.path_offsets[range.start + i])
     }
 
     /// The type, its parent, its parent's parent, ... up to the root.
@@ -442,6 +548,6 @@ mod tests {
             "{}",
             std::mem::size_of::<TagSummary>()
         );
-        assert!(std::mem::size_of::<Quick>() <= 12);
+        assert!(std::mem::size_of::<Quick>() <= 32);
     }
 }
