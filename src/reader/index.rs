@@ -1,16 +1,19 @@
 //! Pointer to row: which row of the core's table an `MDNode` is.
 //!
 //! Every query names its two nodes by pointer, so this lookup is on the
-//! query path twice. A [`RowIndex`] answers it from a direct-mapped table
-//! of pointers (one probe: a multiply, a shift, a compare) in front of a
-//! hash map that holds every pointer seen. The table has at least twice
-//! as many slots as there are pointers, so that most pointers have a slot
-//! of their own: 4096 slots of 16 bytes at first, doubling as pointers
-//! arrive, up to 2^18 slots (4 MiB); the map grows with the distinct nodes
-//! asked about. Pointer keys are valid for the life of the session (see
-//! the lifetime note in [`super`]).
-
-use rustc_hash::FxHashMap;
+//! query path twice. A [`RowIndex`] is an open-addressing table of
+//! `(pointer, row)` slots with linear probing: a multiply and a shift find
+//! a pointer's first slot, and a found pointer is almost always there or
+//! in the next one, because the table is kept at most half full (4096
+//! slots of 16 bytes at first, doubling as pointers arrive: at most 64
+//! bytes per distinct node asked about). Nothing is ever removed. Pointer
+//! keys are valid for the life of the session (see the lifetime note in
+//! [`super`]).
+//!
+//! Passes ask about one access against many in a row (GVN and MemorySSA
+//! walk back from one instruction, `aa-eval` pairs each access with all
+//! before it), so the first node of a query is usually the last query's
+//! first node: [`RowIndex::first_of_query`] keeps that one pair aside.
 
 #[derive(Default)]
 pub struct RowIndex {
@@ -19,41 +22,62 @@ pub struct RowIndex {
     slots: Vec<(usize, u32)>,
     /// log2 of the number of slots (0 before the first insert).
     bits: u32,
-    all: FxHashMap<usize, u32>,
+    len: usize,
+    /// The last `(pointer, row)` looked up by [`RowIndex::first_of_query`].
+    last_first: (usize, u32),
 }
 
 impl RowIndex {
     const FIRST_BITS: u32 = 12;
-    const MAX_BITS: u32 = 18;
 
     #[inline]
-    fn slot(&self, pointer: usize) -> usize {
+    fn first_slot(&self, pointer: usize) -> usize {
         pointer.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)
+    }
+
+    /// The slot holding `pointer`, or the empty slot where it would go.
+    #[inline]
+    fn probe(&self, pointer: usize) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut slot = self.first_slot(pointer);
+        loop {
+            let p = self.slots[slot].0;
+            if p == pointer || p == 0 {
+                return slot;
+            }
+            slot = (slot + 1) & mask;
+        }
     }
 
     /// The row of `pointer`, if it has one.
     #[inline]
-    pub fn get(&mut self, pointer: usize) -> Option<u32> {
+    pub fn get(&self, pointer: usize) -> Option<u32> {
         if self.bits == 0 {
             return None;
         }
-        let slot = self.slot(pointer);
-        let (p, row) = self.slots[slot];
-        if p == pointer {
-            return Some(row);
-        }
-        let row = *self.all.get(&pointer)?;
-        self.slots[slot] = (pointer, row);
-        Some(row)
+        let (p, row) = self.slots[self.probe(pointer)];
+        (p == pointer).then_some(row)
     }
 
-    /// The row of `pointer`, made by `read` on first sight.
+    /// The row of `pointer`; `read` makes it the first time.
     #[inline]
     pub fn get_or_insert_with(&mut self, pointer: usize, read: impl FnOnce() -> u32) -> u32 {
         match self.get(pointer) {
             Some(row) => row,
             None => self.insert_new(pointer, read),
         }
+    }
+
+    /// [`RowIndex::get_or_insert_with`] for the first node of a query:
+    /// the same pointer as last time costs one compare.
+    #[inline]
+    pub fn first_of_query(&mut self, pointer: usize, read: impl FnOnce() -> u32) -> u32 {
+        if self.last_first.0 == pointer {
+            return self.last_first.1;
+        }
+        let row = self.get_or_insert_with(pointer, read);
+        self.last_first = (pointer, row);
+        row
     }
 
     #[cold]
@@ -63,23 +87,24 @@ impl RowIndex {
         row
     }
 
-    /// Records the row of a pointer not seen before.
+    /// Adds a pointer not in the table.
     fn insert(&mut self, pointer: usize, row: u32) {
         debug_assert_ne!(pointer, 0);
-        self.all.insert(pointer, row);
-        let wanted = (2 * self.all.len())
+        debug_assert_eq!(self.get(pointer), None);
+        self.len += 1;
+        let wanted = (2 * self.len)
             .next_power_of_two()
             .trailing_zeros()
-            .clamp(Self::FIRST_BITS, Self::MAX_BITS);
+            .max(Self::FIRST_BITS);
         if wanted > self.bits {
+            let old = std::mem::replace(&mut self.slots, vec![(0, 0); 1 << wanted]);
             self.bits = wanted;
-            self.slots = vec![(0, 0); 1 << wanted];
-            for (&p, &r) in &self.all {
-                let slot = self.slot(p);
+            for (p, r) in old.into_iter().filter(|&(p, _)| p != 0) {
+                let slot = self.probe(p);
                 self.slots[slot] = (p, r);
             }
         }
-        let slot = self.slot(pointer);
+        let slot = self.probe(pointer);
         self.slots[slot] = (pointer, row);
     }
 }
@@ -89,27 +114,38 @@ mod tests {
     use super::RowIndex;
 
     #[test]
-    fn finds_every_pointer_even_after_its_slot_is_taken() {
+    fn finds_every_pointer_after_growing_and_colliding() {
         let mut index = RowIndex::default();
         assert_eq!(index.get(0x1000), None);
-        // Many pointers, so that slots are shared and overwritten.
-        for i in 1..20_000usize {
-            index.insert(i * 8, i as u32);
+        // Pointers 2^20 apart share their first slot until the table is
+        // large; aligned pointers 8 apart fill it as nodes do.
+        let pointers: Vec<usize> = (1..20_000usize)
+            .map(|i| if i % 3 == 0 { i << 20 } else { i * 8 })
+            .collect();
+        for (row, &p) in pointers.iter().enumerate() {
+            index.insert(p, row as u32);
         }
-        for i in 1..20_000usize {
-            assert_eq!(index.get(i * 8), Some(i as u32));
+        for (row, &p) in pointers.iter().enumerate() {
+            assert_eq!(index.get(p), Some(row as u32));
         }
-        assert_eq!(index.get(8 * 20_000), None);
-        // A row is read once, on first sight.
+        assert_eq!(index.get(8 * 20_001), None);
+        assert!(index.slots.len() >= 2 * pointers.len());
         let mut reads = 0;
         for _ in 0..3 {
-            let row = index.get_or_insert_with(8 * 20_000, || {
+            let row = index.get_or_insert_with(8 * 20_001, || {
                 reads += 1;
                 7
             });
             assert_eq!(row, 7);
         }
         assert_eq!(reads, 1);
-        assert_eq!(index.get(8), Some(1));
+        assert_eq!(index.get(8), Some(0));
+        // The first node of a query: from the table, then from the side entry.
+        assert_eq!(index.first_of_query(8, || unreachable!()), 0);
+        assert_eq!(index.first_of_query(8, || unreachable!()), 0);
+        assert_eq!(index.first_of_query(16, || unreachable!()), 1);
+        assert_eq!(index.first_of_query(8 * 20_002, || 9), 9);
+        assert_eq!(index.first_of_query(8 * 20_002, || unreachable!()), 9);
+        assert_eq!(index.get(8 * 20_002), Some(9));
     }
 }

@@ -8,7 +8,7 @@
 //! matrix again, with the same answer.
 //!
 //! When questions do not repeat (thousands of distinct tags), the probe
-//! only costs: after each 1024 questions with fewer than a quarter answered
+//! only costs: after each 1024 questions with fewer than half answered
 //! here, the table is left alone for the next 16384 questions, then tried
 //! again. The answers never depend on it.
 
@@ -44,7 +44,7 @@ impl RecentAnswers {
         }
         self.asked += 1;
         if self.asked == Self::WINDOW {
-            if self.found < Self::WINDOW / 4 {
+            if self.found < Self::WINDOW / 2 {
                 self.resting = Self::REST;
             }
             self.asked = 0;

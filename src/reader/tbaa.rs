@@ -66,7 +66,7 @@ impl TbaaSession {
         if let Some(may_alias) = self.recent.get(a as usize, b as usize) {
             return may_alias;
         }
-        let (ra, rb) = (self.row(a), self.row(b));
+        let (ra, rb) = (self.first_row(a), self.row(b));
         match self.oracle.aliases_of(&self.importer.graph, ra, rb) {
             Ok(may_alias) => {
                 self.recent.insert(a as usize, b as usize, may_alias);
@@ -87,12 +87,23 @@ impl TbaaSession {
     #[inline]
     unsafe fn row(&mut self, tag: LLVMMetadataRef) -> TagRef {
         let (importer, oracle) = (&mut self.importer, &mut self.oracle);
-        TagRef(self.rows.get_or_insert_with(tag as usize, || {
-            let id = importer
-                .import(tag)
-                .expect("a non-null tag imports as a node");
-            oracle.tag(&importer.graph, id).0
-        }))
+        TagRef(
+            self.rows
+                .get_or_insert_with(tag as usize, || read_row(importer, oracle, tag)),
+        )
+    }
+
+    /// [`TbaaSession::row`] of a query's first tag (see [`RowIndex::first_of_query`]).
+    ///
+    /// # Safety
+    /// `tag` must be a live node.
+    #[inline]
+    unsafe fn first_row(&mut self, tag: LLVMMetadataRef) -> TagRef {
+        let (importer, oracle) = (&mut self.importer, &mut self.oracle);
+        TagRef(
+            self.rows
+                .first_of_query(tag as usize, || read_row(importer, oracle, tag)),
+        )
     }
 
     /// The full match of two tags (answer, generic tag, reason), computed
@@ -198,6 +209,21 @@ impl TbaaSession {
             self.show(b)
         );
     }
+}
+
+/// Imports a tag and makes its oracle row.
+///
+/// # Safety
+/// `tag` must be a live node.
+unsafe fn read_row(
+    importer: &mut MetadataImporter,
+    oracle: &mut TbaaOracle,
+    tag: LLVMMetadataRef,
+) -> u32 {
+    let id = importer
+        .import(tag)
+        .expect("a non-null tag imports as a node");
+    oracle.tag(&importer.graph, id).0
 }
 
 impl Decider for TbaaSession {
