@@ -185,11 +185,7 @@ pub unsafe extern "C" fn aliaskit_scoped_may_alias_both_ways(
     noalias_y: LLVMMetadataRef,
 ) -> u8 {
     guarded(session, MAY_ALIAS, |s| {
-        // Both directions, without a branch on the first answer (which
-        // the processor cannot predict).
-        let x = s.may_alias_in_scopes(scopes_x, noalias_y) as u8;
-        let y = s.may_alias_in_scopes(scopes_y, noalias_x) as u8;
-        x & y
+        s.may_alias_both_ways(scopes_x, noalias_x, scopes_y, noalias_y) as u8
     })
 }
 

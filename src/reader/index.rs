@@ -13,7 +13,7 @@
 //! Passes ask about one access against many in a row (GVN and MemorySSA
 //! walk back from one instruction, `aa-eval` pairs each access with all
 //! before it), so the first node of a query is usually the last query's
-//! first node: [`RowIndex::first_of_query`] keeps that one pair aside.
+//! first node: a [`LastLookup`] keeps that one pair aside.
 
 #[derive(Default)]
 pub struct RowIndex {
@@ -23,8 +23,29 @@ pub struct RowIndex {
     /// log2 of the number of slots (0 before the first insert).
     bits: u32,
     len: usize,
-    /// The last `(pointer, row)` looked up by [`RowIndex::first_of_query`].
-    last_first: (usize, u32),
+}
+
+/// The last `(pointer, row)` looked up through it, in front of a
+/// [`RowIndex`]: for the node of a query that is usually the same as
+/// last time (see the module notes).
+#[derive(Default)]
+pub struct LastLookup(usize, u32);
+
+impl LastLookup {
+    /// [`RowIndex::get_or_insert_with`], one compare when `pointer` is the
+    /// one looked up last time.
+    #[inline]
+    pub fn get_or_insert_with(
+        &mut self,
+        index: &mut RowIndex,
+        pointer: usize,
+        read: impl FnOnce() -> u32,
+    ) -> u32 {
+        if self.0 != pointer {
+            *self = LastLookup(pointer, index.get_or_insert_with(pointer, read));
+        }
+        self.1
+    }
 }
 
 impl RowIndex {
@@ -68,18 +89,6 @@ impl RowIndex {
         }
     }
 
-    /// [`RowIndex::get_or_insert_with`] for the first node of a query:
-    /// the same pointer as last time costs one compare.
-    #[inline]
-    pub fn first_of_query(&mut self, pointer: usize, read: impl FnOnce() -> u32) -> u32 {
-        if self.last_first.0 == pointer {
-            return self.last_first.1;
-        }
-        let row = self.get_or_insert_with(pointer, read);
-        self.last_first = (pointer, row);
-        row
-    }
-
     #[cold]
     fn insert_new(&mut self, pointer: usize, read: impl FnOnce() -> u32) -> u32 {
         let row = read();
@@ -111,7 +120,7 @@ impl RowIndex {
 
 #[cfg(test)]
 mod tests {
-    use super::RowIndex;
+    use super::{LastLookup, RowIndex};
 
     #[test]
     fn finds_every_pointer_after_growing_and_colliding() {
@@ -140,12 +149,20 @@ mod tests {
         }
         assert_eq!(reads, 1);
         assert_eq!(index.get(8), Some(0));
-        // The first node of a query: from the table, then from the side entry.
-        assert_eq!(index.first_of_query(8, || unreachable!()), 0);
-        assert_eq!(index.first_of_query(8, || unreachable!()), 0);
-        assert_eq!(index.first_of_query(16, || unreachable!()), 1);
-        assert_eq!(index.first_of_query(8 * 20_002, || 9), 9);
-        assert_eq!(index.first_of_query(8 * 20_002, || unreachable!()), 9);
+        // From the table, then from the side entry; a new pointer goes
+        // into both.
+        let mut last = LastLookup::default();
+        assert_eq!(last.get_or_insert_with(&mut index, 8, || unreachable!()), 0);
+        assert_eq!(last.get_or_insert_with(&mut index, 8, || unreachable!()), 0);
+        assert_eq!(
+            last.get_or_insert_with(&mut index, 16, || unreachable!()),
+            1
+        );
+        assert_eq!(last.get_or_insert_with(&mut index, 8 * 20_002, || 9), 9);
+        assert_eq!(
+            last.get_or_insert_with(&mut index, 8 * 20_002, || unreachable!()),
+            9
+        );
         assert_eq!(index.get(8 * 20_002), Some(9));
     }
 }

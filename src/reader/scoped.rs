@@ -15,7 +15,7 @@ use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::FxHashSet;
 
 use super::decisions::{Decider, Decisions};
-use super::index::RowIndex;
+use super::index::{LastLookup, RowIndex};
 use super::recent::RecentAnswers;
 use super::MetadataImporter;
 
@@ -37,6 +37,10 @@ pub struct ScopedSession {
     lists: ScopeLists,
     /// The row of each list pointer seen.
     rows: RowIndex,
+    /// The rows of the last both-ways query's first access: its
+    /// `!alias.scope` and its `!noalias` list.
+    first_scopes: LastLookup,
+    first_noalias: LastLookup,
     recent: RecentAnswers,
     warned: FxHashSet<NodeId>,
     decisions: Decisions,
@@ -62,13 +66,49 @@ impl ScopedSession {
         scopes: LLVMMetadataRef,
         noalias: LLVMMetadataRef,
     ) -> bool {
+        self.one_way(scopes, noalias, Lookup::Index)
+    }
+
+    /// `ScopedNoAliasAAResult::alias` of accesses X and Y: both
+    /// directions (X's scopes against Y's `!noalias`, and the reverse),
+    /// without a branch on the first answer, which the processor cannot
+    /// predict. X's lists are usually the last query's (see
+    /// [`LastLookup`]).
+    ///
+    /// # Safety
+    /// All pointers must be null or live nodes.
+    #[inline]
+    pub unsafe fn may_alias_both_ways(
+        &mut self,
+        scopes_x: LLVMMetadataRef,
+        noalias_x: LLVMMetadataRef,
+        scopes_y: LLVMMetadataRef,
+        noalias_y: LLVMMetadataRef,
+    ) -> bool {
+        let x = self.one_way(scopes_x, noalias_y, Lookup::FirstScopes);
+        let y = self.one_way(scopes_y, noalias_x, Lookup::FirstNoalias);
+        x & y
+    }
+
+    #[inline(always)]
+    unsafe fn one_way(
+        &mut self,
+        scopes: LLVMMetadataRef,
+        noalias: LLVMMetadataRef,
+        lookup: Lookup,
+    ) -> bool {
         if scopes.is_null() || noalias.is_null() {
             return true;
         }
         if let Some(may_alias) = self.recent.get(scopes as usize, noalias as usize) {
             return may_alias;
         }
-        match self.decide(scopes, noalias) {
+        let (s, n) = match lookup {
+            Lookup::Index => (self.row(scopes), self.row(noalias)),
+            Lookup::FirstScopes => (self.first_row(scopes, true), self.row(noalias)),
+            Lookup::FirstNoalias => (self.row(scopes), self.first_row(noalias, false)),
+        };
+        match self.decide_rows(scopes, noalias, s, n) {
             Ok(may_alias) => {
                 self.recent
                     .insert(scopes as usize, noalias as usize, may_alias);
@@ -93,6 +133,18 @@ impl ScopedSession {
             return Ok(true);
         }
         let (s, n) = (self.row(scopes), self.row(noalias));
+        self.decide_rows(scopes, noalias, s, n)
+    }
+
+    /// [`ScopedSession::decide`] of the rows of `scopes` and `noalias`.
+    #[inline(always)]
+    fn decide_rows(
+        &mut self,
+        scopes: LLVMMetadataRef,
+        noalias: LLVMMetadataRef,
+        s: ListRef,
+        n: ListRef,
+    ) -> Result<bool, Malformed> {
         let result = self.lists.may_alias(s, n);
         match result {
             Ok(may) if log::log_enabled!(target: LOG_TARGET, log::Level::Debug) => {
@@ -122,11 +174,27 @@ impl ScopedSession {
     #[inline]
     unsafe fn row(&mut self, list: LLVMMetadataRef) -> ListRef {
         let (importer, lists) = (&mut self.importer, &mut self.lists);
-        ListRef(self.rows.get_or_insert_with(list as usize, || {
-            let id = importer
-                .import(list)
-                .expect("a non-null list imports as a node");
-            lists.list(&importer.graph, id).0
+        ListRef(
+            self.rows
+                .get_or_insert_with(list as usize, || read_row(importer, lists, list)),
+        )
+    }
+
+    /// [`ScopedSession::row`] of a list of a both-ways query's first
+    /// access: its `!alias.scope` list or its `!noalias` list.
+    ///
+    /// # Safety
+    /// `list` must be a live node.
+    #[inline]
+    unsafe fn first_row(&mut self, list: LLVMMetadataRef, scopes: bool) -> ListRef {
+        let (importer, lists) = (&mut self.importer, &mut self.lists);
+        let last = if scopes {
+            &mut self.first_scopes
+        } else {
+            &mut self.first_noalias
+        };
+        ListRef(last.get_or_insert_with(&mut self.rows, list as usize, || {
+            read_row(importer, lists, list)
         }))
     }
 
@@ -186,6 +254,32 @@ impl ScopedSession {
             problem.problem
         );
     }
+}
+
+/// How [`ScopedSession::one_way`] finds its rows.
+#[derive(Copy, Clone)]
+enum Lookup {
+    /// Both from the index.
+    Index,
+    /// The scope list is the both-ways query's first access's.
+    FirstScopes,
+    /// The `!noalias` list is the both-ways query's first access's.
+    FirstNoalias,
+}
+
+/// Imports a list and makes its row.
+///
+/// # Safety
+/// `list` must be a live node.
+unsafe fn read_row(
+    importer: &mut MetadataImporter,
+    lists: &mut ScopeLists,
+    list: LLVMMetadataRef,
+) -> u32 {
+    let id = importer
+        .import(list)
+        .expect("a non-null list imports as a node");
+    lists.list(&importer.graph, id).0
 }
 
 impl Decider for ScopedSession {

@@ -21,7 +21,7 @@ use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::FxHashSet;
 
 use super::decisions::{Decider, Decisions};
-use super::index::RowIndex;
+use super::index::{LastLookup, RowIndex};
 use super::recent::RecentAnswers;
 use super::MetadataImporter;
 
@@ -34,6 +34,8 @@ pub struct TbaaSession {
     oracle: TbaaOracle,
     /// The oracle's row of each tag pointer seen.
     rows: RowIndex,
+    /// The row of the last query's first tag.
+    first: LastLookup,
     recent: RecentAnswers,
     warned: FxHashSet<NodeId>,
     decisions: Decisions,
@@ -93,7 +95,7 @@ impl TbaaSession {
         )
     }
 
-    /// [`TbaaSession::row`] of a query's first tag (see [`RowIndex::first_of_query`]).
+    /// [`TbaaSession::row`] of a query's first tag (see [`LastLookup`]).
     ///
     /// # Safety
     /// `tag` must be a live node.
@@ -101,8 +103,10 @@ impl TbaaSession {
     unsafe fn first_row(&mut self, tag: LLVMMetadataRef) -> TagRef {
         let (importer, oracle) = (&mut self.importer, &mut self.oracle);
         TagRef(
-            self.rows
-                .first_of_query(tag as usize, || read_row(importer, oracle, tag)),
+            self.first
+                .get_or_insert_with(&mut self.rows, tag as usize, || {
+                    read_row(importer, oracle, tag)
+                }),
         )
     }
 

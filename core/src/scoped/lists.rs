@@ -155,33 +155,43 @@ impl ScopeLists {
         n
     }
 
-    fn words_of(&self, row: &ListRow) -> Result<&[Word], Malformed> {
+    /// Where a row's words are, or why its list cannot be read.
+    #[inline(always)]
+    fn span_of(&self, row: &ListRow) -> Result<Span, Malformed> {
         match row.words {
-            Ok(span) => Ok(&self.words[span.range()]),
-            Err(fault) => Err(self.faults[fault as usize]),
+            Ok(span) => Ok(span),
+            Err(fault) => Err(self.fault(fault)),
         }
+    }
+
+    #[cold]
+    fn fault(&self, fault: u32) -> Malformed {
+        self.faults[fault as usize]
     }
 
     /// Steps 1–3 of the question: a decision, or the two rows' words to
     /// merge.
     #[allow(clippy::type_complexity)]
-    #[inline]
+    #[inline(always)]
     fn prepare(
         &self,
         scopes: ListRef,
         noalias: ListRef,
     ) -> Result<Result<(&[Word], &[Word]), ScopedReason>, Malformed> {
         let n = &self.rows[noalias.0 as usize];
-        let n_words = self.words_of(n)?;
+        let n_words = self.span_of(n)?;
         if n.domains.len == 0 {
             return Ok(Err(ScopedReason::NoDomain));
         }
         let s = &self.rows[scopes.0 as usize];
-        let s_words = self.words_of(s)?;
+        let s_words = self.span_of(s)?;
         if s.mask & n.mask == 0 {
             return Ok(Err(ScopedReason::NotCovered));
         }
-        Ok(Ok((s_words, n_words)))
+        Ok(Ok((
+            &self.words[s_words.range()],
+            &self.words[n_words.range()],
+        )))
     }
 
     /// `mayAliasInScopes(scopes, noalias)` of two rows. Steps 1-3 are
