@@ -508,7 +508,7 @@ fn subobject(
 ///   open.
 #[inline]
 fn simple_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> bool {
-    if rows.root_of(a) != rows.root_of(b) {
+    if a.root != b.root {
         return true;
     }
     match simple_subobject(rows, a, b) {

@@ -106,28 +106,32 @@ pub(super) struct Quick {
     pub access: NodeId,
     /// The base type.
     pub base: NodeId,
+    /// The root X's chain ends at.
+    pub root: NodeId,
     /// X's chain of parents: `chain_store[access_chain..=access_chain + access_depth]`.
     pub access_chain: u32,
-    pub access_depth: u16,
-    /// The base type's chain length minus one; [`Quick::NO_DEPTH`] when
-    /// that chain is unreadable (so the base is on no readable chain).
-    pub base_depth: u16,
     pub offset: u32,
     /// The prefix: `path_types` / `path_offsets` from `prefix`, `prefix_len` steps.
     pub prefix: u32,
-    pub prefix_len: u8,
-    flags: u8,
     /// One bit per prefix type ([`Quick::bit`]): a type whose bit is clear
     /// is not on the prefix.
     pub prefix_bits: u32,
+    pub access_depth: u8,
+    /// The base type's chain length minus one; [`Quick::NO_DEPTH`] when
+    /// that chain is unreadable or deeper than any simple tag's access
+    /// type (so the base is on no simple tag's chain).
+    pub base_depth: u8,
+    pub prefix_len: u8,
+    flags: u8,
 }
 
 impl Quick {
-    pub const NO_DEPTH: u16 = u16::MAX;
+    pub const NO_DEPTH: u8 = u8::MAX;
     /// The form of a tag that is not simple: it never answers.
     const NOT_SIMPLE: Quick = Quick {
         access: NodeId(0),
         base: NodeId(0),
+        root: NodeId(0),
         access_chain: 0,
         access_depth: 0,
         base_depth: Quick::NO_DEPTH,
@@ -288,7 +292,7 @@ impl Summaries {
         };
         let offset = u32::try_from(row.offset.ok()?).ok()?;
         let chain = row.chain.ok()?;
-        let access_depth = u16::try_from(chain.len - 1)
+        let access_depth = u8::try_from(chain.len - 1)
             .ok()
             .filter(|&d| d < Quick::NO_DEPTH)?;
         let path = self.view(row);
@@ -308,16 +312,18 @@ impl Summaries {
             .iter()
             .fold(0, |bits, &t| bits | Quick::bit(t));
         let base_depth = match self.chain(g, base) {
-            Ok(span) => u16::try_from(span.len - 1).unwrap_or(Quick::NO_DEPTH),
+            Ok(span) => u8::try_from(span.len - 1).unwrap_or(Quick::NO_DEPTH),
             Err(_) => Quick::NO_DEPTH,
         };
         let mut flags = Quick::SIMPLE;
         if row.new_format {
             flags |= Quick::NEW_FORMAT;
         }
+        let root = *self.chain_of(chain).last()?;
         Some(Quick {
             access,
             base,
+            root,
             access_chain: chain.start,
             access_depth,
             base_depth,
@@ -336,18 +342,12 @@ impl Summaries {
         (qa.is_simple() && qb.is_simple()).then_some((qa, qb))
     }
 
-    /// The root of a simple tag's access type.
-    #[inline]
-    pub(super) fn root_of(&self, q: &Quick) -> NodeId {
-        self.chain_store[(q.access_chain + q.access_depth as u32) as usize]
-    }
-
     /// Whether `ty`, whose chain of parents is `depth` + 1 long, is on
     /// the chain of the simple tag `of`'s access type (its ancestor, or
     /// itself). Chains are suffixes of one another, so `ty` can only be
     /// at one place.
     #[inline]
-    pub(super) fn on_access_chain(&self, ty: NodeId, depth: u16, of: &Quick) -> bool {
+    pub(super) fn on_access_chain(&self, ty: NodeId, depth: u8, of: &Quick) -> bool {
         depth <= of.access_depth
             && self.chain_store[(of.access_chain + (of.access_depth - depth) as u32) as usize] == ty
     }
