@@ -17,7 +17,7 @@ export PLUGIN
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := llvm-22-dev llvm-22-tools clang-22 lld-22 graphviz
 
-.PHONY: all setup build demo test test-unit test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-plugin lint bench clean
+.PHONY: all setup build demo test test-unit test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto test-plugin lint bench clean
 
 all: build
 
@@ -39,7 +39,7 @@ build: setup
 demo: build
 	examples/demo.sh
 
-test: build lint test-unit test-plugin test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus
+test: build lint test-unit test-plugin test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto
 
 test-unit:
 	cargo test --release --workspace
@@ -50,6 +50,11 @@ test-plugin:
 	  echo "error: $(PLUGIN) defines LLVM symbols (LLVM linked statically)"; exit 1; fi
 	@ldd $(PLUGIN) | grep -q 'libLLVM' || { echo "error: $(PLUGIN) does not link libLLVM.so"; exit 1; }
 	@echo "plugin links LLVM dynamically: ok"
+
+# libiberty's testsuite linked by ld.lld with our analyses in the LTO
+# pipeline (ThinLTO with two backend threads, and full LTO).
+test-lto:
+	JOBS=$(JOBS) bench/lto/libiberty.sh
 
 test-lit:
 	$(LLVM_BIN)/lit -sv test
