@@ -17,7 +17,7 @@ export PLUGIN
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := llvm-22-dev llvm-22-tools clang-22 lld-22 graphviz
 
-.PHONY: all setup build demo test test-unit test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto test-plugin lint bench clean
+.PHONY: all setup build demo test test-unit test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto test-frontends test-plugin lint bench clean
 
 all: build
 
@@ -39,7 +39,7 @@ build: setup
 demo: build
 	examples/demo.sh
 
-test: build lint test-unit test-plugin test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto
+test: build lint test-unit test-plugin test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto test-frontends
 
 test-unit:
 	cargo test --release --workspace
@@ -55,6 +55,10 @@ test-plugin:
 # pipeline (ThinLTO with two backend threads, and full LTO).
 test-lto:
 	JOBS=$(JOBS) bench/lto/libiberty.sh
+
+# A slice of the Flang, clang++ and rustc corpus (bench/frontends/).
+test-frontends:
+	JOBS=$(JOBS) python3 bench/frontends/check.py --slice
 
 test-lit:
 	$(LLVM_BIN)/lit -sv test
@@ -100,6 +104,7 @@ bench: build
 	JOBS=$(JOBS) bench/captures/corpus.sh
 	JOBS=$(JOBS) python3 bench/inspect/check.py
 	JOBS=$(JOBS) bench/bisect/corpus.sh
+	JOBS=$(JOBS) python3 bench/frontends/check.py --report bench/frontends/REPORT.md
 	python3 bench/bench.py $(BENCH_FLAGS)
 
 lint:
