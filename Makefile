@@ -17,7 +17,7 @@ export PLUGIN
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := llvm-22-dev llvm-22-tools clang-22 lld-22 graphviz
 
-.PHONY: all setup build demo test test-unit test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto test-frontends test-plugin lint bench clean
+.PHONY: all setup build demo test test-unit test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto test-frontends test-fuzz test-plugin lint bench fuzz clean
 
 all: build
 
@@ -39,7 +39,7 @@ build: setup
 demo: build
 	examples/demo.sh
 
-test: build lint test-unit test-plugin test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto test-frontends
+test: build lint test-unit test-plugin test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto test-frontends test-fuzz
 
 test-unit:
 	cargo test --release --workspace
@@ -59,6 +59,11 @@ test-lto:
 # A slice of the Flang, clang++ and rustc corpus (bench/frontends/).
 test-frontends:
 	JOBS=$(JOBS) python3 bench/frontends/check.py --slice
+
+# 300 modules with damaged metadata through every entry point (make fuzz:
+# 10000 of them, FUZZ_COUNT).
+test-fuzz:
+	JOBS=$(JOBS) python3 bench/fuzz/fuzz.py --slice
 
 test-lit:
 	$(LLVM_BIN)/lit -sv test
@@ -106,6 +111,10 @@ bench: build
 	JOBS=$(JOBS) bench/bisect/corpus.sh
 	JOBS=$(JOBS) python3 bench/frontends/check.py --report bench/frontends/REPORT.md
 	python3 bench/bench.py $(BENCH_FLAGS)
+
+FUZZ_COUNT ?= 10000
+fuzz: build
+	JOBS=$(JOBS) python3 bench/fuzz/fuzz.py --count $(FUZZ_COUNT) --report bench/fuzz/REPORT.md
 
 lint:
 	cargo fmt --all -- --check

@@ -58,7 +58,11 @@ pub fn verify(file: &Path, strip_to: Option<&Path>, json: bool, warn: bool) -> R
         ])
     );
     // opt's own verifier would stop at the first bad tag, before ours runs.
-    let mut args = vec!["-disable-verify".to_owned(), format!("-passes={pass}")];
+    let mut args = vec![
+        "-disable-verify".to_owned(),
+        NO_READER_VERIFY.to_owned(),
+        format!("-passes={pass}"),
+    ];
     match strip_to {
         Some(out) => {
             if out.extension().is_some_and(|e| e == "ll") {
@@ -151,12 +155,18 @@ fn function_param(function: Option<&str>) -> Result<Option<String>> {
     }
 }
 
+/// The IR reader itself verifies a module that has a `Debug Info Version`
+/// flag (Flang's modules always do) and aborts on any error, alias
+/// metadata included, whatever `-disable-verify` says; this turns that off.
+const NO_READER_VERIFY: &str = "-disable-auto-upgrade-debug-info";
+
 /// Runs an inspection pass; its stdout is the product, stderr is checked.
 fn inspect(tools: &Toolchain, input: &Input, pass: &str, stream: bool) -> Result<OptRun> {
     // Malformed alias metadata is what these passes explain and draw:
     // opt's verifier must not reject the module first.
     let args = os(&[
         "-disable-verify".into(),
+        NO_READER_VERIFY.into(),
         format!("-passes={pass}"),
         "-disable-output".into(),
     ]);

@@ -1,0 +1,306 @@
+#!/usr/bin/env python3
+"""make fuzz: thousands of modules with damaged alias metadata through
+every entry point of aliaskit, next to LLVM's own analyses.
+
+usage: fuzz.py [--count N] [--seed S] [--slice] [--jobs N] [--report FILE]
+  --count N      mutated modules (default 10000)
+  --slice        300 modules, the front-end corpus's slice (make test)
+  --report FILE  also write the table by mutation kind as Markdown
+
+The modules: bench/verify/mutate.py (structured metadata mutations: tags,
+type nodes, cycles, offsets, scope lists, scopes, domains, decls,
+!tbaa.struct, errno tags, attachments on the wrong instruction, ...)
+applied to the sources bench/verify/parity.py draws from (aliaskit-modgen
+in every encoding, csmith programs through clang, a hand-written module
+with every instruction kind) and to modules of the front-end corpus
+(bench/frontends/: Flang, clang++, rustc); sources of at most 120 KB of
+IR text, so that aa-eval's listing of every pair stays well inside the
+hang limit.
+
+Each module (opt -disable-verify, the plugin loaded in every run) goes
+through
+  aa-eval       -evaluate-aa-metadata -print-all-alias-modref-info with
+                tbaa, rust-tbaa, scoped-noalias-aa, rust-scoped-noalias
+                alone in the AA pipeline. Where LLVM's analysis survives,
+                each of our answers must be LLVM's or the top one
+                (MayAlias / Both ModRef): never more precise.
+  passes        gvn, licm, dse, instcombine, default<O2> with
+                basic-aa,rust-scoped-noalias,rust-tbaa. A failure here counts
+                against us unless the same pass fails the same way with
+                LLVM's analyses or with basic-aa alone (LLVM's passes read
+                the metadata themselves when they merge it, and standalone
+                instcombine checks that it reached a fixpoint).
+  verify        verify-alias-md, <warn>, <strip>, <json>, <warn;json>
+  checks        check-captures<warn;json>, tbaa-diff, scoped-diff
+  command       aliaskit explain, aliaskit dot, aliaskit dot --scopes
+and none of ours may crash (a signal, "Stack dump", an internal error), hang
+(20 s) or stop with an LLVM ERROR other than the one verify-alias-md and
+check-captures stop with by design when they find errors.
+
+Output: a table by mutation kind (modules; problems of ours; how often
+LLVM's TBAA and scoped analyses crash or hang under aa-eval; how often a
+pass fails the same way with them or without any); failing modules are kept under
+target/fuzz/failures/. Exit status 0 iff no problem of ours.
+env: LLVM_BIN, PLUGIN, MODGEN, CORPUS, JOBS.
+"""
+
+import argparse
+import collections
+import concurrent.futures as cf
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "bench", "verify"))
+sys.dont_write_bytecode = True
+import mutate  # noqa: E402
+import parity  # noqa: E402
+
+OPT, PLUGIN, LLVM_BIN = parity.OPT, parity.PLUGIN, parity.LLVM_BIN
+CLI = os.path.join(ROOT, "target", "release", "aliaskit")
+OUT = os.path.join(ROOT, "target", "fuzz")
+OURS_TIMEOUT, LLVM_TIMEOUT = 20, 5
+# Sources larger than this (IR text) make aa-eval's listing of every pair
+# take longer than the hang limit.
+MAX_SOURCE = 120_000
+OURS_AA = "basic-aa,rust-scoped-noalias,rust-tbaa"
+BUILTIN_AA = "basic-aa,scoped-noalias-aa,tbaa"
+PASSES = ["gvn", "licm", "dse", "instcombine", "default<O2>"]
+VERIFY_MODES = ["", "<warn>", "<strip>", "<json>", "<warn;json>"]
+ANALYSES = [("tbaa", "rust-tbaa"), ("scoped-noalias-aa", "rust-scoped-noalias")]
+ANSWER = re.compile(r"^\s+(NoAlias|MayAlias|PartialAlias|MustAlias|NoModRef|Just Ref|Just Mod|Both ModRef):")
+TOP = {"NoAlias": "MayAlias", "MayAlias": "MayAlias", "PartialAlias": "MayAlias", "MustAlias": "MayAlias",
+       "NoModRef": "Both ModRef", "Just Ref": "Both ModRef", "Just Mod": "Both ModRef",
+       "Both ModRef": "Both ModRef"}
+# The stops verify-alias-md and check-captures make by design.
+DESIGNED_STOP = re.compile(rb"LLVM ERROR: (verify-alias-md|check-captures): ")
+
+
+def crash_of(rc, err, timed_out):
+    """Why a run of ours counts as a crash, or None."""
+    if timed_out:
+        return "hang"
+    if rc >= 128:
+        return "signal %d" % (rc - 128)
+    if b"Stack dump" in err or b"internal error" in err or b"panicked" in err:
+        return "crash"
+    if b"LLVM ERROR" in err and not DESIGNED_STOP.search(err):
+        return "LLVM ERROR: " + err.split(b"LLVM ERROR", 1)[1][:120].decode("utf-8", "replace")
+    return None
+
+
+def llvm_fails(rc, err, timed_out):
+    return timed_out or rc >= 128 or b"LLVM ERROR" in err or b"Stack dump" in err
+
+
+def answers(out):
+    return [m.group(1) for m in map(ANSWER.match, out.decode("utf-8", "replace").splitlines()) if m]
+
+
+def opt(args, timeout):
+    # -disable-auto-upgrade-debug-info: the IR reader verifies modules with a
+    # Debug Info Version flag (Flang's) and aborts, whatever -disable-verify says.
+    rc, out, err, timed_out = parity.run([OPT, "-load-pass-plugin=" + PLUGIN, "-disable-verify",
+                                          "-disable-auto-upgrade-debug-info", *args], timeout)
+    return (rc if rc is not None else 0), out + err, err, timed_out
+
+
+def check(spec):
+    """Runs one mutated module through everything; returns its record."""
+    t0 = time.time()
+    r = {"name": spec["name"], "source": spec["label"], "kinds": [], "problems": [],
+         "llvm_aa_fails": [], "llvm_pass_fails": 0}
+    text, done = mutate.mutate(spec["text"], spec["mutation_seed"])
+    if text is None:
+        r["skipped"] = done
+        return r
+    r["kinds"] = sorted({d.split(":", 1)[0] for d in done})
+    os.makedirs(os.path.join(OUT, "work"), exist_ok=True)
+    path = os.path.join(OUT, "work", spec["name"] + ".ll")
+    with open(path, "w") as f:
+        f.write(text)
+    problem = r["problems"].append
+
+    def ours(what, args, timeout=OURS_TIMEOUT):
+        rc, out, err, to = opt(args, timeout)
+        why = crash_of(rc, err, to)
+        if why:
+            problem("%s: %s" % (what, why))
+        return rc, out, err, to, why
+
+    base = ["-passes=aa-eval", "-evaluate-aa-metadata", "-print-all-alias-modref-info", "-disable-output", path]
+    for builtin, our in ANALYSES:
+        lrc, lout, lerr, lto = opt(["-aa-pipeline=" + builtin] + base, LLVM_TIMEOUT)
+        _, oout, _, _, why = ours("aa-eval " + our, ["-aa-pipeline=" + our] + base)
+        if llvm_fails(lrc, lerr, lto):
+            r["llvm_aa_fails"].append(builtin)
+            continue
+        if why:
+            continue
+        la, oa = answers(lout), answers(oout)
+        if len(la) != len(oa):
+            problem("aa-eval %s: %d answers, %s gave %d" % (our, len(oa), builtin, len(la)))
+            continue
+        tighter = [i for i, (x, y) in enumerate(zip(la, oa)) if y != x and y != TOP[x]]
+        if tighter:
+            problem("aa-eval %s: %d answers more precise than %s's (first: ours %s, LLVM %s)"
+                    % (our, len(tighter), builtin, oa[tighter[0]], la[tighter[0]]))
+    for p in PASSES:
+        args = ["-passes=" + p, "-disable-output", path]
+        rc, out, err, to = opt(["-aa-pipeline=" + OURS_AA] + args, OURS_TIMEOUT)
+        why = crash_of(rc, err, to)
+        if why:
+            # LLVM's pass fails the same way with LLVM's analyses, or with
+            # none: the failure is the pass's (instcombine's fixpoint check,
+            # a merge of broken tags), not an answer of ours.
+            for control in (BUILTIN_AA, "basic-aa"):
+                crc, _, cerr, cto = opt(["-aa-pipeline=" + control] + args, OURS_TIMEOUT)
+                if crash_of(crc, cerr, cto) == why:
+                    r["llvm_pass_fails"] += 1
+                    break
+            else:
+                problem("%s: %s (with the built-in analyses, and with basic-aa alone, it does not)" % (p, why))
+    # One run for the verifier's modes and the checks (stripping last, the
+    # fatal mode after it); a crash is then named by running each alone.
+    steps = ["verify-alias-md" + m for m in VERIFY_MODES if m not in ("", "<strip>")]
+    steps += ["check-captures<warn;json>", "tbaa-diff", "scoped-diff", "verify-alias-md<strip>", "verify-alias-md"]
+    rc, out, err, to = opt(["-passes=" + ",".join(steps), "-disable-output", path], OURS_TIMEOUT)
+    if crash_of(rc, err, to):
+        for step in steps:
+            ours(step, ["-passes=" + step, "-disable-output", path])
+    for cmd in (["explain", path], ["dot", path], ["dot", "--scopes", path]):
+        rc, out, err, to = parity.run([CLI, *cmd], OURS_TIMEOUT)
+        why = crash_of(rc if rc is not None else 0, err, to)
+        if why or rc not in (0, 1, 2):
+            problem("aliaskit %s: %s" % (cmd[0], why or "exit %s" % rc))
+    if r["problems"]:
+        keep = os.path.join(OUT, "failures", spec["name"])
+        os.makedirs(keep, exist_ok=True)
+        os.replace(path, os.path.join(keep, "module.ll"))
+        with open(os.path.join(keep, "problems.txt"), "w") as f:
+            f.write("\n".join(r["problems"]) + "\n")
+    else:
+        os.remove(path)
+    r["seconds"] = round(time.time() - t0, 2)
+    return r
+
+
+def frontend_sources(slice_mode):
+    """Front-end modules (as IR text) small enough for aa-eval."""
+    args = [os.path.join(ROOT, "bench", "frontends", "corpus.sh")] + (["--slice"] if slice_mode else [])
+    out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
+    srcdir = os.path.join(OUT, "src")
+    os.makedirs(srcdir, exist_ok=True)
+    found = []
+    for line in out.splitlines():
+        fe, path = line.split(" ", 1)
+        ll = path if path.endswith(".ll") else os.path.join(srcdir, fe + "-" + os.path.basename(path)[:-3] + ".ll")
+        if not path.endswith(".ll") and not os.path.exists(ll):
+            subprocess.run([os.path.join(LLVM_BIN, "llvm-dis"), path, "-o", ll], check=True)
+        if os.path.getsize(ll) <= MAX_SOURCE:
+            found.append((fe, ll))
+    return found
+
+
+def plan(count, seed, slice_mode):
+    """Every module's source text and mutation seed."""
+    csmith, _ = parity.corpus_modules()
+    csmith = [p for p in csmith if os.path.getsize(p) <= MAX_SOURCE]
+    specs = parity.plan(count, seed, csmith, [], slice_mode)
+    frontends = frontend_sources(slice_mode)
+    texts = {}
+    for i, spec in enumerate(specs):
+        r = random.Random("aliaskit-fuzz:%s:%d" % (seed, i))
+        if frontends and r.random() < 0.3:
+            fe, path = r.choice(frontends)
+            label = "front end: " + fe
+        else:
+            path = parity.source_path(spec["source"])
+            label = parity.source_label(spec["source"])
+            if not os.path.exists(path):
+                _, bad, _ = parity.prepare_source(spec["source"])
+                if bad:
+                    continue
+        if path not in texts:
+            texts[path] = open(path).read()
+        spec.update(text=texts[path], label=label)
+    return [s for s in specs if "text" in s]
+
+
+def table(results):
+    by_kind = collections.defaultdict(lambda: collections.Counter())
+    for r in results:
+        for k in r["kinds"] or ["(no mutation applied)"]:
+            c = by_kind[k]
+            c["modules"] += 1
+            c["ours"] += bool(r["problems"])
+            c["tbaa"] += "tbaa" in r["llvm_aa_fails"]
+            c["scoped"] += "scoped-noalias-aa" in r["llvm_aa_fails"]
+            c["passes"] += bool(r["llvm_pass_fails"])
+    lines = ["| mutation kind | modules | problems of ours | LLVM's tbaa crashes or hangs (aa-eval) "
+             "| LLVM's scoped-noalias-aa crashes or hangs | a pass fails the same way with LLVM's analyses or none |",
+             "|---|---:|---:|---:|---:|---:|"]
+    total = collections.Counter()
+    for k in sorted(by_kind):
+        c = by_kind[k]
+        lines.append("| %s | %d | %d | %d | %d | %d |" % (k, c["modules"], c["ours"], c["tbaa"], c["scoped"], c["passes"]))
+    for r in results:
+        total["modules"] += 1
+        total["ours"] += bool(r["problems"])
+        total["tbaa"] += "tbaa" in r["llvm_aa_fails"]
+        total["scoped"] += "scoped-noalias-aa" in r["llvm_aa_fails"]
+        total["passes"] += bool(r["llvm_pass_fails"])
+    lines.append("| **all modules** | %d | **%d** | %d | %d | %d |" % (
+        total["modules"], total["ours"], total["tbaa"], total["scoped"], total["passes"]))
+    sources = collections.Counter(r["source"] for r in results)
+    lines += ["", "Sources: " + ", ".join("%s %d" % kv for kv in sorted(sources.items())) + "."]
+    return "\n".join(lines) + "\n", total
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--count", type=int, default=10000)
+    ap.add_argument("--seed", default="1")
+    ap.add_argument("--slice", action="store_true")
+    ap.add_argument("--jobs", type=int, default=int(os.environ.get("JOBS", os.cpu_count() or 2)))
+    ap.add_argument("--report")
+    a = ap.parse_args()
+    if a.slice:
+        a.count = min(a.count, 300)
+    t0 = time.time()
+    os.makedirs(OUT, exist_ok=True)
+    specs = plan(a.count, a.seed, a.slice)
+    results = []
+    with cf.ThreadPoolExecutor(a.jobs) as pool:
+        for n, r in enumerate(pool.map(check, specs), 1):
+            results.append(r)
+            if n % 500 == 0:
+                print("fuzz: %d of %d modules (%ds)" % (n, len(specs), time.time() - t0), file=sys.stderr, flush=True)
+    ran = [r for r in results if "skipped" not in r]
+    text, total = table(ran)
+    print(text, end="")
+    for r in ran:
+        for p in r["problems"]:
+            print("FAIL %s (%s): %s" % (r["name"], ", ".join(r["kinds"]), p))
+    with open(os.path.join(OUT, "summary.json"), "w") as f:
+        json.dump(results, f, indent=0, default=list)
+    if a.report:
+        with open(a.report, "w") as f:
+            f.write("# Fuzzing: damaged alias metadata through every entry point\n\n"
+                    "Made by `bench/fuzz/fuzz.py --count %d --seed %s` in %d s (see its header for what "
+                    "runs). A module can carry several mutations; it counts under each kind.\n\n"
+                    % (a.count, a.seed, time.time() - t0))
+            f.write(text)
+    print("fuzz: %d modules (%d skipped: no mutation applied), %d with a problem of ours, %ds"
+          % (len(ran), len(results) - len(ran), total["ours"], time.time() - t0))
+    sys.exit(1 if total["ours"] else 0)
+
+
+if __name__ == "__main__":
+    main()
