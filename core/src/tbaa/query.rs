@@ -317,12 +317,7 @@ impl TbaaOracle {
     /// tag (see [`crate::tbaa::summary`]); decided once per tag.
     pub fn plain_scalar_access(&mut self, g: &MetadataGraph, tag: NodeId) -> Option<NodeId> {
         let tag = self.tag(g, tag);
-        let row = self.rows.row(tag);
-        if row.plain {
-            row.access.ok().flatten()
-        } else {
-            None
-        }
+        self.rows.plain_access(tag)
     }
 
     /// Whether a tag is *simple*: pairs of simple tags are answered from a
@@ -330,7 +325,7 @@ impl TbaaOracle {
     /// [`crate::tbaa::summary`]).
     pub fn is_simple(&mut self, g: &MetadataGraph, tag: NodeId) -> bool {
         let tag = self.tag(g, tag);
-        self.rows.simple_pair(tag, tag).is_some()
+        self.rows.simple_entry(tag).is_some()
     }
 
     /// `MDNode::getMostGenericTBAA(A, B)`.

@@ -77,8 +77,6 @@ pub(super) struct TagSummary {
     pub access: Result<Option<NodeId>, Fault>,
     pub offset: Result<u64, Fault>,
     pub new_format: bool,
-    /// A plain scalar access (see [`Summaries::simple`]).
-    pub plain: bool,
     /// `isTypeImmutable`.
     pub immutable: bool,
     /// The chain of parents of the access type (empty without one).
@@ -192,9 +190,8 @@ impl Summaries {
         if self.row_of[i] != 0 {
             return TagRef(self.row_of[i] - 1);
         }
-        let mut row = self.summarize(g, AccessTag(tag));
+        let row = self.summarize(g, AccessTag(tag));
         let quick = self.simple(g, &row).unwrap_or(Quick::NOT_SIMPLE);
-        row.plain = quick.is_simple() && quick.whole() && quick.offset == 0;
         self.quick.push(quick);
         self.rows.push(row);
         self.row_of[i] = self.rows.len() as u32;
@@ -263,7 +260,6 @@ impl Summaries {
             access: self.keep(access),
             offset: self.keep(offset),
             new_format,
-            plain: false,
             immutable: tag.is_immutable(g),
             chain,
             path,
@@ -335,11 +331,25 @@ impl Summaries {
         })
     }
 
+    /// The [`Quick`] form of a tag, `None` unless it is simple.
+    #[inline]
+    pub(super) fn simple_entry(&self, r: TagRef) -> Option<&Quick> {
+        let q = &self.quick[r.index()];
+        q.is_simple().then_some(q)
+    }
+
     /// The [`Quick`] forms of two tags, `None` unless both are simple.
     #[inline]
     pub(super) fn simple_pair(&self, a: TagRef, b: TagRef) -> Option<(&Quick, &Quick)> {
-        let (qa, qb) = (&self.quick[a.index()], &self.quick[b.index()]);
-        (qa.is_simple() && qb.is_simple()).then_some((qa, qb))
+        Some((self.simple_entry(a)?, self.simple_entry(b)?))
+    }
+
+    /// The access type of a *plain scalar access* (a simple tag whose base
+    /// type is its access type, at offset 0), `None` for any other tag.
+    pub(super) fn plain_access(&self, r: TagRef) -> Option<NodeId> {
+        self.simple_entry(r)
+            .filter(|q| q.whole() && q.offset == 0)
+            .map(|q| q.access)
     }
 
     /// Whether `ty`, whose chain of parents is `depth` + 1 long, is on
