@@ -98,18 +98,9 @@ for t in clang opt llvm-link llvm-dis llvm-ar llvm-ranlib llvm-nm; do
 done
 
 # Debian packages, installed only when missing.
-need=()
 pkgs=(csmith libcsmith-dev libc6-dev libgcc-12-dev binutils)
 ((large)) && pkgs+=(binutils-source make xz-utils)
-for p in "${pkgs[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || need+=("$p")
-done
-if ((${#need[@]})); then
-    echo "corpus.sh: installing ${need[*]}"
-    SUDO=$([[ $(id -u) == 0 ]] || echo sudo)
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+"$ROOT/tools/need-packages.sh" corpus.sh "${pkgs[@]}"
 
 CSMITH_INC=$(dpkg -L libcsmith-dev | grep '/csmith\.h$' | head -1)
 CSMITH_INC=${CSMITH_INC%/csmith.h}

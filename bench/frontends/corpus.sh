@@ -33,12 +33,7 @@ for arg in "$@"; do
         *) echo "corpus.sh: unknown option '$arg' (see the header for usage)" >&2; exit 2 ;;
     esac
 done
-SUDO=$([[ $(id -u) == 0 ]] || echo sudo)
-if [[ ! -x $LLVM_BIN/flang ]]; then
-    echo "corpus.sh: installing flang-22" >&2
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq flang-22 >/dev/null
-fi
+"$root/tools/need-packages.sh" frontends/corpus.sh flang-22
 mkdir -p "$out"/{flang,cxx,rust}
 
 # ------------------------------------------------------------- Flang ---

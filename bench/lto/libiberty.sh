@@ -50,16 +50,7 @@ done
 [[ -f $PLUGIN ]] || { echo "libiberty.sh: no plugin at $PLUGIN (run make build)" >&2; exit 2; }
 PLUGIN=$(realpath "$PLUGIN")    # the links run in the build tree
 
-need=()
-for p in binutils-source make xz-utils; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || need+=("$p")
-done
-if ((${#need[@]})); then
-    echo "libiberty.sh: installing ${need[*]}"
-    SUDO=$([[ $(id -u) == 0 ]] || echo sudo)
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+"$root/tools/need-packages.sh" libiberty.sh binutils-source make xz-utils
 
 # ------------------------------------------------------------ sources ---
 tarball=$(dpkg -L binutils-source | grep -E '/binutils-[0-9.]+\.tar\.(xz|gz|bz2)$' | head -1)
