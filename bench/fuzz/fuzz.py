@@ -233,31 +233,31 @@ def plan(count, seed, slice_mode):
     return [s for s in specs if "text" in s]
 
 
+def outcome(r):
+    """What one module counts for in each column of the table."""
+    return collections.Counter(modules=1, ours=int(bool(r["problems"])),
+                               tbaa=int("tbaa" in r["llvm_aa_fails"]),
+                               scoped=int("scoped-noalias-aa" in r["llvm_aa_fails"]),
+                               passes=int(bool(r["llvm_pass_fails"])))
+
+
 def table(results):
-    by_kind = collections.defaultdict(lambda: collections.Counter())
+    by_kind = collections.defaultdict(collections.Counter)
+    total = collections.Counter()
     for r in results:
+        counts = outcome(r)
+        total.update(counts)
         for k in r["kinds"] or ["(no mutation applied)"]:
-            c = by_kind[k]
-            c["modules"] += 1
-            c["ours"] += bool(r["problems"])
-            c["tbaa"] += "tbaa" in r["llvm_aa_fails"]
-            c["scoped"] += "scoped-noalias-aa" in r["llvm_aa_fails"]
-            c["passes"] += bool(r["llvm_pass_fails"])
+            by_kind[k].update(counts)
     lines = ["| mutation kind | modules | problems of ours | LLVM's tbaa crashes or hangs (aa-eval) "
              "| LLVM's scoped-noalias-aa crashes or hangs | a pass fails the same way with LLVM's analyses or none |",
              "|---|---:|---:|---:|---:|---:|"]
-    total = collections.Counter()
+    row = "| %s | %d | %s | %d | %d | %d |"
     for k in sorted(by_kind):
         c = by_kind[k]
-        lines.append("| %s | %d | %d | %d | %d | %d |" % (k, c["modules"], c["ours"], c["tbaa"], c["scoped"], c["passes"]))
-    for r in results:
-        total["modules"] += 1
-        total["ours"] += bool(r["problems"])
-        total["tbaa"] += "tbaa" in r["llvm_aa_fails"]
-        total["scoped"] += "scoped-noalias-aa" in r["llvm_aa_fails"]
-        total["passes"] += bool(r["llvm_pass_fails"])
-    lines.append("| **all modules** | %d | **%d** | %d | %d | %d |" % (
-        total["modules"], total["ours"], total["tbaa"], total["scoped"], total["passes"]))
+        lines.append(row % (k, c["modules"], c["ours"], c["tbaa"], c["scoped"], c["passes"]))
+    lines.append(row % ("**all modules**", total["modules"], "**%d**" % total["ours"],
+                        total["tbaa"], total["scoped"], total["passes"]))
     sources = collections.Counter(r["source"] for r in results)
     lines += ["", "Sources: " + ", ".join("%s %d" % kv for kv in sorted(sources.items())) + "."]
     return "\n".join(lines) + "\n", total
