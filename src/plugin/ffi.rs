@@ -53,20 +53,27 @@ pub(crate) unsafe fn guarded<S: Session>(
     };
     match catch_unwind(AssertUnwindSafe(|| f(&mut *s))) {
         Ok(answer) => answer,
-        Err(payload) => {
-            let what = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            log::error!(
-                target: S::LOG_TARGET,
-                "internal error ({what}); answering conservatively and starting the session over"
-            );
-            let _ = catch_unwind(AssertUnwindSafe(|| s.reset()));
-            fallback
-        }
+        Err(payload) => recover(s, payload, fallback),
     }
+}
+
+/// After a caught panic: logs it, starts the session over and gives the
+/// conservative answer. Out of line, so that the answering path of every
+/// entry point saves no registers for it.
+#[cold]
+#[inline(never)]
+fn recover<S: Session>(s: &mut S, payload: Box<dyn std::any::Any + Send>, fallback: u8) -> u8 {
+    let what = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    log::error!(
+        target: S::LOG_TARGET,
+        "internal error ({what}); answering conservatively and starting the session over"
+    );
+    let _ = catch_unwind(AssertUnwindSafe(|| s.reset()));
+    fallback
 }
 
 fn new_session<S: Default>() -> *mut S {

@@ -32,6 +32,16 @@ pub struct RowIndex {
 pub struct LastLookup(usize, u32);
 
 impl LastLookup {
+    /// [`RowIndex::get`], one compare when `pointer` is the one looked up
+    /// last time.
+    #[inline]
+    pub fn get(&mut self, index: &RowIndex, pointer: usize) -> Option<u32> {
+        if self.0 != pointer {
+            *self = LastLookup(pointer, index.get(pointer)?);
+        }
+        Some(self.1)
+    }
+
     /// [`RowIndex::get_or_insert_with`], one compare when `pointer` is the
     /// one looked up last time.
     #[inline]

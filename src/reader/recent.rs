@@ -15,7 +15,6 @@
 /// `(first, second | answer)`: pointers are 8-aligned, so bit 0 of the
 /// second holds the answer (1 may alias); an empty slot is `(0, 0)`, and
 /// null pointers are never asked about.
-#[derive(Default)]
 pub struct RecentAnswers {
     slots: Vec<(usize, usize)>,
     /// Questions and answers found in the current window of 1024.
@@ -23,6 +22,17 @@ pub struct RecentAnswers {
     found: u32,
     /// Questions left during which the table is not used.
     resting: u32,
+}
+
+impl Default for RecentAnswers {
+    fn default() -> RecentAnswers {
+        RecentAnswers {
+            slots: vec![(0, 0); 1 << Self::BITS],
+            asked: 0,
+            found: 0,
+            resting: 0,
+        }
+    }
 }
 
 impl RecentAnswers {
@@ -50,7 +60,7 @@ impl RecentAnswers {
             self.asked = 0;
             self.found = 0;
         }
-        let &(x, y) = self.slots.get(Self::slot(a, b))?;
+        let (x, y) = self.slots[Self::slot(a, b)];
         let answer = (x == a && y & !1 == b).then_some(y & 1 == 1);
         self.found += answer.is_some() as u32;
         answer
@@ -61,9 +71,6 @@ impl RecentAnswers {
         debug_assert!(a != 0 && b & 1 == 0, "non-null, aligned nodes");
         if self.resting > 0 {
             return;
-        }
-        if self.slots.is_empty() {
-            self.slots = vec![(0, 0); 1 << Self::BITS];
         }
         self.slots[Self::slot(a, b)] = (a, b | may_alias as usize);
     }

@@ -62,24 +62,70 @@ impl TbaaSession {
             return true;
         }
         if log::log_enabled!(target: LOG_TARGET, log::Level::Debug) {
-            // The full match, for its reasoning.
-            return self.match_tags(a, b).map_or(true, |m| m.may_alias);
+            return self.may_alias_logged(a, b);
         }
         if let Some(may_alias) = self.recent.get(a as usize, b as usize) {
             return may_alias;
         }
+        let rows = (
+            self.first.get(&self.rows, a as usize),
+            self.rows.get(b as usize),
+        );
+        if let (Some(ra), Some(rb)) = rows {
+            if let Some(may_alias) = self.oracle.simple_aliases_of(TagRef(ra), TagRef(rb)) {
+                self.recent.insert(a as usize, b as usize, may_alias);
+                return may_alias;
+            }
+        }
+        self.may_alias_fresh(a, b)
+    }
+
+    /// [`TbaaSession::may_alias`] past the answers that need neither a new
+    /// row nor the answer matrix: out of line, so that the answering path
+    /// of simple tags calls nothing and saves no registers.
+    ///
+    /// # Safety
+    /// `a` and `b` must be live nodes.
+    #[inline(never)]
+    unsafe fn may_alias_fresh(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> bool {
         let (ra, rb) = (self.first_row(a), self.row(b));
         match self.oracle.aliases_of(&self.importer.graph, ra, rb) {
             Ok(may_alias) => {
                 self.recent.insert(a as usize, b as usize, may_alias);
                 may_alias
             }
-            Err(problem) => {
-                let (ia, ib) = (self.importer.lookup(a), self.importer.lookup(b));
-                self.warn(problem, ia, ib);
-                true
-            }
+            Err(problem) => self.malformed(problem, a, b),
         }
+    }
+
+    /// [`TbaaSession::may_alias`] with debug logging on: the full match,
+    /// for its reasoning. Out of line, like [`TbaaSession::malformed`], so
+    /// that the answering path saves no registers for either.
+    ///
+    /// # Safety
+    /// `a` and `b` must be live nodes.
+    #[cold]
+    #[inline(never)]
+    unsafe fn may_alias_logged(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> bool {
+        self.match_tags(a, b).map_or(true, |m| m.may_alias)
+    }
+
+    /// The answer to a query that ran into malformed metadata (may alias),
+    /// reported once per node.
+    ///
+    /// # Safety
+    /// `a` and `b` must be live nodes.
+    #[cold]
+    #[inline(never)]
+    unsafe fn malformed(
+        &mut self,
+        problem: Malformed,
+        a: LLVMMetadataRef,
+        b: LLVMMetadataRef,
+    ) -> bool {
+        let (ia, ib) = (self.importer.lookup(a), self.importer.lookup(b));
+        self.warn(problem, ia, ib);
+        true
     }
 
     /// The oracle's row of a (non-null) tag, read on first sight.

@@ -283,10 +283,31 @@ impl TbaaOracle {
         a: TagRef,
         b: TagRef,
     ) -> Result<bool, Malformed> {
-        // Two simple tags cost less to decide than to look up.
-        if let Some((qa, qb)) = self.rows.simple_pair(a, b) {
-            return Ok(a == b || simple_aliases(&self.rows, qa, qb));
+        match self.simple_aliases_of(a, b) {
+            Some(may_alias) => Ok(may_alias),
+            None => self.remembered_aliases_of(g, a, b),
         }
+    }
+
+    /// [`TbaaOracle::aliases_of`] of two *simple* tags, from their
+    /// summaries alone (they cost less to decide than to look up); `None`
+    /// unless both are simple. Reads nothing but the two summaries and
+    /// the chain store, allocates nothing and cannot fail.
+    #[inline]
+    pub fn simple_aliases_of(&self, a: TagRef, b: TagRef) -> Option<bool> {
+        let (qa, qb) = self.rows.simple_pair(a, b)?;
+        Some(a == b || simple_aliases(&self.rows, qa, qb))
+    }
+
+    /// [`TbaaOracle::aliases_of`] of a pair that is not simple: from the
+    /// answer matrix, or decided and written there.
+    #[inline]
+    pub fn remembered_aliases_of(
+        &mut self,
+        g: &MetadataGraph,
+        a: TagRef,
+        b: TagRef,
+    ) -> Result<bool, Malformed> {
         if let Some(may_alias) = self.answers.get(a.0, b.0) {
             return Ok(may_alias);
         }
@@ -513,7 +534,7 @@ fn simple_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> bool {
 }
 
 /// [`subobject`] of two simple tags of one root.
-#[inline]
+#[inline(always)]
 fn simple_subobject(rows: &Summaries, base: &Quick, sub: &Quick) -> Option<bool> {
     if base.whole() && rows.on_access_chain(base.access, base.access_depth, sub) {
         return Some(true);
