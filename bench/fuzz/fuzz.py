@@ -2,10 +2,15 @@
 """make fuzz: thousands of modules with damaged alias metadata through
 every entry point of aliaskit, next to LLVM's own analyses.
 
-usage: fuzz.py [--count N] [--seed S] [--slice] [--jobs N] [--report FILE]
+usage: fuzz.py [--count N] [--seed S] [--slice] [--jobs N] [--report FILE] [--resume]
   --count N      mutated modules (default 10000)
   --slice        300 modules, the front-end corpus's slice (make test)
   --report FILE  also write the table by mutation kind as Markdown
+  --resume       keep the records of an interrupted run of the same seed
+                 with the same plugin and command (the journal,
+                 target/fuzz/journal-SEED.jsonl, one line per module as it
+                 finishes) and run only the modules it lacks: a run of
+                 10,000 modules takes hours and may span several sittings
 
 The modules: bench/verify/mutate.py (structured metadata mutations: tags,
 type nodes, cycles, offsets, scope lists, scopes, domains, decls,
@@ -41,11 +46,13 @@ Output: a table by mutation kind (modules; problems of ours; how often
 LLVM's TBAA and scoped analyses crash or hang under aa-eval; how often a
 pass fails the same way with them or without any); failing modules are kept under
 target/fuzz/failures/. Exit status 0 iff no problem of ours.
-env: LLVM_BIN, PLUGIN, MODGEN, CORPUS, JOBS.
+env: LLVM_BIN, PLUGIN, CLI (the aliaskit command), MODGEN, CORPUS, JOBS.
+Point PLUGIN and CLI at copies to keep building while a long run goes on.
 """
 
 import argparse
 import collections
+import hashlib
 import concurrent.futures as cf
 import json
 import os
@@ -53,6 +60,7 @@ import random
 import re
 import subprocess
 import sys
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -63,7 +71,7 @@ import mutate  # noqa: E402
 import parity  # noqa: E402
 
 OPT, PLUGIN, LLVM_BIN = parity.OPT, parity.PLUGIN, parity.LLVM_BIN
-CLI = os.path.join(ROOT, "target", "release", "aliaskit")
+CLI = os.environ.get("CLI") or os.path.join(ROOT, "target", "release", "aliaskit")
 OUT = os.path.join(ROOT, "target", "fuzz")
 OURS_TIMEOUT, LLVM_TIMEOUT = 20, 5
 # Sources larger than this (IR text) make aa-eval's listing of every pair
@@ -263,6 +271,43 @@ def table(results):
     return "\n".join(lines) + "\n", total
 
 
+class Journal:
+    """One JSON line per finished module, so that an interrupted run can be
+    resumed. The first line names the builds the records were made with
+    (sha256 of the plugin and of the command): records of other builds are
+    never mixed in."""
+
+    def __init__(self, seed, slice_mode, resume):
+        self.path = os.path.join(OUT, "journal-%s%s.jsonl" % (seed, "-slice" if slice_mode else ""))
+        self.header = {"plugin": digest(PLUGIN), "cli": digest(CLI)}
+        self.done = {}
+        if resume and os.path.exists(self.path):
+            with open(self.path) as f:
+                lines = f.read().splitlines()
+            if lines and json.loads(lines[0]) != self.header:
+                sys.exit("fuzz: %s was made with another build of the plugin or the command; "
+                         "run without --resume to start over" % self.path)
+            for line in lines[1:]:
+                try:
+                    r = json.loads(line)
+                except ValueError:
+                    continue  # the line being written when the run stopped
+                self.done[r["name"]] = r
+        else:
+            with open(self.path, "w") as f:
+                f.write(json.dumps(self.header) + "\n")
+        self.lock = threading.Lock()
+
+    def add(self, r):
+        with self.lock, open(self.path, "a") as f:
+            f.write(json.dumps(r, default=list) + "\n")
+
+
+def digest(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=10000)
@@ -270,18 +315,32 @@ def main():
     ap.add_argument("--slice", action="store_true")
     ap.add_argument("--jobs", type=int, default=int(os.environ.get("JOBS", os.cpu_count() or 2)))
     ap.add_argument("--report")
+    ap.add_argument("--resume", action="store_true")
     a = ap.parse_args()
     if a.slice:
         a.count = min(a.count, 300)
     t0 = time.time()
     os.makedirs(OUT, exist_ok=True)
     specs = plan(a.count, a.seed, a.slice)
-    results = []
+    journal = Journal(a.seed, a.slice, a.resume)
+    results = [journal.done[s["name"]] for s in specs if s["name"] in journal.done]
+    todo = [s for s in specs if s["name"] not in journal.done]
+    if results:
+        print("fuzz: %d of %d modules done before (%s), %d to go"
+              % (len(results), len(specs), journal.path, len(todo)), file=sys.stderr, flush=True)
+
+    def checked(spec):
+        r = check(spec)
+        journal.add(r)
+        return r
+
     with cf.ThreadPoolExecutor(a.jobs) as pool:
-        for n, r in enumerate(pool.map(check, specs), 1):
+        for n, r in enumerate(pool.map(checked, todo), 1):
             results.append(r)
             if n % 500 == 0:
-                print("fuzz: %d of %d modules (%ds)" % (n, len(specs), time.time() - t0), file=sys.stderr, flush=True)
+                print("fuzz: %d of %d modules (%ds)" % (len(results), len(specs), time.time() - t0),
+                      file=sys.stderr, flush=True)
+    results.sort(key=lambda r: r["name"])
     ran = [r for r in results if "skipped" not in r]
     text, total = table(ran)
     print(text, end="")
@@ -293,9 +352,11 @@ def main():
     if a.report:
         with open(a.report, "w") as f:
             f.write("# Fuzzing: damaged alias metadata through every entry point\n\n"
-                    "Made by `bench/fuzz/fuzz.py --count %d --seed %s` in %d s (see its header for what "
-                    "runs). A module can carry several mutations; it counts under each kind.\n\n"
-                    % (a.count, a.seed, time.time() - t0))
+                    "Made by `bench/fuzz/fuzz.py --count %d --seed %s` (see its header for what runs): "
+                    "%d s of checking in all (%.1f s per module on average, "
+                    "%d modules at a time). A module can carry several mutations; it counts under each kind.\n\n"
+                    % (a.count, a.seed, sum(r["seconds"] for r in ran),
+                       sum(r["seconds"] for r in ran) / max(len(ran), 1), a.jobs))
             f.write(text)
     print("fuzz: %d modules (%d skipped: no mutation applied), %d with a problem of ours, %ds"
           % (len(ran), len(results) - len(ran), total["ours"], time.time() - t0))
