@@ -22,9 +22,11 @@ and classifying what check-captures said about each narrowed parameter.
       captures. --max N keeps N cases (a deterministic choice by --key).
   capkit.py classify OUTDIR
       for each case: error | warning:<rules> | missed, from
-      OUTDIR/b<i>.json (the check-captures<warn;json> output of each
-      batch); missed cases get the lines of the body that use the
-      parameter. Prints one tab-separated line per case.
+      OUTDIR/b<i>.json (the check-captures<warn;json;why-not> output of
+      each batch); a missed case gets the checker's own reason from its
+      why-not note (the kinds of use that capture nothing, e.g.
+      slot+callee-body) and the instructions the note names. Prints one
+      tab-separated line per case.
 """
 
 import hashlib
@@ -237,15 +239,11 @@ def cmd_narrow(module, outdir, max_cases, key):
 PARAM_RE = re.compile(r'(?:^|\()argument (\d+)\)?$')
 
 
-def cmd_classify(outdir, module):
-    functions = {}
-    if module:
-        _, fl = read_module(module)
-        functions = {f.name: f for f in fl}
-    verdicts = {}
+def cmd_classify(outdir):
     with open(os.path.join(outdir, 'cases')) as cf:
         cases = [ln.rstrip('\n').split('\t') for ln in cf if ln.strip()]
     seen_batches = {}
+    notes = {}
     for b, fn, idx, name, orig in cases:
         if b not in seen_batches:
             res = {}
@@ -253,7 +251,10 @@ def cmd_classify(outdir, module):
             fs = findings(path)[0] if os.path.exists(path) else None
             if fs is not None:
                 for x in fs:
-                    if x.get('rule') == 'call-site-claim':
+                    if x.get('rule') in ('call-site-claim', 'why-not'):
+                        m = PARAM_RE.search(x.get('parameter', ''))
+                        if x.get('rule') == 'why-not' and m:
+                            notes[(b, x.get('function'), int(m.group(1)))] = x
                         continue
                     m = PARAM_RE.search(x.get('parameter', ''))
                     if not m:
@@ -272,93 +273,21 @@ def cmd_classify(outdir, module):
         else:
             verdict = 'missed'
         evidence = reason = ''
-        if verdict == 'missed' and fn in functions:
-            reason, evidence = why_missed(functions[fn], name)
+        if verdict == 'missed':
+            reason, evidence = why_not(notes.get((b, fname, int(idx))))
         print('\t'.join([b, fn, idx, name, orig, verdict, reason, evidence]))
 
 
-LABEL_RE = re.compile(r'^(?:[-a-zA-Z$._0-9]+|"[^"]*"):')
-TERM_RE = re.compile(r'^\s*(?:ret|br|switch|indirectbr|unreachable|resume|invoke|callbr|catchswitch|catchret|cleanupret)\b')
-STORE_RE = re.compile(r'^\s*store (?:atomic )?(?:volatile )?(\S+) (%' + NAME + r'|\S+), ptr (%' + NAME + r'|@' + NAME + r')')
-FULL_WIDTH = {'ptr', 'i64', 'double', 'i128', 'fp128', 'x86_fp80'}
-
-
-def why_missed(f, name):
-    """A guess at why a narrowed parameter got no finding, from the body's
-    text: 'slot' (stored only into allocas: copies followed, none escaped),
-    'overwritten' (stored, then overwritten in the same block by a store
-    as wide as a pointer, no load, call or release in between),
-    'overwritten-partial' (the overwriting store is narrower than a
-    pointer: the rest of the bits stay), 'overwritten-readback' (the slot
-    is loaded between the store and the overwrite), 'overwritten-after-load'
-    (some other load in between, which may read the slot), 'not-stored'
-    (no store of the parameter itself), 'many-uses' (100 uses or more: LLVM's
-    capture tracking gives up), 'recursive' (passed to the function itself),
-    and the uses of the parameter."""
-    pat = re.compile(re.escape(name) + r'(?![-a-zA-Z$._0-9])')
-    body = f.body
-    uses = [ln.strip() for ln in body if pat.search(ln)]
-    evidence = ' | '.join(u[:160] for u in uses[:6]) or '(unused)'
-    allocas = {m.group(1) for ln in body for m in [re.match(r'^\s*(%' + NAME + r') = alloca\b', ln)] if m}
-    # GEPs and casts of allocas are slots too.
-    derived = re.compile(r'^\s*(%' + NAME + r') = (?:getelementptr\b.*?, ptr|bitcast ptr|addrspacecast ptr) (%' + NAME + r')\b')
-    grew = True
-    while grew:
-        grew = False
-        for ln in body:
-            m = derived.match(ln)
-            if m and m.group(2) in allocas and m.group(1) not in allocas:
-                allocas.add(m.group(1))
-                grew = True
-    reasons = set()
-    for i, ln in enumerate(body):
-        m = STORE_RE.match(ln)
-        if not m or m.group(2) != name:
-            continue
-        addr = m.group(3)
-        if addr in allocas:
-            reasons.add('slot')
-            continue
-        loads_same = loads_other = False
-        found = None
-        for ln2 in body[i + 1:]:
-            if LABEL_RE.match(ln2) or TERM_RE.match(ln2):
-                break
-            m2 = STORE_RE.match(ln2)
-            if m2 and m2.group(3) == addr:
-                found = m2.group(1)
-                break
-            if re.search(r'= load\b', ln2):
-                if re.search(r', ptr ' + re.escape(addr) + r'(?![-a-zA-Z$._0-9])', ln2):
-                    loads_same = True
-                else:
-                    loads_other = True
-        if found is None:
-            reasons.add('stored-not-overwritten')
-        elif found not in FULL_WIDTH:
-            reasons.add('overwritten-partial')
-        elif loads_same:
-            reasons.add('overwritten-readback')
-        elif loads_other:
-            reasons.add('overwritten-after-load')
-        else:
-            reasons.add('overwritten')
-    order = ['overwritten-partial', 'overwritten-readback', 'overwritten-after-load',
-             'stored-not-overwritten', 'overwritten', 'slot']
-    reason = next((r for r in order if r in reasons), None)
-    if reason is None:
-        mentions = sum(len(pat.findall(ln)) for ln in body)
-        self_call = re.compile(r'call\b.*@' + re.escape(f.name) + r'\(.*' + re.escape(name) + r'(?![-a-zA-Z$._0-9])')
-        if mentions >= 100:
-            # LLVM's capture tracking gives up after 100 uses.
-            reason = 'many-uses'
-        elif any(self_call.search(ln) for ln in body):
-            # Passed to the function itself: LLVM's argument-SCC reasoning
-            # is coarser than taking the (narrowed) claim for granted.
-            reason = 'recursive'
-        else:
-            reason = 'not-stored'
-    return reason, evidence
+def why_not(note):
+    """The reason of a why-not note (the kinds of use it names, joined
+    with '+'; 'allowed' when only captures the claim allows; 'unused'
+    when it names nothing) and the instructions it names."""
+    if note is None:
+        return 'no-note', ''
+    seen = note.get('seen', [])
+    kinds = sorted({x['why'] for x in seen} | ({'allowed'} if note.get('allowed') else set()))
+    evidence = ' | '.join(x['instruction'][:160] for x in seen[:6])
+    return '+'.join(kinds) or 'unused', evidence
 
 
 def main(argv):
@@ -377,7 +306,7 @@ def main(argv):
             rest = rest[2:]
         cmd_narrow(argv[1], argv[2], max_cases, key)
     elif len(argv) >= 2 and argv[0] == 'classify':
-        cmd_classify(argv[1], argv[2] if len(argv) > 2 else None)
+        cmd_classify(argv[1])
     else:
         raise SystemExit(__doc__)
 

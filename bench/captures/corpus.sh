@@ -54,7 +54,8 @@
 #    packed into batches whose verdicts are those of one narrowing per
 #    module (see capkit.py narrow). Done on fa, sroa-fa and O2-fa, and on
 #    the input of the binutils modules. For missed cases the summary gives
-#    a guess at the reason (capkit.py why_missed).
+#    the checker's own reason: its why-not note (check-captures<why-not>:
+#    the uses that capture nothing and why).
 # A crash is any opt run that fails (a pipeline, check-captures<warn;json>
 # on a version or on a narrowed module) or check-captures printing
 # anything but findings.
@@ -112,9 +113,9 @@ if [[ "${1:-}" == "--worker" ]]; then
     t0=$(date +%s.%N)
     opt() { timeout "$OPT_TIMEOUT" "$LLVM_BIN/opt" "$@"; }
     crash() { echo "$name $1: $2" >>"$res.crash"; }
-    check() { # check IN.ll OUT.json: check-captures<warn;json>, 0 on success
+    check() { # check IN.ll OUT.json [PARAMS]: check-captures<warn;json[;PARAMS]>, 0 on success
         local rc=0
-        opt -load-pass-plugin="$PLUGIN" -passes='check-captures<warn;json>' \
+        opt -load-pass-plugin="$PLUGIN" -passes="check-captures<warn;json${3:+;$3}>" \
             -disable-output "$1" 2>"$2" || rc=$?
         return $rc
     }
@@ -178,7 +179,7 @@ if [[ "${1:-}" == "--worker" ]]; then
         for b in "$nd"/b*.ll; do
             [[ -e $b ]] || break
             rc=0
-            check "$b" "${b%.ll}.json" || rc=$?
+            check "$b" "${b%.ll}.json" why-not || rc=$?
             if ((rc)); then
                 crash "$p/narrow/$(basename "$b")" "check-captures<warn;json> exit $rc: $(grep -v '^{' "${b%.ll}.json" | head -c 300 | tr '\n' ' ')"
                 rm -f "${b%.ll}.json"
@@ -186,7 +187,7 @@ if [[ "${1:-}" == "--worker" ]]; then
                 crash "$p/narrow/$(basename "$b")" "check-captures printed non-findings: $(grep -v '^{' "${b%.ll}.json" | head -c 300 | tr '\n' ' ')"
             fi
         done
-        python3 "$KIT" classify "$nd" "$out" | sed "s|^|$name\t$kind\t$p\t|" >>"$res.cases"
+        python3 "$KIT" classify "$nd" | sed "s|^|$name\t$kind\t$p\t|" >>"$res.cases"
     done
     awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f\n", b - a }' >"$res.time"
     ((KEEP)) || rm -rf "$w"
@@ -371,10 +372,11 @@ for o in os_:
     t = orig['total']
     print('  %-34s %6d / %6d / %6d' % (o if o != '-' else '(no attribute)', t[(o, 'error')], t[(o, 'warning')], t[(o, 'missed')]))
 reasons = collections.Counter(m[6] for m in missed)
-print('missed: %d, by a guess at the reason (capkit.py why_missed): %s' % (
+print('missed: %d, by the reasons of check-captures<why-not> (the kinds of use it saw capture nothing): %s' % (
     len(missed), ', '.join('%s %d' % kv for kv in reasons.most_common()) or '-'))
-print('  (slot, overwritten, many-uses, recursive: not captured as far as the body shows, LLVM is')
-print('   coarser; overwritten-partial/-readback/-after-load: captured, or possibly, and missed)')
+print('  (slot: stored into an alloca whose copies are followed; overwritten: stored, then overwritten')
+print('   before anything reads it; callee-body: a defined callee captures nothing of it; address-only:')
+print('   only accessed through; allowed: only captures the claim allows; unused: no use at all)')
 shown = collections.Counter()
 for name, pipe, fn, idx, pname, o, reason, ev in missed:
     if shown[reason] >= 3:

@@ -125,12 +125,12 @@ pub fn diff(file: &Path, max: u32) -> Result<u8> {
     Ok(if found > 0 { 1 } else { 0 })
 }
 
-pub fn captures(file: &Path, json: bool, warn: bool) -> Result<u8> {
+pub fn captures(file: &Path, json: bool, warn: bool, why_not: bool) -> Result<u8> {
     let tools = Toolchain::find()?;
     let input = Input::open(file)?;
     let pass = format!(
         "check-captures{}",
-        params(&[("warn", warn), ("json", json)])
+        params(&[("warn", warn), ("json", json), ("why-not", why_not)])
     );
     let args = os(&[format!("-passes={pass}"), "-disable-output".into()]);
     let run = tools.opt(&input, &args, false)?;

@@ -87,6 +87,10 @@ enum Command {
         /// Report definite captures but exit 0
         #[arg(long)]
         warn: bool,
+        /// For each claimed parameter nothing is reported for, a note with
+        /// what the checker saw (the uses that capture nothing and why)
+        #[arg(long)]
+        why_not: bool,
     },
     /// For each pair aa-eval -evaluate-aa-metadata asks about, the answer
     /// of the metadata alone (rust-scoped-noalias + rust-tbaa) and why
@@ -160,7 +164,12 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             warn,
         } => c::verify(&input.file, output.as_deref().filter(|_| strip), json, warn),
         Command::Diff { input, max } => c::diff(&input.file, max),
-        Command::Captures { input, json, warn } => c::captures(&input.file, json, warn),
+        Command::Captures {
+            input,
+            json,
+            warn,
+            why_not,
+        } => c::captures(&input.file, json, warn, why_not),
         Command::Explain {
             input,
             function,

@@ -62,6 +62,7 @@ fn call(callee: &str, args: Vec<Value>, captures: Vec<Option<CaptureInfo>>) -> I
 fn langref_condition_one() {
     use Value::*;
     let f = FunctionView {
+        exact: true,
         name: "f".into(),
         params: ["a", "b", "c", "d", "e"]
             .iter()
@@ -99,6 +100,7 @@ fn langref_condition_one() {
 fn release_publishes_and_volatile_captures() {
     use Value::*;
     let f = FunctionView {
+        exact: true,
         name: "f".into(),
         params: vec![param("a", none()), param("v", none())],
         insts: vec![
@@ -136,6 +138,7 @@ fn null_tests_ret_and_allowed_components() {
         ret: Components::ALL,
     });
     let f = FunctionView {
+        exact: true,
         name: "f".into(),
         params: vec![
             param("n", addr_is_null),
@@ -170,6 +173,7 @@ fn private_slots_calls_and_metadata_limits() {
         ret: Components::ADDRESS.union(Components::READ_PROVENANCE),
     });
     let f = FunctionView {
+        exact: true,
         name: "f".into(),
         params: vec![param("p", none()), param("q", none()), param("m", addr_rp)],
         insts: vec![
@@ -208,6 +212,7 @@ fn private_slots_calls_and_metadata_limits() {
 fn reads_before_an_overwrite_are_possible_copies() {
     use Value::*;
     let f = FunctionView {
+        exact: true,
         name: "f".into(),
         params: vec![param("a", None), param("b", none()), param("c", None)],
         insts: vec![
@@ -253,6 +258,7 @@ fn read_only_void_calls_capture_the_address_at_most() {
         c
     };
     let f = FunctionView {
+        exact: true,
         name: "f".into(),
         params: vec![param("a", address), param("n", none()), param("w", address)],
         insts: vec![

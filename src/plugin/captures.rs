@@ -14,20 +14,22 @@
 //! ```
 //!
 //! Errors are definite violations, warnings possible ones. `<warn>` exits 0,
-//! `<json>` prints one JSON object per finding.
+//! `<json>` prints one JSON object per finding. `<why-not>` adds a note for
+//! each claimed parameter nothing is reported for: what the checker saw
+//! (the uses that capture nothing and why, the captures the claim allows).
 
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use aliaskit_core::captures::{
-    check_function, check_param_against, Condition, InstKind, Severity, Violation,
-};
+use aliaskit_core::captures::{summarize, Condition, InstKind, ParamSummary, Severity, Violation};
 use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
 
 use super::printer::Printer;
 use crate::reader::function::{read_functions, ModuleFunctions};
 
+// Must match the Flag* enum of src/plugin/verify.cpp.
 const FLAG_JSON: u32 = 4;
+const FLAG_WHY_NOT: u32 = 8;
 
 unsafe fn text(printer: *mut c_void, v: LLVMValueRef) -> String {
     Printer(printer).value(v).trim().to_owned()
@@ -57,6 +59,8 @@ struct Report {
     reason: String,
     at: String,
     uses: Vec<String>,
+    /// The uses as (function, instruction) steps, across calls.
+    chain: Vec<(String, String)>,
 }
 
 impl Report {
@@ -77,6 +81,11 @@ impl Report {
                 "reason": self.reason,
                 "instruction": self.at,
                 "uses": self.uses,
+                "chain": self
+                    .chain
+                    .iter()
+                    .map(|(f, i)| serde_json::json!({"function": f, "instruction": i}))
+                    .collect::<Vec<_>>(),
             });
             eprintln!("{line}");
         } else {
@@ -99,27 +108,19 @@ fn param_name(name: &str, index: usize) -> String {
     }
 }
 
+/// A finding's summary line, its capturing instruction (in function `fi`)
+/// and its chain of uses.
 unsafe fn describe(
     m: &ModuleFunctions,
     printer: *mut c_void,
     fi: usize,
     v: &Violation,
-) -> (String, String, Vec<String>) {
+) -> (String, String, Uses) {
     let f = &m.functions[fi];
     let p = &f.params[v.param];
     let at = text(
         printer,
         m.instructions[fi][*v.chain.last().expect("a capturing instruction")],
-    );
-    let mut uses = vec![if p.name.is_empty() {
-        format!("argument {}", v.param)
-    } else {
-        format!("%{}", p.name)
-    }];
-    uses.extend(
-        v.chain
-            .iter()
-            .map(|&i| text(printer, m.instructions[fi][i])),
     );
     let what = if v.through_return {
         "through its return value"
@@ -134,7 +135,42 @@ unsafe fn describe(
         if what.is_empty() { "" } else { " " },
         what
     );
-    (summary, at, uses)
+    (summary, at, uses_of(m, printer, fi, v))
+}
+
+/// A chain of uses: as printed (`%p -> call ... -> @callee: store ...`)
+/// and as (function, instruction) steps.
+#[derive(Default)]
+struct Uses {
+    printed: Vec<String>,
+    steps: Vec<(String, String)>,
+}
+
+/// The uses from the parameter of function `fi` to the capturing
+/// instruction, then, when that is a call of a function defined in the
+/// module, the callee's uses (each named with the callee), and so on.
+unsafe fn uses_of(m: &ModuleFunctions, printer: *mut c_void, fi: usize, v: &Violation) -> Uses {
+    let p = &m.functions[fi].params[v.param];
+    let mut uses = Uses::default();
+    uses.printed.push(if p.name.is_empty() {
+        format!("argument {}", v.param)
+    } else {
+        format!("%{}", p.name)
+    });
+    let (mut fi, mut v, mut prefix) = (fi, v, String::new());
+    loop {
+        let name = &m.functions[fi].name;
+        for &i in &v.chain {
+            let t = text(printer, m.instructions[fi][i]);
+            uses.printed.push(format!("{prefix}{t}"));
+            uses.steps.push((name.clone(), t));
+        }
+        let Some(inner) = &v.inner else { break };
+        fi = inner.function;
+        v = &inner.finding;
+        prefix = format!("@{}: ", m.functions[fi].name);
+    }
+    uses
 }
 
 /// Checks the module; returns the number of errors.
@@ -158,27 +194,40 @@ pub unsafe extern "C" fn aliaskit_check_captures(
 
 unsafe fn check(module: LLVMModuleRef, flags: u32, printer: *mut c_void) -> u32 {
     let m = read_functions(module);
+    let summaries = summarize(&m.functions);
     let json = flags & FLAG_JSON != 0;
     let mut errors = 0;
     for (fi, f) in m.functions.iter().enumerate() {
-        for v in check_function(f) {
-            let (summary, at, uses) = describe(&m, printer, fi, &v);
-            errors += (v.severity == Severity::Error) as u32;
-            Report {
-                severity: v.severity,
-                rule: rule_id(v.condition).to_owned(),
-                function: f.name.clone(),
-                parameter: param_name(&f.params[v.param].name, v.param),
-                summary,
-                condition: v.condition.langref().to_owned(),
-                reason: v.reason.clone(),
-                at,
-                uses,
+        for (pi, param) in f.params.iter().enumerate() {
+            let Some(declared) = param.declared.filter(|_| param.is_pointer) else {
+                continue;
+            };
+            let found = summaries.against(fi, pi, declared);
+            if found.is_empty() && flags & FLAG_WHY_NOT != 0 {
+                if let Some(summary) = summaries.of_body(fi, pi) {
+                    why_not(&m, printer, fi, pi, summary, json);
+                }
             }
-            .print(json);
+            for v in found {
+                let (summary, at, uses) = describe(&m, printer, fi, &v);
+                errors += (v.severity == Severity::Error) as u32;
+                Report {
+                    severity: v.severity,
+                    rule: rule_id(v.condition).to_owned(),
+                    function: f.name.clone(),
+                    parameter: param_name(&param.name, v.param),
+                    summary,
+                    condition: v.condition.langref().to_owned(),
+                    reason: v.reason.clone(),
+                    at,
+                    uses: uses.printed,
+                    chain: uses.steps,
+                }
+                .print(json);
+            }
         }
         // Call sites claiming captures(...) for an argument, against the
-        // callee's body when it is in the module.
+        // callee's summary when calls of it are judged by its body.
         for (ii, inst) in f.insts.iter().enumerate() {
             let InstKind::Call(call) = &inst.kind else {
                 continue;
@@ -189,7 +238,10 @@ unsafe fn check(module: LLVMModuleRef, flags: u32, printer: *mut c_void) -> u32 
                 else {
                     continue;
                 };
-                for v in check_param_against(&m.functions[callee], k, *claim) {
+                let Some(summary) = summaries.of(callee, k) else {
+                    continue;
+                };
+                for v in summary.against(*claim) {
                     let (_, at, uses) = describe(&m, printer, callee, &v);
                     errors += (v.severity == Severity::Error) as u32;
                     Report {
@@ -204,7 +256,8 @@ unsafe fn check(module: LLVMModuleRef, flags: u32, printer: *mut c_void) -> u32 
                         condition: v.condition.langref().to_owned(),
                         reason: format!("{} (in @{}: {at})", v.reason, m.functions[callee].name),
                         at: text(printer, m.instructions[fi][ii]),
-                        uses,
+                        uses: uses.printed,
+                        chain: uses.steps,
                     }
                     .print(json);
                 }
@@ -212,4 +265,65 @@ unsafe fn check(module: LLVMModuleRef, flags: u32, printer: *mut c_void) -> u32 
         }
     }
     errors
+}
+
+/// The note for a claimed parameter nothing is reported for: each use
+/// that captures nothing (and why), each capture the claim allows.
+unsafe fn why_not(
+    m: &ModuleFunctions,
+    printer: *mut c_void,
+    fi: usize,
+    pi: usize,
+    summary: &ParamSummary,
+    json: bool,
+) {
+    let f = &m.functions[fi];
+    let p = &f.params[pi];
+    let declared = p.declared.expect("a claimed parameter");
+    let at = |i: usize| text(printer, m.instructions[fi][i]);
+    let seen: Vec<(&str, &str, String)> = summary
+        .seen
+        .iter()
+        .map(|s| (s.why.id(), s.why.describe(), at(s.at)))
+        .collect();
+    let allowed: Vec<(&str, String, String)> = summary
+        .findings
+        .iter()
+        .map(|v| {
+            let last = *v.chain.last().expect("a capturing instruction");
+            (
+                rule_id(v.condition),
+                format!("{} ({})", v.reason, v.captured),
+                at(last),
+            )
+        })
+        .collect();
+    let message = format!(
+        "parameter {} is declared {declared}, and no use captures more",
+        param_name(&p.name, pi)
+    );
+    if json {
+        let line = serde_json::json!({
+            "tool": "check-captures",
+            "severity": "note",
+            "rule": "why-not",
+            "function": f.name,
+            "parameter": param_name(&p.name, pi),
+            "message": message,
+            "seen": seen.iter().map(|(id, why, i)| serde_json::json!({"why": id, "reason": why, "instruction": i})).collect::<Vec<_>>(),
+            "allowed": allowed.iter().map(|(rule, why, i)| serde_json::json!({"rule": rule, "reason": why, "instruction": i})).collect::<Vec<_>>(),
+        });
+        eprintln!("{line}");
+        return;
+    }
+    eprintln!("note: check-captures [why-not]: @{}: {message}", f.name);
+    for (id, why, i) in &seen {
+        eprintln!("  {id}: {i}: {why}");
+    }
+    for (rule, why, i) in &allowed {
+        eprintln!("  allowed [{rule}]: {i}: {why}");
+    }
+    if seen.is_empty() && allowed.is_empty() {
+        eprintln!("  it has no use that reaches memory, a comparison, a call or a return");
+    }
 }

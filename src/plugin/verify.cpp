@@ -64,7 +64,8 @@ void aliaskit_remove_named_metadata_operand(LLVMModuleRef M, const char *Name,
 
 namespace {
 
-enum : uint32_t { FlagWarn = 1, FlagStrip = 2, FlagJson = 4 };
+// Must match the FLAG_* constants of src/plugin/captures.rs.
+enum : uint32_t { FlagWarn = 1, FlagStrip = 2, FlagJson = 4, FlagWhyNot = 8 };
 
 struct Printer {
   Module &M;
@@ -146,7 +147,7 @@ public:
 };
 
 /// The flags of parameters `Params` of pass `Pass` (verify-alias-md:
-/// warn, strip, json; check-captures: warn, json). Returns false and the
+/// warn, strip, json; check-captures: warn, json, why-not). Returns false and the
 /// first unknown parameter in `Bad`.
 bool parseVerifyParams(ArrayRef<StringRef> Params, StringRef Pass,
                        uint32_t &Flags, StringRef &Bad) {
@@ -158,6 +159,8 @@ bool parseVerifyParams(ArrayRef<StringRef> Params, StringRef Pass,
       Flags |= FlagStrip;
     else if (P == "json")
       Flags |= FlagJson;
+    else if (P == "why-not" && Pass == "check-captures")
+      Flags |= FlagWhyNot;
     else {
       Bad = P;
       return false;
@@ -178,7 +181,7 @@ bool parseVerifyName(StringRef Name, uint32_t &Flags,
     aliaskit::invalidPassParameter(Pass, Bad,
                                    Pass == "verify-alias-md"
                                        ? "expected warn, strip or json"
-                                       : "expected warn or json");
+                                       : "expected warn, json or why-not");
   return true;
 }
 

@@ -16,7 +16,7 @@ use inkwell::llvm_sys::core::{
     LLVMConstIntGetZExtValue, LLVMCountParams, LLVMGetCallSiteEnumAttribute, LLVMGetCalledValue,
     LLVMGetCmpXchgSuccessOrdering, LLVMGetEnumAttributeAtIndex, LLVMGetEnumAttributeKindForName,
     LLVMGetEnumAttributeValue, LLVMGetFirstBasicBlock, LLVMGetFirstFunction,
-    LLVMGetFirstInstruction, LLVMGetICmpPredicate, LLVMGetInstructionOpcode,
+    LLVMGetFirstInstruction, LLVMGetICmpPredicate, LLVMGetInstructionOpcode, LLVMGetLinkage,
     LLVMGetMDKindIDInContext, LLVMGetMDNodeNumOperands, LLVMGetMDNodeOperands, LLVMGetMDString,
     LLVMGetMetadata, LLVMGetModuleContext, LLVMGetNextBasicBlock, LLVMGetNextFunction,
     LLVMGetNextInstruction, LLVMGetNumArgOperands, LLVMGetNumOperands, LLVMGetOperand,
@@ -27,7 +27,9 @@ use inkwell::llvm_sys::core::{
 use inkwell::llvm_sys::prelude::{LLVMAttributeRef, LLVMModuleRef, LLVMValueRef};
 use inkwell::llvm_sys::target::{LLVMGetModuleDataLayout, LLVMStoreSizeOfType, LLVMTargetDataRef};
 use inkwell::llvm_sys::LLVMAttributeFunctionIndex;
-use inkwell::llvm_sys::{LLVMAtomicOrdering, LLVMIntPredicate, LLVMOpcode, LLVMTypeKind};
+use inkwell::llvm_sys::{
+    LLVMAtomicOrdering, LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMTypeKind,
+};
 use rustc_hash::FxHashMap;
 
 use super::name_of;
@@ -230,6 +232,20 @@ impl Reader {
     }
 }
 
+/// LLVM's `GlobalValue::isDefinitionExact`: the body is the one every
+/// call runs. Not for a definition another module may replace (weak,
+/// linkonce, common) nor for one that may be swapped for a less refined
+/// copy (the `_odr` linkages, `available_externally`), where
+/// `function-attrs` does not infer from the body either. (Semantic
+/// interposition of external definitions is not read.)
+unsafe fn is_definition_exact(f: LLVMValueRef) -> bool {
+    use LLVMLinkage::*;
+    matches!(
+        LLVMGetLinkage(f),
+        LLVMExternalLinkage | LLVMInternalLinkage | LLVMPrivateLinkage | LLVMAppendingLinkage
+    )
+}
+
 /// Reads every defined function of `module`.
 ///
 /// # Safety
@@ -311,6 +327,7 @@ pub unsafe fn read_functions(module: LLVMModuleRef) -> ModuleFunctions {
             name: name_of(f),
             params,
             insts,
+            exact: is_definition_exact(f),
         });
         out.instructions.push(handles);
     }

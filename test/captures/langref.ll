@@ -22,7 +22,7 @@
 ; RUN: not %opt -passes=check-captures -disable-output %t/cond4.ll 2>&1 | FileCheck %s --check-prefix=COND4 --match-full-lines --strict-whitespace --implicit-check-not=check-captures
 ;
 ; nocapture applies to one copy of the pointer only
-; RUN: %opt -passes=check-captures -disable-output %t/copies.ll 2>&1 | FileCheck %s --check-prefix=COPIES --match-full-lines --strict-whitespace --implicit-check-not=check-captures
+; RUN: not %opt -passes=check-captures -disable-output %t/copies.ll 2>&1 | FileCheck %s --check-prefix=COPIES --match-full-lines --strict-whitespace --implicit-check-not=check-captures
 ;
 ; LLVM's own inference agrees on each example: run function-attrs on the
 ; modules with every captures/nocapture removed, then check what it inferred.
@@ -213,8 +213,9 @@ define i32 @plain(ptr captures(none) %a, ptr %other) {
 ; one being annotated nocapture and the other not, and the callee could
 ; validly capture through the non annotated parameter."
 ; @f captures %b, not %a: nothing to report for %a, and %b promises nothing.
-; @caller passes its captures(none) %x as both: the copy in argument 1 may
-; be captured (a warning for @caller's %x, about argument 1 only).
+; @caller passes its captures(none) %x as both: @f's body stores the copy in
+; argument 1 into a global, so @caller captures %x (an error, through
+; argument 1 only, with @f's store in the chain).
 @glb = global ptr null
 
 define void @f(ptr nocapture %a, ptr %b) {
@@ -232,8 +233,9 @@ define void @caller(ptr captures(none) %x) {
   ret void
 }
 
-; COPIES:warning: check-captures [passed-on]: @caller: parameter %x (argument 0) is declared captures(none), but the function captures address, provenance of it
-; COPIES-NEXT:  it is passed to a callee that may capture more than declared: it is passed as argument 1 to @f, whose parameter has no captures attribute (it may capture anything)
+; COPIES:error: check-captures [stored-visible]: @caller: parameter %x (argument 0) is declared captures(none), but the function captures address, provenance of it
+; COPIES-NEXT:  condition 1: its bits are stored where the caller can read them after the call: it is passed as argument 1 to @f, where it is stored into a global
 ; COPIES-NEXT:  call void @f(ptr %x, ptr %x)
-; COPIES-NEXT:  uses: %x -> call void @f(ptr %x, ptr %x)
+; COPIES-NEXT:  uses: %x -> call void @f(ptr %x, ptr %x) -> @f: store ptr %b, ptr @glb, align 8
+; COPIES-NEXT:LLVM ERROR: check-captures: 1 definite capture beyond what captures(...) allows
 ; COPIES-NOT:{{.}}

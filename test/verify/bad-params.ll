@@ -6,7 +6,7 @@
 ; RUN: not %opt -passes='verify-alias-md<warn;nope>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=SECOND
 ; SECOND: invalid verify-alias-md pass parameter 'nope' (expected warn, strip or json)
 ; RUN: not %opt -passes='check-captures<strip>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=CAPTURES
-; CAPTURES: invalid check-captures pass parameter 'strip' (expected warn or json)
+; CAPTURES: invalid check-captures pass parameter 'strip' (expected warn, json or why-not)
 ; RUN: not %opt -passes='aliaskit-explain<loud>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=EXPLAIN
 ; EXPLAIN: invalid aliaskit-explain pass parameter 'loud' (expected may, summary, json or function=NAME)
 ; RUN: not %opt -passes='aliaskit-dot<function=>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=DOT

@@ -1,264 +1,7 @@
-//! Checking `captures(...)` claims against LangRef's pointer-capture rules.
-//!
-//! A pointer parameter marked `captures(C)` (before LLVM 21: `nocapture`,
-//! which the IR parser turns into `captures(none)`) promises that a call of
-//! the function captures at most the components C of that copy of the
-//! pointer. LangRef ("Pointer Capture") says a call captures a pointer when
-//!
-//! 1. it stores bits of the pointer where the caller can read them after
-//!    the call (a global, memory reachable from the arguments or from an
-//!    escaped object, the return value unless `ret:` allows it);
-//! 2. it stores them where another thread can read them through
-//!    synchronization (a store followed by a release or stronger ordering);
-//! 3. its behaviour depends on the bits (comparisons other than a null test
-//!    of the pointer itself, `ptrtoint`; `ptrtoaddr` depends on the address
-//!    only);
-//! 4. it uses the pointer as the address of a volatile access.
-//!
-//! The components are LLVM's (`CaptureComponents`): `address_is_null` ⊂
-//! `address`, `read_provenance` ⊂ `provenance`; `captures(address,
-//! provenance)` is no promise at all. A `ret:` part limits what may escape
-//! through the return value alone. `!captures` metadata on a store limits
-//! what that store captures of the stored value.
-//!
-//! [`check_function`] follows each parameter through the uses that pass
-//! it on (GEPs, casts, phis, selects, copies loaded back from a private
-//! slot or from a global before it is overwritten, and the results of calls
-//! whose `ret:` components let it through) and classifies every other use
-//! by the rules above. A use that certainly captures more than declared is
-//! an error; one that may (an unknown callee, a store into memory whose
-//! escape is not known, a call between a store and the store that
-//! overwrites it, anything reached only through what a call *may* return)
-//! is a warning, with the reason and the chain of uses from the parameter.
-//!
-//! A null test reveals only whether the pointer is null when the compared
-//! value has the pointer's own bits: the parameter itself, a phi or select
-//! of it, a cast, a copy loaded back. A GEP of it has other bits (comparing
-//! `p + 4` with null tells something about `p`'s address), so LLVM counts
-//! that as capturing the address, and so does this check.
-//!
-//! The view of a function ([`FunctionView`]) is small: what each
-//! instruction is, as far as capture goes, and its operands. The reader
-//! builds it from IR.
+//! Following one parameter through the uses of a function body.
 
-use std::fmt;
-
-/// LLVM's `CaptureComponents` bitmask.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Components(pub u8);
-
-impl Components {
-    pub const NONE: Components = Components(0);
-    pub const ADDRESS_IS_NULL: Components = Components(1);
-    pub const ADDRESS: Components = Components(2 | 1);
-    pub const READ_PROVENANCE: Components = Components(4);
-    pub const PROVENANCE: Components = Components(8 | 4);
-    pub const ALL: Components = Components(15);
-
-    pub fn union(self, o: Components) -> Components {
-        Components(self.0 | o.0)
-    }
-
-    pub fn intersect(self, o: Components) -> Components {
-        Components(self.0 & o.0)
-    }
-
-    pub fn is_none(self) -> bool {
-        self.0 == 0
-    }
-
-    /// Whether every component of `self` is allowed by `allowed`.
-    pub fn within(self, allowed: Components) -> bool {
-        self.0 & !allowed.0 == 0
-    }
-
-    /// `!captures` metadata / attribute spelling of one component.
-    pub fn from_name(name: &str) -> Option<Components> {
-        Some(match name {
-            "none" => Components::NONE,
-            "address" => Components::ADDRESS,
-            "address_is_null" => Components::ADDRESS_IS_NULL,
-            "provenance" => Components::PROVENANCE,
-            "read_provenance" => Components::READ_PROVENANCE,
-            _ => return None,
-        })
-    }
-}
-
-impl fmt::Display for Components {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut parts = Vec::new();
-        if self.0 & 2 != 0 {
-            parts.push("address");
-        } else if self.0 & 1 != 0 {
-            parts.push("address_is_null");
-        }
-        if self.0 & 8 != 0 {
-            parts.push("provenance");
-        } else if self.0 & 4 != 0 {
-            parts.push("read_provenance");
-        }
-        if parts.is_empty() {
-            f.write_str("none")
-        } else {
-            f.write_str(&parts.join(", "))
-        }
-    }
-}
-
-/// LLVM's `CaptureInfo`: components captured elsewhere and through `ret`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct CaptureInfo {
-    pub other: Components,
-    pub ret: Components,
-}
-
-impl CaptureInfo {
-    pub const ALL: CaptureInfo = CaptureInfo {
-        other: Components::ALL,
-        ret: Components::ALL,
-    };
-
-    /// The integer value of the `captures` attribute (`other << 4 | ret`).
-    pub fn from_int(v: u64) -> CaptureInfo {
-        CaptureInfo {
-            other: Components(((v >> 4) & 15) as u8),
-            ret: Components((v & 15) as u8),
-        }
-    }
-
-    pub fn is_all(self) -> bool {
-        self == CaptureInfo::ALL
-    }
-}
-
-impl fmt::Display for CaptureInfo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.other == self.ret {
-            write!(f, "captures({})", self.other)
-        } else if self.other.is_none() {
-            write!(f, "captures(ret: {})", self.ret)
-        } else {
-            write!(f, "captures({}, ret: {})", self.other, self.ret)
-        }
-    }
-}
-
-/// An operand of an instruction.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Value {
-    /// Parameter `i` of the function.
-    Param(usize),
-    /// The result of instruction `i`.
-    Inst(usize),
-    /// A global variable or function (an id per global).
-    Global(u32),
-    /// `null`.
-    Null,
-    /// Any other constant or value.
-    Other,
-}
-
-/// What a call knows about its callee.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CallInfo {
-    /// The callee's name, if the call is direct.
-    pub callee: Option<String>,
-    /// Index of the callee among the view's functions when it is defined
-    /// in the module.
-    pub defined: Option<usize>,
-    /// For each argument: `captures` at the call site, else on the callee's
-    /// parameter, else `None` (no attribute: captures anything).
-    pub arg_captures: Vec<Option<CaptureInfo>>,
-    /// Whether the argument's `captures` came from the call site itself.
-    pub arg_at_call_site: Vec<bool>,
-    /// A volatile `llvm.memcpy`/`memmove`/`memset`: its pointer arguments
-    /// are addresses of volatile accesses.
-    pub volatile_memory: bool,
-    /// The argument the callee declares `returned`: the call's result is
-    /// that argument, certainly.
-    pub returned: Option<usize>,
-    /// The call writes no memory (its own or the callee's `memory(...)`)
-    /// and returns nothing: whatever the callee does with an argument, no
-    /// copy of it outlives the call, so at most its address is captured
-    /// (compared inside the callee). LLVM's capture tracking reasons the
-    /// same way (`function-attrs` infers `captures(address)` for a pointer
-    /// only passed to such a call).
-    pub read_only_void: bool,
-}
-
-/// What an instruction is, as far as capture goes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum InstKind {
-    /// Operand 0 is the address.
-    Load {
-        volatile: bool,
-    },
-    /// Operand 0 is the stored value, operand 1 the address. `release`:
-    /// an atomic store with release or stronger ordering. `limit`: the
-    /// `!captures` metadata of the store. `bytes`: how many bytes it writes.
-    Store {
-        volatile: bool,
-        release: bool,
-        limit: Option<Components>,
-        bytes: Option<u64>,
-    },
-    /// `atomicrmw` (operands: address, value) and `cmpxchg` (address,
-    /// expected, new; `compare`: the expected value is only compared).
-    Atomic {
-        volatile: bool,
-        release: bool,
-        compare: bool,
-    },
-    /// `fence`; `release`: release or stronger.
-    Fence {
-        release: bool,
-    },
-    /// `icmp`; `equality`: `eq` or `ne`.
-    ICmp {
-        equality: bool,
-    },
-    PtrToInt,
-    PtrToAddr,
-    /// The result is the operand(s) again: GEP (operand 0), casts, phi,
-    /// select (operands 1 and 2), freeze.
-    Passthrough {
-        operands: Vec<usize>,
-    },
-    /// A call; operand i is argument i, the callee is not an operand here.
-    Call(CallInfo),
-    /// `ret` (operand 0 if it returns a value).
-    Return,
-    Alloca,
-    /// Anything else.
-    Other,
-}
-
-#[derive(Clone, Debug)]
-pub struct Inst {
-    pub kind: InstKind,
-    pub operands: Vec<Value>,
-    /// Basic block number (instructions are in program order).
-    pub block: usize,
-}
-
-#[derive(Clone, Debug)]
-pub struct Param {
-    pub name: String,
-    pub is_pointer: bool,
-    /// `byval`: the function's own copy of the pointee, gone when it
-    /// returns; what is stored there is not visible to the caller.
-    pub private: bool,
-    /// The parameter's `captures` attribute; `None` when it has none.
-    pub declared: Option<CaptureInfo>,
-}
-
-#[derive(Clone, Debug)]
-pub struct FunctionView {
-    pub name: String,
-    pub params: Vec<Param>,
-    pub insts: Vec<Inst>,
-}
+use super::summary::{ParamSummary, Returned, Summaries};
+use super::{CaptureInfo, Components, FunctionView, Inst, InstKind, Value};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
@@ -317,11 +60,96 @@ pub struct Violation {
     pub reason: String,
     /// Instructions from the parameter to the capturing one (the last).
     pub chain: Vec<usize>,
+    /// When the capturing instruction is a call of a function defined in
+    /// the module: the finding in the callee's body it stands for.
+    pub inner: Option<Box<Inner>>,
+}
+
+/// A use that captures nothing of the pointer, and why: what the checker
+/// saw where it reports nothing (`check-captures<why-not>`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seen {
+    /// The instruction.
+    pub at: usize,
+    pub why: Harmless,
+}
+
+/// Why a use captures nothing.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Harmless {
+    /// The address of a (non-volatile) load or store, or of an atomic
+    /// operation.
+    Address,
+    /// Stored into the function's own memory whose address does not
+    /// escape: the copies loaded back are followed instead.
+    Slot,
+    /// Stored, then overwritten in the same block by a store as wide,
+    /// with no call, release or load of it in between.
+    Overwritten,
+    /// Passed to a function defined in the module whose body captures
+    /// nothing of it.
+    CalleeBody,
+}
+
+impl Harmless {
+    /// The stable id (JSON, `bench/captures`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Harmless::Address => "address-only",
+            Harmless::Slot => "slot",
+            Harmless::Overwritten => "overwritten",
+            Harmless::CalleeBody => "callee-body",
+        }
+    }
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            Harmless::Address => "it is only the address of the access",
+            Harmless::Slot => "it is stored into the function's own memory, whose address does not escape; what is loaded back is followed",
+            Harmless::Overwritten => "it is stored, then overwritten in the same block before anything can read it",
+            Harmless::CalleeBody => "it is passed to a function whose body captures nothing of it",
+        }
+    }
+}
+
+/// The callee's side of a finding made at a call.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inner {
+    /// The callee, as an index into the module's functions.
+    pub function: usize,
+    /// What the callee's body does with its parameter (its `chain` is in
+    /// the callee).
+    pub finding: Violation,
+}
+
+impl Violation {
+    /// The number of uses from the parameter to the capture, across calls.
+    pub fn length(&self) -> usize {
+        self.chain.len() + self.inner.as_ref().map_or(0, |i| i.finding.length())
+    }
+
+    /// The finding as one that breaks `claim`, if it does: what is
+    /// captured through the return value against the claim's `ret:` part,
+    /// anything else against the rest.
+    pub fn against(&self, claim: CaptureInfo) -> Option<Violation> {
+        let allowed = if self.through_return {
+            claim.ret
+        } else {
+            claim.other
+        };
+        (!self.captured.within(allowed)).then(|| Violation {
+            declared: claim,
+            ..self.clone()
+        })
+    }
 }
 
 /// Checks every pointer parameter whose `captures` is narrower than
-/// `captures(address, provenance)`.
+/// `captures(address, provenance)`, on its own: a call is judged by the
+/// callee's declared attributes (see [`super::summarize`] for a module,
+/// where calls of defined functions are judged by their bodies).
 pub fn check_function(f: &FunctionView) -> Vec<Violation> {
+    let alone = Summaries::default();
     let uses = users(f);
     let mut out = Vec::new();
     for (p, param) in f.params.iter().enumerate() {
@@ -331,25 +159,14 @@ pub fn check_function(f: &FunctionView) -> Vec<Violation> {
         if !param.is_pointer {
             continue;
         }
-        check_param(f, &uses, p, declared, &mut out);
+        let summary = walk_param(f, &uses, p, &alone);
+        out.extend(summary.findings.iter().filter_map(|v| v.against(declared)));
     }
-    out
-}
-
-/// Checks what a function does with parameter `p` against `claim`; used
-/// for call sites, whose `captures` claims are checked against the body of
-/// a callee defined in the module.
-pub fn check_param_against(f: &FunctionView, p: usize, claim: CaptureInfo) -> Vec<Violation> {
-    let mut out = Vec::new();
-    if claim.is_all() || !f.params.get(p).is_some_and(|x| x.is_pointer) {
-        return out;
-    }
-    check_param(f, &users(f), p, claim, &mut out);
     out
 }
 
 /// For each value (params first, then instructions): (user, operand index).
-fn users(f: &FunctionView) -> Vec<Vec<(usize, usize)>> {
+pub(super) fn users(f: &FunctionView) -> Vec<Vec<(usize, usize)>> {
     let n = f.params.len();
     let mut uses = vec![Vec::new(); n + f.insts.len()];
     for (i, inst) in f.insts.iter().enumerate() {
@@ -506,13 +323,17 @@ struct Walk<'a> {
     f: &'a FunctionView,
     uses: &'a [Vec<(usize, usize)>],
     param: usize,
-    declared: CaptureInfo,
-    out: &'a mut Vec<Violation>,
+    /// The summaries of the callees the walk may meet.
+    callees: &'a Summaries,
+    out: Vec<Violation>,
+    returns: Vec<Returned>,
+    seen: Vec<Seen>,
     work: Vec<Tracked>,
 }
 
 impl Walk<'_> {
-    /// Reports a use capturing `captured` (beyond what is declared), an
+    /// Records a use capturing `captured` (a summary allows nothing; a
+    /// claim is checked against it later, [`Violation::against`]): an
     /// error when `definite`, else a warning.
     #[allow(clippy::too_many_arguments)]
     fn report(
@@ -525,12 +346,31 @@ impl Walk<'_> {
         chain: &[usize],
         at: usize,
     ) {
-        let allowed = if through_return {
-            self.declared.ret
-        } else {
-            self.declared.other
-        };
-        if captured.within(allowed) {
+        self.report_inner(
+            definite,
+            captured,
+            through_return,
+            condition,
+            reason,
+            chain,
+            at,
+            None,
+        );
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn report_inner(
+        &mut self,
+        definite: bool,
+        captured: Components,
+        through_return: bool,
+        condition: Condition,
+        reason: String,
+        chain: &[usize],
+        at: usize,
+        inner: Option<Box<Inner>>,
+    ) {
+        if captured.is_none() {
             return;
         }
         let mut chain = chain.to_vec();
@@ -544,13 +384,75 @@ impl Walk<'_> {
                 Severity::Warning
             },
             param: self.param,
-            declared: self.declared,
+            declared: CaptureInfo::NONE,
             captured,
             through_return,
             condition,
             reason,
             chain,
+            inner,
         });
+    }
+
+    fn saw(&mut self, at: usize, why: Harmless) {
+        self.seen.push(Seen { at, why });
+    }
+
+    /// The pointer (`t`, `mask` of it) is argument `k` of a call (`at`) of
+    /// a function defined in the module whose body is summarized: each
+    /// capture in the callee is one here, and what the callee returns of
+    /// it is followed on from the call's result.
+    fn passed_to_body(
+        &mut self,
+        t: &Tracked,
+        at: usize,
+        k: usize,
+        callee: usize,
+        summary: &ParamSummary,
+    ) {
+        let name = &self.callees.name(callee);
+        // One finding per kind at this call: the one with the shortest
+        // chain (inside recursion a summary holds the same capture
+        // reached around the cycle, again and again).
+        let mut shortest: Vec<&Violation> = Vec::new();
+        for v in summary.findings.iter().filter(|v| !v.through_return) {
+            let kind = |w: &Violation| (w.condition, w.severity, w.captured);
+            match shortest.iter_mut().find(|w| kind(w) == kind(v)) {
+                Some(w) if v.length() < w.length() => *w = v,
+                Some(_) => {}
+                None => shortest.push(v),
+            }
+        }
+        for finding in shortest {
+            self.report_inner(
+                t.definite && finding.severity == Severity::Error,
+                t.mask.intersect(finding.captured),
+                false,
+                finding.condition,
+                format!(
+                    "it is passed as argument {k} to @{name}, where {}",
+                    finding.reason
+                ),
+                &t.chain,
+                at,
+                Some(Box::new(Inner {
+                    function: callee,
+                    finding: finding.clone(),
+                })),
+            );
+        }
+        for r in &summary.returns {
+            self.follow(
+                t,
+                at,
+                t.same_bits && r.same_bits,
+                t.definite && r.definite,
+                t.mask.intersect(r.mask),
+            );
+        }
+        if summary.findings.is_empty() && summary.returns.is_empty() {
+            self.saw(at, Harmless::CalleeBody);
+        }
     }
 
     /// The pointer (`captured` of it) is the address of a volatile access
@@ -612,6 +514,7 @@ impl Walk<'_> {
         match place_of(f, address) {
             Place::Private(slot) => match private_addresses(f, self.uses, slot) {
                 Some(addresses) => {
+                    self.saw(at, Harmless::Slot);
                     // What is loaded back is a copy to follow.
                     for a in addresses {
                         for &(user, _) in &self.uses[a] {
@@ -666,7 +569,7 @@ impl Walk<'_> {
                         &via,
                         i,
                     ),
-                    (true, None) => {}
+                    (true, None) => self.saw(at, Harmless::Overwritten),
                     (true, Some((_, i))) => self.report(
                         false,
                         captured,
@@ -700,19 +603,24 @@ impl Walk<'_> {
     }
 }
 
-fn check_param(
+/// What the body of `f` does with parameter `p`, allowing nothing: every
+/// capturing use (definite or possible) with its chain, and what comes
+/// back through the return value. Calls of functions with a summary in
+/// `callees` are judged by it.
+pub(super) fn walk_param(
     f: &FunctionView,
     uses: &[Vec<(usize, usize)>],
     p: usize,
-    declared: CaptureInfo,
-    out: &mut Vec<Violation>,
-) {
+    callees: &Summaries,
+) -> ParamSummary {
     let mut w = Walk {
         f,
         uses,
         param: p,
-        declared,
-        out,
+        callees,
+        out: Vec::new(),
+        returns: Vec::new(),
+        seen: Vec::new(),
         work: vec![Tracked {
             value: p,
             same_bits: true,
@@ -741,6 +649,8 @@ fn check_param(
                             &chain,
                             user,
                         );
+                    } else {
+                        w.saw(user, Harmless::Address);
                     }
                 }
                 InstKind::Store {
@@ -758,6 +668,8 @@ fn check_param(
                                 &chain,
                                 user,
                             );
+                        } else {
+                            w.saw(user, Harmless::Address);
                         }
                         continue;
                     }
@@ -858,6 +770,12 @@ fn check_param(
                         );
                         continue;
                     }
+                    if let Some((callee, summary)) =
+                        call.defined.and_then(|c| Some((c, w.callees.of(c, k)?)))
+                    {
+                        w.passed_to_body(&t, user, k, callee, summary);
+                        continue;
+                    }
                     let callee = call
                         .callee
                         .as_deref()
@@ -896,6 +814,12 @@ fn check_param(
                     }
                 }
                 InstKind::Return => {
+                    w.returns.push(Returned {
+                        definite,
+                        same_bits: t.same_bits,
+                        mask,
+                        chain: [chain.as_slice(), &[user]].concat(),
+                    });
                     w.report(
                         definite,
                         mask,
@@ -919,6 +843,13 @@ fn check_param(
                 }
             }
         }
+    }
+    w.seen.sort_by_key(|s| (s.at, s.why as u8));
+    w.seen.dedup();
+    ParamSummary {
+        findings: w.out,
+        returns: w.returns,
+        seen: w.seen,
     }
 }
 
