@@ -7,7 +7,7 @@ usage: fuzz.py [--count N] [--seed S] [--slice] [--jobs N] [--report FILE] [--re
   --slice        300 modules, the front-end corpus's slice (make test)
   --report FILE  also write the table by mutation kind as Markdown
   --resume       keep the records of an interrupted run of the same seed
-                 with the same plugin and command (the journal,
+                 with the same plugin, command and scripts (the journal,
                  target/fuzz/journal-SEED.jsonl, one line per module as it
                  finishes) and run only the modules it lacks: a run of
                  10,000 modules takes hours and may span several sittings
@@ -18,7 +18,7 @@ type nodes, cycles, offsets, scope lists, scopes, domains, decls,
 applied to the sources bench/verify/parity.py draws from (aliaskit-modgen
 in every encoding, csmith programs through clang, a hand-written module
 with every instruction kind) and to modules of the front-end corpus
-(bench/frontends/: Flang, clang++, rustc); sources of at most 120 KB of
+(bench/frontends/: Flang, clang++, rustc); sources of at most 60 KB of
 IR text, so that aa-eval's listing of every pair stays well inside the
 hang limit.
 
@@ -39,7 +39,7 @@ through
   checks        check-captures<warn;json>, tbaa-diff, scoped-diff
   command       aliaskit explain, aliaskit dot, aliaskit dot --scopes
 and none of ours may crash (a signal, "Stack dump", an internal error), hang
-(20 s) or stop with an LLVM ERROR other than the one verify-alias-md and
+(60 s, the limit LLVM's analyses get too) or stop with an LLVM ERROR other than the one verify-alias-md and
 check-captures stop with by design when they find errors.
 
 Output: a table by mutation kind (modules; problems of ours; how often
@@ -73,10 +73,13 @@ import parity  # noqa: E402
 OPT, PLUGIN, LLVM_BIN = parity.OPT, parity.PLUGIN, parity.LLVM_BIN
 CLI = os.environ.get("CLI") or os.path.join(ROOT, "target", "release", "aliaskit")
 OUT = os.path.join(ROOT, "target", "fuzz")
-OURS_TIMEOUT, LLVM_TIMEOUT = 20, 5
+# A run of ours that takes longer is a hang; LLVM's analyses get the same
+# limit, so that a slow input (aa-eval lists every pair: quadratic) counts
+# against neither, and a run of 10,000 modules may share the machine.
+OURS_TIMEOUT = LLVM_TIMEOUT = 60
 # Sources larger than this (IR text) make aa-eval's listing of every pair
-# take longer than the hang limit.
-MAX_SOURCE = 120_000
+# take seconds per run.
+MAX_SOURCE = 60_000
 OURS_AA = "basic-aa,rust-scoped-noalias,rust-tbaa"
 BUILTIN_AA = "basic-aa,scoped-noalias-aa,tbaa"
 PASSES = ["gvn", "licm", "dse", "instcombine", "default<O2>"]
@@ -273,13 +276,14 @@ def table(results):
 
 class Journal:
     """One JSON line per finished module, so that an interrupted run can be
-    resumed. The first line names the builds the records were made with
-    (sha256 of the plugin and of the command): records of other builds are
-    never mixed in."""
+    resumed. The first line names what the records were made with (sha256
+    of the plugin, the command, this script and the mutator): records of
+    other builds are never mixed in."""
 
     def __init__(self, seed, slice_mode, resume):
         self.path = os.path.join(OUT, "journal-%s%s.jsonl" % (seed, "-slice" if slice_mode else ""))
-        self.header = {"plugin": digest(PLUGIN), "cli": digest(CLI)}
+        self.header = {"plugin": digest(PLUGIN), "cli": digest(CLI), "fuzz.py": digest(__file__),
+                       "mutate.py": digest(mutate.__file__)}
         self.done = {}
         if resume and os.path.exists(self.path):
             with open(self.path) as f:
