@@ -6,7 +6,11 @@
 #   the module is interesting while `opt -disable-verify
 #   -disable-auto-upgrade-debug-info OPT ARGS... -disable-output FILE`
 #   fails and prints a line matching PATTERN (grep -E), or, with PATTERN
-#   "hang", times out.
+#   "hang", times out. The stack dump is the one opt prints on its own
+#   (llvm-reduce turns symbolization off for its tests; the test turns it
+#   back on), so PATTERN can name a crash site by its library offset, e.g.
+#   'libLLVM\.so\.22\.1\+0x68b6b7c\)': inside one function, inlined
+#   accessors fault at different offsets.
 # env: LLVM_BIN (default /usr/lib/llvm-22/bin), TIMEOUT (seconds, default 10)
 #
 # llvm-reduce refuses a module that does not verify, and these modules are
@@ -29,6 +33,7 @@ sed -E "$hide" "$in" >"$work/hidden.ll"
     { echo "reduce.sh: $in does not verify even with its alias metadata hidden" >&2; exit 1; }
 {
     echo '#!/usr/bin/env bash'
+    echo 'unset LLVM_DISABLE_SYMBOLIZATION'
     printf 'sed -E %q "$1" >"$1.shown.ll"\n' "$unhide"
     printf 'err=$(timeout %q %q -disable-verify -disable-auto-upgrade-debug-info' "$TIMEOUT" "$LLVM_BIN/opt"
     printf ' %q' "$@"
