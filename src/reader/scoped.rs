@@ -103,6 +103,45 @@ impl ScopedSession {
         if let Some(may_alias) = self.recent.get(scopes as usize, noalias as usize) {
             return may_alias;
         }
+        let rows = match lookup {
+            Lookup::Index => (
+                self.rows.get(scopes as usize),
+                self.rows.get(noalias as usize),
+            ),
+            Lookup::FirstScopes => (
+                self.first_scopes.get(&self.rows, scopes as usize),
+                self.rows.get(noalias as usize),
+            ),
+            Lookup::FirstNoalias => (
+                self.rows.get(scopes as usize),
+                self.first_noalias.get(&self.rows, noalias as usize),
+            ),
+        };
+        if let (Some(s), Some(n)) = rows {
+            if !log::log_enabled!(target: LOG_TARGET, log::Level::Debug) {
+                if let Ok(may_alias) = self.lists.may_alias(ListRef(s), ListRef(n)) {
+                    self.recent
+                        .insert(scopes as usize, noalias as usize, may_alias);
+                    return may_alias;
+                }
+            }
+        }
+        self.one_way_fresh(scopes, noalias, lookup)
+    }
+
+    /// [`ScopedSession::one_way`] past the answers of lists already read
+    /// (a list seen for the first time, malformed lists, debug logging):
+    /// out of line, so that the answering path saves no registers for it.
+    ///
+    /// # Safety
+    /// Both pointers must be live nodes.
+    #[inline(never)]
+    unsafe fn one_way_fresh(
+        &mut self,
+        scopes: LLVMMetadataRef,
+        noalias: LLVMMetadataRef,
+        lookup: Lookup,
+    ) -> bool {
         let (s, n) = match lookup {
             Lookup::Index => (self.row(scopes), self.row(noalias)),
             Lookup::FirstScopes => (self.first_row(scopes, true), self.row(noalias)),
