@@ -20,7 +20,7 @@ use crate::decision::Analysis;
 use crate::graph::{Malformed, MetadataGraph};
 use crate::scoped::{ScopeLists, ScopedReason};
 use crate::tbaa::{Reason, TagMatch, TbaaOracle};
-use crate::verify::{InstKind, InstView, ModuleView};
+use crate::verify::{Carrier, InstView, ModuleView};
 
 /// The pairs `aa-eval -evaluate-aa-metadata` asks about, per function:
 /// (function index, pairs of instruction indices into `view.instructions`).
@@ -34,10 +34,10 @@ pub fn alias_pairs(view: &ModuleView) -> Vec<(usize, Vec<(usize, usize)>)> {
             .iter()
             .position(|i| i.function != function)
             .map_or(insts.len(), |k| start + k);
-        let of = |kind: InstKind| -> Vec<usize> {
+        let of = |kind: Carrier| -> Vec<usize> {
             (start..end).filter(|&i| insts[i].kind == kind).collect()
         };
-        let (loads, stores) = (of(InstKind::Load), of(InstKind::Store));
+        let (loads, stores) = (of(Carrier::Load), of(Carrier::Store));
         let mut pairs = Vec::with_capacity(loads.len() * stores.len());
         for &l in &loads {
             for &s in &stores {
@@ -219,7 +219,7 @@ mod tests {
     use super::*;
     use crate::tbaa::build::TypeDag;
 
-    fn inst(function: usize, kind: InstKind) -> InstView {
+    fn inst(function: usize, kind: Carrier) -> InstView {
         InstView::new(function, kind)
     }
 
@@ -227,15 +227,15 @@ mod tests {
     fn pairs_follow_aa_eval_order() {
         let view = ModuleView {
             instructions: vec![
-                inst(0, InstKind::Store), // 0
-                inst(0, InstKind::Load),  // 1
-                inst(0, InstKind::Other), // 2
-                inst(0, InstKind::Store), // 3
-                inst(1, InstKind::Load),  // 4
-                inst(1, InstKind::Load),  // 5
-                inst(2, InstKind::Store), // 6
-                inst(2, InstKind::Store), // 7
-                inst(2, InstKind::Store), // 8
+                inst(0, Carrier::Store), // 0
+                inst(0, Carrier::Load),  // 1
+                inst(0, Carrier::Other), // 2
+                inst(0, Carrier::Store), // 3
+                inst(1, Carrier::Load),  // 4
+                inst(1, Carrier::Load),  // 5
+                inst(2, Carrier::Store), // 6
+                inst(2, Carrier::Store), // 7
+                inst(2, Carrier::Store), // 8
             ],
             ..ModuleView::default()
         };
@@ -255,13 +255,13 @@ mod tests {
         let t_int = d.old_tag(int, int, 0);
         let t_float = d.old_tag(float, float, 0);
         let t_char = d.old_tag(char_, char_, 0);
-        let mut a = inst(0, InstKind::Load);
+        let mut a = inst(0, Carrier::Load);
         a.tbaa = Some(t_int);
-        let mut b = inst(0, InstKind::Store);
+        let mut b = inst(0, Carrier::Store);
         b.tbaa = Some(t_float);
-        let mut c = inst(0, InstKind::Store);
+        let mut c = inst(0, Carrier::Store);
         c.tbaa = Some(t_char);
-        let untagged = inst(0, InstKind::Store);
+        let untagged = inst(0, Carrier::Store);
         let mut e = Explainer::new();
         let disjoint = e.explain(&d.g, &a, &b);
         assert_eq!(disjoint.decided_by(), Some(Analysis::Tbaa));

@@ -26,8 +26,10 @@ pub mod graph;
 pub mod memo;
 pub mod picture;
 pub mod scoped;
+pub mod severity;
 mod span;
 pub mod tbaa;
 pub mod verify;
 
 pub use graph::{IntValue, Malformed, MetadataGraph, NodeId, Operand, Problem, StrId};
+pub use severity::Severity;

@@ -3,14 +3,15 @@
 
 use aliaskit_core::tbaa::build::TypeDag;
 use aliaskit_core::verify::{
-    verify_module, Attachment, DeclArgument, InstKind, InstView, ModuleView, Operand, Rule, Site,
+    verify_module, Attachment, Carrier, DeclArgument, InstView, MessageOperand, ModuleView, Rule,
+    Site,
 };
-use aliaskit_core::{MetadataGraph, NodeId, Operand as Op};
+use aliaskit_core::{MetadataGraph, NodeId, Operand};
 
 fn store(tag: NodeId) -> InstView {
     InstView {
         tbaa: Some(tag),
-        ..InstView::new(0, InstKind::Store)
+        ..InstView::new(0, Carrier::Store)
     }
 }
 
@@ -42,7 +43,7 @@ fn valid_tags_have_no_findings() {
             store(t2),
             InstView {
                 tbaa: Some(t3),
-                ..InstView::new(0, InstKind::Load)
+                ..InstView::new(0, Carrier::Load)
             },
         ],
         ..ModuleView::default()
@@ -68,7 +69,11 @@ fn offset_not_zero_is_reported_per_instruction_with_the_offset() {
     );
     assert_eq!(
         f[0].operands,
-        vec![Operand::Instruction, Operand::Node(bad), Operand::Number(2)]
+        vec![
+            MessageOperand::Instruction,
+            MessageOperand::Node(bad),
+            MessageOperand::Number(2)
+        ]
     );
     assert_eq!(f[1].site, Site::Instruction(1));
 }
@@ -94,7 +99,7 @@ fn bad_base_nodes_are_reported_once() {
 fn two_operand_invalid_base_is_silent_in_llvm_and_reported_here() {
     let (mut d, _, _, int) = old_system();
     let name = d.g.string("bad");
-    let bogus = d.g.add_tuple(vec![name, Op::int64(40)]);
+    let bogus = d.g.add_tuple(vec![name, Operand::int64(40)]);
     let tag = d.old_tag(bogus, int, 0);
     let m = ModuleView {
         instructions: vec![store(tag)],
@@ -110,15 +115,15 @@ fn two_operand_invalid_base_is_silent_in_llvm_and_reported_here() {
 fn tag_level_checks_in_llvm_order() {
     let (mut d, _, _, int) = old_system();
     let five = d.g.add_tuple(vec![
-        Op::Node(int),
-        Op::Node(int),
-        Op::int64(0),
-        Op::int64(0),
-        Op::int64(0),
+        Operand::Node(int),
+        Operand::Node(int),
+        Operand::int64(0),
+        Operand::int64(0),
+        Operand::int64(0),
     ]);
     let flag3 = d.old_tag_flag(int, int, 0, 3);
     let s = d.g.string("x");
-    let old_style = d.g.add_tuple(vec![s, Op::Node(int)]);
+    let old_style = d.g.add_tuple(vec![s, Operand::Node(int)]);
     let empty = d.g.add_tuple(vec![]);
     let m = ModuleView {
         instructions: vec![
@@ -128,7 +133,7 @@ fn tag_level_checks_in_llvm_order() {
             store(empty),
             InstView {
                 tbaa: Some(flag3),
-                ..InstView::new(0, InstKind::Other)
+                ..InstView::new(0, Carrier::Other)
             },
         ],
         ..ModuleView::default()
@@ -150,19 +155,19 @@ fn scope_lists_checked_like_llvm() {
     let mut g = MetadataGraph::new();
     let d = g.reserve();
     let dn = g.string("dom");
-    g.define_tuple(d, vec![Op::Node(d), dn]);
+    g.define_tuple(d, vec![Operand::Node(d), dn]);
     let good = g.reserve();
-    g.define_tuple(good, vec![Op::Node(good), Op::Node(d)]);
-    let one_operand = g.add_tuple(vec![Op::Node(d)]);
+    g.define_tuple(good, vec![Operand::Node(good), Operand::Node(d)]);
+    let one_operand = g.add_tuple(vec![Operand::Node(d)]);
     let s = g.string("not a node");
-    let list_ok = g.add_tuple(vec![Op::Node(good)]);
-    let list_bad_scope = g.add_tuple(vec![Op::Node(one_operand), Op::Node(good)]);
-    let list_string = g.add_tuple(vec![s, Op::Node(one_operand)]);
-    let list_null = g.add_tuple(vec![Op::Null]);
+    let list_ok = g.add_tuple(vec![Operand::Node(good)]);
+    let list_bad_scope = g.add_tuple(vec![Operand::Node(one_operand), Operand::Node(good)]);
+    let list_string = g.add_tuple(vec![s, Operand::Node(one_operand)]);
+    let list_null = g.add_tuple(vec![Operand::Null]);
     let inst = |alias: Option<NodeId>, noalias: Option<NodeId>| InstView {
         alias_scope: alias,
         noalias,
-        ..InstView::new(0, InstKind::Load)
+        ..InstView::new(0, Carrier::Load)
     };
     let m = ModuleView {
         instructions: vec![
@@ -192,28 +197,28 @@ fn scope_lists_checked_like_llvm() {
 fn scope_declarations_stop_at_the_first_failure_per_function() {
     let mut g = MetadataGraph::new();
     let d = g.reserve();
-    g.define_tuple(d, vec![Op::Node(d)]);
+    g.define_tuple(d, vec![Operand::Node(d)]);
     let sc = g.reserve();
-    g.define_tuple(sc, vec![Op::Node(sc), Op::Node(d)]);
-    let two = g.add_tuple(vec![Op::Node(sc), Op::Node(sc)]);
-    let one = g.add_tuple(vec![Op::Node(sc)]);
+    g.define_tuple(sc, vec![Operand::Node(sc), Operand::Node(d)]);
+    let two = g.add_tuple(vec![Operand::Node(sc), Operand::Node(sc)]);
+    let one = g.add_tuple(vec![Operand::Node(sc)]);
     let m = ModuleView {
         instructions: vec![
             InstView::new(
                 0,
-                InstKind::Call {
+                Carrier::Call {
                     copies_memory: false,
                 },
             ),
             InstView::new(
                 0,
-                InstKind::Call {
+                Carrier::Call {
                     copies_memory: false,
                 },
             ),
             InstView::new(
                 1,
-                InstKind::Call {
+                Carrier::Call {
                     copies_memory: false,
                 },
             ),
@@ -246,8 +251,8 @@ fn cycles_and_paths_beyond_llvm() {
     let a = d.g.reserve();
     let b = d.g.reserve();
     let (na, nb) = (d.g.string("A"), d.g.string("B"));
-    d.g.define_tuple(a, vec![Op::Node(b), Op::int64(4), na]);
-    d.g.define_tuple(b, vec![Op::Node(a), Op::int64(4), nb]);
+    d.g.define_tuple(a, vec![Operand::Node(b), Operand::int64(4), na]);
+    d.g.define_tuple(b, vec![Operand::Node(a), Operand::int64(4), nb]);
     let looping = d.new_tag(a, a, 0, 4);
     let f_tag = d.new_tag(float, float, 0, 4);
     let m = ModuleView {
@@ -273,29 +278,32 @@ fn tbaa_struct_triples() {
     let int_tag = d.old_tag(int, int, 0);
     let char_tag = d.old_tag(char_, char_, 0);
     let ok = d.g.add_tuple(vec![
-        Op::int64(0),
-        Op::int64(4),
-        Op::Node(int_tag),
-        Op::int64(4),
-        Op::int64(1),
-        Op::Node(char_tag),
+        Operand::int64(0),
+        Operand::int64(4),
+        Operand::Node(int_tag),
+        Operand::int64(4),
+        Operand::int64(1),
+        Operand::Node(char_tag),
     ]);
     let overlap = d.g.add_tuple(vec![
-        Op::int64(0),
-        Op::int64(8),
-        Op::Node(int_tag),
-        Op::int64(4),
-        Op::int64(4),
-        Op::Node(int_tag),
+        Operand::int64(0),
+        Operand::int64(8),
+        Operand::Node(int_tag),
+        Operand::int64(4),
+        Operand::int64(4),
+        Operand::Node(int_tag),
     ]);
-    let shape = d.g.add_tuple(vec![Op::int64(0), Op::int64(4)]);
-    let bad_tag =
-        d.g.add_tuple(vec![Op::int64(0), Op::int64(4), Op::Node(int)]);
+    let shape = d.g.add_tuple(vec![Operand::int64(0), Operand::int64(4)]);
+    let bad_tag = d.g.add_tuple(vec![
+        Operand::int64(0),
+        Operand::int64(4),
+        Operand::Node(int),
+    ]);
     let copy = |ts: NodeId| InstView {
         tbaa_struct: Some(ts),
         ..InstView::new(
             0,
-            InstKind::Call {
+            Carrier::Call {
                 copies_memory: true,
             },
         )
@@ -308,7 +316,7 @@ fn tbaa_struct_triples() {
             copy(bad_tag),
             InstView {
                 tbaa_struct: Some(ok),
-                ..InstView::new(0, InstKind::Load)
+                ..InstView::new(0, Carrier::Load)
             },
         ],
         ..ModuleView::default()

@@ -11,7 +11,7 @@ use std::ffi::{c_char, c_void};
 use std::io::Write;
 
 use aliaskit_core::picture::{scopes_dot, tbaa_dot, Labels, ListUse, TagUse};
-use aliaskit_core::verify::{Operand, Verifier};
+use aliaskit_core::verify::{MessageOperand, Verifier};
 use aliaskit_core::NodeId;
 use inkwell::llvm_sys::prelude::LLVMModuleRef;
 use rustc_hash::FxHashMap;
@@ -91,7 +91,7 @@ unsafe fn draw(read: &ModuleRead, flags: u32, only: Option<&str>, printer: Print
     for f in &findings {
         let note = format!("{} [{}]: {}", f.severity, f.rule.id(), f.message);
         for op in &f.operands {
-            if let Operand::Node(n) = *op {
+            if let MessageOperand::Node(n) = *op {
                 let p = labels.problems.entry(n).or_default();
                 if !p.contains(&note) {
                     p.push(note.clone());

@@ -25,7 +25,7 @@ use std::ffi::{c_char, c_void, CStr};
 use std::fmt::Write as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use aliaskit_core::verify::{Attachment, Finding, Operand, Severity, Site, Verifier};
+use aliaskit_core::verify::{Attachment, Finding, MessageOperand, Severity, Site, Verifier};
 use inkwell::llvm_sys::core::{LLVMInstructionEraseFromParent, LLVMSetMetadata};
 use inkwell::llvm_sys::prelude::LLVMModuleRef;
 use rustc_hash::FxHashSet;
@@ -188,19 +188,19 @@ unsafe fn render(read: &ModuleRead, printer: *mut c_void, f: &Finding) -> Printe
     let mut lines = Vec::new();
     // LLVM prints the instruction only for some messages; it is always
     // worth seeing, so it comes first when LLVM would not print it.
-    if !f.operands.contains(&Operand::Instruction) {
+    if !f.operands.contains(&MessageOperand::Instruction) {
         lines.extend(instruction.clone());
     }
     let (mut nodes, mut numbers) = (Vec::new(), Vec::new());
     for op in &f.operands {
         match *op {
-            Operand::Instruction => lines.extend(instruction.clone()),
-            Operand::Node(n) => {
+            MessageOperand::Instruction => lines.extend(instruction.clone()),
+            MessageOperand::Node(n) => {
                 let t = node_text(n);
                 lines.push(t.clone());
                 nodes.push(t);
             }
-            Operand::Number(v) => {
+            MessageOperand::Number(v) => {
                 lines.push(v.to_string());
                 numbers.push(v);
             }

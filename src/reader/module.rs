@@ -1,7 +1,7 @@
 //! The verifier's view of a module, read from real IR.
 //!
 //! Walks every instruction of every function (in order), classifies it as
-//! the verifier's rules need ([`InstKind`]), imports its alias metadata
+//! the verifier's rules need ([`Carrier`]), imports its alias metadata
 //! attachments, and reads `!llvm.errno.tbaa` and the
 //! `llvm.experimental.noalias.scope.decl` calls. Attachments are read as
 //! raw metadata (not through `MetadataAsValue`, which would rewrite
@@ -9,7 +9,7 @@
 
 use std::ffi::{c_char, CStr};
 
-use aliaskit_core::verify::{DeclArgument, InstKind, InstView, ModuleView};
+use aliaskit_core::verify::{Carrier, DeclArgument, InstView, ModuleView};
 use inkwell::llvm_sys::core::{
     LLVMGetCalledValue, LLVMGetFirstBasicBlock, LLVMGetFirstFunction, LLVMGetFirstInstruction,
     LLVMGetInstructionOpcode, LLVMGetMDKindIDInContext, LLVMGetModuleContext,
@@ -130,21 +130,21 @@ impl ModuleRead {
         let opcode = LLVMGetInstructionOpcode(i);
         let mut callee = String::new();
         let kind = match opcode {
-            LLVMOpcode::LLVMLoad => InstKind::Load,
-            LLVMOpcode::LLVMStore => InstKind::Store,
+            LLVMOpcode::LLVMLoad => Carrier::Load,
+            LLVMOpcode::LLVMStore => Carrier::Store,
             LLVMOpcode::LLVMCall => {
                 callee = callee_name(i);
-                InstKind::Call {
+                Carrier::Call {
                     copies_memory: callee.starts_with("llvm.memcpy")
                         || callee.starts_with("llvm.memmove"),
                 }
             }
-            LLVMOpcode::LLVMInvoke => InstKind::Invoke,
-            LLVMOpcode::LLVMCallBr => InstKind::OtherCall,
-            LLVMOpcode::LLVMVAArg => InstKind::VaArg,
-            LLVMOpcode::LLVMAtomicRMW => InstKind::AtomicRmw,
-            LLVMOpcode::LLVMAtomicCmpXchg => InstKind::CmpXchg,
-            _ => InstKind::Other,
+            LLVMOpcode::LLVMInvoke => Carrier::Invoke,
+            LLVMOpcode::LLVMCallBr => Carrier::OtherCall,
+            LLVMOpcode::LLVMVAArg => Carrier::VaArg,
+            LLVMOpcode::LLVMAtomicRMW => Carrier::AtomicRmw,
+            LLVMOpcode::LLVMAtomicCmpXchg => Carrier::CmpXchg,
+            _ => Carrier::Other,
         };
         let mut view = InstView::new(function, kind);
         let k = self.kinds;

@@ -3,11 +3,7 @@
 use super::summary::{ParamSummary, Returned, Summaries};
 use super::{CaptureInfo, Components, FunctionView, Inst, InstKind, Value};
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Severity {
-    Warning,
-    Error,
-}
+pub use crate::severity::Severity;
 
 /// Which LangRef condition a capture falls under.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -28,8 +28,10 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::{Attachment, Finding, InstKind, InstView, Operand, PathStep, Rule, Severity, Site};
-use crate::graph::{Malformed, MetadataGraph, NodeId, Operand as Op};
+use super::{
+    Attachment, Carrier, Finding, InstView, MessageOperand, PathStep, Rule, Severity, Site,
+};
+use crate::graph::{Malformed, MetadataGraph, NodeId, Operand};
 use crate::tbaa::nodes::{field_at, field_types, is_new_format_type, AccessTag};
 use crate::tbaa::TbaaOracle;
 use crate::verify::TbaaVerifier;
@@ -39,7 +41,7 @@ use crate::verify::TbaaVerifier;
 struct Template {
     rule: Rule,
     message: String,
-    operands: Vec<Operand>,
+    operands: Vec<MessageOperand>,
     path: Vec<PathStep>,
 }
 
@@ -93,14 +95,14 @@ impl ExtraChecks {
                 let (valid, immutable) = self.visit_tag(g, site, Attachment::Tbaa, tag, out);
                 let writes = matches!(
                     inst.kind,
-                    InstKind::Store | InstKind::AtomicRmw | InstKind::CmpXchg
+                    Carrier::Store | Carrier::AtomicRmw | Carrier::CmpXchg
                 );
                 if writes && valid && immutable {
                     out.push(
                         Template {
                             rule: Rule::TbaaImmutableStore,
                             message: "an instruction that writes memory carries an immutable tag: the tag says this memory is never modified, so analyses may treat the write as changing nothing".into(),
-                            operands: vec![Operand::Instruction, Operand::Node(tag)],
+                            operands: vec![MessageOperand::Instruction, MessageOperand::Node(tag)],
                             path: vec![],
                         }
                         .at(site, Attachment::Tbaa),
@@ -125,7 +127,7 @@ impl ExtraChecks {
                         site,
                         attachment: Attachment::NoAlias,
                         message: "a scope is both in the !alias.scope and in the !noalias of this instruction: the access is declared not to alias itself".into(),
-                        operands: vec![Operand::Instruction, Operand::Node(s)],
+                        operands: vec![MessageOperand::Instruction, MessageOperand::Node(s)],
                         path: vec![],
                     });
                 }
@@ -203,7 +205,7 @@ impl ExtraChecks {
                 found.push(Template {
                     rule: Rule::TbaaDifferentRoots,
                     message: "the base type and the access type of this tag have different roots: the tag belongs to no one type system, and every query with it answers MayAlias".into(),
-                    operands: vec![Operand::Instruction, Operand::Node(tag)],
+                    operands: vec![MessageOperand::Instruction, MessageOperand::Node(tag)],
                     path: vec![],
                 });
             }
@@ -217,7 +219,7 @@ impl ExtraChecks {
                         message: format!(
                             "the access (offset {offset}, size {size}) does not lie inside its base type (size {base_size})"
                         ),
-                        operands: vec![Operand::Instruction, Operand::Node(tag), Operand::Node(base)],
+                        operands: vec![MessageOperand::Instruction, MessageOperand::Node(tag), MessageOperand::Node(base)],
                         path: vec![],
                     });
                 }
@@ -252,7 +254,7 @@ impl ExtraChecks {
                 Template {
                     rule: Rule::TbaaParentCycle,
                     message: "this type's chain of parents comes back to it: LLVM's alias analysis stops with \"Cycle found in TBAA metadata.\" on any query reaching it".into(),
-                    operands: vec![Operand::Node(node)],
+                    operands: vec![MessageOperand::Node(node)],
                     path: vec![],
                 },
             );
@@ -281,7 +283,7 @@ impl ExtraChecks {
                     Template {
                         rule: Rule::TbaaFieldCycle,
                         message: "this type contains itself through its fields: LLVM's alias analysis recurses without end on aggregate accesses reaching it".into(),
-                        operands: vec![Operand::Node(child)],
+                        operands: vec![MessageOperand::Node(child)],
                         path: vec![],
                     },
                 );
@@ -323,7 +325,7 @@ impl ExtraChecks {
                                     message: format!(
                                         "a field (offset {off}, size {fsize}) does not lie inside its type (size {size})"
                                     ),
-                                    operands: vec![Operand::Node(ty)],
+                                    operands: vec![MessageOperand::Node(ty)],
                                     path: vec![],
                                 }
                                 .at(site, attachment),
@@ -349,7 +351,7 @@ impl ExtraChecks {
     ) {
         if !matches!(
             inst.kind,
-            InstKind::Call {
+            Carrier::Call {
                 copies_memory: true
             }
         ) {
@@ -359,7 +361,7 @@ impl ExtraChecks {
                 site,
                 attachment: Attachment::TbaaStruct,
                 message: "!tbaa.struct describes the regions of a memory copy, but this instruction does not copy memory (LLVM ignores it here)".into(),
-                operands: vec![Operand::Instruction, Operand::Node(node)],
+                operands: vec![MessageOperand::Instruction, MessageOperand::Node(node)],
                 path: vec![],
             });
         }
@@ -380,7 +382,7 @@ impl ExtraChecks {
             found.push(Template {
                 rule,
                 message,
-                operands: vec![Operand::Instruction, Operand::Node(node)],
+                operands: vec![MessageOperand::Instruction, MessageOperand::Node(node)],
                 path: vec![],
             })
         };
@@ -414,7 +416,7 @@ impl ExtraChecks {
                 );
             }
             match triple[2] {
-                Op::Node(tag) if self.validity.is_valid_tag(g, tag) => {}
+                Operand::Node(tag) if self.validity.is_valid_tag(g, tag) => {}
                 _ => t(
                     Rule::TbaaStructTag,
                     format!("the tag of region {k} of !tbaa.struct is not a valid access tag"),
@@ -482,7 +484,7 @@ fn access_path_problem(
         message: format!(
             "walking from the base type at offset {offset} as the alias analysis does does not reach the access type at offset 0: {why}"
         ),
-        operands: vec![Operand::Instruction, Operand::Node(tag.node())],
+        operands: vec![MessageOperand::Instruction, MessageOperand::Node(tag.node())],
         path,
     })
 }

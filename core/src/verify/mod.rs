@@ -15,7 +15,7 @@
 //!   too and say the same thing. Two cases LLVM's verifier accepts
 //!   *silently*, although its bitcode reader then strips every TBAA tag of
 //!   the module, are reported as errors ([`Rule::TbaaSilentlyInvalid`]).
-//! * **Beyond LLVM** ([`extra`], [`tbaa_struct`]): `!tbaa.struct` (which LLVM
+//! * **Beyond LLVM** ([`extra`]): `!tbaa.struct` (which LLVM
 //!   does not check at all), cycles that pass LLVM's verifier but kill its
 //!   alias analysis, the struct-path invariant that every tag's access path
 //!   reaches its access type at offset 0 (as the *analysis* walks it, which
@@ -29,13 +29,11 @@ pub mod extra;
 pub mod scopes;
 pub mod tbaa;
 
-use std::fmt;
-
 use crate::graph::{MetadataGraph, NodeId};
 
 /// What kind of instruction carries the metadata (as far as the rules care).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum InstKind {
+pub enum Carrier {
     Load,
     Store,
     /// A call; `copies_memory` for `llvm.memcpy`/`llvm.memmove` and their
@@ -55,17 +53,17 @@ pub enum InstKind {
     Other,
 }
 
-impl InstKind {
+impl Carrier {
     /// The instructions LLVM's verifier accepts a `!tbaa` tag on.
     pub fn may_carry_tbaa(self) -> bool {
         matches!(
             self,
-            InstKind::Load
-                | InstKind::Store
-                | InstKind::Call { .. }
-                | InstKind::VaArg
-                | InstKind::AtomicRmw
-                | InstKind::CmpXchg
+            Carrier::Load
+                | Carrier::Store
+                | Carrier::Call { .. }
+                | Carrier::VaArg
+                | Carrier::AtomicRmw
+                | Carrier::CmpXchg
         )
     }
 }
@@ -76,7 +74,7 @@ pub struct InstView {
     /// Index of its function in the module (instructions come function by
     /// function).
     pub function: usize,
-    pub kind: InstKind,
+    pub kind: Carrier,
     pub tbaa: Option<NodeId>,
     pub tbaa_struct: Option<NodeId>,
     pub alias_scope: Option<NodeId>,
@@ -84,7 +82,7 @@ pub struct InstView {
 }
 
 impl InstView {
-    pub fn new(function: usize, kind: InstKind) -> InstView {
+    pub fn new(function: usize, kind: Carrier) -> InstView {
         InstView {
             function,
             kind,
@@ -153,24 +151,11 @@ impl Attachment {
     }
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Severity {
-    Warning,
-    Error,
-}
-
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        })
-    }
-}
+pub use crate::severity::Severity;
 
 /// What LLVM prints after a message, in order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Operand {
+pub enum MessageOperand {
     /// The instruction of the site.
     Instruction,
     /// A metadata node.
@@ -195,7 +180,7 @@ pub struct Finding {
     pub attachment: Attachment,
     pub message: String,
     /// What follows the message, as LLVM prints it.
-    pub operands: Vec<Operand>,
+    pub operands: Vec<MessageOperand>,
     /// For path rules: the walk, step by step.
     pub path: Vec<PathStep>,
 }
@@ -320,7 +305,7 @@ impl Verifier {
         let mut decls = m.scope_decls.iter().peekable();
         for (index, inst) in m.instructions.iter().enumerate() {
             let site = Site::Instruction(index);
-            let visits = if inst.kind == InstKind::Invoke { 2 } else { 1 };
+            let visits = if inst.kind == Carrier::Invoke { 2 } else { 1 };
             for _ in 0..visits {
                 if let Some(tag) = inst.tbaa {
                     self.tbaa.visit_tag(g, site, Some(inst.kind), tag, &mut out);

@@ -9,8 +9,8 @@
 //! check, the list goes on. Nothing is cached, as in LLVM: the same bad list
 //! attached twice is reported twice.
 
-use super::{Attachment, DeclArgument, Finding, Operand, Rule, Severity, Site};
-use crate::graph::{MetadataGraph, NodeId, Operand as Op};
+use super::{Attachment, DeclArgument, Finding, MessageOperand, Rule, Severity, Site};
+use crate::graph::{MetadataGraph, NodeId, Operand};
 
 fn finding(rule: Rule, site: Site, attachment: Attachment, message: &str, node: NodeId) -> Finding {
     Finding {
@@ -19,7 +19,7 @@ fn finding(rule: Rule, site: Site, attachment: Attachment, message: &str, node: 
         site,
         attachment,
         message: message.to_owned(),
-        operands: vec![Operand::Node(node)],
+        operands: vec![MessageOperand::Node(node)],
         path: vec![],
     }
 }
@@ -33,7 +33,7 @@ fn null(site: Site, attachment: Attachment, node: NodeId, index: usize, what: &s
         message: format!(
             "operand {index} of this {what} is null (LLVM's verifier and its scoped-noalias-aa crash on it)"
         ),
-        operands: vec![Operand::Node(node)],
+        operands: vec![MessageOperand::Node(node)],
         path: vec![],
     }
 }
@@ -49,8 +49,8 @@ pub fn visit_list(
     let Ok(ops) = g.operands(list) else { return };
     for (index, op) in ops.iter().enumerate() {
         match *op {
-            Op::Node(scope) => visit_scope(g, site, attachment, scope, out),
-            Op::Null => {
+            Operand::Node(scope) => visit_scope(g, site, attachment, scope, out),
+            Operand::Null => {
                 out.push(null(site, attachment, list, index, "scope list"));
                 return;
             }
@@ -86,9 +86,9 @@ fn visit_scope(
         ));
     }
     match ops[0] {
-        Op::Node(x) if x == scope => {}
-        Op::String(_) => {}
-        Op::Null => return out.push(null(site, attachment, scope, 0, "scope")),
+        Operand::Node(x) if x == scope => {}
+        Operand::String(_) => {}
+        Operand::Null => return out.push(null(site, attachment, scope, 0, "scope")),
         _ => {
             return out.push(f(
                 Rule::ScopeId,
@@ -98,8 +98,8 @@ fn visit_scope(
     }
     if n == 3 {
         match ops[2] {
-            Op::String(_) => {}
-            Op::Null => return out.push(null(site, attachment, scope, 2, "scope")),
+            Operand::String(_) => {}
+            Operand::Null => return out.push(null(site, attachment, scope, 2, "scope")),
             _ => {
                 return out.push(f(
                     Rule::ScopeName,
@@ -109,8 +109,8 @@ fn visit_scope(
         }
     }
     let domain = match ops[1] {
-        Op::Node(d) => d,
-        Op::Null => return out.push(null(site, attachment, scope, 1, "scope")),
+        Operand::Node(d) => d,
+        Operand::Null => return out.push(null(site, attachment, scope, 1, "scope")),
         _ => {
             return out.push(f(
                 Rule::ScopeDomainNotNode,
@@ -127,9 +127,9 @@ fn visit_scope(
         ));
     }
     match dops[0] {
-        Op::Node(x) if x == domain => {}
-        Op::String(_) => {}
-        Op::Null => return out.push(null(site, attachment, domain, 0, "domain")),
+        Operand::Node(x) if x == domain => {}
+        Operand::String(_) => {}
+        Operand::Null => return out.push(null(site, attachment, domain, 0, "domain")),
         _ => {
             return out.push(d(
                 Rule::DomainId,
@@ -139,8 +139,8 @@ fn visit_scope(
     }
     if dops.len() == 2 {
         match dops[1] {
-            Op::String(_) => {}
-            Op::Null => out.push(null(site, attachment, domain, 1, "domain")),
+            Operand::String(_) => {}
+            Operand::Null => out.push(null(site, attachment, domain, 1, "domain")),
             _ => out.push(d(
                 Rule::DomainName,
                 "second domain operand must be string (if used)",
@@ -164,7 +164,7 @@ pub fn visit_decl(
         site,
         attachment: Attachment::ScopeDecl,
         message: message.to_owned(),
-        operands: vec![Operand::Instruction],
+        operands: vec![MessageOperand::Instruction],
         path: vec![],
     };
     let list = match arg {

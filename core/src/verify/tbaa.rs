@@ -17,8 +17,8 @@
 
 use rustc_hash::FxHashMap;
 
-use super::{Attachment, Finding, InstKind, Operand, Rule, Site};
-use crate::graph::{IntValue, MetadataGraph, NodeId, Operand as Op};
+use super::{Attachment, Carrier, Finding, MessageOperand, Rule, Site};
+use crate::graph::{IntValue, MetadataGraph, NodeId, Operand};
 
 /// An `APInt` as far as the verifier needs one: a width and a value that
 /// may be too large to know exactly (`None`: at least 2^64).
@@ -99,7 +99,7 @@ struct BaseSummary {
 struct TagFailure {
     rule: Rule,
     message: String,
-    operands: Vec<Operand>,
+    operands: Vec<MessageOperand>,
 }
 
 /// The outcome of checking a tag the first time.
@@ -118,15 +118,15 @@ struct Events {
 }
 
 impl Events {
-    fn tag(&mut self, rule: Rule, message: &str, operands: Vec<Operand>) {
+    fn tag(&mut self, rule: Rule, message: &str, operands: Vec<MessageOperand>) {
         self.push(false, rule, message, operands);
     }
 
-    fn base(&mut self, rule: Rule, message: &str, operands: Vec<Operand>) {
+    fn base(&mut self, rule: Rule, message: &str, operands: Vec<MessageOperand>) {
         self.push(true, rule, message, operands);
     }
 
-    fn push(&mut self, base: bool, rule: Rule, message: &str, operands: Vec<Operand>) {
+    fn push(&mut self, base: bool, rule: Rule, message: &str, operands: Vec<MessageOperand>) {
         self.list.push((
             base,
             TagFailure {
@@ -139,7 +139,7 @@ impl Events {
 }
 
 /// Records a tag-level failure; the tag is invalid.
-fn fail(events: &mut Events, rule: Rule, message: &str, operands: Vec<Operand>) -> bool {
+fn fail(events: &mut Events, rule: Rule, message: &str, operands: Vec<MessageOperand>) -> bool {
     events.tag(rule, message, operands);
     false
 }
@@ -161,7 +161,7 @@ fn node_at(g: &MetadataGraph, n: NodeId, i: usize) -> Option<NodeId> {
 }
 
 fn is_string(g: &MetadataGraph, n: NodeId, i: usize) -> bool {
-    matches!(g.operand(n, i), Ok(Op::String(_)))
+    matches!(g.operand(n, i), Ok(Operand::String(_)))
 }
 
 fn is_root(g: &MetadataGraph, n: NodeId) -> bool {
@@ -243,7 +243,7 @@ impl TbaaVerifier {
         &mut self,
         g: &MetadataGraph,
         site: Site,
-        kind: Option<InstKind>,
+        kind: Option<Carrier>,
         tag: NodeId,
         out: &mut Vec<Finding>,
     ) {
@@ -278,7 +278,7 @@ impl TbaaVerifier {
             out.push(finding(&TagFailure {
                 rule: Rule::TbaaEmptyTag,
                 message: "TBAA metadata cannot have 0 operands".into(),
-                operands: vec![Operand::Instruction, Operand::Node(tag)],
+                operands: vec![MessageOperand::Instruction, MessageOperand::Node(tag)],
             }));
             return;
         }
@@ -287,7 +287,7 @@ impl TbaaVerifier {
                 out.push(finding(&TagFailure {
                     rule: Rule::TbaaNotMemoryInstruction,
                     message: "This instruction shall not have a TBAA access tag!".into(),
-                    operands: vec![Operand::Instruction],
+                    operands: vec![MessageOperand::Instruction],
                 }));
                 return;
             }
@@ -311,8 +311,8 @@ impl TbaaVerifier {
     /// The checks of one tag after the instruction kind; whether it is
     /// valid. What LLVM prints goes to `events`.
     fn check_tag(&mut self, g: &MetadataGraph, tag: NodeId, events: &mut Events) -> bool {
-        let im = Operand::Instruction;
-        let md = Operand::Node(tag);
+        let im = MessageOperand::Instruction;
+        let md = MessageOperand::Node(tag);
         let n = g.num_operands(tag);
         // A null first operand crashes LLVM's own check (`isa` on null).
         if n < 3 || node_at(g, tag, 0).is_none() {
@@ -372,8 +372,8 @@ impl TbaaVerifier {
         }
         let (Some(base), Some(access)) = (base, access) else {
             let mut ops = vec![im, md];
-            ops.extend(base.map(Operand::Node));
-            ops.extend(access.map(Operand::Node));
+            ops.extend(base.map(MessageOperand::Node));
+            ops.extend(access.map(MessageOperand::Node));
             return fail(
                 events,
                 Rule::TbaaBaseOrAccessNotNode,
@@ -386,7 +386,7 @@ impl TbaaVerifier {
                 events,
                 Rule::TbaaAccessNotScalar,
                 "Access type node must be a valid scalar type",
-                vec![im, md, Operand::Node(access)],
+                vec![im, md, MessageOperand::Node(access)],
             );
         }
         let Some(offset) = int_at(g, tag, 2) else {
@@ -418,7 +418,7 @@ impl TbaaVerifier {
                 events,
                         Rule::TbaaSilentlyInvalid,
                         "LLVM's verifier rejects this tag without a message (its struct path reaches a two-operand type node that is not a valid scalar type), so the module passes verification, but LLVM's bitcode reader drops every !tbaa of the module",
-                        vec![im, md, Operand::Node(node)],
+                        vec![im, md, MessageOperand::Node(node)],
                     );
                 }
                 // Its messages were printed when it was first checked.
@@ -430,7 +430,7 @@ impl TbaaVerifier {
                     events,
                     Rule::TbaaOffsetNotZero,
                     "Offset not zero at the point of scalar access",
-                    vec![im, md, Operand::Number(offset.printed())],
+                    vec![im, md, MessageOperand::Number(offset.printed())],
                 );
             }
             let width = summary.bit_width;
@@ -445,8 +445,8 @@ impl TbaaVerifier {
                     vec![
                         im,
                         md,
-                        Operand::Number(width as i128),
-                        Operand::Number(offset.bits as i128),
+                        MessageOperand::Number(width as i128),
+                        MessageOperand::Number(offset.bits as i128),
                     ],
                 );
             }
@@ -459,7 +459,11 @@ impl TbaaVerifier {
                     events.tag(
                         Rule::TbaaNoParentField,
                         "Could not find TBAA parent in struct type node",
-                        vec![im, Operand::Node(node), Operand::Number(at.printed())],
+                        vec![
+                            im,
+                            MessageOperand::Node(node),
+                            MessageOperand::Number(at.printed()),
+                        ],
                     );
                     None
                 }
@@ -505,10 +509,10 @@ impl TbaaVerifier {
             silent: false,
         };
         let n = g.num_operands(node);
-        let im = Operand::Instruction;
-        let nd = Operand::Node(node);
+        let im = MessageOperand::Instruction;
+        let nd = MessageOperand::Node(node);
         let mut report =
-            |rule: Rule, message: &str, ops: Vec<Operand>| events.base(rule, message, ops);
+            |rule: Rule, message: &str, ops: Vec<MessageOperand>| events.base(rule, message, ops);
         if n == 2 {
             return if self.is_valid_scalar(g, node) {
                 BaseSummary {
