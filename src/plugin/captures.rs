@@ -21,7 +21,7 @@
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use aliaskit_core::captures::{summarize, Condition, InstKind, ParamSummary, Severity, Violation};
+use aliaskit_core::captures::{summarize, InstKind, ParamSummary, Severity, Violation};
 use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
 
 use super::printer::Printer;
@@ -33,20 +33,6 @@ const FLAG_WHY_NOT: u32 = 8;
 
 unsafe fn text(printer: *mut c_void, v: LLVMValueRef) -> String {
     Printer(printer).value(v).trim().to_owned()
-}
-
-/// The stable id of each kind of finding.
-pub fn rule_id(c: Condition) -> &'static str {
-    match c {
-        Condition::StoredVisible => "stored-visible",
-        Condition::Returned => "returned",
-        Condition::Published => "published",
-        Condition::Inspected => "inspected",
-        Condition::Volatile => "volatile",
-        Condition::PassedOn => "passed-on",
-        Condition::StoredUnknown => "stored-unknown",
-        Condition::Unmodelled => "unmodelled",
-    }
 }
 
 struct Report {
@@ -213,7 +199,7 @@ unsafe fn check(module: LLVMModuleRef, flags: u32, printer: *mut c_void) -> u32 
                 errors += (v.severity == Severity::Error) as u32;
                 Report {
                     severity: v.severity,
-                    rule: rule_id(v.condition).to_owned(),
+                    rule: v.condition.id().to_owned(),
                     function: f.name.clone(),
                     parameter: param_name(&param.name, v.param),
                     summary,
@@ -292,7 +278,7 @@ unsafe fn why_not(
         .map(|v| {
             let last = *v.chain.last().expect("a capturing instruction");
             (
-                rule_id(v.condition),
+                v.condition.id(),
                 format!("{} ({})", v.reason, v.captured),
                 at(last),
             )

@@ -27,6 +27,21 @@ pub enum Condition {
 }
 
 impl Condition {
+    /// The stable id of the rule a finding of this condition breaks (in
+    /// check-captures' reports, their JSON, and `bench/captures`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Condition::StoredVisible => "stored-visible",
+            Condition::Returned => "returned",
+            Condition::Published => "published",
+            Condition::Inspected => "inspected",
+            Condition::Volatile => "volatile",
+            Condition::PassedOn => "passed-on",
+            Condition::StoredUnknown => "stored-unknown",
+            Condition::Unmodelled => "unmodelled",
+        }
+    }
+
     pub fn langref(self) -> &'static str {
         match self {
             Condition::StoredVisible => "condition 1: its bits are stored where the caller can read them after the call",
