@@ -20,13 +20,18 @@ and classifying what check-captures said about each narrowed parameter.
       refers to itself has one narrowed parameter per batch. OUTDIR/cases
       lists batch, function, argument index, name and the original
       captures. --max N keeps N cases (a deterministic choice by --key).
-  capkit.py classify OUTDIR
+  capkit.py classify OUTDIR [--oracle MODULE.ll]
       for each case: error | warning:<rules> | missed, from
       OUTDIR/b<i>.json (the check-captures<warn;json;why-not> output of
       each batch); a missed case gets the checker's own reason from its
       why-not note (the kinds of use that capture nothing, e.g.
-      slot+callee-body) and the instructions the note names. Prints one
-      tab-separated line per case.
+      slot+callee-body) and the instructions the note names. With
+      --oracle, each case also gets the captures(...) LLVM infers for that
+      parameter in MODULE (the version with its definitions' claims
+      removed, through function-attrs with capture tracking's use limit
+      raised): 'none' there means LLVM itself proves the narrowed claim
+      true. Prints one tab-separated line per case: batch, function,
+      argument, name, original captures, verdict, reason, oracle, evidence.
 """
 
 import hashlib
@@ -239,7 +244,11 @@ def cmd_narrow(module, outdir, max_cases, key):
 PARAM_RE = re.compile(r'(?:^|\()argument (\d+)\)?$')
 
 
-def cmd_classify(outdir):
+def cmd_classify(outdir, oracle_path=None):
+    oracle = {}
+    if oracle_path:
+        _, fl = read_module(oracle_path)
+        oracle = {(f.name, p.index): p.captures or '-' for f in fl for p in f.params}
     with open(os.path.join(outdir, 'cases')) as cf:
         cases = [ln.rstrip('\n').split('\t') for ln in cf if ln.strip()]
     seen_batches = {}
@@ -275,7 +284,8 @@ def cmd_classify(outdir):
         evidence = reason = ''
         if verdict == 'missed':
             reason, evidence = why_not(notes.get((b, fname, int(idx))))
-        print('\t'.join([b, fn, idx, name, orig, verdict, reason, evidence]))
+        proved = oracle.get((fn, int(idx)), '?') if oracle_path else ''
+        print('\t'.join([b, fn, idx, name, orig, verdict, reason, proved, evidence]))
 
 
 def why_not(note):
@@ -306,7 +316,7 @@ def main(argv):
             rest = rest[2:]
         cmd_narrow(argv[1], argv[2], max_cases, key)
     elif len(argv) >= 2 and argv[0] == 'classify':
-        cmd_classify(argv[1])
+        cmd_classify(argv[1], argv[3] if len(argv) > 3 and argv[2] == '--oracle' else None)
     else:
         raise SystemExit(__doc__)
 
