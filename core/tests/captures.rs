@@ -5,6 +5,9 @@ use aliaskit_core::captures::{
     Param, Severity, Value,
 };
 
+mod common;
+use common::captures::{inst, store};
+
 fn none() -> Option<CaptureInfo> {
     Some(CaptureInfo {
         other: Components::NONE,
@@ -19,26 +22,6 @@ fn param(name: &str, declared: Option<CaptureInfo>) -> Param {
         private: false,
         declared,
     }
-}
-
-fn inst(kind: InstKind, operands: Vec<Value>) -> Inst {
-    Inst {
-        kind,
-        operands,
-        block: 0,
-    }
-}
-
-fn store(v: Value, at: Value) -> Inst {
-    inst(
-        InstKind::Store {
-            volatile: false,
-            release: false,
-            limit: None,
-            bytes: Some(8),
-        },
-        vec![v, at],
-    )
 }
 
 fn call(callee: &str, args: Vec<Value>, captures: Vec<Option<CaptureInfo>>) -> Inst {

@@ -7,6 +7,9 @@ use aliaskit_core::captures::{
 };
 use proptest::prelude::*;
 
+mod common;
+use common::captures::{inst, store};
+
 /// What a random function does, one step at a time, with parameter `p`
 /// (of two) and callee `f` (of the module's functions).
 #[derive(Clone, Debug)]
@@ -36,14 +39,6 @@ fn module() -> impl Strategy<Value = Vec<Vec<Step>>> {
     (1..6usize).prop_flat_map(|n| prop::collection::vec(prop::collection::vec(step(n), 0..5), n))
 }
 
-fn inst(kind: InstKind, operands: Vec<Value>) -> Inst {
-    Inst {
-        kind,
-        operands,
-        block: 0,
-    }
-}
-
 fn call(callee: usize, arg: Value) -> Inst {
     inst(
         InstKind::Call(CallInfo {
@@ -61,16 +56,8 @@ fn call(callee: usize, arg: Value) -> Inst {
 
 /// A store into a global of its own (stores into one global overwrite
 /// each other: the first would capture nothing).
-fn store(v: Value, global: usize) -> Inst {
-    inst(
-        InstKind::Store {
-            volatile: false,
-            release: false,
-            limit: None,
-            bytes: Some(8),
-        },
-        vec![v, Value::Global(2 + global as u32)],
-    )
+fn store_own(v: Value, global: usize) -> Inst {
+    store(v, Value::Global(2 + global as u32))
 }
 
 /// Function `f` of the module, named `f{name}`, its callees renumbered by
@@ -79,7 +66,7 @@ fn function(steps: &[Step], name: usize, index: &[usize]) -> FunctionView {
     let mut insts = Vec::new();
     for s in steps {
         match *s {
-            Step::Store(p) => insts.push(store(Value::Param(p), insts.len())),
+            Step::Store(p) => insts.push(store_own(Value::Param(p), insts.len())),
             Step::Load(p) => insts.push(inst(
                 InstKind::Load { volatile: false },
                 vec![Value::Param(p)],
@@ -95,7 +82,7 @@ fn function(steps: &[Step], name: usize, index: &[usize]) -> FunctionView {
             Step::Call(f, p) => insts.push(call(index[f], Value::Param(p))),
             Step::CallAndStoreResult(f, p) => {
                 insts.push(call(index[f], Value::Param(p)));
-                insts.push(store(Value::Inst(insts.len() - 1), insts.len()));
+                insts.push(store_own(Value::Inst(insts.len() - 1), insts.len()));
             }
             Step::Return(p) => insts.push(inst(InstKind::Return, vec![Value::Param(p)])),
         }
@@ -161,11 +148,7 @@ proptest! {
         let n = m.len();
         let straight: Vec<usize> = (0..n).collect();
         let mut shuffled = straight.clone();
-        let mut x = seed | 1;
-        for i in (1..n).rev() {
-            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
-            shuffled.swap(i, (x % (i as u64 + 1)) as usize);
-        }
+        common::shuffle(&mut shuffled, seed);
         let (a, b) = (laid_out(&m, &straight), laid_out(&m, &shuffled));
         prop_assert_eq!(kinds(&summarize(&a), &a), kinds(&summarize(&b), &b));
     }

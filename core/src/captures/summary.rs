@@ -174,10 +174,8 @@ impl Summaries {
     /// (a declared `captures(...)`, or a call site's claim), each with
     /// `declared` set to the claim.
     pub fn against(&self, function: usize, param: usize, claim: CaptureInfo) -> Vec<Violation> {
-        match self.params[function].get(param) {
-            Some(Some(summary)) => summary.against(claim),
-            _ => Vec::new(),
-        }
+        self.of_body(function, param)
+            .map_or_else(Vec::new, |summary| summary.against(claim))
     }
 
     fn set(&mut self, function: usize, param: usize, summary: ParamSummary) -> bool {
