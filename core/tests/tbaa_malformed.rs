@@ -206,3 +206,60 @@ fn field_cycle_after_the_field_is_found_first_in_llvm_order() {
     // Found before the cycle is entered: LLVM returns true, and so do we.
     assert_eq!(has_field(&d.g, knot, Some(tie)), Ok(true));
 }
+
+#[test]
+fn access_paths_say_how_the_walk_ends() {
+    use aliaskit_core::tbaa::{AccessPath, PathOutcome};
+    let mut d = TypeDag::new();
+    let root = d.root("root");
+    let char_ = d.old_scalar("char", root);
+    let int = d.old_scalar("int", char_);
+    let s = d.old_struct("S", &[(int, 0), (int, 4)]);
+    let ran_off = d.old_tag(s, int, 4);
+    let late = d.old_struct("L", &[(int, 4), (int, 8)]);
+    let before_first = d.old_tag(late, int, 0);
+    // A scalar that is its own parent: the walk never ends.
+    let a = d.g.reserve();
+    let name = d.g.string("A");
+    d.g.define_tuple(a, vec![name, Operand::Node(a), Operand::int64(0)]);
+    let looping = d.old_tag(a, int, 0);
+    let text = d.g.string("x");
+    let unreadable =
+        d.g.add_tuple(vec![Operand::Node(s), Operand::Node(int), text]);
+    let nchar = d.new_scalar(root, 1, "char");
+    let nint = d.new_scalar(nchar, 4, "int");
+    let ns = d.new_struct(nchar, 8, "S", &[(nint, 0, 4), (nint, 4, 4)]);
+    let stopped = d.new_tag(ns, nint, 4, 4);
+
+    let mut o = TbaaOracle::new();
+    assert_eq!(
+        o.access_path(&d.g, ran_off),
+        AccessPath {
+            steps: vec![(s, 4), (int, 0), (char_, 0), (root, 0)],
+            end: PathOutcome::RanOff
+        }
+    );
+    assert_eq!(
+        o.access_path(&d.g, stopped),
+        AccessPath {
+            steps: vec![(ns, 4), (nint, 0)],
+            end: PathOutcome::Stopped(nint)
+        }
+    );
+    let failed = o.access_path(&d.g, before_first);
+    assert_eq!(failed.steps, vec![(late, 0)]);
+    assert!(
+        matches!(failed.end, PathOutcome::Failed(m) if m.node == late && m.problem == Problem::OffsetBeforeFirstField { offset: 0 }),
+        "{failed:?}"
+    );
+    let cycle = o.access_path(&d.g, looping);
+    assert_eq!(cycle.end, PathOutcome::Cycle);
+    assert_eq!(cycle.steps.len(), d.g.len() + 1);
+    assert!(cycle.steps.iter().all(|&step| step == (a, 0)));
+    // Asked again: the same steps (walked again, not kept).
+    assert_eq!(o.access_path(&d.g, looping), cycle);
+    assert!(matches!(
+        o.access_path(&d.g, unreadable).end,
+        PathOutcome::Unreadable(m) if m.node == unreadable
+    ));
+}

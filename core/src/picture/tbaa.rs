@@ -7,7 +7,7 @@ use rustc_hash::FxHashSet;
 
 use super::{record_escape, Builder, Dot, Labels, TagUse};
 use crate::graph::{MetadataGraph, NodeId, Operand};
-use crate::tbaa::nodes::{describe_tag, is_new_format_type};
+use crate::tbaa::nodes::{describe_tag, TypeNode};
 
 /// A type node, as its operands shape it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,7 +31,7 @@ struct Field {
 }
 
 /// A type node's shape, name, and size (new format).
-struct TypeNode {
+struct DrawnType {
     shape: Shape,
     name: Option<String>,
     size: Option<u64>,
@@ -39,13 +39,6 @@ struct TypeNode {
 
 fn int_at(ops: &[Operand], i: usize) -> Option<u64> {
     ops.get(i).and_then(|o| o.as_int()).and_then(|v| v.value)
-}
-
-fn string_at(g: &MetadataGraph, ops: &[Operand], i: usize) -> Option<String> {
-    match ops.get(i) {
-        Some(Operand::String(s)) => Some(g.str(*s).to_owned()),
-        _ => None,
-    }
 }
 
 /// Fields from (type, offset[, size]) groups of `stride` operands.
@@ -78,21 +71,22 @@ fn fields(ops: &[Operand], stride: usize) -> Result<Vec<Field>, String> {
 }
 
 /// `!{parent, i64 size, id, [T, i64 offset, i64 size]*}`.
-fn new_format(g: &MetadataGraph, ops: &[Operand]) -> TypeNode {
-    let (name, size) = (string_at(g, ops, 2), int_at(ops, 1));
-    let shape = match (size, fields(&ops[3..], 3), ops[0].as_node()) {
+fn new_format(g: &MetadataGraph, t: TypeNode, ops: &[Operand]) -> DrawnType {
+    let (name, size) = (t.name(g).map(str::to_owned), int_at(ops, 1));
+    let l = t.layout();
+    let shape = match (size, fields(&ops[l.first..], l.stride), ops[0].as_node()) {
         (None, ..) => Shape::Bad("operand 1 (size) is not an integer".into()),
         (_, Err(why), _) => Shape::Bad(why),
         (_, Ok(f), Some(parent)) if f.is_empty() => Shape::Scalar { parent },
         (_, Ok(f), None) if f.is_empty() => Shape::Root,
         (_, Ok(fields), parent) => Shape::Struct { parent, fields },
     };
-    TypeNode { shape, name, size }
+    DrawnType { shape, name, size }
 }
 
 /// `!{"name"}` (a root), `!{"name", parent[, i64 0]}` (a scalar) or
 /// `!{"name", T, i64 offset, ...}` (a struct).
-fn old_format(g: &MetadataGraph, ops: &[Operand]) -> TypeNode {
+fn old_format(g: &MetadataGraph, t: TypeNode, ops: &[Operand]) -> DrawnType {
     let shape = match ops.len() {
         0 | 1 => Shape::Root,
         n @ (2 | 3) => match ops[1].as_node() {
@@ -100,7 +94,7 @@ fn old_format(g: &MetadataGraph, ops: &[Operand]) -> TypeNode {
             Some(_) => Shape::Bad("operand 2 (offset) is not an integer".into()),
             None => Shape::Root,
         },
-        _ => match fields(&ops[1..], 2) {
+        _ => match fields(&ops[t.layout().first..], t.layout().stride) {
             Ok(fields) => Shape::Struct {
                 parent: None,
                 fields,
@@ -108,18 +102,19 @@ fn old_format(g: &MetadataGraph, ops: &[Operand]) -> TypeNode {
             Err(why) => Shape::Bad(why),
         },
     };
-    TypeNode {
+    DrawnType {
         shape,
-        name: string_at(g, ops, 0),
+        name: t.name(g).map(str::to_owned),
         size: None,
     }
 }
 
-fn type_node(g: &MetadataGraph, ty: NodeId) -> TypeNode {
+fn drawn_type(g: &MetadataGraph, ty: NodeId) -> DrawnType {
+    let t = TypeNode::of(g, ty);
     match g.operands(ty) {
-        Ok(ops) if is_new_format_type(g, ty) => new_format(g, ops),
-        Ok(ops) => old_format(g, ops),
-        Err(_) => TypeNode {
+        Ok(ops) if t.new_format => new_format(g, t, ops),
+        Ok(ops) => old_format(g, t, ops),
+        Err(_) => DrawnType {
             shape: Shape::Bad("undefined node".into()),
             name: None,
             size: None,
@@ -178,12 +173,12 @@ impl Picture<'_> {
     }
 
     /// A type node, drawn by its shape, and the edges to what it names.
-    fn type_node(&mut self, ty: NodeId) {
+    fn draw_type(&mut self, ty: NodeId) {
         if self.tags.contains(&ty) {
             // A tag used as a type: drawn once, as a tag.
             return;
         }
-        let TypeNode { shape, name, size } = type_node(self.g, ty);
+        let DrawnType { shape, name, size } = drawn_type(self.g, ty);
         let title = self.b.title(ty, name.as_deref().as_slice());
         let size = size.map(|s| format!(", size {s}")).unwrap_or_default();
         let parent_edge = "label=\"parent\", arrowhead=empty";
@@ -230,7 +225,7 @@ impl Picture<'_> {
     fn struct_node(&mut self, ty: NodeId, title: &str, size: &str, fields: &[Field]) {
         let mut label = format!("{}\\nstruct{}", record_escape(title), record_escape(size));
         for (k, f) in fields.iter().enumerate() {
-            let name = match type_node(self.g, f.ty).name {
+            let name = match drawn_type(self.g, f.ty).name {
                 Some(n) => format!("{n:?}"),
                 None => self
                     .labels
@@ -268,7 +263,7 @@ pub fn tbaa_dot(g: &MetadataGraph, tags: &[TagUse], labels: &Labels) -> Dot {
     while next < p.queue.len() {
         let ty = p.queue[next];
         next += 1;
-        p.type_node(ty);
+        p.draw_type(ty);
     }
     p.b.finish("tbaa", &[])
 }

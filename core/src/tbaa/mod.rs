@@ -23,6 +23,8 @@ pub mod nodes;
 pub mod query;
 pub mod summary;
 
-pub use nodes::AccessTag;
-pub use query::{access_tag_for, has_field, GenericTag, Reason, TagMatch, TbaaOracle};
+pub use nodes::{AccessTag, TypeNode};
+pub use query::{
+    access_tag_for, has_field, AccessPath, GenericTag, PathOutcome, Reason, TagMatch, TbaaOracle,
+};
 pub use summary::TagRef;

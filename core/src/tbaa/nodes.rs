@@ -24,34 +24,23 @@
 
 use crate::graph::{IntValue, Malformed, MetadataGraph, NodeId, Operand, Problem};
 
-/// Whether a type node is in the new, size-aware format.
-pub fn is_new_format_type(g: &MetadataGraph, ty: NodeId) -> bool {
-    match g.operands(ty) {
-        Ok(ops) => ops.len() >= 3 && matches!(ops[0], Operand::Node(_)),
-        // An opaque node's first operand is unknown; LLVM would look at it.
-        // Treating it as old-format only matters for malformed input, whose
-        // operand reads then fail anyway.
-        Err(_) => false,
-    }
+/// A type node read in one encoding (`TBAANode` / `TBAAStructTypeNode`):
+/// the one place that knows which operand is the parent, the name, the
+/// size and each field.
+///
+/// The alias analysis reads every node in its own encoding
+/// ([`TypeNode::of`]); LLVM's verifier reads every node of a tag's walk in
+/// the encoding of the tag's access type ([`TypeNode::in_format`]), which
+/// differs when a chain mixes encodings.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TypeNode {
+    pub node: NodeId,
+    pub new_format: bool,
 }
 
-/// The parent of a type in the type DAG (`TBAANode::getParent`): operand 0
-/// of a new-format node, operand 1 of an old-format node when it is a node.
-pub fn parent(g: &MetadataGraph, ty: NodeId) -> Result<Option<NodeId>, Malformed> {
-    let ops = g.operands(ty)?;
-    if ops.len() >= 3 {
-        if let Operand::Node(p) = ops[0] {
-            return Ok(Some(p));
-        }
-    }
-    if ops.len() < 2 {
-        return Ok(None);
-    }
-    Ok(ops[1].as_node())
-}
-
-/// Layout of the fields of a struct type node: where the first field
-/// starts and how many operands each field takes.
+/// Where the fields of a struct type node are: the operand index of the
+/// first field's type, and how many operands each field takes (type and
+/// offset; new format: type, offset and size).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct FieldLayout {
     pub first: usize,
@@ -59,110 +48,188 @@ pub struct FieldLayout {
 }
 
 impl FieldLayout {
-    pub fn of(g: &MetadataGraph, ty: NodeId) -> FieldLayout {
-        if is_new_format_type(g, ty) {
-            FieldLayout {
-                first: 3,
-                stride: 3,
+    const OLD: FieldLayout = FieldLayout {
+        first: 1,
+        stride: 2,
+    };
+    const NEW: FieldLayout = FieldLayout {
+        first: 3,
+        stride: 3,
+    };
+
+    /// The operand index of each field's type in a node of `n` operands,
+    /// in order (the last may be incomplete: its later operands missing).
+    pub fn field_starts(self, n: usize) -> impl Iterator<Item = usize> {
+        (self.first..n.max(self.first)).step_by(self.stride)
+    }
+
+    /// `getNumFields` of a node of `n` operands; `None` when it has fewer
+    /// operands than the first field's index (LLVM's unsigned count wraps).
+    pub fn count(self, n: usize) -> Option<usize> {
+        n.checked_sub(self.first).map(|rest| rest / self.stride)
+    }
+}
+
+impl TypeNode {
+    /// `isNewFormatTypeNode`: at least three operands, the first a node
+    /// (old nodes start with a string). An opaque node's first operand is
+    /// unknown: it counts as old-format, which only matters for malformed
+    /// input, whose operand reads then fail anyway.
+    pub fn is_new_format(g: &MetadataGraph, ty: NodeId) -> bool {
+        match g.operands(ty) {
+            Ok(ops) => ops.len() >= 3 && matches!(ops[0], Operand::Node(_)),
+            Err(_) => false,
+        }
+    }
+
+    /// The node in its own encoding, as the alias analysis reads it.
+    pub fn of(g: &MetadataGraph, ty: NodeId) -> TypeNode {
+        TypeNode::in_format(ty, TypeNode::is_new_format(g, ty))
+    }
+
+    /// The node read as `new_format` says, whatever it looks like.
+    pub fn in_format(ty: NodeId, new_format: bool) -> TypeNode {
+        TypeNode {
+            node: ty,
+            new_format,
+        }
+    }
+
+    /// Where its fields are.
+    pub fn layout(self) -> FieldLayout {
+        if self.new_format {
+            FieldLayout::NEW
+        } else {
+            FieldLayout::OLD
+        }
+    }
+
+    /// The parent in the type DAG (`TBAANode::getParent`): operand 0 of a
+    /// new-format node, operand 1 of an old-format node when it is a node;
+    /// none for an old-format root (fewer than two operands).
+    pub fn parent(self, g: &MetadataGraph) -> Result<Option<NodeId>, Malformed> {
+        let ops = g.operands(self.node)?;
+        if self.new_format {
+            return Ok(ops.first().and_then(|o| o.as_node()));
+        }
+        Ok(ops.get(1).and_then(|o| o.as_node()))
+    }
+
+    /// Its size in bytes (new format: operand 1).
+    pub fn size(self, g: &MetadataGraph) -> Result<u64, Malformed> {
+        debug_assert!(self.new_format, "old-format types have no size");
+        g.int_operand(self.node, 1)
+    }
+
+    /// Its identifier string (operand 0 in the old format, operand 2 in
+    /// the new one), if it has one.
+    pub fn name(self, g: &MetadataGraph) -> Option<&str> {
+        let index = if self.new_format { 2 } else { 0 };
+        match g.operand(self.node, index) {
+            Ok(Operand::String(s)) => Some(g.str(s)),
+            _ => None,
+        }
+    }
+
+    /// The field types (`getNumFields` / `getFieldType`).
+    ///
+    /// For old-format scalars this is their parent (LLVM makes no
+    /// distinction between fields and parents in the old format). A field
+    /// type that is not a node, or a node with fewer operands than its
+    /// layout needs, is malformed.
+    pub fn field_types(self, g: &MetadataGraph) -> Result<Vec<NodeId>, Malformed> {
+        let n = g.operands(self.node)?.len();
+        let layout = self.layout();
+        let count = layout
+            .count(n)
+            .ok_or(Malformed::new(self.node, Problem::TooFewOperands))?;
+        (0..count)
+            .map(|i| g.required_node_operand(self.node, layout.first + i * layout.stride))
+            .collect()
+    }
+
+    /// Whether it has no fields at all (so no field of any type, at any
+    /// depth): its operands read, and none is in a field position.
+    pub fn has_no_fields(self, g: &MetadataGraph) -> bool {
+        let Ok(ops) = g.operands(self.node) else {
+            return false;
+        };
+        self.layout().count(ops.len()) == Some(0)
+    }
+
+    /// One step down the type DAG (`TBAAStructTypeNode::getField`): the
+    /// field that contains byte `offset`, and the offset rebased into it.
+    ///
+    /// The field chosen is the last one whose offset is not greater than
+    /// `offset` (so among fields sharing an offset, the lexically last
+    /// wins). Old-format scalars lead to their parent. Offsets wrap around
+    /// like LLVM's `uint64_t` arithmetic. `Ok(None)` means the walk ends
+    /// here.
+    pub fn field_at(
+        self,
+        g: &MetadataGraph,
+        offset: u64,
+    ) -> Result<Option<(NodeId, u64)>, Malformed> {
+        let ty = self.node;
+        let ops = g.operands(ty)?;
+        let n = ops.len();
+        // `mdconst::extract<ConstantInt>(op)->getZExtValue()` on operand `i`.
+        let int_at = |i: usize| -> Result<u64, Malformed> {
+            match ops.get(i) {
+                Some(Operand::Int(IntValue { value: Some(v), .. })) => Ok(*v),
+                Some(Operand::Int(_)) => {
+                    Err(Malformed::new(ty, Problem::IntegerTooWide { index: i }))
+                }
+                Some(_) => Err(Malformed::new(ty, Problem::NotAnInteger { index: i })),
+                None => Err(Malformed::new(ty, Problem::MissingOperand { index: i })),
+            }
+        };
+        if self.new_format {
+            // New-format roots and scalars have no fields.
+            if n < 6 {
+                return Ok(None);
             }
         } else {
-            FieldLayout {
-                first: 1,
-                stride: 2,
+            // A root: nothing below (or above) it.
+            if n < 2 {
+                return Ok(None);
+            }
+            // A scalar, or a struct with a single field.
+            if n <= 3 {
+                let field_offset = if n == 2 { 0 } else { int_at(2)? };
+                return Ok(ops[1]
+                    .as_node()
+                    .map(|p| (p, offset.wrapping_sub(field_offset))));
             }
         }
-    }
-}
-
-/// The field types of a type node (`getNumFields` / `getFieldType`).
-///
-/// For old-format scalars this is their parent (LLVM makes no distinction
-/// between fields and parents in the old format). A field type that is not a
-/// node, or a node with fewer operands than its layout needs, is malformed.
-pub fn field_types(g: &MetadataGraph, ty: NodeId) -> Result<Vec<NodeId>, Malformed> {
-    let ops = g.operands(ty)?;
-    let FieldLayout { first, stride } = FieldLayout::of(g, ty);
-    if ops.len() < first {
-        // LLVM computes the field count in unsigned arithmetic and wraps.
-        return Err(Malformed::new(ty, Problem::TooFewOperands));
-    }
-    let count = (ops.len() - first) / stride;
-    (0..count)
-        .map(|i| g.required_node_operand(ty, first + i * stride))
-        .collect()
-}
-
-/// One step down the type DAG (`TBAAStructTypeNode::getField`): the field
-/// of `ty` that contains byte `offset`, and the offset rebased into it.
-///
-/// The field chosen is the last one whose offset is not greater than
-/// `offset` (so among fields sharing an offset, the lexically last wins).
-/// Old-format scalars lead to their parent. Offsets wrap around like LLVM's
-/// `uint64_t` arithmetic. `Ok(None)` means the walk ends here.
-pub fn field_at(
-    g: &MetadataGraph,
-    ty: NodeId,
-    offset: u64,
-) -> Result<Option<(NodeId, u64)>, Malformed> {
-    let ops = g.operands(ty)?;
-    let n = ops.len();
-    // `mdconst::extract<ConstantInt>(op)->getZExtValue()` on operand `i`.
-    let int_at = |i: usize| -> Result<u64, Malformed> {
-        match ops.get(i) {
-            Some(Operand::Int(IntValue { value: Some(v), .. })) => Ok(*v),
-            Some(Operand::Int(_)) => Err(Malformed::new(ty, Problem::IntegerTooWide { index: i })),
-            Some(_) => Err(Malformed::new(ty, Problem::NotAnInteger { index: i })),
-            None => Err(Malformed::new(ty, Problem::MissingOperand { index: i })),
-        }
-    };
-    let new_format = n >= 3 && matches!(ops[0], Operand::Node(_));
-    if new_format {
-        // New-format roots and scalars have no fields.
-        if n < 6 {
-            return Ok(None);
-        }
-    } else {
-        // A root: nothing below (or above) it.
-        if n < 2 {
-            return Ok(None);
-        }
-        // A scalar, or a struct with a single field.
-        if n <= 3 {
-            let field_offset = if n == 2 { 0 } else { int_at(2)? };
-            return Ok(ops[1]
-                .as_node()
-                .map(|p| (p, offset.wrapping_sub(field_offset))));
-        }
-    }
-    let (first, stride) = if new_format { (3, 3) } else { (1, 2) };
-    // The operand index of the chosen field's type; `None` means "the last".
-    let mut chosen = None;
-    let mut idx = first;
-    while idx < n {
-        let field_offset = int_at(idx + 1)?;
-        if field_offset > offset {
-            if idx < first + stride {
-                if !new_format {
-                    // LLVM computes a wrapped index here and reads out of bounds.
-                    return Err(Malformed::new(
-                        ty,
-                        Problem::OffsetBeforeFirstField { offset },
-                    ));
+        let FieldLayout { first, stride } = self.layout();
+        // The operand index of the chosen field's type; `None` means "the last".
+        let mut chosen = None;
+        for idx in self.layout().field_starts(n) {
+            let field_offset = int_at(idx + 1)?;
+            if field_offset > offset {
+                if idx < first + stride {
+                    if !self.new_format {
+                        // LLVM computes a wrapped index here and reads out of bounds.
+                        return Err(Malformed::new(
+                            ty,
+                            Problem::OffsetBeforeFirstField { offset },
+                        ));
+                    }
+                    // LLVM's index arithmetic lands on 0, which it reads as
+                    // "none found" and so takes the last field.
+                } else {
+                    chosen = Some(idx - stride);
                 }
-                // LLVM's index arithmetic lands on 0, which it reads as "none
-                // found" and so takes the last field.
-            } else {
-                chosen = Some(idx - stride);
+                break;
             }
-            break;
         }
-        idx += stride;
+        let chosen = chosen.unwrap_or(n - stride);
+        let field_offset = int_at(chosen + 1)?;
+        Ok(ops[chosen]
+            .as_node()
+            .map(|f| (f, offset.wrapping_sub(field_offset))))
     }
-    let chosen = chosen.unwrap_or(n - stride);
-    let field_offset = int_at(chosen + 1)?;
-    Ok(ops[chosen]
-        .as_node()
-        .map(|f| (f, offset.wrapping_sub(field_offset))))
 }
 
 /// An access tag (`TBAAStructTagNode`): the node attached as `!tbaa`.
@@ -197,7 +264,7 @@ impl AccessTag {
             return false;
         }
         match self.access_type(g) {
-            Ok(Some(access)) => is_new_format_type(g, access),
+            Ok(Some(access)) => TypeNode::is_new_format(g, access),
             Ok(None) => true,
             Err(_) => false,
         }
@@ -223,19 +290,9 @@ impl AccessTag {
     }
 }
 
-/// The name of a type: its identifier string (operand 0 in the old
-/// format, operand 2 in the new one), if it has one.
-pub fn type_name(g: &MetadataGraph, ty: NodeId) -> Option<&str> {
-    let index = if is_new_format_type(g, ty) { 2 } else { 0 };
-    match g.operand(ty, index) {
-        Ok(Operand::String(s)) => Some(g.str(s)),
-        _ => None,
-    }
-}
-
 /// A type for humans: its name in quotes, or the node itself.
 pub fn describe_type(g: &MetadataGraph, ty: NodeId) -> String {
-    match type_name(g, ty) {
+    match TypeNode::of(g, ty).name(g) {
         Some(name) => format!("{name:?}"),
         None => g.display(ty, 1).to_string(),
     }
@@ -277,12 +334,12 @@ mod tests {
         let root = d.root("root");
         let char_old = d.old_scalar("char", root);
         let int_new = d.new_scalar(char_old, 4, "int");
-        assert!(!is_new_format_type(&d.g, root));
-        assert!(!is_new_format_type(&d.g, char_old));
-        assert!(is_new_format_type(&d.g, int_new));
-        assert_eq!(parent(&d.g, int_new), Ok(Some(char_old)));
-        assert_eq!(parent(&d.g, char_old), Ok(Some(root)));
-        assert_eq!(parent(&d.g, root), Ok(None));
+        assert!(!TypeNode::is_new_format(&d.g, root));
+        assert!(!TypeNode::is_new_format(&d.g, char_old));
+        assert!(TypeNode::is_new_format(&d.g, int_new));
+        assert_eq!(TypeNode::of(&d.g, int_new).parent(&d.g), Ok(Some(char_old)));
+        assert_eq!(TypeNode::of(&d.g, char_old).parent(&d.g), Ok(Some(root)));
+        assert_eq!(TypeNode::of(&d.g, root).parent(&d.g), Ok(None));
         let old_tag = d.old_tag(char_old, char_old, 0);
         let new_tag = d.new_tag(int_new, int_new, 0, 4);
         assert!(!AccessTag(old_tag).is_new_format(&d.g));
@@ -323,13 +380,13 @@ mod tests {
         let short = d.old_scalar("short", c);
         // Two fields at offset 0 (a union-like layout), then one at 4.
         let s = d.old_struct("S", &[(short, 0), (int, 0), (int, 4)]);
-        assert_eq!(field_at(&d.g, s, 0), Ok(Some((int, 0))));
-        assert_eq!(field_at(&d.g, s, 2), Ok(Some((int, 2))));
-        assert_eq!(field_at(&d.g, s, 4), Ok(Some((int, 0))));
-        assert_eq!(field_at(&d.g, s, 9), Ok(Some((int, 5))));
+        assert_eq!(TypeNode::of(&d.g, s).field_at(&d.g, 0), Ok(Some((int, 0))));
+        assert_eq!(TypeNode::of(&d.g, s).field_at(&d.g, 2), Ok(Some((int, 2))));
+        assert_eq!(TypeNode::of(&d.g, s).field_at(&d.g, 4), Ok(Some((int, 0))));
+        assert_eq!(TypeNode::of(&d.g, s).field_at(&d.g, 9), Ok(Some((int, 5))));
         // Scalars lead to their parent.
-        assert_eq!(field_at(&d.g, int, 0), Ok(Some((c, 0))));
-        assert_eq!(field_at(&d.g, root, 0), Ok(None));
+        assert_eq!(TypeNode::of(&d.g, int).field_at(&d.g, 0), Ok(Some((c, 0))));
+        assert_eq!(TypeNode::of(&d.g, root).field_at(&d.g, 0), Ok(None));
     }
 
     #[test]
@@ -339,7 +396,7 @@ mod tests {
         let c = d.old_scalar("char", root);
         let s_old = d.old_struct("S", &[(c, 4), (c, 8)]);
         assert_eq!(
-            field_at(&d.g, s_old, 0),
+            TypeNode::of(&d.g, s_old).field_at(&d.g, 0),
             Err(Malformed::new(
                 s_old,
                 Problem::OffsetBeforeFirstField { offset: 0 }
@@ -349,7 +406,7 @@ mod tests {
         let cn = d.new_scalar(root, 1, "char");
         let s_new = d.new_struct(root, 12, "S", &[(cn, 4, 1), (cn, 8, 1)]);
         assert_eq!(
-            field_at(&d.g, s_new, 0),
+            TypeNode::of(&d.g, s_new).field_at(&d.g, 0),
             Ok(Some((cn, 0u64.wrapping_sub(8))))
         );
     }
@@ -367,12 +424,12 @@ mod tests {
             Operand::int64(4),
         ]);
         assert_eq!(
-            field_types(&d.g, bad),
+            TypeNode::of(&d.g, bad).field_types(&d.g),
             Err(Malformed::new(bad, Problem::NotANode { index: 1 }))
         );
         let empty = d.g.add_tuple(vec![]);
         assert_eq!(
-            field_types(&d.g, empty),
+            TypeNode::of(&d.g, empty).field_types(&d.g),
             Err(Malformed::new(empty, Problem::TooFewOperands))
         );
     }

@@ -43,7 +43,7 @@ use rustc_hash::FxHashSet;
 
 use crate::graph::{Malformed, MetadataGraph, NodeId, Problem};
 use crate::memo::AnswerMatrix;
-use crate::tbaa::nodes::{describe_tag, describe_type, is_new_format_type, AccessTag, FieldLayout};
+use crate::tbaa::nodes::{describe_tag, describe_type, AccessTag, TypeNode};
 use crate::tbaa::summary::{PathEnd, PathView, Quick, Span, Summaries, TagRef, TagSummary};
 
 /// The tag a merged access gets (`getMostGenericTBAA`).
@@ -104,10 +104,35 @@ pub fn access_tag_for(g: &MetadataGraph, ty: Option<NodeId>) -> GenericTag {
     match ty {
         Some(ty) if g.num_operands(ty) >= 2 => GenericTag::AccessTo {
             ty,
-            new_format: is_new_format_type(g, ty),
+            new_format: TypeNode::is_new_format(g, ty),
         },
         _ => GenericTag::None,
     }
+}
+
+/// A tag's access path ([`TbaaOracle::access_path`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccessPath {
+    /// (type, offset) from the base type at the tag's offset, one field at
+    /// a time.
+    pub steps: Vec<(NodeId, u64)>,
+    pub end: PathOutcome,
+}
+
+/// How an access path ends after its last step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PathOutcome {
+    /// There is no field at the offset (old format: past the root).
+    RanOff,
+    /// New format: the walk reached the tag's access type and stops there.
+    Stopped(NodeId),
+    /// The next step cannot be taken (LLVM would crash).
+    Failed(Malformed),
+    /// The walk goes round a cycle (LLVM loops forever); the steps are
+    /// those of one walk as long as the graph has nodes.
+    Cycle,
+    /// The base type, access type or offset cannot be read: no walk.
+    Unreadable(Malformed),
 }
 
 /// Answers TBAA questions over one graph, from rows of [`Summaries`].
@@ -181,6 +206,30 @@ impl TbaaOracle {
     /// A repeated node is a cycle (LLVM: `Cycle found in TBAA metadata.`).
     pub fn ancestors(&mut self, g: &MetadataGraph, ty: NodeId) -> Result<&[NodeId], Malformed> {
         self.rows.ancestors(g, ty)
+    }
+
+    /// The access path of a tag: the (type, offset) steps of the alias
+    /// analysis's walk down from its base type at its offset (the same
+    /// walk every question about the tag reads), and how the walk ends.
+    pub fn access_path(&mut self, g: &MetadataGraph, tag: NodeId) -> AccessPath {
+        let row = self.rows.tag(g, tag);
+        let (steps, end) = self.rows.path_steps(g, row);
+        let end = match end {
+            PathEnd::RanOff => PathOutcome::RanOff,
+            PathEnd::Stopped(ty) => PathOutcome::Stopped(ty),
+            PathEnd::Failed(fault) => PathOutcome::Failed(self.rows.fault(fault)),
+            PathEnd::CutShort => PathOutcome::Cycle,
+            PathEnd::Unwalked => {
+                let s = self.rows.row(row);
+                let first = [s.base.err(), s.access.err(), s.offset.err()]
+                    .into_iter()
+                    .flatten()
+                    .next()
+                    .expect("a walk is not started only when an operand is unreadable");
+                PathOutcome::Unreadable(self.rows.fault(first))
+            }
+        };
+        AccessPath { steps, end }
     }
 
     /// `getLeastCommonType`: the deepest type that is an ancestor of (or
@@ -609,16 +658,16 @@ pub fn has_field(
     }
     let frame = |node: NodeId| -> Result<Frame, Malformed> {
         let n = g.operands(node)?.len();
-        let FieldLayout { first, stride } = FieldLayout::of(g, node);
-        if n < first {
-            // LLVM computes the field count in unsigned arithmetic and wraps.
-            return Err(Malformed::new(node, Problem::TooFewOperands));
-        }
+        let layout = TypeNode::of(g, node).layout();
+        // LLVM computes the field count in unsigned arithmetic and wraps.
+        let count = layout
+            .count(n)
+            .ok_or(Malformed::new(node, Problem::TooFewOperands))?;
         Ok(Frame {
             node,
-            first,
-            stride,
-            count: (n - first) / stride,
+            first: layout.first,
+            stride: layout.stride,
+            count,
             next: 0,
         })
     };

@@ -37,7 +37,7 @@ use rustc_hash::FxHashSet;
 
 use crate::graph::{Malformed, MetadataGraph, NodeId, Problem};
 pub(super) use crate::span::Span;
-use crate::tbaa::nodes::{field_at, parent, AccessTag, FieldLayout};
+use crate::tbaa::nodes::{AccessTag, TypeNode};
 
 /// A tag's row in [`Summaries`]: dense, in the order tags are first seen.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -251,7 +251,7 @@ impl Summaries {
             _ => (Span::default(), PathEnd::Unwalked),
         };
         let stop_has_no_fields = match end {
-            PathEnd::Stopped(ty) => has_no_fields(g, ty),
+            PathEnd::Stopped(ty) => TypeNode::of(g, ty).has_no_fields(g),
             _ => false,
         };
         TagSummary {
@@ -408,7 +408,7 @@ impl Summaries {
                 break;
             }
             self.chain_store.push(t);
-            match parent(g, t) {
+            match TypeNode::of(g, t).parent(g) {
                 Ok(p) => cur = p,
                 Err(e) => {
                     failure = Some(e);
@@ -459,7 +459,7 @@ impl Summaries {
                 return PathEnd::CutShort;
             }
             steps_left -= 1;
-            match field_at(g, ty, offset) {
+            match TypeNode::of(g, ty).field_at(g, offset) {
                 Ok(Some((field, rebased))) => {
                     current = Some(field);
                     offset = rebased;
@@ -488,6 +488,32 @@ impl Summaries {
             end => end,
         };
         (Span::since(&self.path_types, start), end)
+    }
+
+    /// The steps of a tag's access path and how it ends; a path that was
+    /// not kept (cut short round a cycle) is walked again and ends
+    /// [`PathEnd::CutShort`], its steps forgotten afterwards.
+    pub(super) fn path_steps(
+        &mut self,
+        g: &MetadataGraph,
+        tag: TagRef,
+    ) -> (Vec<(NodeId, u64)>, PathEnd) {
+        let row = *self.row(tag);
+        let steps = |view: PathView| {
+            let steps = view.types.iter().copied().zip(view.offsets.iter().copied());
+            (steps.collect(), view.end)
+        };
+        let (Ok(first), Ok(access), Ok(offset), PathEnd::CutShort) =
+            (row.base, row.access, row.offset, row.end)
+        else {
+            return steps(self.view(&row));
+        };
+        let mark = self.mark();
+        let start = self.path_types.len();
+        let end = self.walk(g, first, access, offset, row.new_format);
+        let out = steps(self.view_of(Span::since(&self.path_types, start), end));
+        self.forget_since(mark);
+        out
     }
 
     /// Where the stores end now, for [`Summaries::forget_since`].
@@ -534,16 +560,6 @@ pub(super) struct PathView<'a> {
     pub types: &'a [NodeId],
     pub offsets: &'a [u64],
     pub end: PathEnd,
-}
-
-/// Whether `ty` has no fields (so no field of any type, at any depth):
-/// its operands read, and none is in a field position.
-fn has_no_fields(g: &MetadataGraph, ty: NodeId) -> bool {
-    let Ok(ops) = g.operands(ty) else {
-        return false;
-    };
-    let FieldLayout { first, stride } = FieldLayout::of(g, ty);
-    ops.len() >= first && (ops.len() - first) / stride == 0
 }
 
 #[cfg(test)]

@@ -32,8 +32,7 @@ use super::{
     Attachment, Carrier, Finding, InstView, MessageOperand, PathStep, Rule, Severity, Site,
 };
 use crate::graph::{Malformed, MetadataGraph, NodeId, Operand};
-use crate::tbaa::nodes::{field_at, field_types, is_new_format_type, AccessTag};
-use crate::tbaa::TbaaOracle;
+use crate::tbaa::{AccessPath, AccessTag, PathOutcome, TbaaOracle, TypeNode};
 use crate::verify::TbaaVerifier;
 
 /// A finding without its site, replayed at every site of its subject.
@@ -193,7 +192,7 @@ impl ExtraChecks {
         let t = AccessTag(tag);
         let offset = t.offset(g).unwrap_or(0);
         // The analysis's walk must reach (access, 0).
-        if let Some(problem) = access_path_problem(g, t, base, access, offset) {
+        if let Some(problem) = access_path_problem(&mut self.oracle, g, tag, access, offset) {
             found.push(problem);
         }
         // One type system.
@@ -211,8 +210,8 @@ impl ExtraChecks {
             }
         }
         // New format: the access lies inside the base type.
-        if t.is_new_format(g) && is_new_format_type(g, base) {
-            if let (Ok(Some(size)), Ok(base_size)) = (t.size(g), g.int_operand(base, 1)) {
+        if t.is_new_format(g) && TypeNode::is_new_format(g, base) {
+            if let (Ok(Some(size)), Ok(base_size)) = (t.size(g), TypeNode::of(g, base).size(g)) {
                 if size != u64::MAX && offset.checked_add(size).is_none_or(|end| end > base_size) {
                     found.push(Template {
                         rule: Rule::TbaaAccessOutsideBase,
@@ -268,7 +267,7 @@ impl ExtraChecks {
         while let Some(&mut (node, ref mut next)) = stack.last_mut() {
             let children = fields
                 .entry(node)
-                .or_insert_with(|| field_types(g, node).unwrap_or_default());
+                .or_insert_with(|| TypeNode::of(g, node).field_types(g).unwrap_or_default());
             let Some(&child) = children.get(*next) else {
                 stack.pop();
                 on_stack.pop();
@@ -307,14 +306,15 @@ impl ExtraChecks {
         attachment: Attachment,
         out: &mut Vec<Finding>,
     ) {
-        if !is_new_format_type(g, ty) {
+        let t = TypeNode::of(g, ty);
+        if !t.new_format {
             return;
         }
-        let (Ok(ops), Ok(size)) = (g.operands(ty), g.int_operand(ty, 1)) else {
+        let (Ok(ops), Ok(size)) = (g.operands(ty), t.size(g)) else {
             return;
         };
-        let mut i = 3;
-        while i + 2 < ops.len() {
+        let n = ops.len();
+        for i in t.layout().field_starts(n).take_while(|i| i + 2 < n) {
             if let (Some(off), Some(fsize)) = (ops[i + 1].as_int(), ops[i + 2].as_int()) {
                 if let (Some(off), Some(fsize)) = (off.value, fsize.value) {
                     if fsize != u64::MAX && off.checked_add(fsize).is_none_or(|end| end > size) {
@@ -335,7 +335,6 @@ impl ExtraChecks {
                     }
                 }
             }
-            i += 3;
         }
     }
 
@@ -444,39 +443,30 @@ impl ExtraChecks {
     }
 }
 
-/// Walks the type DAG from `base` at `offset` the way the alias analysis
-/// does; a template describing the walk if it never reaches `access` at
-/// offset 0.
+/// A template describing the alias analysis's walk from the tag's base
+/// type (the oracle's access path: the walk every question about the tag
+/// reads) if it never reaches (`access`, 0).
 fn access_path_problem(
+    oracle: &mut TbaaOracle,
     g: &MetadataGraph,
-    tag: AccessTag,
-    base: NodeId,
+    tag: NodeId,
     access: NodeId,
     offset: u64,
 ) -> Option<Template> {
-    let new_format = tag.is_new_format(g);
-    let mut path = vec![PathStep { ty: base, offset }];
-    let (mut ty, mut off) = (base, offset);
-    let mut steps_left = g.len();
-    let why = loop {
-        if ty == access && off == 0 {
-            return None;
+    let AccessPath { steps, end } = oracle.access_path(g, tag);
+    if steps.contains(&(access, 0)) {
+        return None;
+    }
+    let why = match end {
+        PathOutcome::Stopped(_) => {
+            let reached = steps.last().map_or(0, |&(_, off)| off);
+            format!("it reaches the access type at offset {reached}, not 0")
         }
-        if new_format && ty == access {
-            break format!("it reaches the access type at offset {off}, not 0");
-        }
-        if steps_left == 0 {
-            break "it goes round a cycle".to_owned();
-        }
-        steps_left -= 1;
-        match field_at(g, ty, off) {
-            Ok(Some((next, rebased))) => {
-                ty = next;
-                off = rebased;
-                path.push(PathStep { ty, offset: off });
-            }
-            Ok(None) => break "it ends without reaching the access type".to_owned(),
-            Err(problem) => break format!("it cannot go on: {}", problem.problem),
+        PathOutcome::Cycle => "it goes round a cycle".to_owned(),
+        PathOutcome::RanOff => "it ends without reaching the access type".to_owned(),
+        PathOutcome::Failed(problem) => format!("it cannot go on: {}", problem.problem),
+        PathOutcome::Unreadable(problem) => {
+            format!("the walk cannot start: {}", problem.problem)
         }
     };
     Some(Template {
@@ -484,7 +474,10 @@ fn access_path_problem(
         message: format!(
             "walking from the base type at offset {offset} as the alias analysis does does not reach the access type at offset 0: {why}"
         ),
-        operands: vec![MessageOperand::Instruction, MessageOperand::Node(tag.node())],
-        path,
+        operands: vec![MessageOperand::Instruction, MessageOperand::Node(tag)],
+        path: steps
+            .into_iter()
+            .map(|(ty, offset)| PathStep { ty, offset })
+            .collect(),
     })
 }

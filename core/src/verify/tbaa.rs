@@ -19,6 +19,7 @@ use rustc_hash::FxHashMap;
 
 use super::{Attachment, Carrier, Finding, MessageOperand, Rule, Site};
 use crate::graph::{IntValue, MetadataGraph, NodeId, Operand};
+use crate::tbaa::nodes::{FieldLayout, TypeNode};
 
 /// An `APInt` as far as the verifier needs one: a width and a value that
 /// may be too large to know exactly (`None`: at least 2^64).
@@ -166,14 +167,6 @@ fn is_string(g: &MetadataGraph, n: NodeId, i: usize) -> bool {
 
 fn is_root(g: &MetadataGraph, n: NodeId) -> bool {
     g.num_operands(n) < 2
-}
-
-/// `isNewFormatTBAATypeNode`: three or more operands, the first a node.
-pub fn is_new_format_type(g: &MetadataGraph, ty: Option<NodeId>) -> bool {
-    match ty {
-        Some(t) => g.num_operands(t) >= 3 && node_at(g, t, 0).is_some(),
-        None => false,
-    }
 }
 
 impl TbaaVerifier {
@@ -325,7 +318,7 @@ impl TbaaVerifier {
         }
         let base = node_at(g, tag, 0);
         let access = node_at(g, tag, 1);
-        let new_format = is_new_format_type(g, access);
+        let new_format = access.is_some_and(|t| TypeNode::is_new_format(g, t));
         if new_format {
             if n != 4 && n != 5 {
                 return fail(
@@ -411,7 +404,7 @@ impl TbaaVerifier {
                 );
             }
             path.push(node);
-            let summary = self.base_node(g, node, new_format, events);
+            let summary = self.base_node(g, TypeNode::in_format(node, new_format), events);
             if summary.invalid {
                 if summary.silent {
                     return fail(
@@ -453,7 +446,7 @@ impl TbaaVerifier {
             if new_format && seen_access {
                 break;
             }
-            current = match self.field_node(g, node, &mut offset, new_format) {
+            current = match self.field_node(g, TypeNode::in_format(node, new_format), &mut offset) {
                 Ok(next) => next,
                 Err(at) => {
                     events.tag(
@@ -481,28 +474,22 @@ impl TbaaVerifier {
     }
 
     /// `verifyTBAABaseNode`, cached per node: messages only the first time.
-    fn base_node(
-        &mut self,
-        g: &MetadataGraph,
-        node: NodeId,
-        new_format: bool,
-        events: &mut Events,
-    ) -> BaseSummary {
-        if let Some(&s) = self.base.get(&node) {
+    fn base_node(&mut self, g: &MetadataGraph, ty: TypeNode, events: &mut Events) -> BaseSummary {
+        if let Some(&s) = self.base.get(&ty.node) {
             return s;
         }
-        let s = self.base_node_impl(g, node, new_format, events);
-        self.base.insert(node, s);
+        let s = self.base_node_impl(g, ty, events);
+        self.base.insert(ty.node, s);
         s
     }
 
     fn base_node_impl(
         &mut self,
         g: &MetadataGraph,
-        node: NodeId,
-        new_format: bool,
+        ty: TypeNode,
         events: &mut Events,
     ) -> BaseSummary {
+        let TypeNode { node, new_format } = ty;
         let invalid = BaseSummary {
             invalid: true,
             bit_width: u32::MAX,
@@ -562,12 +549,10 @@ impl TbaaVerifier {
                 return invalid;
             }
         }
-        let (first, stride) = if new_format { (3, 3) } else { (1, 2) };
         let mut failed = false;
         let mut width = u32::MAX;
         let mut previous: Option<ApInt> = None;
-        let mut idx = first;
-        while idx < n {
+        for idx in ty.layout().field_starts(n) {
             if node_at(g, node, idx).is_none() {
                 report(
                     Rule::TbaaFieldNotNode,
@@ -575,7 +560,6 @@ impl TbaaVerifier {
                     vec![im, nd],
                 );
                 failed = true;
-                idx += stride;
                 continue;
             }
             let Some(off) = int_at(g, node, idx + 1).map(ApInt::of) else {
@@ -585,7 +569,6 @@ impl TbaaVerifier {
                     vec![im, nd],
                 );
                 failed = true;
-                idx += stride;
                 continue;
             };
             if width == u32::MAX {
@@ -598,7 +581,6 @@ impl TbaaVerifier {
                     vec![im, nd],
                 );
                 failed = true;
-                idx += stride;
                 continue;
             }
             if previous.is_some_and(|p| p.ugt(off)) {
@@ -618,7 +600,6 @@ impl TbaaVerifier {
                 );
                 failed = true;
             }
-            idx += stride;
         }
         if failed {
             invalid
@@ -637,17 +618,16 @@ impl TbaaVerifier {
     fn field_node(
         &mut self,
         g: &MetadataGraph,
-        node: NodeId,
+        ty: TypeNode,
         offset: &mut ApInt,
-        new_format: bool,
     ) -> Result<Option<NodeId>, ApInt> {
+        let node = ty.node;
         let n = g.num_operands(node);
         if n == 2 {
             return Ok(node_at(g, node, 1));
         }
-        let (first, stride) = if new_format { (3, 3) } else { (1, 2) };
-        let mut idx = first;
-        while idx < n {
+        let FieldLayout { first, stride } = ty.layout();
+        for idx in ty.layout().field_starts(n) {
             let Some(field_offset) = int_at(g, node, idx + 1).map(ApInt::of) else {
                 return Ok(None);
             };
@@ -662,7 +642,6 @@ impl TbaaVerifier {
                 *offset = offset.sub(prev_offset);
                 return Ok(node_at(g, node, prev));
             }
-            idx += stride;
         }
         // The last field; for a new-format node without fields this reads
         // its parent (operand 0) at "offset" size (operand 1), as LLVM does.
