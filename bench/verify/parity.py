@@ -25,7 +25,8 @@ and checks
   (b) messages:  the multiset of LLVM's messages equals the multiset of the
                  messages of our parity-rule findings, and each of our
                  parity findings carries the rule id its message maps to
-                 (table PARITY below, and bench/verify/PARITY.md);
+                 (PARITY below, read from `aliaskit rules --json`;
+                 bench/verify/PARITY.md);
   (c) stripping: LLVM accepts but its bitcode reader strips TBAA <=> we
                  report tbaa-silently-invalid (stripped modules where we only
                  report another error LLVM misses are counted separately);
@@ -36,7 +37,7 @@ and checks
 Every module is deterministic in (seed, index). Output under
 target/verify-corpus/ (modules/, failures/<module>/, summary.json).
 Exit status 0 iff there is no disagreement, no crash and no hang of ours.
-env: LLVM_BIN, PLUGIN, MODGEN, JOBS, CORPUS (default target/corpus).
+env: LLVM_BIN, PLUGIN, CLI, MODGEN, JOBS, CORPUS (default target/corpus).
 """
 
 import argparse
@@ -58,61 +59,40 @@ sys.dont_write_bytecode = True
 import mutate  # noqa: E402
 
 # ---------------------------------------------------------------------------
-# LLVM 22.1.8 verifier message -> our rule id (Verifier.cpp function).
-# Rule ids are those of the `rules!` table in core/src/verify/mod.rs.
-PARITY = [
-    # TBAAVerifier::visitTBAAMetadata (access tags)
-    ('TBAA metadata cannot have 0 operands', 'tbaa-empty-tag', 'visitTBAAMetadata'),
-    ('This instruction shall not have a TBAA access tag!', 'tbaa-not-memory-instruction', 'visitTBAAMetadata'),
-    ('Old-style TBAA is no longer allowed, use struct-path TBAA instead', 'tbaa-old-style', 'visitTBAAMetadata'),
-    ('Access tag metadata must have either 4 or 5 operands', 'tbaa-new-tag-operands', 'visitTBAAMetadata'),
-    ('Struct tag metadata must have either 3 or 4 operands', 'tbaa-old-tag-operands', 'visitTBAAMetadata'),
-    ('Access size field must be a constant', 'tbaa-access-size', 'visitTBAAMetadata'),
-    ('Immutability tag on struct tag metadata must be a constant', 'tbaa-immutable-not-constant', 'visitTBAAMetadata'),
-    ('Immutability part of the struct tag metadata must be either 0 or 1', 'tbaa-immutable-not-boolean', 'visitTBAAMetadata'),
-    ('Malformed struct tag metadata: base and access-type should be non-null and point to Metadata nodes',
-     'tbaa-base-or-access-not-node', 'visitTBAAMetadata'),
-    ('Access type node must be a valid scalar type', 'tbaa-access-not-scalar', 'visitTBAAMetadata'),
-    ('Offset must be constant integer', 'tbaa-offset-not-constant', 'visitTBAAMetadata'),
-    ('Cycle detected in struct path', 'tbaa-path-cycle', 'visitTBAAMetadata'),
-    ('Offset not zero at the point of scalar access', 'tbaa-offset-not-zero', 'visitTBAAMetadata'),
-    ('Access bit-width not the same as description bit-width', 'tbaa-bit-width', 'visitTBAAMetadata'),
-    ('Did not see access type in access path!', 'tbaa-access-not-on-path', 'visitTBAAMetadata'),
-    ('Could not find TBAA parent in struct type node', 'tbaa-no-parent-field', 'getFieldNodeFromTBAABaseNode'),
-    # TBAAVerifier::verifyTBAABaseNode(Impl) (base / struct type nodes)
+# LLVM 22.1.8 verifier message -> our rule id (Verifier.cpp function): the
+# rules! table of core/src/verify/mod.rs, as `aliaskit rules --json` prints
+# it, plus LLVM's messages no rule reports.
+UNREPORTED = [
     # Unreachable from visitTBAAMetadata: its walk stops at roots (nodes with
-    # fewer than two operands) before it checks a base node; no rule.
-    ('Base nodes must have at least two operands', None, 'verifyTBAABaseNode'),
-    ('Access tag nodes must have the number of operands that is a multiple of 3!', 'tbaa-new-type-operands',
-     'verifyTBAABaseNodeImpl'),
-    ('Struct tag nodes must have an odd number of operands!', 'tbaa-old-struct-operands', 'verifyTBAABaseNodeImpl'),
-    ('Type size nodes must be constants!', 'tbaa-type-size', 'verifyTBAABaseNodeImpl'),
-    ('Struct tag nodes have a string as their first operand', 'tbaa-struct-name', 'verifyTBAABaseNodeImpl'),
-    ('Incorrect field entry in struct type node!', 'tbaa-field-not-node', 'verifyTBAABaseNodeImpl'),
-    ('Offset entries must be constants!', 'tbaa-field-offset', 'verifyTBAABaseNodeImpl'),
-    ('Bitwidth between the offsets and struct type entries must match', 'tbaa-field-bit-width',
-     'verifyTBAABaseNodeImpl'),
-    ('Offsets must be increasing!', 'tbaa-field-order', 'verifyTBAABaseNodeImpl'),
-    ('Member size entries must be constants!', 'tbaa-member-size', 'verifyTBAABaseNodeImpl'),
-    # Verifier::visitAliasScopeListMetadata / visitAliasScopeMetadata
-    ('scope list must consist of MDNodes', 'scope-list-not-nodes', 'visitAliasScopeListMetadata'),
-    ('scope must have two or three operands', 'scope-operands', 'visitAliasScopeMetadata'),
-    ('first scope operand must be self-referential or string', 'scope-id', 'visitAliasScopeMetadata'),
-    ('third scope operand must be string (if used)', 'scope-name', 'visitAliasScopeMetadata'),
-    ('second scope operand must be MDNode', 'scope-domain-not-node', 'visitAliasScopeMetadata'),
-    ('domain must have one or two operands', 'domain-operands', 'visitAliasScopeMetadata'),
-    ('first domain operand must be self-referential or string', 'domain-id', 'visitAliasScopeMetadata'),
-    ('second domain operand must be string (if used)', 'domain-name', 'visitAliasScopeMetadata'),
-    # Verifier::verifyNoAliasScopeDecl
-    ('llvm.experimental.noalias.scope.decl must have a MetadataAsValue argument', 'scope-decl-argument',
-     'verifyNoAliasScopeDecl'),
-    ('!id.scope.list must point to an MDNode', 'scope-decl-not-node', 'verifyNoAliasScopeDecl'),
-    ('!id.scope.list must point to a list with a single scope', 'scope-decl-single-scope',
-     'verifyNoAliasScopeDecl'),
-    # Only with -verify-noalias-scope-decl-dom (not on by default); no rule.
-    ('llvm.experimental.noalias.scope.decl dominates another one with the same scope', None,
+    # fewer than two operands) before it checks a base node.
+    ('Base nodes must have at least two operands', 'verifyTBAABaseNode'),
+    # Only with -verify-noalias-scope-decl-dom (not on by default).
+    ('llvm.experimental.noalias.scope.decl dominates another one with the same scope',
      'verifyNoAliasScopeDecl'),
 ]
+
+
+def env_path(name, default):
+    p = os.environ.get(name, default)
+    return p if os.path.isabs(p) else os.path.join(ROOT, p)
+
+
+CLI = env_path('CLI', 'target/release/aliaskit')
+
+
+def load_parity():
+    """[(LLVM message, rule id or None, LLVM function)] from the CLI."""
+    try:
+        out = subprocess.run([CLI, 'rules', '--json'], capture_output=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError) as e:
+        sys.exit('parity.py: cannot read the rule table from %s rules --json (%s); '
+                 'build it (cargo build --release --workspace) or set CLI' % (CLI, e))
+    rules = [json.loads(line) for line in out.decode().splitlines()]
+    return ([(r['llvm_message'], r['id'], r['llvm_function']) for r in rules if r['llvm_message']]
+            + [(m, None, fn) for m, fn in UNREPORTED])
+
+
+PARITY = load_parity()
 MSG_TO_RULE = {m: r for m, r, _ in PARITY}
 RULE_TO_MSG = {r: m for m, r, _ in PARITY if r}
 PARITY_RULES = set(RULE_TO_MSG)
@@ -131,11 +111,6 @@ UB_LINE = re.compile(r'^(i\d+ -?\d+|i1 (true|false)|ptr .*|!"[^"]*"|null)$')
 PARSE_ERROR = re.compile(r'\.ll:\d+:\d+: error:')
 TIMEOUT_OURS = 20
 TIMEOUT_LLVM = 120
-
-
-def env_path(name, default):
-    p = os.environ.get(name, default)
-    return p if os.path.isabs(p) else os.path.join(ROOT, p)
 
 
 LLVM_BIN = os.environ.get('LLVM_BIN', '/usr/lib/llvm-22/bin')
@@ -443,24 +418,16 @@ def parity_table_md():
 
 
 def check_table():
-    """Each rule id of the table is in the rules! table of core/src/verify,
-    and each message appears verbatim in core/src/verify/*.rs (except the
-    unreachable one)."""
-    src = ''
-    vdir = os.path.join(ROOT, 'core', 'src', 'verify')
-    for n in sorted(os.listdir(vdir)):
-        if n.endswith('.rs'):
-            src += open(os.path.join(vdir, n)).read()
-    ids = set(re.findall(r'=\s*"([a-z0-9-]+)",\s*(?:Error|Warning)', src))
-    problems = []
-    for m, r, _ in PARITY:
-        if r is None:
-            continue
-        if r not in ids:
-            problems.append('rule id %s is not in the rules! table' % r)
-        if '"%s"' % m not in src:
-            problems.append('message %r is not in core/src/verify' % m)
-    return problems
+    """Each message of the table is one LLVM 22's verifier prints: it is in
+    libLLVM's text, word for word."""
+    lib_dir = os.path.join(os.path.dirname(LLVM_BIN.rstrip('/')), 'lib')
+    libs = sorted(n for n in os.listdir(lib_dir) if n.startswith('libLLVM') and '.so' in n)
+    if not libs:
+        return ['no libLLVM*.so in %s' % lib_dir]
+    with open(os.path.join(lib_dir, libs[-1]), 'rb') as f:
+        text = f.read()
+    return ['message %r (%s) is not in %s' % (m, r or 'no rule', libs[-1])
+            for m, r, _ in PARITY if m.encode() not in text]
 
 
 def summarize(results, sources_info, elapsed, args):

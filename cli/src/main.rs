@@ -10,6 +10,7 @@
 mod bisect;
 mod commands;
 mod llvm;
+mod rules;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -129,6 +130,14 @@ enum Command {
         #[arg(long, value_name = "NAME")]
         function: Option<String>,
     },
+    /// List the verifier's rules: id, severity, what each checks, and for
+    /// LLVM's own checks the message LLVM prints
+    Rules {
+        /// One JSON object per rule: {"id", "severity", "summary",
+        /// "llvm_message", "llvm_function"} (null for rules beyond LLVM)
+        #[arg(long)]
+        json: bool,
+    },
     /// Find the alias decisions behind a miscompile: runs COMMAND (which
     /// builds the program with rust-tbaa / rust-scoped-noalias and tests it,
     /// exiting non-zero when it misbehaves) with ALIASKIT_BISECT selections
@@ -183,6 +192,7 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             scopes,
             function,
         } => c::dot(&input.file, output.as_deref(), scopes, function.as_deref()),
+        Command::Rules { json } => rules::rules(json),
         Command::Bisect {
             json,
             timeout,

@@ -15,11 +15,34 @@ fn store(tag: NodeId) -> InstView {
     }
 }
 
+/// The rules broken and where; every finding of one of LLVM's checks
+/// carries LLVM's message from the rule table.
 fn rules(g: &MetadataGraph, m: &ModuleView) -> Vec<(Rule, Site)> {
-    verify_module(g, m)
-        .into_iter()
-        .map(|f| (f.rule, f.site))
-        .collect()
+    let findings = verify_module(g, m);
+    for f in &findings {
+        if let Some(llvm) = f.rule.llvm() {
+            assert_eq!(f.message, llvm.message, "{f:?}");
+        }
+    }
+    findings.into_iter().map(|f| (f.rule, f.site)).collect()
+}
+
+#[test]
+fn the_rule_table_has_one_rule_per_llvm_message() {
+    let mut seen = std::collections::HashMap::new();
+    for &rule in Rule::ALL {
+        if let Some(llvm) = rule.llvm() {
+            assert!(!llvm.message.is_empty() && !llvm.function.is_empty());
+            assert_eq!(seen.insert(llvm.message, rule), None, "{rule:?}");
+        }
+    }
+    // The verifier's own checks, and ours beyond them.
+    assert_eq!(seen.len(), 36);
+    assert_eq!(Rule::TbaaAccessPath.llvm(), None);
+    assert_eq!(
+        Rule::TbaaOffsetNotZero.llvm().map(|c| c.message),
+        Some("Offset not zero at the point of scalar access")
+    );
 }
 
 fn old_system() -> (TypeDag, NodeId, NodeId, NodeId) {

@@ -185,8 +185,20 @@ pub struct Finding {
     pub path: Vec<PathStep>,
 }
 
+/// What LLVM's verifier prints for a rule it shares with us, and which of
+/// its functions prints it (`Verifier.cpp`, LLVM 22.1.8).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LlvmCheck {
+    pub message: &'static str,
+    pub function: &'static str,
+}
+
 macro_rules! rules {
-    ($($variant:ident = $id:literal, $sev:ident, $doc:literal;)*) => {
+    (@llvm -) => { None };
+    (@llvm ($message:literal, $function:literal)) => {
+        Some(LlvmCheck { message: $message, function: $function })
+    };
+    ($($variant:ident = $id:literal, $sev:ident, $llvm:tt, $doc:literal;)*) => {
         /// Every rule, with a stable id (used in output and JSON).
         #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Rule {
@@ -209,73 +221,140 @@ macro_rules! rules {
             pub fn summary(self) -> &'static str {
                 match self { $(Rule::$variant => $doc,)* }
             }
+
+            /// LLVM's own check, for the rules of LLVM parity: the message
+            /// a finding of the rule carries, word for word.
+            pub fn llvm(self) -> Option<LlvmCheck> {
+                match self { $(Rule::$variant => rules!(@llvm $llvm),)* }
+            }
+
+            /// [`Rule::llvm`]'s message of a rule of LLVM parity.
+            pub(crate) fn llvm_message(self) -> &'static str {
+                debug_assert!(self.llvm().is_some(), "{} is not one of LLVM's checks", self.id());
+                self.llvm().map_or("", |check| check.message)
+            }
         }
     };
 }
 
+// Columns: variant = id, severity, LLVM's (message, function) or `-` for
+// a rule LLVM's verifier does not have, what the rule checks.
 rules! {
     // LLVM parity: access tags (Verifier: TBAAVerifier::visitTBAAMetadata).
-    TbaaEmptyTag = "tbaa-empty-tag", Error, "TBAA metadata cannot have 0 operands";
-    TbaaNotMemoryInstruction = "tbaa-not-memory-instruction", Error, "only loads, stores, calls, va_arg and atomics may carry !tbaa";
-    TbaaOldStyle = "tbaa-old-style", Error, "a tag must be a struct-path tag (node first operand, 3+ operands)";
-    TbaaNewTagOperands = "tbaa-new-tag-operands", Error, "a new-format tag has 4 or 5 operands";
-    TbaaOldTagOperands = "tbaa-old-tag-operands", Error, "an old-format tag has 3 or 4 operands";
-    TbaaAccessSize = "tbaa-access-size", Error, "a new-format tag's size is an integer constant";
-    TbaaImmutableNotConstant = "tbaa-immutable-not-constant", Error, "the immutability flag is an integer constant";
-    TbaaImmutableNotBoolean = "tbaa-immutable-not-boolean", Error, "the immutability flag is 0 or 1";
-    TbaaBaseOrAccessNotNode = "tbaa-base-or-access-not-node", Error, "base and access type are nodes";
-    TbaaAccessNotScalar = "tbaa-access-not-scalar", Error, "an old-format access type is a valid scalar type";
-    TbaaOffsetNotConstant = "tbaa-offset-not-constant", Error, "the offset is an integer constant";
-    TbaaPathCycle = "tbaa-path-cycle", Error, "the verifier's walk of the struct path visits a type twice";
-    TbaaOffsetNotZero = "tbaa-offset-not-zero", Error, "the offset is 0 when the walk reaches a scalar or the access type";
-    TbaaBitWidth = "tbaa-bit-width", Error, "the offset has the bit width of the field offsets it is compared with";
-    TbaaAccessNotOnPath = "tbaa-access-not-on-path", Error, "the walk from the base type meets the access type";
-    TbaaNoParentField = "tbaa-no-parent-field", Error, "the walk finds a field at or before its offset";
+    TbaaEmptyTag = "tbaa-empty-tag", Error, ("TBAA metadata cannot have 0 operands", "visitTBAAMetadata"),
+        "TBAA metadata cannot have 0 operands";
+    TbaaNotMemoryInstruction = "tbaa-not-memory-instruction", Error, ("This instruction shall not have a TBAA access tag!", "visitTBAAMetadata"),
+        "only loads, stores, calls, va_arg and atomics may carry !tbaa";
+    TbaaOldStyle = "tbaa-old-style", Error, ("Old-style TBAA is no longer allowed, use struct-path TBAA instead", "visitTBAAMetadata"),
+        "a tag must be a struct-path tag (node first operand, 3+ operands)";
+    TbaaNewTagOperands = "tbaa-new-tag-operands", Error, ("Access tag metadata must have either 4 or 5 operands", "visitTBAAMetadata"),
+        "a new-format tag has 4 or 5 operands";
+    TbaaOldTagOperands = "tbaa-old-tag-operands", Error, ("Struct tag metadata must have either 3 or 4 operands", "visitTBAAMetadata"),
+        "an old-format tag has 3 or 4 operands";
+    TbaaAccessSize = "tbaa-access-size", Error, ("Access size field must be a constant", "visitTBAAMetadata"),
+        "a new-format tag's size is an integer constant";
+    TbaaImmutableNotConstant = "tbaa-immutable-not-constant", Error, ("Immutability tag on struct tag metadata must be a constant", "visitTBAAMetadata"),
+        "the immutability flag is an integer constant";
+    TbaaImmutableNotBoolean = "tbaa-immutable-not-boolean", Error, ("Immutability part of the struct tag metadata must be either 0 or 1", "visitTBAAMetadata"),
+        "the immutability flag is 0 or 1";
+    TbaaBaseOrAccessNotNode = "tbaa-base-or-access-not-node", Error, ("Malformed struct tag metadata: base and access-type should be non-null and point to Metadata nodes", "visitTBAAMetadata"),
+        "base and access type are nodes";
+    TbaaAccessNotScalar = "tbaa-access-not-scalar", Error, ("Access type node must be a valid scalar type", "visitTBAAMetadata"),
+        "an old-format access type is a valid scalar type";
+    TbaaOffsetNotConstant = "tbaa-offset-not-constant", Error, ("Offset must be constant integer", "visitTBAAMetadata"),
+        "the offset is an integer constant";
+    TbaaPathCycle = "tbaa-path-cycle", Error, ("Cycle detected in struct path", "visitTBAAMetadata"),
+        "the verifier's walk of the struct path visits a type twice";
+    TbaaOffsetNotZero = "tbaa-offset-not-zero", Error, ("Offset not zero at the point of scalar access", "visitTBAAMetadata"),
+        "the offset is 0 when the walk reaches a scalar or the access type";
+    TbaaBitWidth = "tbaa-bit-width", Error, ("Access bit-width not the same as description bit-width", "visitTBAAMetadata"),
+        "the offset has the bit width of the field offsets it is compared with";
+    TbaaAccessNotOnPath = "tbaa-access-not-on-path", Error, ("Did not see access type in access path!", "visitTBAAMetadata"),
+        "the walk from the base type meets the access type";
+    TbaaNoParentField = "tbaa-no-parent-field", Error, ("Could not find TBAA parent in struct type node", "getFieldNodeFromTBAABaseNode"),
+        "the walk finds a field at or before its offset";
     // LLVM parity: base (struct) type nodes (TBAAVerifier::verifyTBAABaseNode).
     // (Its "Base nodes must have at least two operands" cannot fire: the walk
     // stops at roots first; a tag whose base is a root fails as
     // tbaa-access-not-on-path, as in LLVM.)
-    TbaaNewTypeOperands = "tbaa-new-type-operands", Error, "a new-format type node has a multiple of 3 operands";
-    TbaaOldStructOperands = "tbaa-old-struct-operands", Error, "an old-format struct node has an odd number of operands";
-    TbaaTypeSize = "tbaa-type-size", Error, "a new-format type's size is an integer constant";
-    TbaaStructName = "tbaa-struct-name", Error, "an old-format struct node starts with its name, a string";
-    TbaaFieldNotNode = "tbaa-field-not-node", Error, "a field type is a node";
-    TbaaFieldOffset = "tbaa-field-offset", Error, "a field offset is an integer constant";
-    TbaaFieldBitWidth = "tbaa-field-bit-width", Error, "all field offsets of a node have one bit width";
-    TbaaFieldOrder = "tbaa-field-order", Error, "field offsets do not decrease";
-    TbaaMemberSize = "tbaa-member-size", Error, "a new-format member size is an integer constant";
+    TbaaNewTypeOperands = "tbaa-new-type-operands", Error, ("Access tag nodes must have the number of operands that is a multiple of 3!", "verifyTBAABaseNodeImpl"),
+        "a new-format type node has a multiple of 3 operands";
+    TbaaOldStructOperands = "tbaa-old-struct-operands", Error, ("Struct tag nodes must have an odd number of operands!", "verifyTBAABaseNodeImpl"),
+        "an old-format struct node has an odd number of operands";
+    TbaaTypeSize = "tbaa-type-size", Error, ("Type size nodes must be constants!", "verifyTBAABaseNodeImpl"),
+        "a new-format type's size is an integer constant";
+    TbaaStructName = "tbaa-struct-name", Error, ("Struct tag nodes have a string as their first operand", "verifyTBAABaseNodeImpl"),
+        "an old-format struct node starts with its name, a string";
+    TbaaFieldNotNode = "tbaa-field-not-node", Error, ("Incorrect field entry in struct type node!", "verifyTBAABaseNodeImpl"),
+        "a field type is a node";
+    TbaaFieldOffset = "tbaa-field-offset", Error, ("Offset entries must be constants!", "verifyTBAABaseNodeImpl"),
+        "a field offset is an integer constant";
+    TbaaFieldBitWidth = "tbaa-field-bit-width", Error, ("Bitwidth between the offsets and struct type entries must match", "verifyTBAABaseNodeImpl"),
+        "all field offsets of a node have one bit width";
+    TbaaFieldOrder = "tbaa-field-order", Error, ("Offsets must be increasing!", "verifyTBAABaseNodeImpl"),
+        "field offsets do not decrease";
+    TbaaMemberSize = "tbaa-member-size", Error, ("Member size entries must be constants!", "verifyTBAABaseNodeImpl"),
+        "a new-format member size is an integer constant";
     // Accepted silently by LLVM's verifier, but its bitcode reader then strips all TBAA.
-    TbaaSilentlyInvalid = "tbaa-silently-invalid", Error, "a tag LLVM's verifier rejects without a message (its bitcode reader then drops every !tbaa of the module)";
-    TbaaErrnoSilentlyInvalid = "tbaa-errno-silently-invalid", Error, "an !llvm.errno.tbaa tag LLVM's verifier rejects without a message (the module passes verification with an invalid errno tag)";
+    TbaaSilentlyInvalid = "tbaa-silently-invalid", Error, -,
+        "a tag LLVM's verifier rejects without a message (its bitcode reader then drops every !tbaa of the module)";
+    TbaaErrnoSilentlyInvalid = "tbaa-errno-silently-invalid", Error, -,
+        "an !llvm.errno.tbaa tag LLVM's verifier rejects without a message (the module passes verification with an invalid errno tag)";
     // LLVM parity: scope lists, scopes and domains (visitAliasScopeListMetadata).
-    ScopeListNotNodes = "scope-list-not-nodes", Error, "a scope list consists of nodes";
-    ScopeOperands = "scope-operands", Error, "a scope has two or three operands";
-    ScopeId = "scope-id", Error, "a scope's first operand is itself or a string";
-    ScopeName = "scope-name", Error, "a scope's third operand is a string";
-    ScopeDomainNotNode = "scope-domain-not-node", Error, "a scope's second operand is its domain, a node";
-    DomainOperands = "domain-operands", Error, "a domain has one or two operands";
-    DomainId = "domain-id", Error, "a domain's first operand is itself or a string";
-    DomainName = "domain-name", Error, "a domain's second operand is a string";
+    ScopeListNotNodes = "scope-list-not-nodes", Error, ("scope list must consist of MDNodes", "visitAliasScopeListMetadata"),
+        "a scope list consists of nodes";
+    ScopeOperands = "scope-operands", Error, ("scope must have two or three operands", "visitAliasScopeMetadata"),
+        "a scope has two or three operands";
+    ScopeId = "scope-id", Error, ("first scope operand must be self-referential or string", "visitAliasScopeMetadata"),
+        "a scope's first operand is itself or a string";
+    ScopeName = "scope-name", Error, ("third scope operand must be string (if used)", "visitAliasScopeMetadata"),
+        "a scope's third operand is a string";
+    ScopeDomainNotNode = "scope-domain-not-node", Error, ("second scope operand must be MDNode", "visitAliasScopeMetadata"),
+        "a scope's second operand is its domain, a node";
+    DomainOperands = "domain-operands", Error, ("domain must have one or two operands", "visitAliasScopeMetadata"),
+        "a domain has one or two operands";
+    DomainId = "domain-id", Error, ("first domain operand must be self-referential or string", "visitAliasScopeMetadata"),
+        "a domain's first operand is itself or a string";
+    DomainName = "domain-name", Error, ("second domain operand must be string (if used)", "visitAliasScopeMetadata"),
+        "a domain's second operand is a string";
     // LLVM parity: llvm.experimental.noalias.scope.decl (verifyNoAliasScopeDecl).
-    ScopeDeclArgument = "scope-decl-argument", Error, "the argument of noalias.scope.decl is metadata";
-    ScopeDeclNotNode = "scope-decl-not-node", Error, "the argument of noalias.scope.decl is a node";
-    ScopeDeclSingleScope = "scope-decl-single-scope", Error, "the list of noalias.scope.decl holds exactly one scope";
+    ScopeDeclArgument = "scope-decl-argument", Error, ("llvm.experimental.noalias.scope.decl must have a MetadataAsValue argument", "verifyNoAliasScopeDecl"),
+        "the argument of noalias.scope.decl is metadata";
+    ScopeDeclNotNode = "scope-decl-not-node", Error, ("!id.scope.list must point to an MDNode", "verifyNoAliasScopeDecl"),
+        "the argument of noalias.scope.decl is a node";
+    ScopeDeclSingleScope = "scope-decl-single-scope", Error, ("!id.scope.list must point to a list with a single scope", "verifyNoAliasScopeDecl"),
+        "the list of noalias.scope.decl holds exactly one scope";
     // Beyond LLVM.
-    ScopeListNull = "scope-list-null", Error, "a scope list, scope or domain has a null operand (LLVM's verifier and analysis crash on it)";
-    ScopeInBothLists = "scope-in-both-lists", Error, "no scope is in both the !alias.scope and the !noalias of one instruction";
-    TbaaParentCycle = "tbaa-parent-cycle", Error, "no chain of parent types is a cycle (LLVM's analysis stops with 'Cycle found in TBAA metadata.')";
-    TbaaFieldCycle = "tbaa-field-cycle", Error, "no type contains itself through its fields (LLVM's analysis recurses without end)";
-    TbaaAccessPath = "tbaa-access-path", Error, "walking the type DAG as the analysis does, from the base type at the offset, reaches the access type at offset 0";
-    TbaaDifferentRoots = "tbaa-different-roots", Warning, "base and access type belong to one type system (one root)";
-    TbaaFieldOutsideType = "tbaa-field-outside-type", Warning, "a new-format field lies inside its type's size";
-    TbaaAccessOutsideBase = "tbaa-access-outside-base", Warning, "a new-format access lies inside its base type's size";
-    TbaaImmutableStore = "tbaa-immutable-store", Error, "a store, atomicrmw or cmpxchg does not carry an immutable tag";
-    TbaaStructShape = "tbaa-struct-shape", Error, "!tbaa.struct is a list of (offset, size, tag) triples";
-    TbaaStructOffset = "tbaa-struct-offset", Error, "a !tbaa.struct offset is an integer constant";
-    TbaaStructSize = "tbaa-struct-size", Error, "a !tbaa.struct size is an integer constant";
-    TbaaStructTag = "tbaa-struct-tag", Error, "a !tbaa.struct tag is a valid access tag";
-    TbaaStructOrder = "tbaa-struct-order", Error, "!tbaa.struct regions are sorted and do not overlap";
-    TbaaStructNotCopy = "tbaa-struct-not-copy", Warning, "!tbaa.struct is only on instructions that copy memory";
+    ScopeListNull = "scope-list-null", Error, -,
+        "a scope list, scope or domain has a null operand (LLVM's verifier and analysis crash on it)";
+    ScopeInBothLists = "scope-in-both-lists", Error, -,
+        "no scope is in both the !alias.scope and the !noalias of one instruction";
+    TbaaParentCycle = "tbaa-parent-cycle", Error, -,
+        "no chain of parent types is a cycle (LLVM's analysis stops with 'Cycle found in TBAA metadata.')";
+    TbaaFieldCycle = "tbaa-field-cycle", Error, -,
+        "no type contains itself through its fields (LLVM's analysis recurses without end)";
+    TbaaAccessPath = "tbaa-access-path", Error, -,
+        "walking the type DAG as the analysis does, from the base type at the offset, reaches the access type at offset 0";
+    TbaaDifferentRoots = "tbaa-different-roots", Warning, -,
+        "base and access type belong to one type system (one root)";
+    TbaaFieldOutsideType = "tbaa-field-outside-type", Warning, -,
+        "a new-format field lies inside its type's size";
+    TbaaAccessOutsideBase = "tbaa-access-outside-base", Warning, -,
+        "a new-format access lies inside its base type's size";
+    TbaaImmutableStore = "tbaa-immutable-store", Error, -,
+        "a store, atomicrmw or cmpxchg does not carry an immutable tag";
+    TbaaStructShape = "tbaa-struct-shape", Error, -,
+        "!tbaa.struct is a list of (offset, size, tag) triples";
+    TbaaStructOffset = "tbaa-struct-offset", Error, -,
+        "a !tbaa.struct offset is an integer constant";
+    TbaaStructSize = "tbaa-struct-size", Error, -,
+        "a !tbaa.struct size is an integer constant";
+    TbaaStructTag = "tbaa-struct-tag", Error, -,
+        "a !tbaa.struct tag is a valid access tag";
+    TbaaStructOrder = "tbaa-struct-order", Error, -,
+        "!tbaa.struct regions are sorted and do not overlap";
+    TbaaStructNotCopy = "tbaa-struct-not-copy", Warning, -,
+        "!tbaa.struct is only on instructions that copy memory";
 }
 
 pub use tbaa::TbaaVerifier;

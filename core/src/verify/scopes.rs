@@ -12,13 +12,14 @@
 use super::{Attachment, DeclArgument, Finding, MessageOperand, Rule, Severity, Site};
 use crate::graph::{MetadataGraph, NodeId, Operand};
 
-fn finding(rule: Rule, site: Site, attachment: Attachment, message: &str, node: NodeId) -> Finding {
+/// A finding of one of LLVM's checks about `node`, with LLVM's message.
+fn finding(rule: Rule, site: Site, attachment: Attachment, node: NodeId) -> Finding {
     Finding {
         rule,
         severity: rule.severity(),
         site,
         attachment,
-        message: message.to_owned(),
+        message: rule.llvm_message().to_owned(),
         operands: vec![MessageOperand::Node(node)],
         path: vec![],
     }
@@ -55,13 +56,7 @@ pub fn visit_list(
                 return;
             }
             _ => {
-                out.push(finding(
-                    Rule::ScopeListNotNodes,
-                    site,
-                    attachment,
-                    "scope list must consist of MDNodes",
-                    list,
-                ));
+                out.push(finding(Rule::ScopeListNotNodes, site, attachment, list));
                 return;
             }
         }
@@ -78,73 +73,44 @@ fn visit_scope(
 ) {
     let Ok(ops) = g.operands(scope) else { return };
     let n = ops.len();
-    let f = |rule, message| finding(rule, site, attachment, message, scope);
+    let f = |rule| finding(rule, site, attachment, scope);
     if !(2..=3).contains(&n) {
-        return out.push(f(
-            Rule::ScopeOperands,
-            "scope must have two or three operands",
-        ));
+        return out.push(f(Rule::ScopeOperands));
     }
     match ops[0] {
         Operand::Node(x) if x == scope => {}
         Operand::String(_) => {}
         Operand::Null => return out.push(null(site, attachment, scope, 0, "scope")),
-        _ => {
-            return out.push(f(
-                Rule::ScopeId,
-                "first scope operand must be self-referential or string",
-            ))
-        }
+        _ => return out.push(f(Rule::ScopeId)),
     }
     if n == 3 {
         match ops[2] {
             Operand::String(_) => {}
             Operand::Null => return out.push(null(site, attachment, scope, 2, "scope")),
-            _ => {
-                return out.push(f(
-                    Rule::ScopeName,
-                    "third scope operand must be string (if used)",
-                ))
-            }
+            _ => return out.push(f(Rule::ScopeName)),
         }
     }
     let domain = match ops[1] {
         Operand::Node(d) => d,
         Operand::Null => return out.push(null(site, attachment, scope, 1, "scope")),
-        _ => {
-            return out.push(f(
-                Rule::ScopeDomainNotNode,
-                "second scope operand must be MDNode",
-            ))
-        }
+        _ => return out.push(f(Rule::ScopeDomainNotNode)),
     };
     let Ok(dops) = g.operands(domain) else { return };
-    let d = |rule, message| finding(rule, site, attachment, message, domain);
+    let d = |rule| finding(rule, site, attachment, domain);
     if !(1..=2).contains(&dops.len()) {
-        return out.push(d(
-            Rule::DomainOperands,
-            "domain must have one or two operands",
-        ));
+        return out.push(d(Rule::DomainOperands));
     }
     match dops[0] {
         Operand::Node(x) if x == domain => {}
         Operand::String(_) => {}
         Operand::Null => return out.push(null(site, attachment, domain, 0, "domain")),
-        _ => {
-            return out.push(d(
-                Rule::DomainId,
-                "first domain operand must be self-referential or string",
-            ))
-        }
+        _ => return out.push(d(Rule::DomainId)),
     }
     if dops.len() == 2 {
         match dops[1] {
             Operand::String(_) => {}
             Operand::Null => out.push(null(site, attachment, domain, 1, "domain")),
-            _ => out.push(d(
-                Rule::DomainName,
-                "second domain operand must be string (if used)",
-            )),
+            _ => out.push(d(Rule::DomainName)),
         }
     }
 }
@@ -158,37 +124,28 @@ pub fn visit_decl(
     arg: DeclArgument,
     out: &mut Vec<Finding>,
 ) -> bool {
-    let decl = |rule: Rule, message: &str| Finding {
+    let decl = |rule: Rule| Finding {
         rule,
         severity: rule.severity(),
         site,
         attachment: Attachment::ScopeDecl,
-        message: message.to_owned(),
+        message: rule.llvm_message().to_owned(),
         operands: vec![MessageOperand::Instruction],
         path: vec![],
     };
     let list = match arg {
         DeclArgument::NotMetadata => {
-            out.push(decl(
-                Rule::ScopeDeclArgument,
-                "llvm.experimental.noalias.scope.decl must have a MetadataAsValue argument",
-            ));
+            out.push(decl(Rule::ScopeDeclArgument));
             return true;
         }
         DeclArgument::NotNode => {
-            out.push(decl(
-                Rule::ScopeDeclNotNode,
-                "!id.scope.list must point to an MDNode",
-            ));
+            out.push(decl(Rule::ScopeDeclNotNode));
             return true;
         }
         DeclArgument::Node(list) => list,
     };
     if g.num_operands(list) != 1 {
-        out.push(decl(
-            Rule::ScopeDeclSingleScope,
-            "!id.scope.list must point to a list with a single scope",
-        ));
+        out.push(decl(Rule::ScopeDeclSingleScope));
         return true;
     }
     visit_list(g, site, Attachment::ScopeDecl, list, out);

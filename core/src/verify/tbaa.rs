@@ -119,12 +119,14 @@ struct Events {
 }
 
 impl Events {
-    fn tag(&mut self, rule: Rule, message: &str, operands: Vec<MessageOperand>) {
-        self.push(false, rule, message, operands);
+    /// A tag-level failure of one of LLVM's checks, with LLVM's message.
+    fn tag(&mut self, rule: Rule, operands: Vec<MessageOperand>) {
+        self.push(false, rule, rule.llvm_message(), operands);
     }
 
-    fn base(&mut self, rule: Rule, message: &str, operands: Vec<MessageOperand>) {
-        self.push(true, rule, message, operands);
+    /// A base-node failure of one of LLVM's checks, with LLVM's message.
+    fn base(&mut self, rule: Rule, operands: Vec<MessageOperand>) {
+        self.push(true, rule, rule.llvm_message(), operands);
     }
 
     fn push(&mut self, base: bool, rule: Rule, message: &str, operands: Vec<MessageOperand>) {
@@ -139,9 +141,9 @@ impl Events {
     }
 }
 
-/// Records a tag-level failure; the tag is invalid.
-fn fail(events: &mut Events, rule: Rule, message: &str, operands: Vec<MessageOperand>) -> bool {
-    events.tag(rule, message, operands);
+/// Records a tag-level failure of one of LLVM's checks; the tag is invalid.
+fn fail(events: &mut Events, rule: Rule, operands: Vec<MessageOperand>) -> bool {
+    events.tag(rule, operands);
     false
 }
 
@@ -270,7 +272,7 @@ impl TbaaVerifier {
         if g.num_operands(tag) == 0 {
             out.push(finding(&TagFailure {
                 rule: Rule::TbaaEmptyTag,
-                message: "TBAA metadata cannot have 0 operands".into(),
+                message: Rule::TbaaEmptyTag.llvm_message().into(),
                 operands: vec![MessageOperand::Instruction, MessageOperand::Node(tag)],
             }));
             return;
@@ -279,7 +281,7 @@ impl TbaaVerifier {
             if !k.may_carry_tbaa() {
                 out.push(finding(&TagFailure {
                     rule: Rule::TbaaNotMemoryInstruction,
-                    message: "This instruction shall not have a TBAA access tag!".into(),
+                    message: Rule::TbaaNotMemoryInstruction.llvm_message().into(),
                     operands: vec![MessageOperand::Instruction],
                 }));
                 return;
@@ -309,86 +311,45 @@ impl TbaaVerifier {
         let n = g.num_operands(tag);
         // A null first operand crashes LLVM's own check (`isa` on null).
         if n < 3 || node_at(g, tag, 0).is_none() {
-            return fail(
-                events,
-                Rule::TbaaOldStyle,
-                "Old-style TBAA is no longer allowed, use struct-path TBAA instead",
-                vec![im],
-            );
+            return fail(events, Rule::TbaaOldStyle, vec![im]);
         }
         let base = node_at(g, tag, 0);
         let access = node_at(g, tag, 1);
         let new_format = access.is_some_and(|t| TypeNode::is_new_format(g, t));
         if new_format {
             if n != 4 && n != 5 {
-                return fail(
-                    events,
-                    Rule::TbaaNewTagOperands,
-                    "Access tag metadata must have either 4 or 5 operands",
-                    vec![im, md],
-                );
+                return fail(events, Rule::TbaaNewTagOperands, vec![im, md]);
             }
             if int_at(g, tag, 3).is_none() {
-                return fail(
-                    events,
-                    Rule::TbaaAccessSize,
-                    "Access size field must be a constant",
-                    vec![im, md],
-                );
+                return fail(events, Rule::TbaaAccessSize, vec![im, md]);
             }
         } else if n >= 5 {
-            return fail(
-                events,
-                Rule::TbaaOldTagOperands,
-                "Struct tag metadata must have either 3 or 4 operands",
-                vec![im, md],
-            );
+            return fail(events, Rule::TbaaOldTagOperands, vec![im, md]);
         }
         let flag_index = if new_format { 4 } else { 3 };
         if n == flag_index + 1 {
             let Some(flag) = int_at(g, tag, flag_index) else {
-                return fail(
-                    events,
-                    Rule::TbaaImmutableNotConstant,
-                    "Immutability tag on struct tag metadata must be a constant",
-                    vec![im, md],
-                );
+                return fail(events, Rule::TbaaImmutableNotConstant, vec![im, md]);
             };
             if !matches!(flag.value, Some(0) | Some(1)) {
-                return fail(
-                    events,
-                    Rule::TbaaImmutableNotBoolean,
-                    "Immutability part of the struct tag metadata must be either 0 or 1",
-                    vec![im, md],
-                );
+                return fail(events, Rule::TbaaImmutableNotBoolean, vec![im, md]);
             }
         }
         let (Some(base), Some(access)) = (base, access) else {
             let mut ops = vec![im, md];
             ops.extend(base.map(MessageOperand::Node));
             ops.extend(access.map(MessageOperand::Node));
-            return fail(
-                events,
-                Rule::TbaaBaseOrAccessNotNode,
-                "Malformed struct tag metadata: base and access-type should be non-null and point to Metadata nodes",
-                ops,
-            );
+            return fail(events, Rule::TbaaBaseOrAccessNotNode, ops);
         };
         if !new_format && !self.is_valid_scalar(g, access) {
             return fail(
                 events,
                 Rule::TbaaAccessNotScalar,
-                "Access type node must be a valid scalar type",
                 vec![im, md, MessageOperand::Node(access)],
             );
         }
         let Some(offset) = int_at(g, tag, 2) else {
-            return fail(
-                events,
-                Rule::TbaaOffsetNotConstant,
-                "Offset must be constant integer",
-                vec![im, md],
-            );
+            return fail(events, Rule::TbaaOffsetNotConstant, vec![im, md]);
         };
         let mut offset = ApInt::of(offset);
         let mut seen_access = false;
@@ -396,23 +357,19 @@ impl TbaaVerifier {
         let mut current = Some(base);
         while let Some(node) = current.filter(|&b| !is_root(g, b)) {
             if path.contains(&node) {
-                return fail(
-                    events,
-                    Rule::TbaaPathCycle,
-                    "Cycle detected in struct path",
-                    vec![im, md],
-                );
+                return fail(events, Rule::TbaaPathCycle, vec![im, md]);
             }
             path.push(node);
             let summary = self.base_node(g, TypeNode::in_format(node, new_format), events);
             if summary.invalid {
                 if summary.silent {
-                    return fail(
-                events,
+                    events.push(
+                        false,
                         Rule::TbaaSilentlyInvalid,
                         "LLVM's verifier rejects this tag without a message (its struct path reaches a two-operand type node that is not a valid scalar type), so the module passes verification, but LLVM's bitcode reader drops every !tbaa of the module",
                         vec![im, md, MessageOperand::Node(node)],
                     );
+                    return false;
                 }
                 // Its messages were printed when it was first checked.
                 return false;
@@ -422,7 +379,6 @@ impl TbaaVerifier {
                 return fail(
                     events,
                     Rule::TbaaOffsetNotZero,
-                    "Offset not zero at the point of scalar access",
                     vec![im, md, MessageOperand::Number(offset.printed())],
                 );
             }
@@ -434,7 +390,6 @@ impl TbaaVerifier {
                 return fail(
                     events,
                     Rule::TbaaBitWidth,
-                    "Access bit-width not the same as description bit-width",
                     vec![
                         im,
                         md,
@@ -451,7 +406,6 @@ impl TbaaVerifier {
                 Err(at) => {
                     events.tag(
                         Rule::TbaaNoParentField,
-                        "Could not find TBAA parent in struct type node",
                         vec![
                             im,
                             MessageOperand::Node(node),
@@ -463,12 +417,7 @@ impl TbaaVerifier {
             };
         }
         if !seen_access {
-            return fail(
-                events,
-                Rule::TbaaAccessNotOnPath,
-                "Did not see access type in access path!",
-                vec![im, md],
-            );
+            return fail(events, Rule::TbaaAccessNotOnPath, vec![im, md]);
         }
         true
     }
@@ -498,8 +447,7 @@ impl TbaaVerifier {
         let n = g.num_operands(node);
         let im = MessageOperand::Instruction;
         let nd = MessageOperand::Node(node);
-        let mut report =
-            |rule: Rule, message: &str, ops: Vec<MessageOperand>| events.base(rule, message, ops);
+        let mut report = |rule: Rule, ops: Vec<MessageOperand>| events.base(rule, ops);
         if n == 2 {
             return if self.is_valid_scalar(g, node) {
                 BaseSummary {
@@ -516,36 +464,20 @@ impl TbaaVerifier {
         }
         if new_format {
             if n % 3 != 0 {
-                report(
-                    Rule::TbaaNewTypeOperands,
-                    "Access tag nodes must have the number of operands that is a multiple of 3!",
-                    vec![nd],
-                );
+                report(Rule::TbaaNewTypeOperands, vec![nd]);
                 return invalid;
             }
             if int_at(g, node, 1).is_none() {
-                report(
-                    Rule::TbaaTypeSize,
-                    "Type size nodes must be constants!",
-                    vec![im, nd],
-                );
+                report(Rule::TbaaTypeSize, vec![im, nd]);
                 return invalid;
             }
         } else {
             if n % 2 != 1 {
-                report(
-                    Rule::TbaaOldStructOperands,
-                    "Struct tag nodes must have an odd number of operands!",
-                    vec![nd],
-                );
+                report(Rule::TbaaOldStructOperands, vec![nd]);
                 return invalid;
             }
             if !is_string(g, node, 0) {
-                report(
-                    Rule::TbaaStructName,
-                    "Struct tag nodes have a string as their first operand",
-                    vec![nd],
-                );
+                report(Rule::TbaaStructName, vec![nd]);
                 return invalid;
             }
         }
@@ -554,20 +486,12 @@ impl TbaaVerifier {
         let mut previous: Option<ApInt> = None;
         for idx in ty.layout().field_starts(n) {
             if node_at(g, node, idx).is_none() {
-                report(
-                    Rule::TbaaFieldNotNode,
-                    "Incorrect field entry in struct type node!",
-                    vec![im, nd],
-                );
+                report(Rule::TbaaFieldNotNode, vec![im, nd]);
                 failed = true;
                 continue;
             }
             let Some(off) = int_at(g, node, idx + 1).map(ApInt::of) else {
-                report(
-                    Rule::TbaaFieldOffset,
-                    "Offset entries must be constants!",
-                    vec![im, nd],
-                );
+                report(Rule::TbaaFieldOffset, vec![im, nd]);
                 failed = true;
                 continue;
             };
@@ -575,29 +499,17 @@ impl TbaaVerifier {
                 width = off.bits;
             }
             if off.bits != width {
-                report(
-                    Rule::TbaaFieldBitWidth,
-                    "Bitwidth between the offsets and struct type entries must match",
-                    vec![im, nd],
-                );
+                report(Rule::TbaaFieldBitWidth, vec![im, nd]);
                 failed = true;
                 continue;
             }
             if previous.is_some_and(|p| p.ugt(off)) {
-                report(
-                    Rule::TbaaFieldOrder,
-                    "Offsets must be increasing!",
-                    vec![im, nd],
-                );
+                report(Rule::TbaaFieldOrder, vec![im, nd]);
                 failed = true;
             }
             previous = Some(off);
             if new_format && int_at(g, node, idx + 2).is_none() {
-                report(
-                    Rule::TbaaMemberSize,
-                    "Member size entries must be constants!",
-                    vec![im, nd],
-                );
+                report(Rule::TbaaMemberSize, vec![im, nd]);
                 failed = true;
             }
         }
