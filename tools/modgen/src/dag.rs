@@ -70,6 +70,11 @@ impl Dag {
             _ => false,
         }
     }
+    /// An old-format scalar flagged constant (`!{!"const T", !P, i64 1}`):
+    /// a legacy tag only, never the base of a struct-path tag.
+    pub fn is_const_scalar(&self, n: usize) -> bool {
+        matches!(self.nodes[n].kind, Kind::OldScalar { op2: Some(1), .. })
+    }
     /// Offsets reachable by descending struct fields from `n`.
     pub fn struct_offsets(&self, n: usize, out: &mut BTreeSet<u64>, base: u64, depth: usize) {
         out.insert(base);

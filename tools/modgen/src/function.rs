@@ -13,22 +13,42 @@ use crate::ir_type::Ty;
 use crate::module::{Module, TagChoice};
 use crate::scopes::{sref, Profile, ScopeMode};
 
+/// The body of a function with `nargs` pointer arguments (and `i1 %c`,
+/// `i64 %n`): `n` operations drawing tags from `set`, at nesting `depth`,
+/// returning their sum; `callee` when it is the callee `@inl_K` to be
+/// inlined.
+pub fn body(
+    m: &mut Module,
+    nargs: usize,
+    set: Vec<TagChoice>,
+    callee: Option<usize>,
+    n: usize,
+    depth: usize,
+) -> String {
+    let mut g = FnGen::new(m, nargs, set, callee);
+    g.scoped_setup();
+    g.seq(n, depth);
+    let sum = g.sum.clone();
+    g.emit(&format!("ret i64 {sum}"));
+    g.out
+}
+
 /// A loaded value, to be stored again.
-pub struct Value {
+struct Value {
     ty: Ty,
     name: String,
 }
 
 /// The generator of one function body.
-pub struct FnGen<'m, 'a> {
+struct FnGen<'m, 'a> {
     m: &'m mut Module<'a>,
     /// The body so far.
-    pub out: String,
+    out: String,
     /// The last number given to a value or label.
     next: usize,
     nargs: usize,
     /// The running sum of loaded values, returned at the end.
-    pub sum: String,
+    sum: String,
     /// The block being filled.
     block: String,
     avail: Vec<Value>,
@@ -50,7 +70,7 @@ pub struct FnGen<'m, 'a> {
 impl<'m, 'a> FnGen<'m, 'a> {
     /// A generator for one function body with `nargs` pointer arguments,
     /// drawing tags from `set`; `callee` when it is an inlinable callee.
-    pub fn new(
+    fn new(
         m: &'m mut Module<'a>,
         nargs: usize,
         set: Vec<TagChoice>,
@@ -78,14 +98,14 @@ impl<'m, 'a> FnGen<'m, 'a> {
         self.next += 1;
         format!("%{prefix}{}", self.next)
     }
-    pub fn emit(&mut self, line: &str) {
+    fn emit(&mut self, line: &str) {
         self.out.push_str("  ");
         self.out.push_str(line);
         self.out.push('\n');
     }
 
     /// Chooses the function's scoped lists and how often accesses carry them.
-    pub fn scoped_setup(&mut self) {
+    fn scoped_setup(&mut self) {
         let sc = &mut self.m.sc;
         if sc.mode == ScopeMode::None {
             return;
@@ -180,7 +200,7 @@ impl<'m, 'a> FnGen<'m, 'a> {
         self.block = name.to_string();
     }
 
-    pub fn seq(&mut self, n: usize, depth: usize) {
+    fn seq(&mut self, n: usize, depth: usize) {
         let mut left = n;
         while left > 0 {
             self.scoped_extras();

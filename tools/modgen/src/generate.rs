@@ -1,23 +1,22 @@
 //! One module from its options, in the order that fixes what each seed
 //! names: the type system and the errno choice from the main stream, the
 //! scope mode, domains and callees to be inlined from the scope stream,
-//! then the functions `@fK`, `!llvm.errno.tbaa`, the callees `@inl_K` (last,
-//! since nothing after them draws from the main stream) and the metadata:
-//! type nodes, tags, then scoped nodes.
+//! then the functions `@fK`, `!llvm.errno.tbaa`, the callees `@inl_K` (last:
+//! their bodies draw from the main stream, which nothing else needs any
+//! more) and the metadata: type nodes, tags, then scoped nodes.
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use crate::callees::CALLEES;
-use crate::dag::Kind;
-use crate::function::FnGen;
+use crate::function::body;
 use crate::ir_type::Ty;
 use crate::module::Module;
 use crate::rng::Rng;
 use crate::scopes::{number_scoped, ScopeMd, ScopeMode};
-use crate::types::{gen_types, Encoding, TagSpec};
+use crate::types::{gen_types, Encoding, TagSpec, Types};
 
 /// What the command line asks for; what it leaves out is drawn.
+#[derive(Default)]
 pub struct Options {
     pub seed: u64,
     pub functions: Option<usize>,
@@ -28,10 +27,6 @@ pub struct Options {
 
 pub fn generate(opts: &Options) -> String {
     let mut rng = Rng::new(opts.seed);
-    // Warm up so that nearby seeds diverge immediately.
-    for _ in 0..4 {
-        rng.next();
-    }
     let encoding = opts.encoding.unwrap_or(match opts.seed % 4 {
         0 => Encoding::Old,
         1 => Encoding::New,
@@ -41,62 +36,69 @@ pub fn generate(opts: &Options) -> String {
     let types = gen_types(&mut rng, encoding);
     let errno = rng.pct(40);
     // Scoped metadata has a stream of its own: `--scopes none` gives the
-    // module of the TBAA-only generator, other modes add to it.
+    // module of the TBAA-only generator, other modes add to it. The mode is
+    // drawn even when `--scopes` names it.
     let mut srng = Rng::new(opts.seed ^ 0x5C0_9ED0_0A11_A5ED);
-    for _ in 0..4 {
-        srng.next();
-    }
-    let mode = opts.scopes.unwrap_or(match srng.weighted(&[50, 35, 15]) {
+    let drawn = match srng.weighted(&[50, 35, 15]) {
         0 => ScopeMode::None,
         1 => ScopeMode::Some,
         _ => ScopeMode::Many,
-    });
-    let mut sc = ScopeMd::new(mode, srng);
-    // Functions with noalias parameters, for `-passes=inline` (the inliner
-    // turns them into scopes and clones the callee's own scopes).
-    let mut inl = Vec::new();
-    if mode != ScopeMode::None && sc.rng.pct(if mode == ScopeMode::Many { 50 } else { 30 }) {
-        for _ in 0..sc.rng.range(1, 3) {
-            let np = sc.rng.range(2, 3);
-            let mut noalias: Vec<bool> = (0..np).map(|_| sc.rng.pct(70)).collect();
-            if !noalias.contains(&true) {
-                noalias[0] = true;
-            }
-            inl.push(noalias);
-        }
-    }
-    let mut m = Module {
-        rng,
-        types: &types,
-        encoding,
-        tag_ids: HashMap::new(),
-        tag_nodes: Vec::new(),
-        errno,
-        sc,
-        inl,
     };
+    let mode = opts.scopes.unwrap_or(drawn);
+    let sc = ScopeMd::new(mode, srng);
+    let mut m = Module::new(rng, &types, encoding, errno, sc);
 
+    let mut out = header(opts.seed, encoding, mode, m.inl.len());
+    let nfuncs = opts.functions.unwrap_or_else(|| m.rng.range(3, 6));
+    for f in 0..nfuncs {
+        let nargs = m.rng.range(2, 4);
+        let naccesses = opts.accesses.unwrap_or_else(|| m.rng.range(10, 40));
+        let set = m.working_set();
+        let noalias: Vec<bool> = (0..nargs).map(|_| m.rng.pct(6)).collect();
+        let code = body(&mut m, nargs, set, None, naccesses, 0);
+        // `sanitize_type` switches TBAA off for the function (spec §1.9).
+        let fattr = if m.rng.pct(5) { " sanitize_type" } else { "" };
+        let signature = format!("i64 @f{f}({}){fattr}", params(&noalias));
+        define(&mut out, &signature, &code);
+    }
+    let errno_ops = if m.errno {
+        errno_tags(&mut m)
+    } else {
+        Vec::new()
+    };
+    // The callees to be inlined come last: their bodies use the main stream,
+    // which nothing else needs any more.
+    for k in 0..m.inl.len() {
+        let noalias = m.inl[k].clone();
+        let naccesses = m.rng.range(3, 10);
+        let set = m.working_set();
+        let code = body(&mut m, noalias.len(), set, Some(k), naccesses, 1);
+        let signature = format!("internal i64 @inl_{k}({}) alwaysinline", params(&noalias));
+        define(&mut out, &signature, &code);
+    }
+    if !errno_ops.is_empty() {
+        let _ = writeln!(out, "!llvm.errno.tbaa = !{{{}}}\n", errno_ops.join(", "));
+    }
+    metadata(out, &m, mode)
+}
+
+/// The first lines: how to generate the module again, the callees to be
+/// inlined, and the declarations.
+fn header(seed: u64, encoding: Encoding, mode: ScopeMode, inline: usize) -> String {
     let mut out = String::new();
     let _ = write!(
         out,
-        "; generated by aliaskit-modgen --seed {} --encoding {}",
-        opts.seed,
-        match encoding {
-            Encoding::Old => "old",
-            Encoding::New => "new",
-            Encoding::Scalar => "scalar",
-            Encoding::Mixed => "mixed",
-        }
+        "; generated by aliaskit-modgen --seed {seed} --encoding {}",
+        encoding.name()
     );
-    match mode {
-        ScopeMode::None => out.push('\n'),
-        ScopeMode::Some => out.push_str(" --scopes some\n"),
-        ScopeMode::Many => out.push_str(" --scopes many\n"),
+    if mode != ScopeMode::None {
+        let _ = write!(out, " --scopes {}", mode.name());
     }
-    if !m.inl.is_empty() {
+    out.push('\n');
+    if inline > 0 {
         // Read by tools/difftest.sh.
         out.push_str("; inline: ");
-        let names: Vec<String> = (0..m.inl.len()).map(|k| format!("@inl_{k}")).collect();
+        let names: Vec<String> = (0..inline).map(|k| format!("@inl_{k}")).collect();
         out.push_str(&names.join(" "));
         out.push('\n');
     }
@@ -111,106 +113,87 @@ pub fn generate(opts: &Options) -> String {
         out.push_str("declare void @llvm.experimental.noalias.scope.decl(metadata)\n");
     }
     out.push('\n');
+    out
+}
 
-    let nfuncs = opts.functions.unwrap_or_else(|| m.rng.range(3, 6));
-    for f in 0..nfuncs {
-        let nargs = m.rng.range(2, 4);
-        let naccesses = opts.accesses.unwrap_or_else(|| m.rng.range(10, 40));
-        let set = m.working_set();
-        let mut params = Vec::new();
-        for i in 0..nargs {
-            let attr = if m.rng.pct(6) { "noalias " } else { "" };
-            params.push(format!("ptr {attr}%a{i}"));
-        }
-        params.push("i1 %c".into());
-        params.push("i64 %n".into());
-        let mut g = FnGen::new(&mut m, nargs, set, None);
-        g.scoped_setup();
-        g.seq(naccesses, 0);
-        let sum = g.sum.clone();
-        g.emit(&format!("ret i64 {sum}"));
-        let body = g.out;
-        // `sanitize_type` switches TBAA off for the function (spec §1.9).
-        let fattr = if m.rng.pct(5) { " sanitize_type" } else { "" };
-        let _ = writeln!(out, "define i64 @f{f}({}){fattr} {{", params.join(", "));
-        out.push_str("entry:\n");
-        out.push_str(&body);
-        out.push_str("}\n\n");
-    }
+/// The parameters of a function: its pointers `%aI` (`noalias` where said),
+/// then `i1 %c` and `i64 %n`.
+fn params(noalias: &[bool]) -> String {
+    let mut params: Vec<String> = noalias
+        .iter()
+        .enumerate()
+        .map(|(i, &na)| format!("ptr {}%a{i}", if na { "noalias " } else { "" }))
+        .collect();
+    params.push("i1 %c".into());
+    params.push("i64 %n".into());
+    params.join(", ")
+}
 
-    // llvm.errno.tbaa: struct-path tags only (legacy tags are not upgraded in
-    // named metadata). Prefer 32-bit integer scalars ("int").
-    let mut errno_ops = Vec::new();
-    if m.errno {
-        let dag = &types.dag;
-        let mut cands: Vec<TagSpec> = Vec::new();
-        for b in 0..dag.nodes.len() {
-            if dag.is_root(b) || matches!(dag.nodes[b].kind, Kind::OldScalar { op2: Some(1), .. }) {
-                continue;
-            }
-            if dag.verify_tag(b, b, 0) && dag.nodes[b].ty == Ty::Int(32) {
-                cands.push(TagSpec {
-                    base: b,
-                    access: b,
-                    off: 0,
-                    new_fmt: dag.is_new(b),
-                });
-            }
+fn define(out: &mut String, signature: &str, body: &str) {
+    let _ = writeln!(out, "define {signature} {{");
+    out.push_str("entry:\n");
+    out.push_str(body);
+    out.push_str("}\n\n");
+}
+
+/// The operands of `!llvm.errno.tbaa`: one or two tags for `int`, now and
+/// then one of any shape.
+fn errno_tags(m: &mut Module) -> Vec<String> {
+    let types = m.types;
+    let mut ops = Vec::new();
+    let cands = errno_candidates(types);
+    if cands.is_empty() {
+        return ops;
+    }
+    for _ in 0..*m.rng.pick(&[1, 1, 1, 2]) {
+        let spec = *m.rng.pick(&cands);
+        let imm = m.rng.pct(15);
+        let id = m.path_tag(spec, imm);
+        ops.push(format!("!{id}"));
+    }
+    // Sometimes a struct-path tag of any shape.
+    if !types.tags.is_empty() && m.rng.pct(15) {
+        let spec = *m.rng.pick(&types.tags);
+        let imm = m.rng.pct(15);
+        let id = m.path_tag(spec, imm);
+        ops.push(format!("!{id}"));
+    }
+    ops
+}
+
+/// Struct-path tags only (legacy tags are not upgraded in named metadata):
+/// the scalar tags of 32-bit integer types ("int") the verifier accepts, or
+/// else any tag.
+fn errno_candidates(types: &Types) -> Vec<TagSpec> {
+    let dag = &types.dag;
+    let mut cands: Vec<TagSpec> = Vec::new();
+    for b in 0..dag.nodes.len() {
+        if dag.is_root(b) || dag.is_const_scalar(b) {
+            continue;
         }
-        if cands.is_empty() {
-            cands = types.tags.clone();
-        }
-        if !cands.is_empty() {
-            for _ in 0..*m.rng.pick(&[1, 1, 1, 2]) {
-                let spec = *m.rng.pick(&cands);
-                let imm = m.rng.pct(15);
-                let id = m.path_tag(spec, imm);
-                errno_ops.push(format!("!{id}"));
-            }
-            // Sometimes a struct-path tag of any shape.
-            if !types.tags.is_empty() && m.rng.pct(15) {
-                let spec = *m.rng.pick(&types.tags);
-                let imm = m.rng.pct(15);
-                let id = m.path_tag(spec, imm);
-                errno_ops.push(format!("!{id}"));
-            }
+        if dag.verify_tag(b, b, 0) && dag.nodes[b].ty == Ty::Int(32) {
+            cands.push(TagSpec {
+                base: b,
+                access: b,
+                off: 0,
+                new_fmt: dag.is_new(b),
+            });
         }
     }
-    // The callees to be inlined come last: their bodies use the main stream,
-    // which nothing else needs any more.
-    for k in 0..m.inl.len() {
-        let noalias = m.inl[k].clone();
-        let naccesses = m.rng.range(3, 10);
-        let set = m.working_set();
-        let mut params: Vec<String> = noalias
-            .iter()
-            .enumerate()
-            .map(|(i, &na)| format!("ptr {}%a{i}", if na { "noalias " } else { "" }))
-            .collect();
-        params.push("i1 %c".into());
-        params.push("i64 %n".into());
-        let mut g = FnGen::new(&mut m, noalias.len(), set, Some(k));
-        g.scoped_setup();
-        g.seq(naccesses, 1);
-        let sum = g.sum.clone();
-        g.emit(&format!("ret i64 {sum}"));
-        let body = g.out;
-        let _ = writeln!(
-            out,
-            "define internal i64 @inl_{k}({}) alwaysinline {{",
-            params.join(", ")
-        );
-        out.push_str("entry:\n");
-        out.push_str(&body);
-        out.push_str("}\n\n");
+    if cands.is_empty() {
+        cands = types.tags.clone();
     }
-    if !errno_ops.is_empty() {
-        let _ = writeln!(out, "!llvm.errno.tbaa = !{{{}}}\n", errno_ops.join(", "));
+    cands
+}
+
+/// The module's text with its metadata appended: type nodes, tag nodes,
+/// then the scoped nodes, whose placeholders get their numbers here.
+fn metadata(mut out: String, m: &Module, mode: ScopeMode) -> String {
+    let dag = &m.types.dag;
+    for n in 0..dag.nodes.len() {
+        let _ = writeln!(out, "!{n} = {}", dag.render(n));
     }
-    for n in 0..types.dag.nodes.len() {
-        let _ = writeln!(out, "!{n} = {}", types.dag.render(n));
-    }
-    let base = types.dag.nodes.len();
+    let base = dag.nodes.len();
     for (i, t) in m.tag_nodes.iter().enumerate() {
         let _ = writeln!(out, "!{} = {t}", base + i);
     }

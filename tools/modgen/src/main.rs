@@ -56,14 +56,21 @@ fn usage() -> ExitCode {
 }
 
 fn main() -> ExitCode {
-    let mut opts = Options {
-        seed: 0,
-        functions: None,
-        accesses: None,
-        encoding: None,
-        scopes: None,
-    };
     let args: Vec<String> = std::env::args().skip(1).collect();
+    match parse(&args) {
+        Ok(opts) => {
+            print!("{}", generate(&opts));
+            ExitCode::SUCCESS
+        }
+        Err(code) => code,
+    }
+}
+
+/// The options of the command line (`--key value` or `--key=value`, the
+/// last of a key counting), or the exit status once help is printed or an
+/// argument is refused.
+fn parse(args: &[String]) -> Result<Options, ExitCode> {
+    let mut opts = Options::default();
     let mut i = 0;
     while i < args.len() {
         let (key, inline) = match args[i].split_once('=') {
@@ -72,7 +79,7 @@ fn main() -> ExitCode {
         };
         if key == "-h" || key == "--help" {
             usage();
-            return ExitCode::SUCCESS;
+            return Err(ExitCode::SUCCESS);
         }
         let val = match inline {
             Some(v) => v,
@@ -80,47 +87,39 @@ fn main() -> ExitCode {
                 i += 1;
                 match args.get(i) {
                     Some(v) => v.clone(),
-                    None => return usage(),
+                    None => return Err(usage()),
                 }
             }
         };
-        let ok = match key.as_str() {
-            "--seed" => val.parse().map(|v| opts.seed = v).is_ok(),
-            "--functions" => val
-                .parse()
-                .map(|v: usize| opts.functions = Some(v.max(1)))
-                .is_ok(),
-            "--accesses" => val
-                .parse()
-                .map(|v: usize| opts.accesses = Some(v.max(1)))
-                .is_ok(),
-            "--encoding" => {
-                opts.encoding = match val.as_str() {
-                    "old" => Some(Encoding::Old),
-                    "new" => Some(Encoding::New),
-                    "scalar" => Some(Encoding::Scalar),
-                    "mixed" => Some(Encoding::Mixed),
-                    _ => None,
-                };
-                opts.encoding.is_some()
-            }
-            "--scopes" => {
-                opts.scopes = match val.as_str() {
-                    "none" => Some(ScopeMode::None),
-                    "some" => Some(ScopeMode::Some),
-                    "many" => Some(ScopeMode::Many),
-                    _ => None,
-                };
-                opts.scopes.is_some()
-            }
-            _ => false,
-        };
-        if !ok {
+        if !set(&mut opts, &key, &val) {
             eprintln!("aliaskit-modgen: bad argument `{key} {val}`");
-            return usage();
+            return Err(usage());
         }
         i += 1;
     }
-    print!("{}", generate(&opts));
-    ExitCode::SUCCESS
+    Ok(opts)
+}
+
+/// Sets the option `key` to `val`; false when either is not one of ours.
+fn set(opts: &mut Options, key: &str, val: &str) -> bool {
+    match key {
+        "--seed" => val.parse().map(|v| opts.seed = v).is_ok(),
+        "--functions" => val
+            .parse()
+            .map(|v: usize| opts.functions = Some(v.max(1)))
+            .is_ok(),
+        "--accesses" => val
+            .parse()
+            .map(|v: usize| opts.accesses = Some(v.max(1)))
+            .is_ok(),
+        "--encoding" => {
+            opts.encoding = Encoding::parse(val);
+            opts.encoding.is_some()
+        }
+        "--scopes" => {
+            opts.scopes = ScopeMode::parse(val);
+            opts.scopes.is_some()
+        }
+        _ => false,
+    }
 }

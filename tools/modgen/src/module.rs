@@ -19,13 +19,16 @@ pub enum TagChoice {
     Legacy(usize),
 }
 
+/// One module being emitted.
 pub struct Module<'a> {
     pub rng: Rng,
     pub types: &'a Types,
     pub encoding: Encoding,
     /// Rendered tag node → metadata id.
-    pub tag_ids: HashMap<String, usize>,
+    tag_ids: HashMap<String, usize>,
+    /// Rendered tag nodes, in the order of their ids.
     pub tag_nodes: Vec<String>,
+    /// The module gets `!llvm.errno.tbaa`.
     pub errno: bool,
     /// Scoped no-alias metadata (its own random stream).
     pub sc: ScopeMd,
@@ -34,7 +37,29 @@ pub struct Module<'a> {
     pub inl: Vec<Vec<bool>>,
 }
 
-impl Module<'_> {
+impl<'a> Module<'a> {
+    /// A module with no tags yet; its callees to be inlined come from the
+    /// scope stream.
+    pub fn new(
+        rng: Rng,
+        types: &'a Types,
+        encoding: Encoding,
+        errno: bool,
+        mut sc: ScopeMd,
+    ) -> Self {
+        let inl = sc.inline_callees();
+        Module {
+            rng,
+            types,
+            encoding,
+            tag_ids: HashMap::new(),
+            tag_nodes: Vec::new(),
+            errno,
+            sc,
+            inl,
+        }
+    }
+
     fn tag_id(&mut self, body: String) -> usize {
         if let Some(&id) = self.tag_ids.get(&body) {
             return id;

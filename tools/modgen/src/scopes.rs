@@ -23,6 +23,24 @@ pub enum ScopeMode {
     Many,
 }
 
+impl ScopeMode {
+    pub fn parse(name: &str) -> Option<ScopeMode> {
+        match name {
+            "none" => Some(ScopeMode::None),
+            "some" => Some(ScopeMode::Some),
+            "many" => Some(ScopeMode::Many),
+            _ => None,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            ScopeMode::None => "none",
+            ScopeMode::Some => "some",
+            ScopeMode::Many => "many",
+        }
+    }
+}
+
 /// A reference to scoped node `k`; numbered after the TBAA nodes once the
 /// module is complete (see `number_scoped`).
 pub fn sref(k: usize) -> String {
@@ -184,11 +202,31 @@ impl ScopeMd {
         }
         focus.truncate(nfocus);
         let all: Vec<usize> = self.domains.iter().flatten().copied().collect();
+        let regions = self.regions(&focus);
+        let mut out: Vec<Profile> = Vec::new();
+        for (sc, na) in &regions {
+            let s = self.list_of(sc.clone());
+            let n = self.list_of(na.clone());
+            out.push((Some(s), Some(n)));
+        }
+        let nvar = match self.mode {
+            ScopeMode::Many => self.rng.range(3, 8),
+            _ => self.rng.range(1, 4),
+        };
+        for _ in 0..nvar {
+            let p = self.variation(&regions, &focus, &all);
+            out.push(p);
+        }
+        out
+    }
+
+    /// The regions of a function: per region, its (alias.scope, noalias)
+    /// operand sets over the focus domains.
+    fn regions(&mut self, focus: &[usize]) -> Vec<(Vec<usize>, Vec<usize>)> {
         let nregions = match self.mode {
             ScopeMode::Many => self.rng.range(3, 7),
             _ => self.rng.range(2, 4),
         };
-        // Per region: (alias.scope, noalias) operand sets.
         let mut regions: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
         for _ in 0..nregions {
             let (mut sc, mut na) = (Vec::new(), Vec::new());
@@ -213,78 +251,94 @@ impl ScopeMd {
             }
             regions.push((sc, na));
         }
-        let mut out: Vec<Profile> = Vec::new();
-        for (sc, na) in &regions {
-            let s = self.list_of(sc.clone());
-            let n = self.list_of(na.clone());
-            out.push((Some(s), Some(n)));
+        regions
+    }
+
+    /// A variation on one of the regions (`all`: every scope of the module).
+    fn variation(
+        &mut self,
+        regions: &[(Vec<usize>, Vec<usize>)],
+        focus: &[usize],
+        all: &[usize],
+    ) -> Profile {
+        let nd = self.domains.len();
+        let (sc, na) = regions[self.rng.below(regions.len())].clone();
+        let d = *self.rng.pick(focus);
+        let other = self.rng.below(nd);
+        match self.rng.below(9) {
+            // !noalias covering one domain only.
+            0 => {
+                let dom_d = self.domains[d].clone();
+                let n: Vec<usize> = na.iter().copied().filter(|x| dom_d.contains(x)).collect();
+                (Some(self.list_of(sc)), Some(self.list_of(n)))
+            }
+            // !alias.scope superset: one more scope of the domain.
+            1 => {
+                let mut s = sc;
+                s.push(*self.rng.pick(&self.domains[d].clone()));
+                (Some(self.list_of(s)), Some(self.list_of(na)))
+            }
+            // !noalias subset: one scope dropped.
+            2 => {
+                let mut n = na;
+                if !n.is_empty() {
+                    n.remove(self.rng.below(n.len()));
+                }
+                (Some(self.list_of(sc)), Some(self.list_of(n)))
+            }
+            // Scopes of another (maybe unused) domain added to !alias.scope.
+            3 => {
+                let mut s = sc;
+                let extra = self.domains[other].clone();
+                s.extend(self.subset(&extra, 60));
+                (Some(self.list_of(s)), Some(self.list_of(na)))
+            }
+            // !noalias with the other domain's scopes only.
+            4 => {
+                let extra = self.domains[other].clone();
+                (None, Some(self.list_of(extra)))
+            }
+            // Empty lists.
+            5 => {
+                let e = self.list(Vec::new());
+                if self.rng.pct(50) {
+                    (Some(e), Some(self.list_of(na)))
+                } else {
+                    (Some(self.list_of(sc)), Some(e))
+                }
+            }
+            // !noalias superset: the whole domain, own scopes included.
+            6 => {
+                let mut n = na;
+                n.extend(self.domains[d].iter().copied());
+                (Some(self.list_of(sc)), Some(self.list_of(n)))
+            }
+            // Random lists over all scopes of the module.
+            _ => {
+                let s = self.subset(all, 30);
+                let n = self.subset(all, 45);
+                (Some(self.list_of(s)), Some(self.list_of(n)))
+            }
         }
-        let nvar = match self.mode {
-            ScopeMode::Many => self.rng.range(3, 8),
-            _ => self.rng.range(1, 4),
-        };
-        for _ in 0..nvar {
-            let (sc, na) = regions[self.rng.below(regions.len())].clone();
-            let d = *self.rng.pick(&focus);
-            let other = self.rng.below(nd);
-            let p = match self.rng.below(9) {
-                // !noalias covering one domain only.
-                0 => {
-                    let dom_d = self.domains[d].clone();
-                    let n: Vec<usize> = na.iter().copied().filter(|x| dom_d.contains(x)).collect();
-                    (Some(self.list_of(sc)), Some(self.list_of(n)))
+    }
+
+    /// Functions with noalias parameters, for `-passes=inline` (the inliner
+    /// turns them into scopes and clones the callee's own scopes): per
+    /// callee, which of its pointer parameters are `noalias`.
+    pub fn inline_callees(&mut self) -> Vec<Vec<bool>> {
+        let mode = self.mode;
+        let mut inl = Vec::new();
+        if mode != ScopeMode::None && self.rng.pct(if mode == ScopeMode::Many { 50 } else { 30 }) {
+            for _ in 0..self.rng.range(1, 3) {
+                let np = self.rng.range(2, 3);
+                let mut noalias: Vec<bool> = (0..np).map(|_| self.rng.pct(70)).collect();
+                if !noalias.contains(&true) {
+                    noalias[0] = true;
                 }
-                // !alias.scope superset: one more scope of the domain.
-                1 => {
-                    let mut s = sc;
-                    s.push(*self.rng.pick(&self.domains[d].clone()));
-                    (Some(self.list_of(s)), Some(self.list_of(na)))
-                }
-                // !noalias subset: one scope dropped.
-                2 => {
-                    let mut n = na;
-                    if !n.is_empty() {
-                        n.remove(self.rng.below(n.len()));
-                    }
-                    (Some(self.list_of(sc)), Some(self.list_of(n)))
-                }
-                // Scopes of another (maybe unused) domain added to !alias.scope.
-                3 => {
-                    let mut s = sc;
-                    let extra = self.domains[other].clone();
-                    s.extend(self.subset(&extra, 60));
-                    (Some(self.list_of(s)), Some(self.list_of(na)))
-                }
-                // !noalias with the other domain's scopes only.
-                4 => {
-                    let extra = self.domains[other].clone();
-                    (None, Some(self.list_of(extra)))
-                }
-                // Empty lists.
-                5 => {
-                    let e = self.list(Vec::new());
-                    if self.rng.pct(50) {
-                        (Some(e), Some(self.list_of(na)))
-                    } else {
-                        (Some(self.list_of(sc)), Some(e))
-                    }
-                }
-                // !noalias superset: the whole domain, own scopes included.
-                6 => {
-                    let mut n = na;
-                    n.extend(self.domains[d].iter().copied());
-                    (Some(self.list_of(sc)), Some(self.list_of(n)))
-                }
-                // Random lists over all scopes of the module.
-                _ => {
-                    let s = self.subset(&all, 30);
-                    let n = self.subset(&all, 45);
-                    (Some(self.list_of(s)), Some(self.list_of(n)))
-                }
-            };
-            out.push(p);
+                inl.push(noalias);
+            }
         }
-        out
+        inl
     }
 
     /// A single-scope list for a `noalias.scope.decl` (often one that
