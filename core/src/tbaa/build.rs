@@ -133,8 +133,11 @@ impl TypeDag {
     }
 }
 
-/// A small deterministic generator (SplitMix64): the same seed gives the
-/// same type system on every machine.
+/// The workspace's deterministic generator (SplitMix64): the same seed
+/// gives the same type system on every machine. `aliaskit-modgen` draws
+/// its modules from it, and its seeds name modules in the tests and
+/// benchmarks, so the sequence must never change (modgen's
+/// `tests/sequence.rs` would fail).
 #[derive(Clone, Debug)]
 pub struct SplitMix(pub u64);
 
