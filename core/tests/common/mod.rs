@@ -3,6 +3,7 @@
 
 pub mod captures;
 
+use aliaskit_core::tbaa::build::SplitMix;
 use aliaskit_core::NodeId;
 
 /// Every ordered pair of `items`, in an order shuffled by `seed`: the
@@ -16,13 +17,11 @@ pub fn shuffled_pairs(items: &[NodeId], seed: u64) -> Vec<(NodeId, NodeId)> {
     pairs
 }
 
-/// `items` shuffled by `seed` (Fisher-Yates over a xorshift stream).
+/// `items` shuffled by `seed` (Fisher-Yates over the workspace's stream,
+/// [`SplitMix`]).
 pub fn shuffle<T>(items: &mut [T], seed: u64) {
-    let mut state = seed | 1;
+    let mut rng = SplitMix(seed);
     for i in (1..items.len()).rev() {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        items.swap(i, (state % (i as u64 + 1)) as usize);
+        items.swap(i, rng.below(i + 1));
     }
 }
