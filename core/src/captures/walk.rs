@@ -2,7 +2,7 @@
 
 use super::findings::{Condition, Harmless, Inner, Seen, Severity, Violation};
 use super::summary::{ParamSummary, Returned, Summaries};
-use super::{CaptureInfo, Components, FunctionView, Inst, InstKind, Value};
+use super::{CaptureInfo, Components, FunctionView, InstKind, Value};
 
 /// Checks every pointer parameter whose `captures` is narrower than
 /// `captures(address, provenance)`, on its own: a call is judged by the
@@ -65,6 +65,7 @@ fn place_of(f: &FunctionView, mut v: Value) -> Place {
                 InstKind::Passthrough { operands } if operands.len() == 1 => {
                     v = f.insts[i].operands[operands[0]];
                 }
+                InstKind::Gep => v = f.insts[i].operands[0],
                 _ => return Place::Unknown,
             },
             _ => return Place::Unknown,
@@ -86,15 +87,15 @@ fn private_addresses(
     let mut k = 0;
     while k < addresses.len() {
         for &(user, op) in &uses[addresses[k]] {
-            match &f.insts[user].kind {
-                InstKind::Load { .. } => {}
-                InstKind::Store { .. } if op == 1 => {}
-                InstKind::Passthrough { operands } if operands.contains(&op) => {
-                    if !addresses.contains(&(n + user)) {
-                        addresses.push(n + user);
-                    }
-                }
+            let derived = match &f.insts[user].kind {
+                InstKind::Load { .. } => continue,
+                InstKind::Store { .. } if op == 1 => continue,
+                InstKind::Passthrough { operands } if operands.contains(&op) => n + user,
+                InstKind::Gep if op == 0 => n + user,
                 _ => return None,
+            };
+            if !addresses.contains(&derived) {
+                addresses.push(derived);
             }
         }
         k += 1;
@@ -611,12 +612,16 @@ pub(super) fn walk_param(
                         user,
                     );
                 }
+                InstKind::Gep => {
+                    if k == 0 {
+                        // A GEP of the base moves the bits.
+                        w.follow(&t, user, false, definite, mask);
+                    }
+                }
                 InstKind::Passthrough { operands } => {
                     if operands.contains(&k) {
-                        // A GEP (operand 0 only) moves the bits; casts, phis
-                        // and selects keep them.
-                        let keeps_bits = t.same_bits && !is_gep(inst);
-                        w.follow(&t, user, keeps_bits, definite, mask);
+                        // Casts, phis and selects keep the bits.
+                        w.follow(&t, user, t.same_bits, definite, mask);
                     }
                 }
                 InstKind::Call(call) => {
@@ -711,12 +716,4 @@ pub(super) fn walk_param(
         returns: w.returns,
         seen: w.seen,
     }
-}
-
-/// Whether a passthrough is a GEP (which moves the pointer) rather than a
-/// cast, phi or select (which keep its bits): GEPs pass on operand 0 only
-/// and have index operands.
-fn is_gep(inst: &Inst) -> bool {
-    matches!(&inst.kind, InstKind::Passthrough { operands } if operands == &[0])
-        && inst.operands.len() > 1
 }
