@@ -130,16 +130,10 @@ fn null_tests_ret_and_allowed_components() {
         ],
         insts: vec![
             inst(InstKind::ICmp { equality: true }, vec![Param(0), Null]), // allowed
-            inst(
-                InstKind::Passthrough { operands: vec![0] },
-                vec![Param(1), Other],
-            ), // gep
+            inst(InstKind::Gep, vec![Param(1), Other]),                    // 1: gep
             inst(InstKind::ICmp { equality: true }, vec![Inst(1), Null]),  // address
-            inst(
-                InstKind::Passthrough { operands: vec![0] },
-                vec![Param(2), Other],
-            ),
-            inst(InstKind::Return, vec![Inst(3)]), // allowed by ret:
+            inst(InstKind::Gep, vec![Param(2), Other]),                    // 3: gep
+            inst(InstKind::Return, vec![Inst(3)]),                         // allowed by ret:
         ],
     };
     let v = check_function(&f);
@@ -199,16 +193,16 @@ fn reads_before_an_overwrite_are_possible_copies() {
         name: "f".into(),
         params: vec![param("a", None), param("b", none()), param("c", None)],
         insts: vec![
-            store(Param(1), Param(0)), // 0: %b into *%a
-            inst(InstKind::Passthrough { operands: vec![0] }, vec![Param(0)]), // 1: %a + 2 (a GEP)
-            inst(InstKind::Load { volatile: false }, vec![Inst(1)]), // 2: may overlap %b's bytes
-            inst(InstKind::PtrToInt, vec![Inst(2)]), // 3
+            store(Param(1), Param(0)),                                // 0: %b into *%a
+            inst(InstKind::Gep, vec![Param(0), Other]),               // 1: %a + 2
+            inst(InstKind::Load { volatile: false }, vec![Inst(1)]),  // 2: may overlap %b's bytes
+            inst(InstKind::PtrToInt, vec![Inst(2)]),                  // 3
             inst(InstKind::Load { volatile: false }, vec![Param(2)]), // 4: %c may be %a
-            inst(InstKind::Alloca, vec![]), // 5
-            inst(InstKind::Load { volatile: false }, vec![Inst(5)]), // 6: private: cannot
-            inst(InstKind::PtrToInt, vec![Inst(6)]), // 7
-            store(Null, Param(0)),     // 8: the overwrite
-            store(Inst(4), Global(0)), // 9
+            inst(InstKind::Alloca, vec![]),                           // 5
+            inst(InstKind::Load { volatile: false }, vec![Inst(5)]),  // 6: private: cannot
+            inst(InstKind::PtrToInt, vec![Inst(6)]),                  // 7
+            store(Null, Param(0)),                                    // 8: the overwrite
+            store(Inst(4), Global(0)),                                // 9
             inst(InstKind::Return, vec![]),
         ],
     };

@@ -149,6 +149,8 @@ impl Reader {
             },
             LLVMPtrToInt => InstKind::PtrToInt,
             LLVMPtrToAddr => InstKind::PtrToAddr,
+            // Without indices a GEP is its base again.
+            LLVMGetElementPtr if LLVMGetNumOperands(i) > 1 => InstKind::Gep,
             LLVMGetElementPtr | LLVMBitCast | LLVMAddrSpaceCast | LLVMFreeze => {
                 InstKind::Passthrough { operands: vec![0] }
             }

@@ -72,11 +72,13 @@
 //! ```
 
 mod components;
+mod findings;
 mod summary;
 mod view;
 mod walk;
 
 pub use components::{CaptureInfo, Components};
+pub use findings::{Condition, Harmless, Inner, Seen, Severity, Violation};
 pub use summary::{summarize, ParamSummary, Returned, Summaries, ROUNDS};
 pub use view::{CallInfo, FunctionView, Inst, InstKind, Param, Value};
-pub use walk::{check_function, Condition, Harmless, Inner, Seen, Severity, Violation};
+pub use walk::check_function;

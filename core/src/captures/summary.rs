@@ -13,7 +13,8 @@
 //!   and only grow (a walk finds more when its callees' summaries say
 //!   more), so they settle; [`ROUNDS`] bounds it all the same.
 
-use super::walk::{users, walk_param, Condition, Seen, Severity, Violation};
+use super::findings::{Condition, Seen, Severity, Violation};
+use super::walk::{users, walk_param};
 use super::{CaptureInfo, Components, FunctionView, InstKind};
 
 /// Walks of a recursive group before its parameters are given up on

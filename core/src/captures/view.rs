@@ -79,11 +79,15 @@ pub enum InstKind {
     },
     PtrToInt,
     PtrToAddr,
-    /// The result is the operand(s) again: GEP (operand 0), casts, phi,
-    /// select (operands 1 and 2), freeze.
+    /// The result is the operand(s) again, bit for bit: casts, freeze and
+    /// a GEP without indices (operand 0), phi (every operand), select
+    /// (operands 1 and 2).
     Passthrough {
         operands: Vec<usize>,
     },
+    /// A GEP with indices: the result is a pointer based on operand 0 (the
+    /// base), moved by the indices (operands 1..), so with other bits.
+    Gep,
     /// A call; operand i is argument i, the callee is not an operand here.
     Call(CallInfo),
     /// `ret` (operand 0 if it returns a value).
