@@ -25,7 +25,7 @@ use aliaskit_core::captures::{summarize, InstKind, ParamSummary, Severity, Viola
 use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
 
 use super::printer::Printer;
-use crate::reader::function::{read_functions, ModuleFunctions};
+use crate::reader::captures_view::{read_functions, ModuleFunctions};
 
 // Must match the Flag* enum of src/plugin/verify.cpp.
 const FLAG_JSON: u32 = 4;

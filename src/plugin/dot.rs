@@ -17,7 +17,7 @@ use inkwell::llvm_sys::prelude::LLVMModuleRef;
 use rustc_hash::FxHashMap;
 
 use super::printer::{inspection, Printer};
-use crate::reader::module::{read_module, ModuleRead};
+use crate::reader::verify_view::{read_module, ModuleRead};
 
 // Must match inspect.cpp.
 const FLAG_SCOPES: u32 = 8;

@@ -28,7 +28,7 @@ use inkwell::llvm_sys::prelude::LLVMModuleRef;
 use rustc_hash::FxHashMap;
 
 use super::printer::{inspection, Printer};
-use crate::reader::module::read_module;
+use crate::reader::verify_view::read_module;
 
 // Must match inspect.cpp.
 const FLAG_MAY: u32 = 1;

@@ -1,7 +1,7 @@
 //! `verify-alias-md`: reporting, JSON, stripping and `ALIASKIT_VERIFY_EACH`.
 //!
 //! The pass (registered in `verify.cpp`) calls [`aliaskit_verify_module`]:
-//! the module is read ([`crate::reader::module`]), every rule of
+//! the module is read ([`crate::reader::verify_view`]), every rule of
 //! [`aliaskit_core::verify`] runs, and each finding is printed to stderr in
 //! LLVM's style:
 //!
@@ -31,7 +31,7 @@ use inkwell::llvm_sys::prelude::LLVMModuleRef;
 use rustc_hash::FxHashSet;
 
 use super::printer::Printer;
-use crate::reader::module::{read_module, ModuleRead};
+use crate::reader::verify_view::{read_module, ModuleRead};
 
 const FLAG_STRIP: u32 = 2;
 const FLAG_JSON: u32 = 4;

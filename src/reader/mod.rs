@@ -30,13 +30,13 @@
 //! or unresolved nodes take part in metadata RAUW). So a key is never reused
 //! for a different node while the importer lives.
 
+pub mod captures_view;
 pub mod decisions;
-pub mod function;
 pub mod index;
-pub mod module;
 pub mod recent;
 pub mod scoped;
 pub mod tbaa;
+pub mod verify_view;
 
 use std::ffi::c_char;
 

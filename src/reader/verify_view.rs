@@ -6,6 +6,7 @@
 //! `llvm.experimental.noalias.scope.decl` calls. Attachments are read as
 //! raw metadata (not through `MetadataAsValue`, which would rewrite
 //! `!{null}`), so the verifier sees exactly what LLVM's verifier sees.
+//! `aliaskit-explain` and `aliaskit-dot` read the same view.
 
 use std::ffi::{c_char, CStr};
 
