@@ -15,7 +15,6 @@
 //! and for MayAlias pairs `reasons`; with `<summary>`, one object per
 //! function).
 
-use std::ffi::{c_char, c_void};
 use std::io::Write;
 
 use aliaskit_core::decision::Analysis;
@@ -27,30 +26,13 @@ use aliaskit_core::MetadataGraph;
 use inkwell::llvm_sys::prelude::LLVMModuleRef;
 use rustc_hash::FxHashMap;
 
-use super::printer::{inspection, Printer};
+use super::printer::Printer;
 use crate::reader::verify_view::read_module;
 
 // Must match inspect.cpp.
 const FLAG_MAY: u32 = 1;
 const FLAG_SUMMARY: u32 = 2;
 const FLAG_JSON: u32 = 4;
-
-/// Explains a module; see the module documentation.
-///
-/// # Safety
-/// `module` must be live, `printer` its printer, `function` null or a C
-/// string.
-#[no_mangle]
-pub unsafe extern "C" fn aliaskit_explain_module(
-    module: LLVMModuleRef,
-    flags: u32,
-    function: *const c_char,
-    printer: *mut c_void,
-) {
-    inspection("aliaskit-explain", function, |only| {
-        explain(module, flags, only, Printer(printer))
-    })
-}
 
 /// Both sides' metadata in readable form, for one analysis.
 fn sides(
@@ -113,7 +95,12 @@ fn why(g: &MetadataGraph, a: &InstView, b: &InstView, v: &PairVerdict) -> String
     }
 }
 
-unsafe fn explain(
+/// Explains a module; see the module documentation. `only` names the one
+/// function to explain.
+///
+/// # Safety
+/// `module` must be live and `printer` its printer.
+pub(crate) unsafe fn explain(
     module: LLVMModuleRef,
     flags: u32,
     only: Option<&str>,

@@ -10,12 +10,9 @@ use std::ffi::{c_char, c_void, CStr};
 
 use inkwell::llvm_sys::prelude::{LLVMMetadataRef, LLVMValueRef};
 
-extern "C" {
-    // src/plugin/verify.cpp
-    fn aliaskit_printer_metadata(printer: *mut c_void, md: LLVMMetadataRef) -> *mut c_char;
-    fn aliaskit_printer_value(printer: *mut c_void, v: LLVMValueRef) -> *mut c_char;
-    pub(crate) fn aliaskit_string_free(s: *mut c_char);
-}
+use super::ffi::imports::{
+    aliaskit_printer_metadata, aliaskit_printer_value, aliaskit_string_free,
+};
 
 /// A module's printer, as the C++ side handed it over.
 #[derive(Copy, Clone)]
@@ -61,27 +58,5 @@ impl Printer {
     /// The printer must be live and `v` a live value of its module.
     pub unsafe fn value(self, v: LLVMValueRef) -> String {
         take(aliaskit_printer_value(self.0, v))
-    }
-}
-
-/// The body of an inspection pass's entry point (`aliaskit-explain`,
-/// `aliaskit-dot`): the function filter as a string, and the pass's work
-/// under `catch_unwind`, with its failure reported in one line.
-///
-/// # Safety
-/// `function` must be null or a C string.
-pub unsafe fn inspection(
-    pass: &str,
-    function: *const c_char,
-    work: impl FnOnce(Option<&str>) -> std::io::Result<()>,
-) {
-    let only =
-        (!function.is_null()).then(|| CStr::from_ptr(function).to_string_lossy().into_owned());
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(only.as_deref())));
-    match result {
-        Ok(Ok(())) => {}
-        Ok(Err(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-        Ok(Err(e)) => eprintln!("error: {pass}: cannot write the output: {e}"),
-        Err(_) => eprintln!("error: {pass}: internal error; the output is incomplete"),
     }
 }

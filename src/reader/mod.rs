@@ -48,6 +48,8 @@ use inkwell::llvm_sys::core::{
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::FxHashMap;
 
+use crate::plugin::ffi::imports::{aliaskit_md_num_operands, aliaskit_md_operand};
+
 /// Imports LLVM metadata nodes into a [`MetadataGraph`], once per node.
 #[derive(Default)]
 pub struct MetadataImporter {
@@ -184,21 +186,4 @@ pub unsafe fn name_of(v: inkwell::llvm_sys::prelude::LLVMValueRef) -> String {
         return String::new();
     }
     String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), len)).into_owned()
-}
-
-extern "C" {
-    // src/reader/metadata.cpp
-    fn aliaskit_md_num_operands(node: LLVMMetadataRef) -> u32;
-    #[allow(clippy::too_many_arguments)]
-    fn aliaskit_md_operand(
-        node: LLVMMetadataRef,
-        index: u32,
-        op: *mut LLVMMetadataRef,
-        text: *mut *const c_char,
-        len: *mut usize,
-        bits: *mut u32,
-        fits: *mut u8,
-        value: *mut u64,
-        low_bit: *mut u8,
-    ) -> u8;
 }

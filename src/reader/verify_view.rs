@@ -8,7 +8,7 @@
 //! `!{null}`), so the verifier sees exactly what LLVM's verifier sees.
 //! `aliaskit-explain` and `aliaskit-dot` read the same view.
 
-use std::ffi::{c_char, CStr};
+use std::ffi::CStr;
 
 use aliaskit_core::verify::{Carrier, DeclArgument, InstView, ModuleView};
 use inkwell::llvm_sys::core::{
@@ -20,6 +20,9 @@ use inkwell::llvm_sys::prelude::{LLVMMetadataRef, LLVMModuleRef, LLVMValueRef};
 use inkwell::llvm_sys::LLVMOpcode;
 
 use super::{name_of, MetadataImporter};
+use crate::plugin::ffi::imports::{
+    aliaskit_attachments, aliaskit_decl_argument, aliaskit_named_metadata_operands,
+};
 
 /// A module read for verification: the view, plus the LLVM handles the
 /// plugin needs to print and strip.
@@ -41,23 +44,6 @@ pub struct Kinds {
     pub tbaa_struct: u32,
     pub alias_scope: u32,
     pub noalias: u32,
-}
-
-extern "C" {
-    // src/reader/metadata.cpp
-    fn aliaskit_decl_argument(call: LLVMValueRef, node: *mut LLVMMetadataRef) -> u8;
-    fn aliaskit_attachments(
-        inst: LLVMValueRef,
-        kinds: *const u32,
-        count: u32,
-        out: *mut LLVMMetadataRef,
-    ) -> u8;
-    fn aliaskit_named_metadata_operands(
-        module: LLVMModuleRef,
-        name: *const c_char,
-        out: *mut LLVMMetadataRef,
-        capacity: u32,
-    ) -> i32;
 }
 
 /// The callee's name for a direct call, "" otherwise.

@@ -1,0 +1,87 @@
+//! Every function of the C++ side that Rust calls, declared once; `shim.h`
+//! declares the same functions for the C++ files that define them.
+//!
+//! Values C++ hands back are taken as plain integers and checked on this
+//! side, never trusted to fit a Rust type whose invalid values would be
+//! undefined behaviour.
+
+use std::ffi::{c_char, c_void};
+
+use inkwell::llvm_sys::prelude::{LLVMMetadataRef, LLVMModuleRef, LLVMValueRef};
+
+extern "C" {
+    // shim.cpp
+
+    /// Registers the analyses and passes with a `PassBuilder`.
+    pub(crate) fn aliaskit_register_pass_builder_callbacks(builder: *mut c_void);
+
+    // verify.cpp: the printer of one module, made by the C++ side for the
+    // reports of the module passes (see `super::super::printer`).
+
+    /// A node as `opt -S` prints it (`!5 = !{...}`); malloc'd, freed with
+    /// [`aliaskit_string_free`].
+    pub(crate) fn aliaskit_printer_metadata(
+        printer: *mut c_void,
+        md: LLVMMetadataRef,
+    ) -> *mut c_char;
+    /// A value (an instruction) as `opt -S` prints it; as above.
+    pub(crate) fn aliaskit_printer_value(printer: *mut c_void, v: LLVMValueRef) -> *mut c_char;
+    /// Frees a string the C++ side made.
+    pub(crate) fn aliaskit_string_free(s: *mut c_char);
+
+    /// `verify-alias-md<strip>`: removes operand `index` of the named
+    /// metadata `name` (and the named metadata when it is left empty).
+    pub(crate) fn aliaskit_remove_named_metadata_operand(
+        m: LLVMModuleRef,
+        name: *const c_char,
+        index: u32,
+    );
+
+    // bisect.cpp
+
+    /// The instruction of side 0 or 1 of a `BisectQuery`, as `opt -S`
+    /// prints it (malloc'd; free with [`aliaskit_string_free`]).
+    pub(crate) fn aliaskit_bisect_query_text(query: *const c_void, side: u8) -> *mut c_char;
+
+    // src/reader/metadata.cpp: the reader's raw access to metadata, which
+    // the LLVM-C API would canonicalise.
+
+    /// The number of operands of a node.
+    pub(crate) fn aliaskit_md_num_operands(node: LLVMMetadataRef) -> u32;
+    /// What operand `index` of `node` is (0 null, 1 node, 2 string, 3
+    /// integer constant, 4 anything else); the outputs that apply are
+    /// filled.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn aliaskit_md_operand(
+        node: LLVMMetadataRef,
+        index: u32,
+        op: *mut LLVMMetadataRef,
+        text: *mut *const c_char,
+        len: *mut usize,
+        bits: *mut u32,
+        fits: *mut u8,
+        value: *mut u64,
+        low_bit: *mut u8,
+    ) -> u8;
+    /// The argument of an `llvm.experimental.noalias.scope.decl` call: 0 not
+    /// metadata, 1 metadata that is not a node, 2 a node (in `*node`).
+    pub(crate) fn aliaskit_decl_argument(call: LLVMValueRef, node: *mut LLVMMetadataRef) -> u8;
+    /// The attachments of kinds `kinds[..count]` of an instruction (null
+    /// where absent) into `out`; 0, and nothing written, when it has no
+    /// metadata besides its debug location.
+    pub(crate) fn aliaskit_attachments(
+        inst: LLVMValueRef,
+        kinds: *const u32,
+        count: u32,
+        out: *mut LLVMMetadataRef,
+    ) -> u8;
+    /// The operands of the named metadata `name`, at most `capacity` of them
+    /// into `out`; the operand count, or -1 when there is no such named
+    /// metadata.
+    pub(crate) fn aliaskit_named_metadata_operands(
+        module: LLVMModuleRef,
+        name: *const c_char,
+        out: *mut LLVMMetadataRef,
+        capacity: u32,
+    ) -> i32;
+}
