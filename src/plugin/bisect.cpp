@@ -26,8 +26,6 @@
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cstdlib>
-#include <cstring>
 #include <string>
 
 using namespace llvm;
@@ -79,15 +77,9 @@ const Instruction *instructionOf(const aliaskit::BisectQuery &Q, unsigned S) {
   return Carrier;
 }
 
-char *dup(const std::string &S) {
-  char *P = static_cast<char *>(std::malloc(S.size() + 1));
-  std::memcpy(P, S.c_str(), S.size() + 1);
-  return P;
-}
-
 } // namespace
 
-extern "C" char *aliaskit_bisect_query_text(const void *QP, uint8_t S) {
+char *aliaskit_bisect_query_text(const void *QP, uint8_t S) {
   if (!QP || S > 1)
     return nullptr;
   const auto &Q = *static_cast<const aliaskit::BisectQuery *>(QP);
@@ -100,7 +92,7 @@ extern "C" char *aliaskit_bisect_query_text(const void *QP, uint8_t S) {
     Q.Ptr[S]->printAsOperand(OS, /*PrintType=*/true);
     OS << ")";
   }
-  return dup(Text);
+  return aliaskit::ownedCopy(Text);
 }
 
 uint64_t aliaskit::bisectKey(const Function &F) {

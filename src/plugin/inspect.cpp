@@ -17,22 +17,12 @@
 #include "shim.h"
 
 #include "llvm/IR/Module.h"
-#include "llvm/IR/ModuleSlotTracker.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
 
 #include <string>
 
 using namespace llvm;
-
-extern "C" {
-/// src/plugin/explain.rs; `Function` is null or a C string.
-void aliaskit_explain_module(LLVMModuleRef M, uint32_t Flags,
-                             const char *Function, void *Printer);
-/// src/plugin/dot.rs.
-void aliaskit_dot_module(LLVMModuleRef M, uint32_t Flags,
-                         const char *Function, void *Printer);
-}
 
 namespace {
 
@@ -54,10 +44,9 @@ public:
   explicit InspectPass(InspectOptions Opts) : Opts(std::move(Opts)) {}
   static bool isRequired() { return true; }
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    void *P = aliaskit_printer_new(wrap(&M));
+    aliaskit::Printer P(M);
     Run(wrap(&M), Opts.Flags, Opts.HasFunction ? Opts.Function.c_str() : nullptr,
-        P);
-    aliaskit_printer_free(P);
+        &P);
     return PreservedAnalyses::all();
   }
 };

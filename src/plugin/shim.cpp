@@ -340,7 +340,7 @@ template <bool Bisecting> AnalysisKey RustScopedNoAlias<Bisecting>::Key;
 
 } // namespace
 
-extern "C" void aliaskit_register_pass_builder_callbacks(void *Builder) {
+void aliaskit_register_pass_builder_callbacks(void *Builder) {
   PassBuilder &PB = *static_cast<PassBuilder *>(Builder);
   aliaskit::registerDiffPasses(PB);
   aliaskit::registerVerifier(PB);

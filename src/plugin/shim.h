@@ -1,7 +1,9 @@
 //===- shim.h - declarations shared by the C++ side of aliaskit -----------===//
 //
-// The extern "C" functions implemented in Rust (src/plugin/ffi.rs) and small
-// helpers used by the C++ files of the plugin. Only C types cross.
+// Every C declaration shared by the Rust and the C++ side, in both
+// directions (the Rust side declares the same in src/plugin/ffi/), and the
+// small helpers the C++ files of the plugin share. Only C types cross; the
+// .cpp files include this header and redeclare nothing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,21 +14,25 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Metadata.h"
+#include "llvm/IR/ModuleSlotTracker.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 namespace llvm {
 class CallBase;
 class Function;
 class Instruction;
 class MemoryLocation;
+class Module;
 class PassBuilder;
 class Value;
 } // namespace llvm
 
 // ---------------------------------------------------------------------------
-// The Rust side (src/plugin/ffi.rs). Answers: 1 = may alias, 0 = no alias.
+// Rust, called from C++ (src/plugin/ffi/exports.rs, which declares the same
+// functions). Answers: 1 = may alias, 0 = no alias.
 // ---------------------------------------------------------------------------
 extern "C" {
 void *aliaskit_tbaa_session_new(void);
@@ -48,7 +54,15 @@ uint8_t aliaskit_scoped_may_alias_both_ways(void *Session,
                                             LLVMMetadataRef NoAliasX,
                                             LLVMMetadataRef ScopesY,
                                             LLVMMetadataRef NoAliasY);
-/// The same, computed afresh: 1, 0, or 2 for malformed lists.
+uint8_t aliaskit_scoped_enabled_by_environment(void);
+
+// tbaa-diff and scoped-diff (diff.cpp).
+/// 1 may alias, 0 no alias, 2 malformed (do not ask LLVM's TBAA); stores
+/// getMostGenericTBAA(TagA, TagB) (or null) in *Generic.
+uint8_t aliaskit_tbaa_match(void *Session, LLVMContextRef Ctx,
+                            LLVMMetadataRef TagA, LLVMMetadataRef TagB,
+                            LLVMMetadataRef *Generic);
+/// mayAliasInScopes computed afresh: 1, 0, or 2 for malformed lists.
 uint8_t aliaskit_scoped_decide(void *Session, LLVMMetadataRef Scopes,
                                LLVMMetadataRef NoAlias);
 /// Kind 0: getMostGenericAliasScope, 1: MDNode::intersect. Returns 1, or 2
@@ -56,12 +70,6 @@ uint8_t aliaskit_scoped_decide(void *Session, LLVMMetadataRef Scopes,
 uint8_t aliaskit_scoped_merge(void *Session, LLVMContextRef Ctx, uint8_t Kind,
                               LLVMMetadataRef A, LLVMMetadataRef B,
                               LLVMMetadataRef *Merged);
-uint8_t aliaskit_scoped_enabled_by_environment(void);
-/// 1 may alias, 0 no alias, 2 malformed (do not ask LLVM's TBAA); stores
-/// getMostGenericTBAA(TagA, TagB) (or null) in *Generic.
-uint8_t aliaskit_tbaa_match(void *Session, LLVMContextRef Ctx,
-                            LLVMMetadataRef TagA, LLVMMetadataRef TagB,
-                            LLVMMetadataRef *Generic);
 
 // Bisection (src/plugin/bisect.rs). Called only when
 // aliaskit_bisect_enabled() returned 1 (ALIASKIT_BISECT or
@@ -85,15 +93,81 @@ uint8_t aliaskit_scoped_may_alias_in_scopes_in(void *Session, uint64_t Key,
                                                LLVMMetadataRef NoAlias,
                                                const void *Query);
 
-// Printing for the Rust side (verify.cpp): nodes and values as `opt -S`
-// shows them, through a printer made for one module.
-void *aliaskit_printer_new(LLVMModuleRef M);
-void aliaskit_printer_free(void *Printer);
+// The module passes (verify.cpp, inspect.cpp). `Printer` is the
+// aliaskit::Printer of the module.
+/// src/plugin/verify.rs: verifies (and with the strip flag repairs) a
+/// module, printing findings; returns the number of errors. `Baseline`, if
+/// not null, is an opaque set of earlier findings: only new ones are
+/// printed, and it is updated.
+unsigned aliaskit_verify_module(LLVMModuleRef M, uint32_t Flags,
+                                void *Printer, void *Baseline,
+                                const char *AfterPass);
+void *aliaskit_verify_baseline_new(void);
+void aliaskit_verify_baseline_free(void *Baseline);
+uint8_t aliaskit_verify_each_enabled(void);
+/// src/plugin/captures.rs: checks captures(...) claims; returns the
+/// number of errors.
+unsigned aliaskit_check_captures(LLVMModuleRef M, uint32_t Flags,
+                                 void *Printer);
+/// src/plugin/explain.rs; `Function` is null or a C string.
+void aliaskit_explain_module(LLVMModuleRef M, uint32_t Flags,
+                             const char *Function, void *Printer);
+/// src/plugin/dot.rs; as aliaskit_explain_module.
+void aliaskit_dot_module(LLVMModuleRef M, uint32_t Flags,
+                         const char *Function, void *Printer);
+}
+
+// ---------------------------------------------------------------------------
+// C++, called from Rust (src/plugin/ffi/imports.rs, which declares the same
+// functions). Strings are malloc'd; Rust frees them with
+// aliaskit_string_free.
+// ---------------------------------------------------------------------------
+extern "C" {
+/// shim.cpp: registers the analyses and passes with a PassBuilder (the
+/// callback of llvmGetPassPluginInfo).
+void aliaskit_register_pass_builder_callbacks(void *Builder);
+
+// printer.cpp: nodes and values as `opt -S` shows them, through the
+// aliaskit::Printer of one module.
 char *aliaskit_printer_metadata(void *Printer, LLVMMetadataRef MD);
 char *aliaskit_printer_value(void *Printer, LLVMValueRef V);
 void aliaskit_string_free(char *S);
-}
 
+/// verify.cpp, for verify-alias-md<strip>: removes operand `Index` of the
+/// named metadata `Name` (and the named metadata when it is left empty).
+void aliaskit_remove_named_metadata_operand(LLVMModuleRef M, const char *Name,
+                                            unsigned Index);
+
+/// bisect.cpp: the instruction of side `S` (0 or 1) of a BisectQuery, as
+/// `opt -S` prints it; null for another side.
+char *aliaskit_bisect_query_text(const void *Query, uint8_t S);
+
+// src/reader/metadata.cpp: the reader's raw access to metadata operands,
+// which the LLVM-C API would canonicalise.
+/// Number of operands of a node.
+unsigned aliaskit_md_num_operands(LLVMMetadataRef Node);
+/// What operand `I` of `Node` is; the outputs that apply are filled.
+/// 0 null, 1 node (*Op), 2 string (*Str, *Len), 3 integer constant (*Bits,
+/// *Fits = it fits in 64 bits zero-extended, *Value if it fits, *LowBit),
+/// 4 anything else.
+uint8_t aliaskit_md_operand(LLVMMetadataRef Node, unsigned I,
+                            LLVMMetadataRef *Op, const char **Str, size_t *Len,
+                            unsigned *Bits, uint8_t *Fits, uint64_t *Value,
+                            uint8_t *LowBit);
+/// The argument of an `llvm.experimental.noalias.scope.decl` call: 0 not
+/// metadata, 1 metadata that is not a node, 2 a node (stored in *Node).
+uint8_t aliaskit_decl_argument(LLVMValueRef Call, LLVMMetadataRef *Node);
+/// The operands of the named metadata `Name` as they are (null operands
+/// stay null), at most `Capacity` of them into `Out`; the operand count, or
+/// -1 when the module has no such named metadata.
+int aliaskit_named_metadata_operands(LLVMModuleRef M, const char *Name,
+                                     LLVMMetadataRef *Out, unsigned Capacity);
+/// The attachments of kinds `Kinds[0..Count]` of an instruction (null where
+/// absent), as they are; false (and nothing written) when the instruction
+/// has no metadata besides its debug location, the common case.
+uint8_t aliaskit_attachments(LLVMValueRef Inst, const unsigned *Kinds,
+                             unsigned Count, LLVMMetadataRef *Out);
+}
 
 namespace aliaskit {
 
@@ -104,6 +178,20 @@ inline LLVMMetadataRef md(const llvm::MDNode *N) {
 inline llvm::MDNode *node(LLVMMetadataRef M) {
   return llvm::cast_or_null<llvm::MDNode>(llvm::unwrap(M));
 }
+
+/// The printer of one module that the Rust side's reports print nodes and
+/// instructions with (aliaskit_printer_metadata / _value, printer.cpp): a
+/// ModuleSlotTracker, so that nodes get the numbers `opt -S` gives them.
+/// Rust sees it as an opaque pointer.
+struct Printer {
+  llvm::Module &M;
+  llvm::ModuleSlotTracker MST;
+  explicit Printer(llvm::Module &M) : M(M), MST(&M) {}
+};
+
+/// A malloc'd copy of `S`, for a string handed to the Rust side, which
+/// frees it with aliaskit_string_free (printer.cpp).
+char *ownedCopy(const std::string &S);
 
 /// Owns one Rust session: imported metadata and memoized answers. An AA
 /// keeps one per FunctionAnalysisManager (its analysis object lives there),

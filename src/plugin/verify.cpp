@@ -5,8 +5,7 @@
 // `llvm.experimental.noalias.scope.decl` of a module. The checks and the
 // reporting are in Rust (src/plugin/verify.rs, on the rules of
 // core/src/verify); this file registers the pass, parses its parameters,
-// prints nodes and instructions the way `opt -S` numbers them (a
-// ModuleSlotTracker), edits named metadata for `<strip>`, and implements
+// edits named metadata for `<strip>`, and implements
 // ALIASKIT_VERIFY_EACH=1: verification after every pass of any pipeline,
 // naming the first pass after which a new finding appears.
 //
@@ -30,7 +29,6 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/ModuleSlotTracker.h"
 #include "llvm/IR/PassInstrumentation.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -38,70 +36,16 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
-#include <cstring>
 #include <string>
 
 using namespace llvm;
-
-extern "C" {
-/// src/plugin/captures.rs: checks captures(...) claims; returns the
-/// number of errors.
-unsigned aliaskit_check_captures(LLVMModuleRef M, uint32_t Flags,
-                                 void *Printer);
-/// src/plugin/verify.rs: verifies (and with the strip flag repairs) a
-/// module, printing findings; returns the number of errors. `Baseline`, if
-/// not null, is an opaque set of earlier findings: only new ones are
-/// printed, and it is updated.
-unsigned aliaskit_verify_module(LLVMModuleRef M, uint32_t Flags,
-                                void *Printer, void *Baseline,
-                                const char *AfterPass);
-void *aliaskit_verify_baseline_new(void);
-void aliaskit_verify_baseline_free(void *Baseline);
-uint8_t aliaskit_verify_each_enabled(void);
-void aliaskit_remove_named_metadata_operand(LLVMModuleRef M, const char *Name,
-                                            unsigned Index);
-}
 
 namespace {
 
 // Must match the FLAG_* constants of src/plugin/captures.rs.
 enum : uint32_t { FlagWarn = 1, FlagStrip = 2, FlagJson = 4, FlagWhyNot = 8 };
 
-struct Printer {
-  Module &M;
-  ModuleSlotTracker MST;
-  explicit Printer(Module &M) : M(M), MST(&M) {}
-};
-
-char *dup(const std::string &S) {
-  char *P = static_cast<char *>(std::malloc(S.size() + 1));
-  std::memcpy(P, S.c_str(), S.size() + 1);
-  return P;
-}
-
 } // namespace
-
-void *aliaskit_printer_new(LLVMModuleRef M) { return new Printer(*unwrap(M)); }
-
-void aliaskit_printer_free(void *P) { delete static_cast<Printer *>(P); }
-
-char *aliaskit_printer_metadata(void *P, LLVMMetadataRef MD) {
-  auto *Pr = static_cast<Printer *>(P);
-  std::string S;
-  raw_string_ostream OS(S);
-  unwrap(MD)->print(OS, Pr->MST, &Pr->M);
-  return dup(S);
-}
-
-char *aliaskit_printer_value(void *P, LLVMValueRef V) {
-  auto *Pr = static_cast<Printer *>(P);
-  std::string S;
-  raw_string_ostream OS(S);
-  unwrap(V)->print(OS, Pr->MST);
-  return dup(S);
-}
-
-void aliaskit_string_free(char *S) { std::free(S); }
 
 void aliaskit_remove_named_metadata_operand(LLVMModuleRef M, const char *Name,
                                             unsigned Index) {
@@ -123,7 +67,7 @@ namespace {
 
 unsigned runVerify(Module &M, uint32_t Flags, void *Baseline,
                    const char *AfterPass) {
-  Printer P(M);
+  aliaskit::Printer P(M);
   return aliaskit_verify_module(wrap(&M), Flags, &P, Baseline, AfterPass);
 }
 
@@ -194,7 +138,7 @@ public:
   explicit CheckCapturesPass(uint32_t Flags) : Flags(Flags) {}
   static bool isRequired() { return true; }
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    Printer P(M);
+    aliaskit::Printer P(M);
     unsigned Errors = aliaskit_check_captures(wrap(&M), Flags, &P);
     if (Errors && !(Flags & FlagWarn))
       report_fatal_error(Twine("check-captures: ") + Twine(Errors) +

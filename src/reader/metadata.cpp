@@ -4,22 +4,24 @@
 // canonicalises what it wraps: a one-operand node whose operand is null
 // reads as the empty node `!{}`, and a one-operand node holding a constant
 // reads as the constant itself. Alias metadata is compared by node
-// identity, so the reader needs the operands as they are. These two C
+// identity, so the reader needs the operands as they are. These C
 // functions give exactly that, and nothing else: they are part of the
-// reader (src/reader/mod.rs), not of the plugin.
+// reader (src/reader/mod.rs, src/reader/verify_view.rs), not of the
+// plugin, though shim.h declares them with the rest of the boundary.
 //
 //===----------------------------------------------------------------------===//
 
-#include "llvm-c/Core.h"
+#include "../plugin/shim.h"
+
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
 
 #include <cstddef>
 #include <cstdint>
 
 using namespace llvm;
-
-extern "C" {
 
 /// Number of operands of a node.
 unsigned aliaskit_md_num_operands(LLVMMetadataRef Node) {
@@ -57,12 +59,6 @@ uint8_t aliaskit_md_operand(LLVMMetadataRef Node, unsigned I,
   }
   return 4;
 }
-}
-
-#include "llvm/IR/Instructions.h"
-#include "llvm/IR/Module.h"
-
-extern "C" {
 
 /// The argument of an `llvm.experimental.noalias.scope.decl` call: 0 not
 /// metadata, 1 metadata that is not a node, 2 a node (stored in *Node).
@@ -92,9 +88,6 @@ int aliaskit_named_metadata_operands(LLVMModuleRef M, const char *Name,
     Out[I] = wrap(N->getOperand(I));
   return static_cast<int>(N->getNumOperands());
 }
-}
-
-extern "C" {
 
 /// The attachments of kinds `Kinds[0..Count]` of an instruction (null where
 /// absent), as they are; false (and nothing written) when the instruction
@@ -107,5 +100,4 @@ uint8_t aliaskit_attachments(LLVMValueRef Inst, const unsigned *Kinds,
   for (unsigned K = 0; K < Count; ++K)
     Out[K] = wrap(I->getMetadata(Kinds[K]));
   return 1;
-}
 }
