@@ -17,6 +17,7 @@
 
 #include "shim.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
@@ -117,6 +118,34 @@ bool aliaskit::matchPassName(StringRef Name, StringRef Pass,
   if (!Name.consume_front("<") || !Name.consume_back(">"))
     invalidPassParameter(Pass, Name, "parameters go in <...>");
   Name.split(Params, ';', -1, false);
+  return true;
+}
+
+bool aliaskit::parseFlagWords(ArrayRef<StringRef> Params,
+                              ArrayRef<FlagWord> Words, uint32_t &Flags,
+                              StringRef &Bad) {
+  Flags = 0;
+  for (StringRef P : Params) {
+    const FlagWord *W = llvm::find_if(
+        Words, [&](const FlagWord &W) { return W.Word == P; });
+    if (W == Words.end()) {
+      Bad = P;
+      return false;
+    }
+    Flags |= W->Flag;
+  }
+  return true;
+}
+
+bool aliaskit::parseFlagPass(StringRef Name, StringRef Pass,
+                             ArrayRef<FlagWord> Words, StringRef Expected,
+                             uint32_t &Flags) {
+  SmallVector<StringRef, 3> Params;
+  if (!matchPassName(Name, Pass, Params))
+    return false;
+  StringRef Bad;
+  if (!parseFlagWords(Params, Words, Flags, Bad))
+    invalidPassParameter(Pass, Bad, Expected);
   return true;
 }
 

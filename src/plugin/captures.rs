@@ -24,7 +24,7 @@ use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
 use super::printer::Printer;
 use crate::reader::captures_view::{read_functions, ModuleFunctions};
 
-// Must match the Flag* enum of src/plugin/verify.cpp.
+// Must match CheckFlag in shim.h.
 const FLAG_JSON: u32 = 4;
 const FLAG_WHY_NOT: u32 = 8;
 

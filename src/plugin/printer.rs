@@ -1,10 +1,10 @@
 //! Text of LLVM values and nodes as `opt -S` prints them, for reports.
 //!
-//! The C++ side (`verify.cpp`) makes one printer per module (a
-//! `ModuleSlotTracker`, so nodes get the numbers `opt -S` gives them) and
-//! passes it to the Rust entry points of the module passes; this is the
-//! one place the Rust side calls it, and the one place that frees the
-//! strings it returns.
+//! The C++ side makes one printer per module (`aliaskit::Printer` of
+//! `shim.h`, around a `ModuleSlotTracker`, so nodes get the numbers `opt
+//! -S` gives them) and passes it to the Rust entry points of the module
+//! passes; this is the one place the Rust side calls it (`printer.cpp`),
+//! and the one place that frees the strings it returns.
 
 use std::ffi::{c_char, c_void, CStr};
 

@@ -344,6 +344,7 @@ void aliaskit_register_pass_builder_callbacks(void *Builder) {
   PassBuilder &PB = *static_cast<PassBuilder *>(Builder);
   aliaskit::registerDiffPasses(PB);
   aliaskit::registerVerifier(PB);
+  aliaskit::registerCapturesPass(PB);
   aliaskit::registerInspectPasses(PB);
   PB.registerAnalysisRegistrationCallback(
       [](FunctionAnalysisManager &FAM) {

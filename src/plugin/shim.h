@@ -11,6 +11,7 @@
 #define ALIASKIT_SHIM_H
 
 #include "llvm-c/Core.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Metadata.h"
@@ -237,6 +238,34 @@ uint64_t bisectKey(const llvm::Function &F);
 bool matchPassName(llvm::StringRef Name, llvm::StringRef Pass,
                    llvm::SmallVectorImpl<llvm::StringRef> &Params);
 
+/// The parameters of verify-alias-md and check-captures, as the bits of the
+/// `Flags` their Rust entry points take.
+enum CheckFlag : uint32_t {
+  CheckWarn = 1,
+  CheckStrip = 2,
+  CheckJson = 4,
+  CheckWhyNot = 8,
+};
+
+/// A pass parameter that sets a flag.
+struct FlagWord {
+  llvm::StringRef Word;
+  uint32_t Flag;
+};
+
+/// Sets `Flags` to the flags of `Params`, each of which must be one of
+/// `Words`: false, with the first that is not in `Bad`, otherwise.
+bool parseFlagWords(llvm::ArrayRef<llvm::StringRef> Params,
+                    llvm::ArrayRef<FlagWord> Words, uint32_t &Flags,
+                    llvm::StringRef &Bad);
+
+/// Parses `Pass` or `Pass<w1;w2...>` whose parameters are flag words:
+/// false if `Name` is another pass; an unknown word stops the parse with
+/// LLVM's "invalid ... pass parameter" error, `Expected` saying what is.
+bool parseFlagPass(llvm::StringRef Name, llvm::StringRef Pass,
+                   llvm::ArrayRef<FlagWord> Words, llvm::StringRef Expected,
+                   uint32_t &Flags);
+
 /// Stops the pipeline parse: `invalid <Pass> pass parameter '<Param>'
 /// (<Expected>)`, as LLVM reports its own passes' bad parameters.
 [[noreturn]] void invalidPassParameter(llvm::StringRef Pass,
@@ -251,6 +280,9 @@ void registerInspectPasses(llvm::PassBuilder &PB);
 
 /// Registers verify-alias-md and ALIASKIT_VERIFY_EACH (verify.cpp).
 void registerVerifier(llvm::PassBuilder &PB);
+
+/// Registers check-captures (captures.cpp).
+void registerCapturesPass(llvm::PassBuilder &PB);
 
 } // namespace aliaskit
 

@@ -39,13 +39,9 @@
 #include <string>
 
 using namespace llvm;
-
-namespace {
-
-// Must match the FLAG_* constants of src/plugin/captures.rs.
-enum : uint32_t { FlagWarn = 1, FlagStrip = 2, FlagJson = 4, FlagWhyNot = 8 };
-
-} // namespace
+using aliaskit::CheckJson;
+using aliaskit::CheckStrip;
+using aliaskit::CheckWarn;
 
 void aliaskit_remove_named_metadata_operand(LLVMModuleRef M, const char *Name,
                                             unsigned Index) {
@@ -80,74 +76,25 @@ public:
 
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
     unsigned Errors = runVerify(M, Flags, nullptr, nullptr);
-    if (Errors && !(Flags & (FlagWarn | FlagStrip)))
+    if (Errors && !(Flags & (CheckWarn | CheckStrip)))
       report_fatal_error(Twine("verify-alias-md: ") + Twine(Errors) +
                              " error" + (Errors == 1 ? "" : "s") +
                              " in alias metadata",
                          /*gen_crash_diag=*/false);
-    return (Flags & FlagStrip) && Errors ? PreservedAnalyses::none()
-                                         : PreservedAnalyses::all();
+    return (Flags & CheckStrip) && Errors ? PreservedAnalyses::none()
+                                          : PreservedAnalyses::all();
   }
 };
 
-/// The flags of parameters `Params` of pass `Pass` (verify-alias-md:
-/// warn, strip, json; check-captures: warn, json, why-not). Returns false and the
-/// first unknown parameter in `Bad`.
-bool parseVerifyParams(ArrayRef<StringRef> Params, StringRef Pass,
-                       uint32_t &Flags, StringRef &Bad) {
-  Flags = 0;
-  for (StringRef P : Params) {
-    if (P == "warn")
-      Flags |= FlagWarn;
-    else if (P == "strip" && Pass == "verify-alias-md")
-      Flags |= FlagStrip;
-    else if (P == "json")
-      Flags |= FlagJson;
-    else if (P == "why-not" && Pass == "check-captures")
-      Flags |= FlagWhyNot;
-    else {
-      Bad = P;
-      return false;
-    }
-  }
-  return true;
+/// The parameters of verify-alias-md and the flag each sets.
+const aliaskit::FlagWord VerifyWords[] = {
+    {"warn", CheckWarn}, {"strip", CheckStrip}, {"json", CheckJson}};
+
+/// Parses `verify-alias-md<...>`: false if `Name` is another pass.
+bool parseVerifyName(StringRef Name, uint32_t &Flags) {
+  return aliaskit::parseFlagPass(Name, "verify-alias-md", VerifyWords,
+                                 "expected warn, strip or json", Flags);
 }
-
-/// Parses `verify-alias-md<...>` (or `check-captures<...>` with `Pass` =
-/// "check-captures"): false if `Name` is another pass.
-bool parseVerifyName(StringRef Name, uint32_t &Flags,
-                     StringRef Pass = "verify-alias-md") {
-  SmallVector<StringRef, 3> Params;
-  if (!aliaskit::matchPassName(Name, Pass, Params))
-    return false;
-  StringRef Bad;
-  if (!parseVerifyParams(Params, Pass, Flags, Bad))
-    aliaskit::invalidPassParameter(Pass, Bad,
-                                   Pass == "verify-alias-md"
-                                       ? "expected warn, strip or json"
-                                       : "expected warn, json or why-not");
-  return true;
-}
-
-/// `check-captures`: checks `captures(...)` / `nocapture` claims against
-/// the function bodies (src/plugin/captures.rs, core/src/captures.rs).
-class CheckCapturesPass : public PassInfoMixin<CheckCapturesPass> {
-  uint32_t Flags;
-
-public:
-  explicit CheckCapturesPass(uint32_t Flags) : Flags(Flags) {}
-  static bool isRequired() { return true; }
-  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    aliaskit::Printer P(M);
-    unsigned Errors = aliaskit_check_captures(wrap(&M), Flags, &P);
-    if (Errors && !(Flags & FlagWarn))
-      report_fatal_error(Twine("check-captures: ") + Twine(Errors) +
-                             " definite capture" + (Errors == 1 ? "" : "s") +
-                             " beyond what captures(...) allows",
-                         /*gen_crash_diag=*/false);
-    return PreservedAnalyses::all();
-  }
-};
 
 /// Testing only: `aliaskit-test-break-tbaa` gives the first load that
 /// carries a struct-path `!tbaa` tag a copy of that tag with offset 1, which
@@ -205,7 +152,7 @@ void registerVerifyEach(PassBuilder &PB) {
     if (const Module *M = moduleOf(IR)) {
       State->Started = true;
       // The input's own findings are the baseline, printed as such.
-      runVerify(*const_cast<Module *>(M), FlagWarn, State->Baseline,
+      runVerify(*const_cast<Module *>(M), CheckWarn, State->Baseline,
                 "<input>");
     }
   });
@@ -219,7 +166,7 @@ void registerVerifyEach(PassBuilder &PB) {
         // Name the pass as pipelines spell it when LLVM knows that name.
         StringRef Name = PIC->getPassNameForClassName(Pass);
         std::string Shown = Name.empty() ? Pass.str() : Name.str();
-        runVerify(*const_cast<Module *>(M), FlagWarn, State->Baseline,
+        runVerify(*const_cast<Module *>(M), CheckWarn, State->Baseline,
                   Shown.c_str());
       });
 }
@@ -235,10 +182,6 @@ void aliaskit::registerVerifier(PassBuilder &PB) {
           return true;
         }
         uint32_t Flags;
-        if (parseVerifyName(Name, Flags, "check-captures")) {
-          MPM.addPass(CheckCapturesPass(Flags));
-          return true;
-        }
         if (!parseVerifyName(Name, Flags))
           return false;
         MPM.addPass(VerifyAliasMDPass(Flags));
@@ -256,7 +199,7 @@ void aliaskit::registerVerifier(PassBuilder &PB) {
     if (Params != "1")
       Params.split(Words, ';', -1, false);
     StringRef Bad;
-    if (!parseVerifyParams(Words, "verify-alias-md", Flags, Bad)) {
+    if (!aliaskit::parseFlagWords(Words, VerifyWords, Flags, Bad)) {
       errs() << "warning: verify-alias-md: ignoring ALIASKIT_VERIFY=" << Env
              << " (expected 1, warn, strip, json, or ';'-separated)\n";
       return;

@@ -33,6 +33,7 @@ use super::ffi::imports::aliaskit_remove_named_metadata_operand;
 use super::printer::Printer;
 use crate::reader::verify_view::{read_module, ModuleRead};
 
+// Must match CheckFlag in shim.h.
 const FLAG_STRIP: u32 = 2;
 const FLAG_JSON: u32 = 4;
 
