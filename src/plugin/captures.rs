@@ -21,12 +21,9 @@
 use aliaskit_core::captures::{summarize, InstKind, ParamSummary, Severity, Violation};
 use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
 
+use super::ffi::types::{CheckFlag, CheckFlags};
 use super::printer::Printer;
 use crate::reader::captures_view::{read_functions, ModuleFunctions};
-
-// Must match CheckFlag in shim.h.
-const FLAG_JSON: u32 = 4;
-const FLAG_WHY_NOT: u32 = 8;
 
 unsafe fn text(printer: Printer, v: LLVMValueRef) -> String {
     printer.value(v).trim().to_owned()
@@ -160,10 +157,10 @@ unsafe fn uses_of(m: &ModuleFunctions, printer: Printer, fi: usize, v: &Violatio
 ///
 /// # Safety
 /// `module` must be live; `printer` its printer.
-pub(crate) unsafe fn check(module: LLVMModuleRef, flags: u32, printer: Printer) -> u32 {
+pub(crate) unsafe fn check(module: LLVMModuleRef, flags: CheckFlags, printer: Printer) -> u32 {
     let m = read_functions(module);
     let summaries = summarize(&m.functions);
-    let json = flags & FLAG_JSON != 0;
+    let json = flags.has(CheckFlag::Json);
     let mut errors = 0;
     for (fi, f) in m.functions.iter().enumerate() {
         for (pi, param) in f.params.iter().enumerate() {
@@ -171,7 +168,7 @@ pub(crate) unsafe fn check(module: LLVMModuleRef, flags: u32, printer: Printer) 
                 continue;
             };
             let found = summaries.against(fi, pi, declared);
-            if found.is_empty() && flags & FLAG_WHY_NOT != 0 {
+            if found.is_empty() && flags.has(CheckFlag::WhyNot) {
                 if let Some(summary) = summaries.of_body(fi, pi) {
                     why_not(&m, printer, fi, pi, summary, json);
                 }

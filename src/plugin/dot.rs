@@ -15,11 +15,9 @@ use aliaskit_core::NodeId;
 use inkwell::llvm_sys::prelude::LLVMModuleRef;
 use rustc_hash::FxHashMap;
 
+use super::ffi::types::{InspectFlag, InspectFlags};
 use super::printer::Printer;
 use crate::reader::verify_view::{read_module, ModuleRead};
-
-// Must match inspect.cpp.
-const FLAG_SCOPES: u32 = 8;
 
 /// Draws a module on stdout; see the module documentation. `only` names
 /// the one function whose attachments are drawn.
@@ -28,7 +26,7 @@ const FLAG_SCOPES: u32 = 8;
 /// `module` must be live and `printer` its printer.
 pub(crate) unsafe fn dot(
     module: LLVMModuleRef,
-    flags: u32,
+    flags: InspectFlags,
     only: Option<&str>,
     printer: Printer,
 ) -> std::io::Result<()> {
@@ -38,7 +36,12 @@ pub(crate) unsafe fn dot(
     out.write_all(dot.as_bytes()).and_then(|_| out.flush())
 }
 
-unsafe fn draw(read: &ModuleRead, flags: u32, only: Option<&str>, printer: Printer) -> String {
+unsafe fn draw(
+    read: &ModuleRead,
+    flags: InspectFlags,
+    only: Option<&str>,
+    printer: Printer,
+) -> String {
     let g = &read.importer.graph;
     let in_scope = |function: usize| only.is_none_or(|o| read.functions[function] == o);
     if let Some(o) = only {
@@ -62,7 +65,7 @@ unsafe fn draw(read: &ModuleRead, flags: u32, only: Option<&str>, printer: Print
             }
         }
     };
-    let scopes = flags & FLAG_SCOPES != 0;
+    let scopes = flags.has(InspectFlag::Scopes);
     for inst in read
         .view
         .instructions

@@ -26,13 +26,9 @@ use aliaskit_core::MetadataGraph;
 use inkwell::llvm_sys::prelude::LLVMModuleRef;
 use rustc_hash::FxHashMap;
 
+use super::ffi::types::{InspectFlag, InspectFlags};
 use super::printer::Printer;
 use crate::reader::verify_view::read_module;
-
-// Must match inspect.cpp.
-const FLAG_MAY: u32 = 1;
-const FLAG_SUMMARY: u32 = 2;
-const FLAG_JSON: u32 = 4;
 
 /// Both sides' metadata in readable form, for one analysis.
 fn sides(
@@ -102,7 +98,7 @@ fn why(g: &MetadataGraph, a: &InstView, b: &InstView, v: &PairVerdict) -> String
 /// `module` must be live and `printer` its printer.
 pub(crate) unsafe fn explain(
     module: LLVMModuleRef,
-    flags: u32,
+    flags: InspectFlags,
     only: Option<&str>,
     printer: Printer,
 ) -> std::io::Result<()> {
@@ -118,7 +114,7 @@ pub(crate) unsafe fn explain(
             .or_insert_with(|| printer.value(read.instructions[i]).trim().to_owned())
             .clone()
     };
-    let json = flags & FLAG_JSON != 0;
+    let json = flags.has(InspectFlag::Json);
     let mut explainer = Explainer::new();
     let mut found = only.is_none();
     for (fi, pairs) in alias_pairs(&read.view) {
@@ -132,11 +128,11 @@ pub(crate) unsafe fn explain(
             let (a, b) = (&insts[x], &insts[y]);
             let v = explainer.explain(g, a, b);
             summary.add(&v);
-            if flags & FLAG_SUMMARY != 0 {
+            if flags.has(InspectFlag::Summary) {
                 continue;
             }
             let by = v.decided_by();
-            if by.is_none() && flags & FLAG_MAY == 0 {
+            if by.is_none() && !flags.has(InspectFlag::May) {
                 continue;
             }
             let answer = if by.is_some() { "NoAlias" } else { "MayAlias" };
@@ -167,7 +163,7 @@ pub(crate) unsafe fn explain(
                 writeln!(out, "  why: {why}")?;
             }
         }
-        if flags & FLAG_SUMMARY != 0 {
+        if flags.has(InspectFlag::Summary) {
             print_summary(&mut out, name, &summary, json)?;
         }
     }

@@ -26,9 +26,6 @@ using namespace llvm;
 
 namespace {
 
-// Must match FLAG_* in src/plugin/explain.rs and src/plugin/dot.rs.
-enum : uint32_t { FlagMay = 1, FlagSummary = 2, FlagJson = 4, FlagScopes = 8 };
-
 struct InspectOptions {
   uint32_t Flags = 0;
   std::string Function;
@@ -87,14 +84,15 @@ void aliaskit::registerInspectPasses(PassBuilder &PB) {
          ArrayRef<PassBuilder::PipelineElement>) {
         InspectOptions Opts;
         if (parseInspect(Name, "aliaskit-explain",
-                         {{"may", FlagMay}, {"summary", FlagSummary},
-                          {"json", FlagJson}},
+                         {{"may", aliaskit::InspectMay},
+                          {"summary", aliaskit::InspectSummary},
+                          {"json", aliaskit::InspectJson}},
                          "expected may, summary, json or function=NAME",
                          Opts)) {
           MPM.addPass(InspectPass<aliaskit_explain_module>(std::move(Opts)));
           return true;
         }
-        if (parseInspect(Name, "aliaskit-dot", {{"scopes", FlagScopes}},
+        if (parseInspect(Name, "aliaskit-dot", {{"scopes", aliaskit::InspectScopes}},
                          "expected scopes or function=NAME", Opts)) {
           MPM.addPass(InspectPass<aliaskit_dot_module>(std::move(Opts)));
           return true;

@@ -32,70 +32,146 @@ class Value;
 } // namespace llvm
 
 // ---------------------------------------------------------------------------
+// The codes that cross, each mirrored in src/plugin/ffi/types.rs under the
+// same name: they must match. A code Rust hands over is one of these values
+// (C++ reads anything else as the conservative one); a code C++ hands over
+// arrives in Rust as a plain integer and is checked there.
+// ---------------------------------------------------------------------------
+namespace aliaskit {
+
+/// An alias answer, Rust to C++. Must match `Answer` in
+/// src/plugin/ffi/types.rs. Malformed: LLVM's own analysis may crash on
+/// this metadata, do not ask it (tbaa-diff, scoped-diff).
+enum class Answer : uint8_t { NoAlias = 0, MayAlias = 1, Malformed = 2 };
+
+/// Whether an answer may be "may alias" (anything but NoAlias).
+inline bool mayAlias(Answer A) { return A != Answer::NoAlias; }
+
+/// Which merge of two scope lists, C++ to Rust. Must match `MergeKind` in
+/// src/plugin/ffi/types.rs.
+enum class MergeKind : uint8_t {
+  AliasScope = 0, ///< MDNode::getMostGenericAliasScope, for !alias.scope
+  NoAlias = 1,    ///< MDNode::intersect, for !noalias
+};
+
+/// What a merge gave, Rust to C++. Must match `MergeOutcome` in
+/// src/plugin/ffi/types.rs.
+enum class MergeOutcome : uint8_t { Merged = 1, Malformed = 2 };
+
+/// What an operand of a metadata node is (aliaskit_md_operand), C++ to
+/// Rust. Must match `OperandKind` in src/plugin/ffi/types.rs.
+enum class OperandKind : uint8_t {
+  Null = 0,
+  Node = 1,
+  String = 2,
+  Int = 3, ///< an integer constant
+  Other = 4,
+};
+
+/// The argument of an llvm.experimental.noalias.scope.decl call
+/// (aliaskit_decl_argument), C++ to Rust. Must match `DeclArgumentKind` in
+/// src/plugin/ffi/types.rs.
+enum class DeclArgumentKind : uint8_t {
+  NotMetadata = 0,
+  NotNode = 1, ///< metadata that is not a node
+  Node = 2,
+};
+
+/// The parameters of verify-alias-md and check-captures, as the bits of
+/// the `Flags` their Rust entry points take. Must match `CheckFlag` in
+/// src/plugin/ffi/types.rs.
+enum CheckFlag : uint32_t {
+  CheckWarn = 1,
+  CheckStrip = 2,
+  CheckJson = 4,
+  CheckWhyNot = 8,
+};
+
+/// The parameters of aliaskit-explain and aliaskit-dot, as the bits of the
+/// `Flags` their Rust entry points take. Must match `InspectFlag` in
+/// src/plugin/ffi/types.rs.
+enum InspectFlag : uint32_t {
+  InspectMay = 1,
+  InspectSummary = 2,
+  InspectJson = 4,
+  InspectScopes = 8,
+};
+
+} // namespace aliaskit
+
+// ---------------------------------------------------------------------------
 // Rust, called from C++ (src/plugin/ffi/exports.rs, which declares the same
-// functions). Answers: 1 = may alias, 0 = no alias.
+// functions).
 // ---------------------------------------------------------------------------
 extern "C" {
 void *aliaskit_tbaa_session_new(void);
 void aliaskit_tbaa_session_free(void *Session);
-uint8_t aliaskit_tbaa_may_alias(void *Session, LLVMMetadataRef TagA,
-                                LLVMMetadataRef TagB);
-uint8_t aliaskit_tbaa_may_alias_errno(void *Session, LLVMMetadataRef Tag,
-                                      const LLVMMetadataRef *ErrnoTags,
-                                      size_t NumErrnoTags);
-uint8_t aliaskit_tbaa_is_immutable(void *Session, LLVMMetadataRef Tag);
-uint8_t aliaskit_tbaa_enabled_by_environment(void);
+aliaskit::Answer aliaskit_tbaa_may_alias(void *Session, LLVMMetadataRef TagA,
+                                         LLVMMetadataRef TagB);
+aliaskit::Answer aliaskit_tbaa_may_alias_errno(void *Session,
+                                               LLVMMetadataRef Tag,
+                                               const LLVMMetadataRef *ErrnoTags,
+                                               size_t NumErrnoTags);
+bool aliaskit_tbaa_is_immutable(void *Session, LLVMMetadataRef Tag);
+bool aliaskit_tbaa_enabled_by_environment(void);
 
 void *aliaskit_scoped_session_new(void);
 void aliaskit_scoped_session_free(void *Session);
 /// mayAliasInScopes(ScopesX, NoAliasY) && mayAliasInScopes(ScopesY,
-/// NoAliasX): 1 may alias, 0 no alias. Null lists exclude nothing.
-uint8_t aliaskit_scoped_may_alias_both_ways(void *Session,
-                                            LLVMMetadataRef ScopesX,
-                                            LLVMMetadataRef NoAliasX,
-                                            LLVMMetadataRef ScopesY,
-                                            LLVMMetadataRef NoAliasY);
-uint8_t aliaskit_scoped_enabled_by_environment(void);
+/// NoAliasX). Null lists exclude nothing.
+aliaskit::Answer aliaskit_scoped_may_alias_both_ways(void *Session,
+                                                     LLVMMetadataRef ScopesX,
+                                                     LLVMMetadataRef NoAliasX,
+                                                     LLVMMetadataRef ScopesY,
+                                                     LLVMMetadataRef NoAliasY);
+bool aliaskit_scoped_enabled_by_environment(void);
 
 // tbaa-diff and scoped-diff (diff.cpp).
-/// 1 may alias, 0 no alias, 2 malformed (do not ask LLVM's TBAA); stores
+/// The answer, or Malformed (do not ask LLVM's TBAA); stores
 /// getMostGenericTBAA(TagA, TagB) (or null) in *Generic.
-uint8_t aliaskit_tbaa_match(void *Session, LLVMContextRef Ctx,
-                            LLVMMetadataRef TagA, LLVMMetadataRef TagB,
-                            LLVMMetadataRef *Generic);
-/// mayAliasInScopes computed afresh: 1, 0, or 2 for malformed lists.
-uint8_t aliaskit_scoped_decide(void *Session, LLVMMetadataRef Scopes,
-                               LLVMMetadataRef NoAlias);
-/// Kind 0: getMostGenericAliasScope, 1: MDNode::intersect. Returns 1, or 2
-/// for malformed lists; the merged list (or null) goes to *Merged.
-uint8_t aliaskit_scoped_merge(void *Session, LLVMContextRef Ctx, uint8_t Kind,
-                              LLVMMetadataRef A, LLVMMetadataRef B,
-                              LLVMMetadataRef *Merged);
+aliaskit::Answer aliaskit_tbaa_match(void *Session, LLVMContextRef Ctx,
+                                     LLVMMetadataRef TagA, LLVMMetadataRef TagB,
+                                     LLVMMetadataRef *Generic);
+/// mayAliasInScopes computed afresh, or Malformed.
+aliaskit::Answer aliaskit_scoped_decide(void *Session, LLVMMetadataRef Scopes,
+                                        LLVMMetadataRef NoAlias);
+/// Merges A and B as `Kind` says; the merged list (or null) goes to
+/// *Merged. Malformed for malformed lists (or an unknown kind).
+aliaskit::MergeOutcome aliaskit_scoped_merge(void *Session, LLVMContextRef Ctx,
+                                             aliaskit::MergeKind Kind,
+                                             LLVMMetadataRef A,
+                                             LLVMMetadataRef B,
+                                             LLVMMetadataRef *Merged);
 
 // Bisection (src/plugin/bisect.rs). Called only when
-// aliaskit_bisect_enabled() returned 1 (ALIASKIT_BISECT or
+// aliaskit_bisect_enabled() returned true (ALIASKIT_BISECT or
 // ALIASKIT_BISECT_LOG set). `Key` comes from aliaskit_bisect_function;
 // `Query` is a const aliaskit::BisectQuery *, for the log.
-uint8_t aliaskit_bisect_enabled(void);
+bool aliaskit_bisect_enabled(void);
 uint64_t aliaskit_bisect_function(const char *Module, size_t ModuleLen,
                                   const char *Function, size_t FunctionLen);
-uint8_t aliaskit_tbaa_may_alias_in(void *Session, uint64_t Key,
-                                   LLVMMetadataRef TagA, LLVMMetadataRef TagB,
-                                   const void *Query);
-uint8_t aliaskit_tbaa_is_immutable_in(void *Session, uint64_t Key,
-                                      LLVMMetadataRef Tag, const void *Query);
-uint8_t aliaskit_tbaa_may_alias_errno_in(void *Session, uint64_t Key,
-                                         LLVMMetadataRef Tag,
-                                         const LLVMMetadataRef *ErrnoTags,
-                                         size_t NumErrnoTags,
-                                         const void *Query);
-uint8_t aliaskit_scoped_may_alias_in_scopes_in(void *Session, uint64_t Key,
-                                               LLVMMetadataRef Scopes,
-                                               LLVMMetadataRef NoAlias,
-                                               const void *Query);
+aliaskit::Answer aliaskit_tbaa_may_alias_in(void *Session, uint64_t Key,
+                                            LLVMMetadataRef TagA,
+                                            LLVMMetadataRef TagB,
+                                            const void *Query);
+bool aliaskit_tbaa_is_immutable_in(void *Session, uint64_t Key,
+                                   LLVMMetadataRef Tag, const void *Query);
+aliaskit::Answer
+aliaskit_tbaa_may_alias_errno_in(void *Session, uint64_t Key,
+                                 LLVMMetadataRef Tag,
+                                 const LLVMMetadataRef *ErrnoTags,
+                                 size_t NumErrnoTags, const void *Query);
+aliaskit::Answer aliaskit_scoped_may_alias_in_scopes_in(void *Session,
+                                                        uint64_t Key,
+                                                        LLVMMetadataRef Scopes,
+                                                        LLVMMetadataRef NoAlias,
+                                                        const void *Query);
 
-// The module passes (verify.cpp, inspect.cpp). `Printer` is the
-// aliaskit::Printer of the module.
+// The module passes (verify.cpp, captures.cpp, inspect.cpp). `Printer` is
+// the aliaskit::Printer of the module, `Flags` a set of CheckFlag
+// (verify-alias-md, check-captures) or InspectFlag bits (aliaskit-explain,
+// aliaskit-dot); with a bit that is none of those, the pass does nothing
+// and says so.
 /// src/plugin/verify.rs: verifies (and with the strip flag repairs) a
 /// module, printing findings; returns the number of errors. `Baseline`, if
 /// not null, is an opaque set of earlier findings: only new ones are
@@ -105,7 +181,7 @@ unsigned aliaskit_verify_module(LLVMModuleRef M, uint32_t Flags,
                                 const char *AfterPass);
 void *aliaskit_verify_baseline_new(void);
 void aliaskit_verify_baseline_free(void *Baseline);
-uint8_t aliaskit_verify_each_enabled(void);
+bool aliaskit_verify_each_enabled(void);
 /// src/plugin/captures.rs: checks captures(...) claims; returns the
 /// number of errors.
 unsigned aliaskit_check_captures(LLVMModuleRef M, uint32_t Flags,
@@ -147,17 +223,18 @@ char *aliaskit_bisect_query_text(const void *Query, uint8_t S);
 // which the LLVM-C API would canonicalise.
 /// Number of operands of a node.
 unsigned aliaskit_md_num_operands(LLVMMetadataRef Node);
-/// What operand `I` of `Node` is; the outputs that apply are filled.
-/// 0 null, 1 node (*Op), 2 string (*Str, *Len), 3 integer constant (*Bits,
-/// *Fits = it fits in 64 bits zero-extended, *Value if it fits, *LowBit),
-/// 4 anything else.
-uint8_t aliaskit_md_operand(LLVMMetadataRef Node, unsigned I,
-                            LLVMMetadataRef *Op, const char **Str, size_t *Len,
-                            unsigned *Bits, uint8_t *Fits, uint64_t *Value,
-                            uint8_t *LowBit);
-/// The argument of an `llvm.experimental.noalias.scope.decl` call: 0 not
-/// metadata, 1 metadata that is not a node, 2 a node (stored in *Node).
-uint8_t aliaskit_decl_argument(LLVMValueRef Call, LLVMMetadataRef *Node);
+/// What operand `I` of `Node` is; the outputs that apply are filled: a node
+/// in *Op, a string in *Str, *Len, an integer constant in *Bits, *Fits (it
+/// fits in 64 bits zero-extended), *Value (if it fits) and *LowBit.
+aliaskit::OperandKind aliaskit_md_operand(LLVMMetadataRef Node, unsigned I,
+                                          LLVMMetadataRef *Op,
+                                          const char **Str, size_t *Len,
+                                          unsigned *Bits, uint8_t *Fits,
+                                          uint64_t *Value, uint8_t *LowBit);
+/// The argument of an `llvm.experimental.noalias.scope.decl` call (a node
+/// is stored in *Node).
+aliaskit::DeclArgumentKind aliaskit_decl_argument(LLVMValueRef Call,
+                                                  LLVMMetadataRef *Node);
 /// The operands of the named metadata `Name` as they are (null operands
 /// stay null), at most `Capacity` of them into `Out`; the operand count, or
 /// -1 when the module has no such named metadata.
@@ -237,15 +314,6 @@ uint64_t bisectKey(const llvm::Function &F);
 /// the parse with LLVM's "invalid ... pass parameter" error.
 bool matchPassName(llvm::StringRef Name, llvm::StringRef Pass,
                    llvm::SmallVectorImpl<llvm::StringRef> &Params);
-
-/// The parameters of verify-alias-md and check-captures, as the bits of the
-/// `Flags` their Rust entry points take.
-enum CheckFlag : uint32_t {
-  CheckWarn = 1,
-  CheckStrip = 2,
-  CheckJson = 4,
-  CheckWhyNot = 8,
-};
 
 /// A pass parameter that sets a flag.
 struct FlagWord {

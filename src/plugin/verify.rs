@@ -30,12 +30,9 @@ use inkwell::llvm_sys::prelude::LLVMModuleRef;
 use rustc_hash::FxHashSet;
 
 use super::ffi::imports::aliaskit_remove_named_metadata_operand;
+use super::ffi::types::{CheckFlag, CheckFlags};
 use super::printer::Printer;
 use crate::reader::verify_view::{read_module, ModuleRead};
-
-// Must match CheckFlag in shim.h.
-const FLAG_STRIP: u32 = 2;
-const FLAG_JSON: u32 = 4;
 
 /// Findings already seen (`ALIASKIT_VERIFY_EACH`): keyed by rule, message
 /// and the metadata node involved, which survive renumbering by passes.
@@ -209,7 +206,7 @@ fn subject(read: &ModuleRead, f: &Finding) -> usize {
 /// pass after which an `ALIASKIT_VERIFY_EACH` baseline is checked.
 pub(crate) unsafe fn verify(
     module: LLVMModuleRef,
-    flags: u32,
+    flags: CheckFlags,
     printer: Printer,
     mut baseline: Option<&mut Baseline>,
     after_pass: Option<String>,
@@ -245,13 +242,13 @@ pub(crate) unsafe fn verify(
             errors += 1;
         }
         let p = render(&read, printer, f);
-        if flags & FLAG_JSON != 0 {
+        if flags.has(CheckFlag::Json) {
             eprintln!("{}", p.json());
         } else {
             eprint!("{}", p.text());
         }
     }
-    if flags & FLAG_STRIP != 0 && errors > 0 {
+    if flags.has(CheckFlag::Strip) && errors > 0 {
         strip(&read, &verifier, &findings, module, printer, flags);
         // LLVM reports some problems only once (a bad type node, the first
         // bad declaration of a function), so removing what was reported can
@@ -268,7 +265,7 @@ pub(crate) unsafe fn verify(
             rounds -= 1;
             for f in findings.iter().filter(|f| f.severity == Severity::Error) {
                 let p = render(&read, printer, f);
-                if flags & FLAG_JSON != 0 {
+                if flags.has(CheckFlag::Json) {
                     eprintln!("{}", p.json());
                 } else {
                     eprint!("{}", p.text());
@@ -287,7 +284,7 @@ unsafe fn strip(
     findings: &[Finding],
     module: LLVMModuleRef,
     printer: Printer,
-    flags: u32,
+    flags: CheckFlags,
 ) {
     let mut remove: Vec<(usize, Attachment)> = Vec::new();
     let mut errno: Vec<usize> = Vec::new();
@@ -341,8 +338,8 @@ unsafe fn strip(
     }
 }
 
-fn report_removal(flags: u32, attachment: &str, function: &str, what: &str) {
-    if flags & FLAG_JSON != 0 {
+fn report_removal(flags: CheckFlags, attachment: &str, function: &str, what: &str) {
+    if flags.has(CheckFlag::Json) {
         let line = serde_json::json!({
             "tool": "verify-alias-md",
             "removed": attachment,

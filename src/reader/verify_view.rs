@@ -19,10 +19,11 @@ use inkwell::llvm_sys::core::{
 use inkwell::llvm_sys::prelude::{LLVMMetadataRef, LLVMModuleRef, LLVMValueRef};
 use inkwell::llvm_sys::LLVMOpcode;
 
-use super::{name_of, MetadataImporter};
+use super::{name_of, MetadataImporter, LOG_TARGET};
 use crate::plugin::ffi::imports::{
     aliaskit_attachments, aliaskit_decl_argument, aliaskit_named_metadata_operands,
 };
+use crate::plugin::ffi::types::DeclArgumentKind;
 
 /// A module read for verification: the view, plus the LLVM handles the
 /// plugin needs to print and strip.
@@ -146,10 +147,16 @@ impl ModuleRead {
         let index = self.instructions.len();
         if callee == "llvm.experimental.noalias.scope.decl" {
             let mut node = std::ptr::null_mut();
-            let arg = match aliaskit_decl_argument(i, &mut node) {
-                2 => DeclArgument::Node(self.importer.import(node).expect("a node")),
-                1 => DeclArgument::NotNode,
-                _ => DeclArgument::NotMetadata,
+            let arg = match DeclArgumentKind::try_from(aliaskit_decl_argument(i, &mut node)) {
+                Ok(DeclArgumentKind::Node) => {
+                    DeclArgument::Node(self.importer.import(node).expect("a node"))
+                }
+                Ok(DeclArgumentKind::NotNode) => DeclArgument::NotNode,
+                Ok(DeclArgumentKind::NotMetadata) => DeclArgument::NotMetadata,
+                Err(e) => {
+                    log::error!(target: LOG_TARGET, "{e}; the argument is read as not metadata");
+                    DeclArgument::NotMetadata
+                }
             };
             self.view.scope_decls.push((index, arg));
         }

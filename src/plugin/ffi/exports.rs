@@ -12,16 +12,13 @@ use std::sync::OnceLock;
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef, LLVMModuleRef};
 
 use super::imports::aliaskit_register_pass_builder_callbacks;
+use super::types::{Answer, CheckFlags, InspectFlags, MergeKind, MergeOutcome, UnknownCode};
 use super::{caught, free_boxed, guarded, new_boxed};
 use crate::plugin::printer::Printer;
 use crate::plugin::verify::Baseline;
 use crate::plugin::{bisect, captures, dot, explain, init_logging, verify};
-use crate::reader::scoped::{Merge, ScopedSession};
+use crate::reader::scoped::{ScopedSession, LOG_TARGET as SCOPED_LOG_TARGET};
 use crate::reader::tbaa::TbaaSession;
-
-const MAY_ALIAS: u8 = 1;
-const MUTABLE: u8 = 0;
-const MALFORMED: u8 = 2;
 
 // ---------------------------------------------------------------------------
 // The entry point
@@ -79,8 +76,10 @@ pub unsafe extern "C" fn aliaskit_tbaa_may_alias(
     session: *mut TbaaSession,
     a: LLVMMetadataRef,
     b: LLVMMetadataRef,
-) -> u8 {
-    guarded(session, MAY_ALIAS, |s| s.may_alias(a, b) as u8)
+) -> Answer {
+    guarded(session, Answer::MayAlias, |s| {
+        Answer::may_alias(s.may_alias(a, b))
+    })
 }
 
 /// # Safety
@@ -91,9 +90,9 @@ pub unsafe extern "C" fn aliaskit_tbaa_may_alias_errno(
     tag: LLVMMetadataRef,
     errno_tags: *const LLVMMetadataRef,
     count: usize,
-) -> u8 {
-    guarded(session, MAY_ALIAS, |s| {
-        s.may_alias_errno(tag, slice(errno_tags, count)) as u8
+) -> Answer {
+    guarded(session, Answer::MayAlias, |s| {
+        Answer::may_alias(s.may_alias_errno(tag, slice(errno_tags, count)))
     })
 }
 
@@ -103,16 +102,16 @@ pub unsafe extern "C" fn aliaskit_tbaa_may_alias_errno(
 pub unsafe extern "C" fn aliaskit_tbaa_is_immutable(
     session: *mut TbaaSession,
     tag: LLVMMetadataRef,
-) -> u8 {
-    guarded(session, MUTABLE, |s| s.is_immutable(tag) as u8)
+) -> bool {
+    guarded(session, false, |s| s.is_immutable(tag))
 }
 
 /// Whether `ALIASKIT_ENABLE_TBAA` leaves rust-tbaa on (anything but `0`,
 /// `false`, `off` or `no`; unset means on).
 #[no_mangle]
-pub extern "C" fn aliaskit_tbaa_enabled_by_environment() -> u8 {
+pub extern "C" fn aliaskit_tbaa_enabled_by_environment() -> bool {
     static ENABLED: OnceLock<bool> = OnceLock::new();
-    *ENABLED.get_or_init(|| env_flag("ALIASKIT_ENABLE_TBAA", true)) as u8
+    *ENABLED.get_or_init(|| env_flag("ALIASKIT_ENABLE_TBAA", true))
 }
 
 // ---------------------------------------------------------------------------
@@ -132,7 +131,7 @@ pub unsafe extern "C" fn aliaskit_scoped_session_free(session: *mut ScopedSessio
 }
 
 /// `mayAliasInScopes(scopes_x, noalias_y) && mayAliasInScopes(scopes_y,
-/// noalias_x)`: 1 may alias, 0 no alias.
+/// noalias_x)`.
 ///
 /// # Safety
 /// See [`guarded`]; the lists must be null or live nodes.
@@ -143,28 +142,28 @@ pub unsafe extern "C" fn aliaskit_scoped_may_alias_both_ways(
     noalias_x: LLVMMetadataRef,
     scopes_y: LLVMMetadataRef,
     noalias_y: LLVMMetadataRef,
-) -> u8 {
-    guarded(session, MAY_ALIAS, |s| {
-        s.may_alias_both_ways(scopes_x, noalias_x, scopes_y, noalias_y) as u8
+) -> Answer {
+    guarded(session, Answer::MayAlias, |s| {
+        Answer::may_alias(s.may_alias_both_ways(scopes_x, noalias_x, scopes_y, noalias_y))
     })
 }
 
 /// Whether `ALIASKIT_ENABLE_SCOPED_NOALIAS` leaves rust-scoped-noalias on
 /// (unset means on).
 #[no_mangle]
-pub extern "C" fn aliaskit_scoped_enabled_by_environment() -> u8 {
+pub extern "C" fn aliaskit_scoped_enabled_by_environment() -> bool {
     static ENABLED: OnceLock<bool> = OnceLock::new();
-    *ENABLED.get_or_init(|| env_flag("ALIASKIT_ENABLE_SCOPED_NOALIAS", true)) as u8
+    *ENABLED.get_or_init(|| env_flag("ALIASKIT_ENABLE_SCOPED_NOALIAS", true))
 }
 
 // ---------------------------------------------------------------------------
 // tbaa-diff and scoped-diff
 // ---------------------------------------------------------------------------
 
-/// The full match of two tags, for `tbaa-diff`: returns 1 (may alias),
-/// 0 (no alias) or 2 (malformed metadata: LLVM's own TBAA may crash on this
-/// pair, do not ask it), and stores the most generic tag
-/// (`getMostGenericTBAA(a, b)`, null for none) in `*generic`.
+/// The full match of two tags, for `tbaa-diff`: the answer, or
+/// [`Answer::Malformed`] (LLVM's own TBAA may crash on this pair, do not
+/// ask it); stores the most generic tag (`getMostGenericTBAA(a, b)`, null
+/// for none) in `*generic`.
 ///
 /// # Safety
 /// See [`guarded`]; the tags must be null or live nodes of `ctx`, and
@@ -176,19 +175,19 @@ pub unsafe extern "C" fn aliaskit_tbaa_match(
     a: LLVMMetadataRef,
     b: LLVMMetadataRef,
     generic: *mut LLVMMetadataRef,
-) -> u8 {
+) -> Answer {
     *generic = std::ptr::null_mut();
-    guarded(session, MALFORMED, |s| match s.match_tags(a, b) {
+    guarded(session, Answer::Malformed, |s| match s.match_tags(a, b) {
         Ok(m) => {
             *generic = s.generic_tag_node(ctx, m.generic);
-            m.may_alias as u8
+            Answer::may_alias(m.may_alias)
         }
-        Err(_) => MALFORMED,
+        Err(_) => Answer::Malformed,
     })
 }
 
-/// For `scoped-diff`: the answer computed afresh, 1 / 0, or 2 when the
-/// lists are malformed (LLVM's own analysis may crash on them).
+/// For `scoped-diff`: the answer computed afresh, or [`Answer::Malformed`]
+/// (LLVM's own analysis may crash on these lists).
 ///
 /// # Safety
 /// See [`guarded`]; the lists must be null or live nodes.
@@ -197,17 +196,19 @@ pub unsafe extern "C" fn aliaskit_scoped_decide(
     session: *mut ScopedSession,
     scopes: LLVMMetadataRef,
     noalias: LLVMMetadataRef,
-) -> u8 {
-    guarded(session, MALFORMED, |s| match s.decide(scopes, noalias) {
-        Ok(may) => may as u8,
-        Err(_) => MALFORMED,
+) -> Answer {
+    guarded(session, Answer::Malformed, |s| {
+        match s.decide(scopes, noalias) {
+            Ok(may) => Answer::may_alias(may),
+            Err(_) => Answer::Malformed,
+        }
     })
 }
 
-/// For `scoped-diff`: merges two lists like `getMostGenericAliasScope`
-/// (`kind` 0, for `!alias.scope`) or `MDNode::intersect` (`kind` 1, for
-/// `!noalias`), storing the result (null for none) in `*merged`; returns
-/// 1, or 2 when the lists are malformed.
+/// For `scoped-diff`: merges two lists as `kind` ([`MergeKind`]) says,
+/// storing the result (null for none) in `*merged`. A malformed list, or a
+/// kind that is none of [`MergeKind`]'s (logged), gives
+/// [`MergeOutcome::Malformed`] and no merge.
 ///
 /// # Safety
 /// See [`guarded`]; the lists must be null or live nodes of `ctx`, and
@@ -220,19 +221,23 @@ pub unsafe extern "C" fn aliaskit_scoped_merge(
     a: LLVMMetadataRef,
     b: LLVMMetadataRef,
     merged: *mut LLVMMetadataRef,
-) -> u8 {
+) -> MergeOutcome {
     *merged = std::ptr::null_mut();
-    let kind = if kind == 0 {
-        Merge::AliasScope
-    } else {
-        Merge::NoAlias
-    };
-    guarded(session, MALFORMED, |s| match s.merge(ctx, kind, a, b) {
-        Ok(node) => {
-            *merged = node;
-            1
+    let kind = match MergeKind::try_from(kind) {
+        Ok(kind) => kind,
+        Err(e) => {
+            log::error!(target: SCOPED_LOG_TARGET, "scoped-diff: {e}; no merge");
+            return MergeOutcome::Malformed;
         }
-        Err(_) => MALFORMED,
+    };
+    guarded(session, MergeOutcome::Malformed, |s| {
+        match s.merge(ctx, kind, a, b) {
+            Ok(node) => {
+                *merged = node;
+                MergeOutcome::Merged
+            }
+            Err(_) => MergeOutcome::Malformed,
+        }
     })
 }
 
@@ -242,8 +247,8 @@ pub unsafe extern "C" fn aliaskit_scoped_merge(
 
 /// Whether either variable is set (read once per process).
 #[no_mangle]
-pub extern "C" fn aliaskit_bisect_enabled() -> u8 {
-    std::panic::catch_unwind(|| bisect::enabled() as u8).unwrap_or(0)
+pub extern "C" fn aliaskit_bisect_enabled() -> bool {
+    std::panic::catch_unwind(bisect::enabled).unwrap_or(false)
 }
 
 /// The key of a function for decision ids, from its module's and its own
@@ -265,7 +270,7 @@ pub unsafe extern "C" fn aliaskit_bisect_function(
 }
 
 /// `rust-tbaa`'s answer for two tags in function `key`, under the
-/// selection: 1 may alias, 0 no alias.
+/// selection.
 ///
 /// # Safety
 /// See [`guarded`]; the tags must be null or live, `query` null or a
@@ -277,14 +282,14 @@ pub unsafe extern "C" fn aliaskit_tbaa_may_alias_in(
     a: LLVMMetadataRef,
     b: LLVMMetadataRef,
     query: *const c_void,
-) -> u8 {
-    guarded(session, MAY_ALIAS, |s| {
-        bisect::tbaa_may_alias(s, key, a, b, query) as u8
+) -> Answer {
+    guarded(session, Answer::MayAlias, |s| {
+        Answer::may_alias(bisect::tbaa_may_alias(s, key, a, b, query))
     })
 }
 
 /// `rust-tbaa`'s immutability of a tag in function `key`, under the
-/// selection: 1 immutable, 0 not.
+/// selection.
 ///
 /// # Safety
 /// As [`aliaskit_tbaa_may_alias_in`].
@@ -294,14 +299,13 @@ pub unsafe extern "C" fn aliaskit_tbaa_is_immutable_in(
     key: u64,
     tag: LLVMMetadataRef,
     query: *const c_void,
-) -> u8 {
-    guarded(session, MUTABLE, |s| {
-        bisect::tbaa_is_immutable(s, key, tag, query) as u8
+) -> bool {
+    guarded(session, false, |s| {
+        bisect::tbaa_is_immutable(s, key, tag, query)
     })
 }
 
-/// `aliasErrno` for a tag in function `key`, under the selection: 1 may
-/// alias errno, 0 not.
+/// `aliasErrno` for a tag in function `key`, under the selection.
 ///
 /// # Safety
 /// As [`aliaskit_tbaa_may_alias_in`]; `errno_tags` must point to `count`
@@ -314,14 +318,20 @@ pub unsafe extern "C" fn aliaskit_tbaa_may_alias_errno_in(
     errno_tags: *const LLVMMetadataRef,
     count: usize,
     query: *const c_void,
-) -> u8 {
-    guarded(session, MAY_ALIAS, |s| {
-        bisect::tbaa_may_alias_errno(s, key, tag, slice(errno_tags, count), query) as u8
+) -> Answer {
+    guarded(session, Answer::MayAlias, |s| {
+        Answer::may_alias(bisect::tbaa_may_alias_errno(
+            s,
+            key,
+            tag,
+            slice(errno_tags, count),
+            query,
+        ))
     })
 }
 
 /// `mayAliasInScopes(scopes, noalias)` in function `key`, under the
-/// selection: 1 may alias, 0 no alias.
+/// selection.
 ///
 /// # Safety
 /// As [`aliaskit_tbaa_may_alias_in`].
@@ -332,9 +342,11 @@ pub unsafe extern "C" fn aliaskit_scoped_may_alias_in_scopes_in(
     scopes: LLVMMetadataRef,
     noalias: LLVMMetadataRef,
     query: *const c_void,
-) -> u8 {
-    guarded(session, MAY_ALIAS, |s| {
-        bisect::scoped_may_alias_in_scopes(s, key, scopes, noalias, query) as u8
+) -> Answer {
+    guarded(session, Answer::MayAlias, |s| {
+        Answer::may_alias(bisect::scoped_may_alias_in_scopes(
+            s, key, scopes, noalias, query,
+        ))
     })
 }
 
@@ -356,14 +368,15 @@ pub unsafe extern "C" fn aliaskit_verify_baseline_free(b: *mut Baseline) {
 
 /// Whether `ALIASKIT_VERIFY_EACH` asks for verification after every pass.
 #[no_mangle]
-pub extern "C" fn aliaskit_verify_each_enabled() -> u8 {
-    env_flag("ALIASKIT_VERIFY_EACH", false) as u8
+pub extern "C" fn aliaskit_verify_each_enabled() -> bool {
+    env_flag("ALIASKIT_VERIFY_EACH", false)
 }
 
 /// Verifies `module` (and with the strip flag repairs it), printing the
 /// findings; returns the number of errors (0 after a caught internal
-/// error, which is reported). With a baseline, only findings it does not
-/// hold yet are printed, and it learns them.
+/// error or with flags that are not [`CheckFlags`], either reported). With
+/// a baseline, only findings it does not hold yet are printed, and it
+/// learns them.
 ///
 /// # Safety
 /// `module` must be live; `printer` must be the C++ side's printer of that
@@ -377,6 +390,9 @@ pub unsafe extern "C" fn aliaskit_verify_module(
     baseline: *mut Baseline,
     after_pass: *const c_char,
 ) -> u32 {
+    let Some(flags) = checked::<CheckFlags>("verify-alias-md", flags) else {
+        return 0;
+    };
     let pass =
         (!after_pass.is_null()).then(|| CStr::from_ptr(after_pass).to_string_lossy().into_owned());
     caught(
@@ -391,7 +407,8 @@ pub unsafe extern "C" fn aliaskit_verify_module(
 // ---------------------------------------------------------------------------
 
 /// Checks the `captures(...)` claims of a module, printing the findings;
-/// returns the number of errors.
+/// returns the number of errors (0 after a caught internal error or with
+/// flags that are not [`CheckFlags`], either reported).
 ///
 /// # Safety
 /// `module` must be live; `printer` the C++ side's printer of it.
@@ -401,6 +418,9 @@ pub unsafe extern "C" fn aliaskit_check_captures(
     flags: u32,
     printer: *mut c_void,
 ) -> u32 {
+    let Some(flags) = checked::<CheckFlags>("check-captures", flags) else {
+        return 0;
+    };
     caught(
         "error: check-captures: internal error; no verdict for this module",
         0,
@@ -424,7 +444,7 @@ pub unsafe extern "C" fn aliaskit_explain_module(
     function: *const c_char,
     printer: *mut c_void,
 ) {
-    inspection("aliaskit-explain", function, |only| {
+    inspection("aliaskit-explain", flags, function, |flags, only| {
         explain::explain(module, flags, only, Printer(printer))
     })
 }
@@ -440,7 +460,7 @@ pub unsafe extern "C" fn aliaskit_dot_module(
     function: *const c_char,
     printer: *mut c_void,
 ) {
-    inspection("aliaskit-dot", function, |only| {
+    inspection("aliaskit-dot", flags, function, |flags, only| {
         dot::dot(module, flags, only, Printer(printer))
     })
 }
@@ -449,25 +469,43 @@ pub unsafe extern "C" fn aliaskit_dot_module(
 // What crosses, as Rust values
 // ---------------------------------------------------------------------------
 
-/// The body of an inspection pass's entry point: the function filter as a
-/// string, and the pass's work under `catch_unwind`, with its failure
-/// reported in one line.
+/// The body of an inspection pass's entry point: the flags checked, the
+/// function filter as a string, and the pass's work under `catch_unwind`,
+/// with its failure reported in one line.
 ///
 /// # Safety
 /// `function` must be null or a C string.
 unsafe fn inspection(
     pass: &str,
+    flags: u32,
     function: *const c_char,
-    work: impl FnOnce(Option<&str>) -> std::io::Result<()>,
+    work: impl FnOnce(InspectFlags, Option<&str>) -> std::io::Result<()>,
 ) {
+    let Some(flags) = checked::<InspectFlags>(pass, flags) else {
+        return;
+    };
     let only =
         (!function.is_null()).then(|| CStr::from_ptr(function).to_string_lossy().into_owned());
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(only.as_deref())));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        work(flags, only.as_deref())
+    }));
     match result {
         Ok(Ok(())) => {}
         Ok(Err(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
         Ok(Err(e)) => eprintln!("error: {pass}: cannot write the output: {e}"),
         Err(_) => eprintln!("error: {pass}: internal error; the output is incomplete"),
+    }
+}
+
+/// `flags` as the set `F` of the flags of `pass`, or, with a bit that is
+/// none of them, nothing and an error line: the pass does nothing.
+fn checked<F: TryFrom<u32, Error = UnknownCode>>(pass: &str, flags: u32) -> Option<F> {
+    match F::try_from(flags) {
+        Ok(flags) => Some(flags),
+        Err(e) => {
+            eprintln!("error: {pass}: {e}; the pass does nothing");
+            None
+        }
     }
 }
 

@@ -1,9 +1,9 @@
 //! Every function of the C++ side that Rust calls, declared once; `shim.h`
 //! declares the same functions for the C++ files that define them.
 //!
-//! Values C++ hands back are taken as plain integers and checked on this
-//! side, never trusted to fit a Rust type whose invalid values would be
-//! undefined behaviour.
+//! Codes C++ hands back are declared as plain integers and checked on this
+//! side through [`super::types`], never trusted to fit a Rust enum, whose
+//! other values would be undefined behaviour.
 
 use std::ffi::{c_char, c_void};
 
@@ -15,8 +15,8 @@ extern "C" {
     /// Registers the analyses and passes with a `PassBuilder`.
     pub(crate) fn aliaskit_register_pass_builder_callbacks(builder: *mut c_void);
 
-    // verify.cpp: the printer of one module, made by the C++ side for the
-    // reports of the module passes (see `super::super::printer`).
+    // printer.cpp: the printer of one module, made by the C++ side for the
+    // reports of the module passes (see `crate::plugin::printer`).
 
     /// A node as `opt -S` prints it (`!5 = !{...}`); malloc'd, freed with
     /// [`aliaskit_string_free`].
@@ -28,6 +28,8 @@ extern "C" {
     pub(crate) fn aliaskit_printer_value(printer: *mut c_void, v: LLVMValueRef) -> *mut c_char;
     /// Frees a string the C++ side made.
     pub(crate) fn aliaskit_string_free(s: *mut c_char);
+
+    // verify.cpp
 
     /// `verify-alias-md<strip>`: removes operand `index` of the named
     /// metadata `name` (and the named metadata when it is left empty).
@@ -48,9 +50,12 @@ extern "C" {
 
     /// The number of operands of a node.
     pub(crate) fn aliaskit_md_num_operands(node: LLVMMetadataRef) -> u32;
-    /// What operand `index` of `node` is (0 null, 1 node, 2 string, 3
-    /// integer constant, 4 anything else); the outputs that apply are
-    /// filled.
+    /// What operand `index` of `node` is, an [`OperandKind`] (a node in
+    /// `*op`; a string in `*text`, `*len`; an integer constant of `*bits`
+    /// bits, `*fits` nonzero when it fits in 64 bits zero-extended, then
+    /// `*value`, and `*low_bit`); the outputs that apply are filled.
+    ///
+    /// [`OperandKind`]: super::types::OperandKind
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn aliaskit_md_operand(
         node: LLVMMetadataRef,
@@ -63,12 +68,14 @@ extern "C" {
         value: *mut u64,
         low_bit: *mut u8,
     ) -> u8;
-    /// The argument of an `llvm.experimental.noalias.scope.decl` call: 0 not
-    /// metadata, 1 metadata that is not a node, 2 a node (in `*node`).
+    /// The argument of an `llvm.experimental.noalias.scope.decl` call, a
+    /// [`DeclArgumentKind`] (a node in `*node`).
+    ///
+    /// [`DeclArgumentKind`]: super::types::DeclArgumentKind
     pub(crate) fn aliaskit_decl_argument(call: LLVMValueRef, node: *mut LLVMMetadataRef) -> u8;
     /// The attachments of kinds `kinds[..count]` of an instruction (null
     /// where absent) into `out`; 0, and nothing written, when it has no
-    /// metadata besides its debug location.
+    /// metadata besides its debug location (any other value: written).
     pub(crate) fn aliaskit_attachments(
         inst: LLVMValueRef,
         kinds: *const u32,

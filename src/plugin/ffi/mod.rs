@@ -9,13 +9,18 @@
 //! * [`imports`]: every function of the C++ side that Rust calls: the
 //!   registration with LLVM's `PassBuilder`, the printer of the module
 //!   passes' reports, the reader's raw metadata accessors, and the edits of
-//!   `verify-alias-md<strip>`. The block declares and does nothing else, so
-//!   the reader may call its own accessors through it without depending on
-//!   anything else of the plugin.
+//!   `verify-alias-md<strip>`.
+//! * [`types`]: what crosses besides LLVM-C's references: typed codes
+//!   (answers, merge kinds, operand kinds) and flag sets, mirrored in
+//!   `shim.h`, with the checked conversions of what comes from C++.
+//!
+//! `imports` and `types` declare and do nothing else, and use nothing of
+//! the crate: the reader, one layer down, calls its own C++ accessors
+//! through them, and depends on nothing else of the plugin.
 //!
 //! Only C types cross: opaque pointers (sessions, printers, queries),
 //! `LLVMContextRef`, `LLVMMetadataRef`, `LLVMModuleRef`, `LLVMValueRef`,
-//! sizes, counts and small integer answers.
+//! sizes, counts, booleans and the codes of [`types`].
 //!
 //! The guards live here. A session's entry point runs its body under
 //! [`guarded`]: a panic is caught, logged, the session is reset, and the
@@ -24,6 +29,7 @@
 
 pub mod exports;
 pub mod imports;
+pub mod types;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
