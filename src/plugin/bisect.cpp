@@ -80,9 +80,9 @@ const Instruction *instructionOf(const aliaskit::BisectQuery &Q, unsigned S) {
 
 } // namespace
 
-char *aliaskit_bisect_query_text(const void *QP, uint8_t S) {
+aliaskit::OwnedString aliaskit_bisect_query_text(const void *QP, uint8_t S) {
   if (!QP || S > 1)
-    return nullptr;
+    return {nullptr, 0};
   const auto &Q = *static_cast<const aliaskit::BisectQuery *>(QP);
   std::string Text;
   raw_string_ostream OS(Text);
@@ -93,7 +93,7 @@ char *aliaskit_bisect_query_text(const void *QP, uint8_t S) {
     Q.Ptr[S]->printAsOperand(OS, /*PrintType=*/true);
     OS << ")";
   }
-  return aliaskit::ownedCopy(Text);
+  return aliaskit::ownedString(Text);
 }
 
 uint64_t aliaskit::bisectKey(const Function &F) {

@@ -34,7 +34,6 @@ use inkwell::llvm_sys::prelude::LLVMMetadataRef;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::ffi::imports::aliaskit_bisect_query_text;
-use super::printer::take;
 use crate::reader::decisions::Decider;
 use crate::reader::scoped::ScopedSession;
 use crate::reader::tbaa::TbaaSession;
@@ -126,7 +125,8 @@ unsafe fn query_text(query: *const c_void, side: u8) -> String {
     if query.is_null() {
         return String::new();
     }
-    take(aliaskit_bisect_query_text(query, side))
+    aliaskit_bisect_query_text(query, side)
+        .into_string()
         .trim()
         .to_owned()
 }

@@ -5,8 +5,8 @@
 // metadata nodes, printed the way `opt -S` prints and numbers them. The
 // C++ pass makes one aliaskit::Printer per module (shim.h) and hands it to
 // Rust, which calls back here (through src/plugin/printer.rs) for each
-// text. Every string handed to the Rust side is made by ownedCopy and
-// freed by aliaskit_string_free.
+// text. Every string handed to the Rust side is an aliaskit::OwnedString,
+// made by ownedString and freed by aliaskit_string_free.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,26 +22,27 @@
 
 using namespace llvm;
 
-char *aliaskit::ownedCopy(const std::string &S) {
+aliaskit::OwnedString aliaskit::ownedString(const std::string &S) {
+  // One byte more, so that an empty string is a pointer too.
   char *P = static_cast<char *>(std::malloc(S.size() + 1));
   std::memcpy(P, S.c_str(), S.size() + 1);
-  return P;
+  return {P, S.size()};
 }
 
-char *aliaskit_printer_metadata(void *P, LLVMMetadataRef MD) {
+aliaskit::OwnedString aliaskit_printer_metadata(void *P, LLVMMetadataRef MD) {
   auto *Pr = static_cast<aliaskit::Printer *>(P);
   std::string S;
   raw_string_ostream OS(S);
   unwrap(MD)->print(OS, Pr->MST, &Pr->M);
-  return aliaskit::ownedCopy(S);
+  return aliaskit::ownedString(S);
 }
 
-char *aliaskit_printer_value(void *P, LLVMValueRef V) {
+aliaskit::OwnedString aliaskit_printer_value(void *P, LLVMValueRef V) {
   auto *Pr = static_cast<aliaskit::Printer *>(P);
   std::string S;
   raw_string_ostream OS(S);
   unwrap(V)->print(OS, Pr->MST);
-  return aliaskit::ownedCopy(S);
+  return aliaskit::ownedString(S);
 }
 
-void aliaskit_string_free(char *S) { std::free(S); }
+void aliaskit_string_free(aliaskit::OwnedString S) { std::free(S.Ptr); }

@@ -3,33 +3,19 @@
 //! The C++ side makes one printer per module (`aliaskit::Printer` of
 //! `shim.h`, around a `ModuleSlotTracker`, so nodes get the numbers `opt
 //! -S` gives them) and passes it to the Rust entry points of the module
-//! passes; this is the one place the Rust side calls it (`printer.cpp`),
-//! and the one place that frees the strings it returns.
+//! passes; this is the one place the Rust side calls it (`printer.cpp`).
+//! Its strings come back as [`OwnedString`](super::ffi::types::OwnedString)s,
+//! copied out and freed at once.
 
-use std::ffi::{c_char, c_void, CStr};
+use std::ffi::c_void;
 
 use inkwell::llvm_sys::prelude::{LLVMMetadataRef, LLVMValueRef};
 
-use super::ffi::imports::{
-    aliaskit_printer_metadata, aliaskit_printer_value, aliaskit_string_free,
-};
+use super::ffi::imports::{aliaskit_printer_metadata, aliaskit_printer_value};
 
 /// A module's printer, as the C++ side handed it over.
 #[derive(Copy, Clone)]
 pub struct Printer(pub *mut c_void);
-
-/// Takes ownership of a string the C++ side allocated.
-///
-/// # Safety
-/// `s` must be null or a string from the C++ side, not freed yet.
-pub unsafe fn take(s: *mut c_char) -> String {
-    if s.is_null() {
-        return String::new();
-    }
-    let out = CStr::from_ptr(s).to_string_lossy().into_owned();
-    aliaskit_string_free(s);
-    out
-}
 
 impl Printer {
     /// A node as `!5 = !{...}`.
@@ -37,7 +23,7 @@ impl Printer {
     /// # Safety
     /// The printer must be live and `md` a live node of its module.
     pub unsafe fn metadata(self, md: LLVMMetadataRef) -> String {
-        take(aliaskit_printer_metadata(self.0, md))
+        aliaskit_printer_metadata(self.0, md).into_string()
     }
 
     /// A node's slot (`!5`), or the node itself when it has none.
@@ -57,6 +43,6 @@ impl Printer {
     /// # Safety
     /// The printer must be live and `v` a live value of its module.
     pub unsafe fn value(self, v: LLVMValueRef) -> String {
-        take(aliaskit_printer_value(self.0, v))
+        aliaskit_printer_value(self.0, v).into_string()
     }
 }

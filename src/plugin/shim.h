@@ -97,6 +97,16 @@ enum InspectFlag : uint32_t {
   InspectScopes = 8,
 };
 
+/// A string the C++ side made for the Rust side (a node or an instruction
+/// as `opt -S` prints it): `Len` bytes at `Ptr` (malloc'd, by ownedString),
+/// or a null `Ptr`. The Rust side frees each once, with
+/// aliaskit_string_free. Must match `OwnedString` in
+/// src/plugin/ffi/types.rs.
+struct OwnedString {
+  char *Ptr;
+  size_t Len;
+};
+
 } // namespace aliaskit
 
 // ---------------------------------------------------------------------------
@@ -196,8 +206,7 @@ void aliaskit_dot_module(LLVMModuleRef M, uint32_t Flags,
 
 // ---------------------------------------------------------------------------
 // C++, called from Rust (src/plugin/ffi/imports.rs, which declares the same
-// functions). Strings are malloc'd; Rust frees them with
-// aliaskit_string_free.
+// functions). Strings are aliaskit::OwnedString.
 // ---------------------------------------------------------------------------
 extern "C" {
 /// shim.cpp: registers the analyses and passes with a PassBuilder (the
@@ -206,9 +215,12 @@ void aliaskit_register_pass_builder_callbacks(void *Builder);
 
 // printer.cpp: nodes and values as `opt -S` shows them, through the
 // aliaskit::Printer of one module.
-char *aliaskit_printer_metadata(void *Printer, LLVMMetadataRef MD);
-char *aliaskit_printer_value(void *Printer, LLVMValueRef V);
-void aliaskit_string_free(char *S);
+aliaskit::OwnedString aliaskit_printer_metadata(void *Printer,
+                                                LLVMMetadataRef MD);
+aliaskit::OwnedString aliaskit_printer_value(void *Printer, LLVMValueRef V);
+/// Frees an OwnedString, the one way every string for the Rust side is
+/// freed.
+void aliaskit_string_free(aliaskit::OwnedString S);
 
 /// verify.cpp, for verify-alias-md<strip>: removes operand `Index` of the
 /// named metadata `Name` (and the named metadata when it is left empty).
@@ -216,8 +228,9 @@ void aliaskit_remove_named_metadata_operand(LLVMModuleRef M, const char *Name,
                                             unsigned Index);
 
 /// bisect.cpp: the instruction of side `S` (0 or 1) of a BisectQuery, as
-/// `opt -S` prints it; null for another side.
-char *aliaskit_bisect_query_text(const void *Query, uint8_t S);
+/// `opt -S` prints it; null without a query or for another side.
+aliaskit::OwnedString aliaskit_bisect_query_text(const void *Query,
+                                                 uint8_t S);
 
 // src/reader/metadata.cpp: the reader's raw access to metadata operands,
 // which the LLVM-C API would canonicalise.
@@ -267,9 +280,9 @@ struct Printer {
   explicit Printer(llvm::Module &M) : M(M), MST(&M) {}
 };
 
-/// A malloc'd copy of `S`, for a string handed to the Rust side, which
-/// frees it with aliaskit_string_free (printer.cpp).
-char *ownedCopy(const std::string &S);
+/// `S` as an OwnedString for the Rust side, which frees it with
+/// aliaskit_string_free (printer.cpp).
+OwnedString ownedString(const std::string &S);
 
 /// Owns one Rust session: imported metadata and memoized answers. An AA
 /// keeps one per FunctionAnalysisManager (its analysis object lives there),

@@ -9,6 +9,8 @@ use std::ffi::{c_char, c_void};
 
 use inkwell::llvm_sys::prelude::{LLVMMetadataRef, LLVMModuleRef, LLVMValueRef};
 
+use super::types::OwnedString;
+
 extern "C" {
     // shim.cpp
 
@@ -18,16 +20,16 @@ extern "C" {
     // printer.cpp: the printer of one module, made by the C++ side for the
     // reports of the module passes (see `crate::plugin::printer`).
 
-    /// A node as `opt -S` prints it (`!5 = !{...}`); malloc'd, freed with
-    /// [`aliaskit_string_free`].
+    /// A node as `opt -S` prints it (`!5 = !{...}`).
     pub(crate) fn aliaskit_printer_metadata(
         printer: *mut c_void,
         md: LLVMMetadataRef,
-    ) -> *mut c_char;
-    /// A value (an instruction) as `opt -S` prints it; as above.
-    pub(crate) fn aliaskit_printer_value(printer: *mut c_void, v: LLVMValueRef) -> *mut c_char;
-    /// Frees a string the C++ side made.
-    pub(crate) fn aliaskit_string_free(s: *mut c_char);
+    ) -> OwnedString;
+    /// A value (an instruction) as `opt -S` prints it.
+    pub(crate) fn aliaskit_printer_value(printer: *mut c_void, v: LLVMValueRef) -> OwnedString;
+    /// Frees a string the C++ side made: only [`OwnedString`]'s `Drop`
+    /// calls it.
+    pub(crate) fn aliaskit_string_free(s: OwnedString);
 
     // verify.cpp
 
@@ -42,8 +44,8 @@ extern "C" {
     // bisect.cpp
 
     /// The instruction of side 0 or 1 of a `BisectQuery`, as `opt -S`
-    /// prints it (malloc'd; free with [`aliaskit_string_free`]).
-    pub(crate) fn aliaskit_bisect_query_text(query: *const c_void, side: u8) -> *mut c_char;
+    /// prints it (null without a query or for another side).
+    pub(crate) fn aliaskit_bisect_query_text(query: *const c_void, side: u8) -> OwnedString;
 
     // src/reader/metadata.cpp: the reader's raw access to metadata, which
     // the LLVM-C API would canonicalise.

@@ -1,5 +1,5 @@
 //! The values that cross the boundary besides LLVM-C's references and
-//! plain sizes: typed codes and flag sets, each mirrored
+//! plain sizes: typed codes, flag sets and the owned string, each mirrored
 //! in `shim.h`, where the same names say they must match these.
 //!
 //! A code Rust hands to C++ is one of its enum's values by construction,
@@ -10,12 +10,15 @@
 //! `TryFrom`, which rejects what is out of range: the caller logs it and
 //! gives the conservative answer.
 //!
-//! Nothing here uses the rest of the crate: the reader, one layer down,
-//! reads the codes of its C++ accessors through this module and
-//! [`super::imports`].
+//! Nothing here uses the crate besides [`super::imports`] (which frees an
+//! owned string): the reader, one layer down, reads the codes of its C++
+//! accessors through this module and that one.
 
+use std::ffi::c_char;
 use std::fmt;
 use std::marker::PhantomData;
+
+use super::imports::aliaskit_string_free;
 
 /// A code from the C++ side that is none of its enum's values.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -230,6 +233,39 @@ pub type CheckFlags = Flags<CheckFlag>;
 /// The flags of `aliaskit-explain` and `aliaskit-dot`.
 pub type InspectFlags = Flags<InspectFlag>;
 
+/// A string the C++ side made for this side (a node or an instruction as
+/// `opt -S` prints it): `len` bytes at `ptr`, or null. Only values the C++
+/// side returns exist, and each is freed once, by `aliaskit_string_free`
+/// when it is dropped. Must match `aliaskit::OwnedString` in `shim.h`.
+#[repr(C)]
+pub struct OwnedString {
+    ptr: *mut c_char,
+    len: usize,
+}
+
+impl OwnedString {
+    /// The text (invalid UTF-8 replaced); "" for null.
+    pub fn into_string(self) -> String {
+        if self.ptr.is_null() {
+            return String::new();
+        }
+        // SAFETY: the C++ side made `len` bytes at `ptr`, which live until
+        // `self` is dropped, after this copy.
+        let bytes = unsafe { std::slice::from_raw_parts(self.ptr.cast::<u8>(), self.len) };
+        String::from_utf8_lossy(bytes).into_owned()
+    }
+}
+
+impl Drop for OwnedString {
+    fn drop(&mut self) {
+        if !self.ptr.is_null() {
+            let ptr = std::mem::replace(&mut self.ptr, std::ptr::null_mut());
+            // SAFETY: `ptr` came from the C++ side and is freed only here.
+            unsafe { aliaskit_string_free(OwnedString { ptr, len: self.len }) }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -297,5 +333,15 @@ mod tests {
     fn answers_are_their_bool() {
         assert_eq!(Answer::may_alias(true) as u8, 1);
         assert_eq!(Answer::may_alias(false) as u8, 0);
+    }
+
+    #[test]
+    fn a_null_owned_string_is_empty() {
+        // What aliaskit_bisect_query_text returns without a query, or for
+        // a side other than 0 and 1: the struct comes back through the C
+        // ABI, and dropping a null string frees nothing.
+        let none =
+            unsafe { super::super::imports::aliaskit_bisect_query_text(std::ptr::null(), 0) };
+        assert_eq!(none.into_string(), "");
     }
 }
