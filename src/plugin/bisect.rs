@@ -214,6 +214,7 @@ pub unsafe fn keep<D: Decider>(
 /// # Safety
 /// The tags must be null or live, `query` null or a live query of
 /// `bisect.cpp`.
+#[inline]
 pub unsafe fn tbaa_may_alias(
     s: &mut TbaaSession,
     key: u64,
@@ -229,6 +230,7 @@ pub unsafe fn tbaa_may_alias(
 ///
 /// # Safety
 /// As [`tbaa_may_alias`].
+#[inline]
 pub unsafe fn tbaa_is_immutable(
     s: &mut TbaaSession,
     key: u64,
@@ -251,6 +253,7 @@ pub unsafe fn tbaa_is_immutable(
 ///
 /// # Safety
 /// As [`tbaa_may_alias`]; the errno tags must be live nodes.
+#[inline]
 pub unsafe fn tbaa_may_alias_errno(
     s: &mut TbaaSession,
     key: u64,
@@ -272,6 +275,7 @@ pub unsafe fn tbaa_may_alias_errno(
 ///
 /// # Safety
 /// As [`tbaa_may_alias`].
+#[inline]
 pub unsafe fn scoped_may_alias_in_scopes(
     s: &mut ScopedSession,
     key: u64,

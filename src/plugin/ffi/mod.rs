@@ -11,16 +11,17 @@
 //!   passes' reports, the reader's raw metadata accessors, and the edits of
 //!   `verify-alias-md<strip>`.
 //! * [`types`]: what crosses besides LLVM-C's references: typed codes
-//!   (answers, merge kinds, operand kinds) and flag sets, mirrored in
-//!   `shim.h`, with the checked conversions of what comes from C++.
+//!   (answers, merge kinds, operand kinds), flag sets and the owned string,
+//!   mirrored in `shim.h`, with the checked conversions of what comes from
+//!   C++.
 //!
-//! `imports` and `types` declare and do nothing else, and use nothing of
-//! the crate: the reader, one layer down, calls its own C++ accessors
-//! through them, and depends on nothing else of the plugin.
+//! `imports` and `types` declare the boundary and use nothing else of the
+//! crate: the reader, one layer down, calls its own C++ accessors through
+//! them, and depends on nothing else of the plugin.
 //!
 //! Only C types cross: opaque pointers (sessions, printers, queries),
 //! `LLVMContextRef`, `LLVMMetadataRef`, `LLVMModuleRef`, `LLVMValueRef`,
-//! sizes, counts, booleans and the codes of [`types`].
+//! sizes, counts, booleans and the values of [`types`].
 //!
 //! The guards live here. A session's entry point runs its body under
 //! [`guarded`]: a panic is caught, logged, the session is reset, and the
@@ -61,7 +62,11 @@ impl Session for ScopedSession {
 /// # Safety
 /// `session` must be null or come from the matching `*_session_new` and
 /// not be in use by another call (one analysis manager, one thread).
-pub(crate) unsafe fn guarded<S: Session, T>(
+// Inlined into each entry point (which lives in another module, so in
+// another codegen unit): the answering path is then one call, into the
+// session.
+#[inline]
+pub unsafe fn guarded<S: Session, T>(
     session: *mut S,
     fallback: T,
     f: impl FnOnce(&mut S) -> T,
@@ -96,7 +101,7 @@ fn recover<S: Session, T>(s: &mut S, payload: Box<dyn std::any::Any + Send>, fal
 
 /// Runs the work of a module pass; after a caught panic, prints `failure`
 /// (the pass's one-line error) and gives `fallback`.
-pub(crate) fn caught<T>(failure: &str, fallback: T, f: impl FnOnce() -> T) -> T {
+pub fn caught<T>(failure: &str, fallback: T, f: impl FnOnce() -> T) -> T {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(result) => result,
         Err(_) => {
