@@ -1,5 +1,8 @@
 //! `check-captures`: reporting what [`aliaskit_core::captures`] finds.
 //!
+//! The pass (registered in `captures.cpp`) calls `check` through
+//! [`aliaskit_check_captures`](super::ffi::exports::aliaskit_check_captures).
+//!
 //! For every defined function, each pointer parameter whose `captures(...)`
 //! is narrower than `captures(address, provenance)` is checked against the
 //! body; each call site that carries `captures(...)` on an argument is

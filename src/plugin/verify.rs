@@ -1,6 +1,6 @@
 //! `verify-alias-md`: reporting, JSON, stripping and `ALIASKIT_VERIFY_EACH`.
 //!
-//! The pass (registered in `verify.cpp`) calls [`verify`] through
+//! The pass (registered in `verify.cpp`) calls `verify` through
 //! [`aliaskit_verify_module`](super::ffi::exports::aliaskit_verify_module):
 //! the module is read ([`crate::reader::verify_view`]), every rule of
 //! [`aliaskit_core::verify`] runs, and each finding is printed to stderr in
