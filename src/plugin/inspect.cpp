@@ -92,7 +92,8 @@ void aliaskit::registerInspectPasses(PassBuilder &PB) {
           MPM.addPass(InspectPass<aliaskit_explain_module>(std::move(Opts)));
           return true;
         }
-        if (parseInspect(Name, "aliaskit-dot", {{"scopes", aliaskit::InspectScopes}},
+        if (parseInspect(Name, "aliaskit-dot",
+                         {{"scopes", aliaskit::InspectScopes}},
                          "expected scopes or function=NAME", Opts)) {
           MPM.addPass(InspectPass<aliaskit_dot_module>(std::move(Opts)));
           return true;

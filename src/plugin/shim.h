@@ -32,10 +32,11 @@ class Value;
 } // namespace llvm
 
 // ---------------------------------------------------------------------------
-// The codes that cross, each mirrored in src/plugin/ffi/types.rs under the
-// same name: they must match. A code Rust hands over is one of these values
-// (C++ reads anything else as the conservative one); a code C++ hands over
-// arrives in Rust as a plain integer and is checked there.
+// The codes and the string type that cross, each mirrored in
+// src/plugin/ffi/types.rs under the same name: they must match. A code Rust
+// hands over is one of these values (C++ reads anything else as the
+// conservative one); a code C++ hands over arrives in Rust as a plain
+// integer and is checked there.
 // ---------------------------------------------------------------------------
 namespace aliaskit {
 
@@ -110,8 +111,7 @@ struct OwnedString {
 } // namespace aliaskit
 
 // ---------------------------------------------------------------------------
-// Rust, called from C++ (src/plugin/ffi/exports.rs, which declares the same
-// functions).
+// Rust, called from C++ (defined in src/plugin/ffi/exports.rs).
 // ---------------------------------------------------------------------------
 extern "C" {
 void *aliaskit_tbaa_session_new(void);
