@@ -5,8 +5,12 @@
 //! * `aliaskit_core` (the `core/` crate): pure Rust, no LLVM types, no
 //!   `unsafe`: metadata graphs and every algorithm about them;
 //! * [`reader`]: real LLVM metadata into core graphs, once per node;
-//! * [`plugin`]: the entry point LLVM loads, the `extern "C"` functions the
-//!   C++ shim (`src/plugin/shim.cpp`) calls, and diagnostics.
+//! * [`plugin`]: the entry point LLVM loads, the boundary with the C++ shim
+//!   (`src/plugin/shim.cpp`; [`plugin::ffi`] on this side, `shim.h` on that
+//!   one), the module passes' reports, and diagnostics. The reader calls its
+//!   own C++ accessors through the boundary's declarations
+//!   ([`plugin::ffi::imports`], [`plugin::ffi::types`]), which use nothing
+//!   else of the plugin.
 
 pub mod plugin;
 pub mod reader;

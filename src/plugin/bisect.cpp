@@ -17,6 +17,7 @@
 
 #include "shim.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
@@ -26,8 +27,6 @@
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cstdlib>
-#include <cstring>
 #include <string>
 
 using namespace llvm;
@@ -79,17 +78,11 @@ const Instruction *instructionOf(const aliaskit::BisectQuery &Q, unsigned S) {
   return Carrier;
 }
 
-char *dup(const std::string &S) {
-  char *P = static_cast<char *>(std::malloc(S.size() + 1));
-  std::memcpy(P, S.c_str(), S.size() + 1);
-  return P;
-}
-
 } // namespace
 
-extern "C" char *aliaskit_bisect_query_text(const void *QP, uint8_t S) {
+aliaskit::OwnedString aliaskit_bisect_query_text(const void *QP, uint8_t S) {
   if (!QP || S > 1)
-    return nullptr;
+    return {nullptr, 0};
   const auto &Q = *static_cast<const aliaskit::BisectQuery *>(QP);
   std::string Text;
   raw_string_ostream OS(Text);
@@ -100,7 +93,7 @@ extern "C" char *aliaskit_bisect_query_text(const void *QP, uint8_t S) {
     Q.Ptr[S]->printAsOperand(OS, /*PrintType=*/true);
     OS << ")";
   }
-  return dup(Text);
+  return aliaskit::ownedString(Text);
 }
 
 uint64_t aliaskit::bisectKey(const Function &F) {
@@ -125,6 +118,34 @@ bool aliaskit::matchPassName(StringRef Name, StringRef Pass,
   if (!Name.consume_front("<") || !Name.consume_back(">"))
     invalidPassParameter(Pass, Name, "parameters go in <...>");
   Name.split(Params, ';', -1, false);
+  return true;
+}
+
+bool aliaskit::parseFlagWords(ArrayRef<StringRef> Params,
+                              ArrayRef<FlagWord> Words, uint32_t &Flags,
+                              StringRef &Bad) {
+  Flags = 0;
+  for (StringRef P : Params) {
+    const FlagWord *W = llvm::find_if(
+        Words, [&](const FlagWord &W) { return W.Word == P; });
+    if (W == Words.end()) {
+      Bad = P;
+      return false;
+    }
+    Flags |= W->Flag;
+  }
+  return true;
+}
+
+bool aliaskit::parseFlagPass(StringRef Name, StringRef Pass,
+                             ArrayRef<FlagWord> Words, StringRef Expected,
+                             uint32_t &Flags) {
+  SmallVector<StringRef, 3> Params;
+  if (!matchPassName(Name, Pass, Params))
+    return false;
+  StringRef Bad;
+  if (!parseFlagWords(Params, Words, Flags, Bad))
+    invalidPassParameter(Pass, Bad, Expected);
   return true;
 }
 

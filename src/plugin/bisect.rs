@@ -24,7 +24,7 @@
 //! each process logs each id once, with `shared` set when the same id comes
 //! from another pair of nodes (equal contents).
 
-use std::ffi::{c_char, c_void};
+use std::ffi::c_void;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::sync::{Mutex, OnceLock};
@@ -33,7 +33,7 @@ use aliaskit_core::decision::{DecisionId, FunctionKey, LogRecord, Question, Sele
 use inkwell::llvm_sys::prelude::LLVMMetadataRef;
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::printer::take;
+use super::ffi::imports::aliaskit_bisect_query_text;
 use crate::reader::decisions::Decider;
 use crate::reader::scoped::ScopedSession;
 use crate::reader::tbaa::TbaaSession;
@@ -105,54 +105,28 @@ fn parse_selection(text: &str) -> Result<Selection, String> {
 }
 
 /// Whether either variable is set (read once per process).
-#[no_mangle]
-pub extern "C" fn aliaskit_bisect_enabled() -> u8 {
-    std::panic::catch_unwind(|| config().is_some() as u8).unwrap_or(0)
-}
-
-unsafe fn text(p: *const c_char, len: usize) -> String {
-    if p.is_null() {
-        return String::new();
-    }
-    String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), len)).into_owned()
+pub fn enabled() -> bool {
+    config().is_some()
 }
 
 /// The key of a function, from its module's and its own name; remembered
 /// for the log.
-///
-/// # Safety
-/// The pointers must be null or point to `len` readable bytes.
-#[no_mangle]
-pub unsafe extern "C" fn aliaskit_bisect_function(
-    module: *const c_char,
-    module_len: usize,
-    function: *const c_char,
-    function_len: usize,
-) -> u64 {
-    std::panic::catch_unwind(|| {
-        let (m, f) = (text(module, module_len), text(function, function_len));
-        let key = FunctionKey::new(&m, &f);
-        if let Some(c) = config() {
-            if let Ok(mut names) = c.functions.lock() {
-                names.entry(key).or_insert((m, f));
-            }
+pub fn function_key(module: String, function: String) -> u64 {
+    let key = FunctionKey::new(&module, &function);
+    if let Some(c) = config() {
+        if let Ok(mut names) = c.functions.lock() {
+            names.entry(key).or_insert((module, function));
         }
-        key.0
-    })
-    .unwrap_or(0)
-}
-
-extern "C" {
-    // src/plugin/bisect.cpp: the instruction of side 0 or 1 of a query, as
-    // `opt -S` prints it (malloc'd; free with aliaskit_string_free).
-    fn aliaskit_bisect_query_text(query: *const c_void, side: u8) -> *mut c_char;
+    }
+    key.0
 }
 
 unsafe fn query_text(query: *const c_void, side: u8) -> String {
     if query.is_null() {
         return String::new();
     }
-    take(aliaskit_bisect_query_text(query, side))
+    aliaskit_bisect_query_text(query, side)
+        .into_string()
         .trim()
         .to_owned()
 }
@@ -234,105 +208,81 @@ pub unsafe fn keep<D: Decider>(
     kept
 }
 
-const MAY_ALIAS: u8 = 1;
-
 /// `rust-tbaa`'s answer for two tags in function `key`, under the
-/// selection: 1 may alias, 0 no alias.
+/// selection: whether they may alias.
 ///
 /// # Safety
-/// See `ffi::guarded`; the tags must be null or live, `query` null or a
-/// live query of `bisect.cpp`.
-#[no_mangle]
-pub unsafe extern "C" fn aliaskit_tbaa_may_alias_in(
-    session: *mut TbaaSession,
+/// The tags must be null or live, `query` null or a live query of
+/// `bisect.cpp`.
+#[inline]
+pub unsafe fn tbaa_may_alias(
+    s: &mut TbaaSession,
     key: u64,
     a: LLVMMetadataRef,
     b: LLVMMetadataRef,
     query: *const c_void,
-) -> u8 {
-    super::ffi::guarded(session, MAY_ALIAS, |s| {
-        if s.may_alias(a, b) {
-            return 1;
-        }
-        (!keep(s, key, Question::TagPair, a, b, query)) as u8
-    })
+) -> bool {
+    s.may_alias(a, b) || !keep(s, key, Question::TagPair, a, b, query)
 }
 
 /// `rust-tbaa`'s immutability of a tag in function `key`, under the
-/// selection: 1 immutable, 0 not.
+/// selection.
 ///
 /// # Safety
-/// As [`aliaskit_tbaa_may_alias_in`].
-#[no_mangle]
-pub unsafe extern "C" fn aliaskit_tbaa_is_immutable_in(
-    session: *mut TbaaSession,
+/// As [`tbaa_may_alias`].
+#[inline]
+pub unsafe fn tbaa_is_immutable(
+    s: &mut TbaaSession,
     key: u64,
     tag: LLVMMetadataRef,
     query: *const c_void,
-) -> u8 {
-    super::ffi::guarded(session, 0, |s| {
-        if !s.is_immutable(tag) {
-            return 0;
-        }
-        keep(
+) -> bool {
+    s.is_immutable(tag)
+        && keep(
             s,
             key,
             Question::Immutable,
             tag,
             std::ptr::null_mut(),
             query,
-        ) as u8
-    })
+        )
 }
 
-/// `aliasErrno` for a tag in function `key`, under the selection: 1 may
-/// alias errno, 0 not.
+/// `aliasErrno` for a tag in function `key`, under the selection: whether
+/// it may alias errno, whose tags are `errno_tags`.
 ///
 /// # Safety
-/// As [`aliaskit_tbaa_may_alias_in`]; `errno_tags` must point to `count`
-/// live nodes.
-#[no_mangle]
-pub unsafe extern "C" fn aliaskit_tbaa_may_alias_errno_in(
-    session: *mut TbaaSession,
+/// As [`tbaa_may_alias`]; the errno tags must be live nodes.
+#[inline]
+pub unsafe fn tbaa_may_alias_errno(
+    s: &mut TbaaSession,
     key: u64,
     tag: LLVMMetadataRef,
-    errno_tags: *const LLVMMetadataRef,
-    count: usize,
+    errno_tags: &[LLVMMetadataRef],
     query: *const c_void,
-) -> u8 {
-    super::ffi::guarded(session, MAY_ALIAS, |s| {
-        let tags = if errno_tags.is_null() {
-            &[][..]
-        } else {
-            std::slice::from_raw_parts(errno_tags, count)
-        };
-        if s.may_alias_errno(tag, tags) {
-            return 1;
-        }
-        // The module's errno tags are fixed for a build; the first one
-        // is shown in the log and goes into the id.
-        let errno = tags.first().copied().unwrap_or(std::ptr::null_mut());
-        (!keep(s, key, Question::Errno, tag, errno, query)) as u8
-    })
+) -> bool {
+    if s.may_alias_errno(tag, errno_tags) {
+        return true;
+    }
+    // The module's errno tags are fixed for a build; the first one is
+    // shown in the log and goes into the id.
+    let errno = errno_tags.first().copied().unwrap_or(std::ptr::null_mut());
+    !keep(s, key, Question::Errno, tag, errno, query)
 }
 
 /// `mayAliasInScopes(scopes, noalias)` in function `key`, under the
-/// selection: 1 may alias, 0 no alias.
+/// selection.
 ///
 /// # Safety
-/// As [`aliaskit_tbaa_may_alias_in`].
-#[no_mangle]
-pub unsafe extern "C" fn aliaskit_scoped_may_alias_in_scopes_in(
-    session: *mut ScopedSession,
+/// As [`tbaa_may_alias`].
+#[inline]
+pub unsafe fn scoped_may_alias_in_scopes(
+    s: &mut ScopedSession,
     key: u64,
     scopes: LLVMMetadataRef,
     noalias: LLVMMetadataRef,
     query: *const c_void,
-) -> u8 {
-    super::ffi::guarded(session, MAY_ALIAS, |s| {
-        if s.may_alias_in_scopes(scopes, noalias) {
-            return 1;
-        }
-        (!keep(s, key, Question::ScopeLists, scopes, noalias, query)) as u8
-    })
+) -> bool {
+    s.may_alias_in_scopes(scopes, noalias)
+        || !keep(s, key, Question::ScopeLists, scopes, noalias, query)
 }

@@ -1,5 +1,8 @@
 //! `check-captures`: reporting what [`aliaskit_core::captures`] finds.
 //!
+//! The pass (registered in `captures.cpp`) calls `check` through
+//! [`aliaskit_check_captures`](super::ffi::exports::aliaskit_check_captures).
+//!
 //! For every defined function, each pointer parameter whose `captures(...)`
 //! is narrower than `captures(address, provenance)` is checked against the
 //! body; each call site that carries `captures(...)` on an argument is
@@ -18,21 +21,15 @@
 //! each claimed parameter nothing is reported for: what the checker saw
 //! (the uses that capture nothing and why, the captures the claim allows).
 
-use std::ffi::c_void;
-use std::panic::{catch_unwind, AssertUnwindSafe};
-
 use aliaskit_core::captures::{summarize, InstKind, ParamSummary, Severity, Violation};
 use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
 
+use super::ffi::types::{CheckFlag, CheckFlags};
 use super::printer::Printer;
-use crate::reader::function::{read_functions, ModuleFunctions};
+use crate::reader::captures_view::{read_functions, ModuleFunctions};
 
-// Must match the Flag* enum of src/plugin/verify.cpp.
-const FLAG_JSON: u32 = 4;
-const FLAG_WHY_NOT: u32 = 8;
-
-unsafe fn text(printer: *mut c_void, v: LLVMValueRef) -> String {
-    Printer(printer).value(v).trim().to_owned()
+unsafe fn text(printer: Printer, v: LLVMValueRef) -> String {
+    printer.value(v).trim().to_owned()
 }
 
 struct Report {
@@ -98,7 +95,7 @@ fn param_name(name: &str, index: usize) -> String {
 /// and its chain of uses.
 unsafe fn describe(
     m: &ModuleFunctions,
-    printer: *mut c_void,
+    printer: Printer,
     fi: usize,
     v: &Violation,
 ) -> (String, String, Uses) {
@@ -135,7 +132,7 @@ struct Uses {
 /// The uses from the parameter of function `fi` to the capturing
 /// instruction, then, when that is a call of a function defined in the
 /// module, the callee's uses (each named with the callee), and so on.
-unsafe fn uses_of(m: &ModuleFunctions, printer: *mut c_void, fi: usize, v: &Violation) -> Uses {
+unsafe fn uses_of(m: &ModuleFunctions, printer: Printer, fi: usize, v: &Violation) -> Uses {
     let p = &m.functions[fi].params[v.param];
     let mut uses = Uses::default();
     uses.printed.push(if p.name.is_empty() {
@@ -162,26 +159,11 @@ unsafe fn uses_of(m: &ModuleFunctions, printer: *mut c_void, fi: usize, v: &Viol
 /// Checks the module; returns the number of errors.
 ///
 /// # Safety
-/// `module` must be live; `printer` the `verify.cpp` printer of it.
-#[no_mangle]
-pub unsafe extern "C" fn aliaskit_check_captures(
-    module: LLVMModuleRef,
-    flags: u32,
-    printer: *mut c_void,
-) -> u32 {
-    match catch_unwind(AssertUnwindSafe(|| check(module, flags, printer))) {
-        Ok(errors) => errors,
-        Err(_) => {
-            eprintln!("error: check-captures: internal error; no verdict for this module");
-            0
-        }
-    }
-}
-
-unsafe fn check(module: LLVMModuleRef, flags: u32, printer: *mut c_void) -> u32 {
+/// `module` must be live; `printer` its printer.
+pub(crate) unsafe fn check(module: LLVMModuleRef, flags: CheckFlags, printer: Printer) -> u32 {
     let m = read_functions(module);
     let summaries = summarize(&m.functions);
-    let json = flags & FLAG_JSON != 0;
+    let json = flags.has(CheckFlag::Json);
     let mut errors = 0;
     for (fi, f) in m.functions.iter().enumerate() {
         for (pi, param) in f.params.iter().enumerate() {
@@ -189,7 +171,7 @@ unsafe fn check(module: LLVMModuleRef, flags: u32, printer: *mut c_void) -> u32 
                 continue;
             };
             let found = summaries.against(fi, pi, declared);
-            if found.is_empty() && flags & FLAG_WHY_NOT != 0 {
+            if found.is_empty() && flags.has(CheckFlag::WhyNot) {
                 if let Some(summary) = summaries.of_body(fi, pi) {
                     why_not(&m, printer, fi, pi, summary, json);
                 }
@@ -257,7 +239,7 @@ unsafe fn check(module: LLVMModuleRef, flags: u32, printer: *mut c_void) -> u32 
 /// that captures nothing (and why), each capture the claim allows.
 unsafe fn why_not(
     m: &ModuleFunctions,
-    printer: *mut c_void,
+    printer: Printer,
     fi: usize,
     pi: usize,
     summary: &ParamSummary,

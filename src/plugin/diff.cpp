@@ -60,7 +60,10 @@
 #include <vector>
 
 using namespace llvm;
+using aliaskit::Answer;
 using aliaskit::md;
+using aliaskit::MergeKind;
+using aliaskit::MergeOutcome;
 using aliaskit::node;
 
 namespace {
@@ -211,11 +214,11 @@ class TBAADiffer : public Reporter {
   /// Compares one ordered pair; false if aliaskit found it malformed.
   bool compareOrdered(const Carried &A, const Carried &B) {
     LLVMMetadataRef OurGeneric = nullptr;
-    uint8_t Ours = aliaskit_tbaa_match(Session.Handle, Ctx, md(A.Node),
-                                       md(B.Node), &OurGeneric);
-    if (Ours == 2)
+    Answer Ours = aliaskit_tbaa_match(Session.Handle, Ctx, md(A.Node),
+                                      md(B.Node), &OurGeneric);
+    if (Ours == Answer::Malformed)
       return false;
-    bool OurMay = seen(Ours != 0);
+    bool OurMay = seen(aliaskit::mayAlias(Ours));
     bool TheirMay = builtinMayAlias(A.Node, B.Node);
     if (OurMay != TheirMay)
       report("alias(A, B)", A, &B, aliasName(OurMay), aliasName(TheirMay));
@@ -233,7 +236,8 @@ class TBAADiffer : public Reporter {
   bool errnoSafe(const MDNode *Tag, ArrayRef<LLVMMetadataRef> ErrnoTags) {
     for (LLVMMetadataRef E : ErrnoTags) {
       LLVMMetadataRef G = nullptr;
-      if (aliaskit_tbaa_match(Session.Handle, Ctx, md(Tag), E, &G) == 2)
+      if (aliaskit_tbaa_match(Session.Handle, Ctx, md(Tag), E, &G) ==
+          Answer::Malformed)
         return false;
     }
     return true;
@@ -242,17 +246,15 @@ class TBAADiffer : public Reporter {
   void compareTag(const Carried &T, ArrayRef<LLVMMetadataRef> ErrnoTags,
                   bool HasErrno) {
     MemoryLocation L = tagged(T.Node);
-    bool OurImm =
-        aliaskit_tbaa_is_immutable(Session.Handle, md(T.Node)) != 0;
+    bool OurImm = aliaskit_tbaa_is_immutable(Session.Handle, md(T.Node));
     bool TheirImm = isNoModRef(Builtin.getModRefInfoMask(L, AAQI, false));
     if (OurImm != TheirImm)
       report("getModRefInfoMask(A)", T, nullptr,
              OurImm ? "NoModRef" : "ModRef", TheirImm ? "NoModRef" : "ModRef");
     if (!HasErrno)
       return;
-    bool OurMay = aliaskit_tbaa_may_alias_errno(Session.Handle,
-                                                md(T.Node), ErrnoTags.data(),
-                                                ErrnoTags.size()) != 0;
+    bool OurMay = aliaskit::mayAlias(aliaskit_tbaa_may_alias_errno(
+        Session.Handle, md(T.Node), ErrnoTags.data(), ErrnoTags.size()));
     bool TheirMay = Builtin.aliasErrno(L, &M) != AliasResult::NoAlias;
     if (OurMay != TheirMay)
       report("aliasErrno(A)", T, nullptr, aliasName(OurMay),
@@ -291,24 +293,25 @@ public:
 class ScopedDiffer : public Reporter {
   aliaskit::ScopedSession Session;
 
-  void compareMerge(uint8_t Kind, const Carried &A, const Carried &B) {
+  void compareMerge(MergeKind Kind, const Carried &A, const Carried &B) {
     LLVMMetadataRef Ours = nullptr;
     if (aliaskit_scoped_merge(Session.Handle, Ctx, Kind, md(A.Node),
-                              md(B.Node), &Ours) == 2) {
+                              md(B.Node), &Ours) == MergeOutcome::Malformed) {
       ++Skipped;
       return;
     }
     MDNode *X = const_cast<MDNode *>(A.Node), *Y = const_cast<MDNode *>(B.Node);
-    const MDNode *Theirs = Kind == 0 ? MDNode::getMostGenericAliasScope(X, Y)
-                                     : MDNode::intersect(X, Y);
+    bool Scopes = Kind == MergeKind::AliasScope;
+    const MDNode *Theirs = Scopes ? MDNode::getMostGenericAliasScope(X, Y)
+                                  : MDNode::intersect(X, Y);
     ++Merges;
     if (node(Ours) != Theirs)
-      report(Kind == 0 ? "getMostGenericAliasScope(A, B)"
-                       : "MDNode::intersect(A, B)",
+      report(Scopes ? "getMostGenericAliasScope(A, B)"
+                    : "MDNode::intersect(A, B)",
              A, &B, show(node(Ours)), show(Theirs));
   }
 
-  void compareMerges(uint8_t Kind, const std::vector<Carried> &Lists) {
+  void compareMerges(MergeKind Kind, const std::vector<Carried> &Lists) {
     for (size_t I = 0; I < Lists.size(); ++I)
       for (size_t J = 0; J < Lists.size(); ++J)
         if (I != J)
@@ -325,20 +328,20 @@ public:
     for (const Carried &S : Scopes)
       for (const Carried &N : NoAlias) {
         ++Pairs;
-        uint8_t Ours =
+        Answer Ours =
             aliaskit_scoped_decide(Session.Handle, md(S.Node), md(N.Node));
-        if (Ours == 2) {
+        if (Ours == Answer::Malformed) {
           ++Skipped;
           continue;
         }
-        bool OurMay = seen(Ours != 0);
+        bool OurMay = seen(aliaskit::mayAlias(Ours));
         bool TheirMay = ScopedNoAliasAAResult::mayAliasInScopes(S.Node, N.Node);
         if (OurMay != TheirMay)
           report("mayAliasInScopes(A: !alias.scope, B: !noalias)", S, &N,
                  aliasName(OurMay), aliasName(TheirMay));
       }
-    compareMerges(0, Scopes);
-    compareMerges(1, NoAlias);
+    compareMerges(MergeKind::AliasScope, Scopes);
+    compareMerges(MergeKind::NoAlias, NoAlias);
   }
 };
 

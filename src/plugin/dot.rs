@@ -7,7 +7,6 @@
 //! gives them, and the verifier's findings ([`aliaskit_core::verify`]) are
 //! written on the nodes they name.
 
-use std::ffi::{c_char, c_void};
 use std::io::Write;
 
 use aliaskit_core::picture::{scopes_dot, tbaa_dot, Labels, ListUse, TagUse};
@@ -16,33 +15,33 @@ use aliaskit_core::NodeId;
 use inkwell::llvm_sys::prelude::LLVMModuleRef;
 use rustc_hash::FxHashMap;
 
-use super::printer::{inspection, Printer};
-use crate::reader::module::{read_module, ModuleRead};
+use super::ffi::types::{InspectFlag, InspectFlags};
+use super::printer::Printer;
+use crate::reader::verify_view::{read_module, ModuleRead};
 
-// Must match inspect.cpp.
-const FLAG_SCOPES: u32 = 8;
-
-/// Draws a module; see the module documentation.
+/// Draws a module on stdout; see the module documentation. `only` names
+/// the one function whose attachments are drawn.
 ///
 /// # Safety
-/// `module` must be live, `printer` its printer, `function` null or a C
-/// string.
-#[no_mangle]
-pub unsafe extern "C" fn aliaskit_dot_module(
+/// `module` must be live and `printer` its printer.
+pub(crate) unsafe fn dot(
     module: LLVMModuleRef,
-    flags: u32,
-    function: *const c_char,
-    printer: *mut c_void,
-) {
-    inspection("aliaskit-dot", function, |only| {
-        let read = read_module(module);
-        let dot = draw(&read, flags, only, Printer(printer));
-        let mut out = std::io::stdout().lock();
-        out.write_all(dot.as_bytes()).and_then(|_| out.flush())
-    })
+    flags: InspectFlags,
+    only: Option<&str>,
+    printer: Printer,
+) -> std::io::Result<()> {
+    let read = read_module(module);
+    let dot = draw(&read, flags, only, printer);
+    let mut out = std::io::stdout().lock();
+    out.write_all(dot.as_bytes()).and_then(|_| out.flush())
 }
 
-unsafe fn draw(read: &ModuleRead, flags: u32, only: Option<&str>, printer: Printer) -> String {
+unsafe fn draw(
+    read: &ModuleRead,
+    flags: InspectFlags,
+    only: Option<&str>,
+    printer: Printer,
+) -> String {
     let g = &read.importer.graph;
     let in_scope = |function: usize| only.is_none_or(|o| read.functions[function] == o);
     if let Some(o) = only {
@@ -66,7 +65,7 @@ unsafe fn draw(read: &ModuleRead, flags: u32, only: Option<&str>, printer: Print
             }
         }
     };
-    let scopes = flags & FLAG_SCOPES != 0;
+    let scopes = flags.has(InspectFlag::Scopes);
     for inst in read
         .view
         .instructions

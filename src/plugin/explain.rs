@@ -15,7 +15,6 @@
 //! and for MayAlias pairs `reasons`; with `<summary>`, one object per
 //! function).
 
-use std::ffi::{c_char, c_void};
 use std::io::Write;
 
 use aliaskit_core::decision::Analysis;
@@ -27,30 +26,9 @@ use aliaskit_core::MetadataGraph;
 use inkwell::llvm_sys::prelude::LLVMModuleRef;
 use rustc_hash::FxHashMap;
 
-use super::printer::{inspection, Printer};
-use crate::reader::module::read_module;
-
-// Must match inspect.cpp.
-const FLAG_MAY: u32 = 1;
-const FLAG_SUMMARY: u32 = 2;
-const FLAG_JSON: u32 = 4;
-
-/// Explains a module; see the module documentation.
-///
-/// # Safety
-/// `module` must be live, `printer` its printer, `function` null or a C
-/// string.
-#[no_mangle]
-pub unsafe extern "C" fn aliaskit_explain_module(
-    module: LLVMModuleRef,
-    flags: u32,
-    function: *const c_char,
-    printer: *mut c_void,
-) {
-    inspection("aliaskit-explain", function, |only| {
-        explain(module, flags, only, Printer(printer))
-    })
-}
+use super::ffi::types::{InspectFlag, InspectFlags};
+use super::printer::Printer;
+use crate::reader::verify_view::read_module;
 
 /// Both sides' metadata in readable form, for one analysis.
 fn sides(
@@ -113,9 +91,14 @@ fn why(g: &MetadataGraph, a: &InstView, b: &InstView, v: &PairVerdict) -> String
     }
 }
 
-unsafe fn explain(
+/// Explains a module; see the module documentation. `only` names the one
+/// function to explain.
+///
+/// # Safety
+/// `module` must be live and `printer` its printer.
+pub(crate) unsafe fn explain(
     module: LLVMModuleRef,
-    flags: u32,
+    flags: InspectFlags,
     only: Option<&str>,
     printer: Printer,
 ) -> std::io::Result<()> {
@@ -131,7 +114,7 @@ unsafe fn explain(
             .or_insert_with(|| printer.value(read.instructions[i]).trim().to_owned())
             .clone()
     };
-    let json = flags & FLAG_JSON != 0;
+    let json = flags.has(InspectFlag::Json);
     let mut explainer = Explainer::new();
     let mut found = only.is_none();
     for (fi, pairs) in alias_pairs(&read.view) {
@@ -145,11 +128,11 @@ unsafe fn explain(
             let (a, b) = (&insts[x], &insts[y]);
             let v = explainer.explain(g, a, b);
             summary.add(&v);
-            if flags & FLAG_SUMMARY != 0 {
+            if flags.has(InspectFlag::Summary) {
                 continue;
             }
             let by = v.decided_by();
-            if by.is_none() && flags & FLAG_MAY == 0 {
+            if by.is_none() && !flags.has(InspectFlag::May) {
                 continue;
             }
             let answer = if by.is_some() { "NoAlias" } else { "MayAlias" };
@@ -180,7 +163,7 @@ unsafe fn explain(
                 writeln!(out, "  why: {why}")?;
             }
         }
-        if flags & FLAG_SUMMARY != 0 {
+        if flags.has(InspectFlag::Summary) {
             print_summary(&mut out, name, &summary, json)?;
         }
     }

@@ -17,7 +17,6 @@
 #include "shim.h"
 
 #include "llvm/IR/Module.h"
-#include "llvm/IR/ModuleSlotTracker.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
 
@@ -25,19 +24,7 @@
 
 using namespace llvm;
 
-extern "C" {
-/// src/plugin/explain.rs; `Function` is null or a C string.
-void aliaskit_explain_module(LLVMModuleRef M, uint32_t Flags,
-                             const char *Function, void *Printer);
-/// src/plugin/dot.rs.
-void aliaskit_dot_module(LLVMModuleRef M, uint32_t Flags,
-                         const char *Function, void *Printer);
-}
-
 namespace {
-
-// Must match FLAG_* in src/plugin/explain.rs and src/plugin/dot.rs.
-enum : uint32_t { FlagMay = 1, FlagSummary = 2, FlagJson = 4, FlagScopes = 8 };
 
 struct InspectOptions {
   uint32_t Flags = 0;
@@ -54,10 +41,9 @@ public:
   explicit InspectPass(InspectOptions Opts) : Opts(std::move(Opts)) {}
   static bool isRequired() { return true; }
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    void *P = aliaskit_printer_new(wrap(&M));
+    aliaskit::Printer P(M);
     Run(wrap(&M), Opts.Flags, Opts.HasFunction ? Opts.Function.c_str() : nullptr,
-        P);
-    aliaskit_printer_free(P);
+        &P);
     return PreservedAnalyses::all();
   }
 };
@@ -98,14 +84,16 @@ void aliaskit::registerInspectPasses(PassBuilder &PB) {
          ArrayRef<PassBuilder::PipelineElement>) {
         InspectOptions Opts;
         if (parseInspect(Name, "aliaskit-explain",
-                         {{"may", FlagMay}, {"summary", FlagSummary},
-                          {"json", FlagJson}},
+                         {{"may", aliaskit::InspectMay},
+                          {"summary", aliaskit::InspectSummary},
+                          {"json", aliaskit::InspectJson}},
                          "expected may, summary, json or function=NAME",
                          Opts)) {
           MPM.addPass(InspectPass<aliaskit_explain_module>(std::move(Opts)));
           return true;
         }
-        if (parseInspect(Name, "aliaskit-dot", {{"scopes", FlagScopes}},
+        if (parseInspect(Name, "aliaskit-dot",
+                         {{"scopes", aliaskit::InspectScopes}},
                          "expected scopes or function=NAME", Opts)) {
           MPM.addPass(InspectPass<aliaskit_dot_module>(std::move(Opts)));
           return true;

@@ -6,7 +6,8 @@
 // cannot instantiate those, so this file does, and nothing else: every
 // method forwards the raw metadata pointers it is given (as the LLVM-C types
 // LLVMMetadataRef / LLVMContextRef) to an extern "C" function implemented in
-// Rust, and maps the small integer answer back to LLVM's enums.
+// Rust, and maps the answer (shim.h's aliaskit::Answer) back to LLVM's
+// enums.
 //
 // No C++ type crosses the boundary and no decision about what metadata means
 // is taken here; those live in the Rust core.
@@ -73,22 +74,23 @@ template <bool Bisecting> class RustTBAAResult : public AAResultBase {
   BisectContext Bisect;
 
   bool mayAlias(const MDNode *A, const MDNode *B) const {
-    return aliaskit_tbaa_may_alias(Session->Handle, md(A), md(B)) != 0;
+    return aliaskit::mayAlias(
+        aliaskit_tbaa_may_alias(Session->Handle, md(A), md(B)));
   }
   bool isImmutable(const MDNode *Tag) const {
-    return aliaskit_tbaa_is_immutable(Session->Handle, md(Tag)) != 0;
+    return aliaskit_tbaa_is_immutable(Session->Handle, md(Tag));
   }
 
   /// mayAlias for the two sides of a bisection query.
   LLVM_ATTRIBUTE_NOINLINE bool
   bisectMayAlias(const aliaskit::BisectQuery &Q) const {
-    return aliaskit_tbaa_may_alias_in(Session->Handle, Bisect.Key, md(Q.MD[0]),
-                                      md(Q.MD[1]), &Q) != 0;
+    return aliaskit::mayAlias(aliaskit_tbaa_may_alias_in(
+        Session->Handle, Bisect.Key, md(Q.MD[0]), md(Q.MD[1]), &Q));
   }
   LLVM_ATTRIBUTE_NOINLINE bool
   bisectIsImmutable(const aliaskit::BisectQuery &Q) const {
     return aliaskit_tbaa_is_immutable_in(Session->Handle, Bisect.Key,
-                                         md(Q.MD[0]), &Q) != 0;
+                                         md(Q.MD[0]), &Q);
   }
   template <typename X, typename Y>
   LLVM_ATTRIBUTE_NOINLINE bool bisectMayAlias(const X &SideA, const MDNode *A,
@@ -138,7 +140,7 @@ public:
     SmallVector<LLVMMetadataRef, 2> Tags;
     for (const MDNode *Op : Errno->operands())
       Tags.push_back(md(Op));
-    uint8_t May;
+    aliaskit::Answer May;
     if (Bisecting) {
       aliaskit::BisectQuery Q = Bisect.query();
       Q.side(0, Loc, Loc.AATags.TBAA, LLVMContext::MD_tbaa);
@@ -149,7 +151,8 @@ public:
       May = aliaskit_tbaa_may_alias_errno(Session->Handle, md(Loc.AATags.TBAA),
                                           Tags.data(), Tags.size());
     }
-    return May ? AliasResult::MayAlias : AliasResult::NoAlias;
+    return aliaskit::mayAlias(May) ? AliasResult::MayAlias
+                                   : AliasResult::NoAlias;
   }
 
   ModRefInfo getModRefInfoMask(const MemoryLocation &Loc, AAQueryInfo &,
@@ -262,8 +265,8 @@ template <bool Bisecting> class RustScopedNoAliasResult : public AAResultBase {
     aliaskit::BisectQuery Q = Bisect.query();
     Q.side(0, SideX, S, LLVMContext::MD_alias_scope);
     Q.side(1, SideY, N, LLVMContext::MD_noalias);
-    return aliaskit_scoped_may_alias_in_scopes_in(Session->Handle, Bisect.Key,
-                                                  md(S), md(N), &Q) != 0;
+    return aliaskit::mayAlias(aliaskit_scoped_may_alias_in_scopes_in(
+        Session->Handle, Bisect.Key, md(S), md(N), &Q));
   }
   /// Whether X and Y may alias: neither direction excludes it.
   template <typename X, typename Y>
@@ -277,8 +280,8 @@ template <bool Bisecting> class RustScopedNoAliasResult : public AAResultBase {
     // across the boundary); one call asks both directions.
     if ((!SX || !NY) && (!SY || !NX))
       return true;
-    return aliaskit_scoped_may_alias_both_ways(Session->Handle, md(SX), md(NX),
-                                               md(SY), md(NY)) != 0;
+    return aliaskit::mayAlias(aliaskit_scoped_may_alias_both_ways(
+        Session->Handle, md(SX), md(NX), md(SY), md(NY)));
   }
 
 public:
@@ -340,10 +343,11 @@ template <bool Bisecting> AnalysisKey RustScopedNoAlias<Bisecting>::Key;
 
 } // namespace
 
-extern "C" void aliaskit_register_pass_builder_callbacks(void *Builder) {
+void aliaskit_register_pass_builder_callbacks(void *Builder) {
   PassBuilder &PB = *static_cast<PassBuilder *>(Builder);
   aliaskit::registerDiffPasses(PB);
   aliaskit::registerVerifier(PB);
+  aliaskit::registerCapturesPass(PB);
   aliaskit::registerInspectPasses(PB);
   PB.registerAnalysisRegistrationCallback(
       [](FunctionAnalysisManager &FAM) {

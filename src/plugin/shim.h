@@ -1,7 +1,9 @@
 //===- shim.h - declarations shared by the C++ side of aliaskit -----------===//
 //
-// The extern "C" functions implemented in Rust (src/plugin/ffi.rs) and small
-// helpers used by the C++ files of the plugin. Only C types cross.
+// Every C declaration shared by the Rust and the C++ side, in both
+// directions (the Rust side declares the same in src/plugin/ffi/), and the
+// small helpers the C++ files of the plugin share. Only C types cross; the
+// .cpp files include this header and redeclare nothing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,91 +11,254 @@
 #define ALIASKIT_SHIM_H
 
 #include "llvm-c/Core.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Metadata.h"
+#include "llvm/IR/ModuleSlotTracker.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 namespace llvm {
 class CallBase;
 class Function;
 class Instruction;
 class MemoryLocation;
+class Module;
 class PassBuilder;
 class Value;
 } // namespace llvm
 
 // ---------------------------------------------------------------------------
-// The Rust side (src/plugin/ffi.rs). Answers: 1 = may alias, 0 = no alias.
+// The codes and the string type that cross, each mirrored in
+// src/plugin/ffi/types.rs under the same name: they must match. A code Rust
+// hands over is one of these values (C++ reads anything else as the
+// conservative one); a code C++ hands over arrives in Rust as a plain
+// integer and is checked there.
+// ---------------------------------------------------------------------------
+namespace aliaskit {
+
+/// An alias answer, Rust to C++. Must match `Answer` in
+/// src/plugin/ffi/types.rs. Malformed: LLVM's own analysis may crash on
+/// this metadata, do not ask it (tbaa-diff, scoped-diff).
+enum class Answer : uint8_t { NoAlias = 0, MayAlias = 1, Malformed = 2 };
+
+/// Whether an answer may be "may alias" (anything but NoAlias).
+inline bool mayAlias(Answer A) { return A != Answer::NoAlias; }
+
+/// Which merge of two scope lists, C++ to Rust. Must match `MergeKind` in
+/// src/plugin/ffi/types.rs.
+enum class MergeKind : uint8_t {
+  AliasScope = 0, ///< MDNode::getMostGenericAliasScope, for !alias.scope
+  NoAlias = 1,    ///< MDNode::intersect, for !noalias
+};
+
+/// What a merge gave, Rust to C++. Must match `MergeOutcome` in
+/// src/plugin/ffi/types.rs.
+enum class MergeOutcome : uint8_t { Merged = 1, Malformed = 2 };
+
+/// What an operand of a metadata node is (aliaskit_md_operand), C++ to
+/// Rust. Must match `OperandKind` in src/plugin/ffi/types.rs.
+enum class OperandKind : uint8_t {
+  Null = 0,
+  Node = 1,
+  String = 2,
+  Int = 3, ///< an integer constant
+  Other = 4,
+};
+
+/// The argument of an llvm.experimental.noalias.scope.decl call
+/// (aliaskit_decl_argument), C++ to Rust. Must match `DeclArgumentKind` in
+/// src/plugin/ffi/types.rs.
+enum class DeclArgumentKind : uint8_t {
+  NotMetadata = 0,
+  NotNode = 1, ///< metadata that is not a node
+  Node = 2,
+};
+
+/// The parameters of verify-alias-md and check-captures, as the bits of
+/// the `Flags` their Rust entry points take. Must match `CheckFlag` in
+/// src/plugin/ffi/types.rs.
+enum CheckFlag : uint32_t {
+  CheckWarn = 1,
+  CheckStrip = 2,
+  CheckJson = 4,
+  CheckWhyNot = 8,
+};
+
+/// The parameters of aliaskit-explain and aliaskit-dot, as the bits of the
+/// `Flags` their Rust entry points take. Must match `InspectFlag` in
+/// src/plugin/ffi/types.rs.
+enum InspectFlag : uint32_t {
+  InspectMay = 1,
+  InspectSummary = 2,
+  InspectJson = 4,
+  InspectScopes = 8,
+};
+
+/// A string the C++ side made for the Rust side (a node or an instruction
+/// as `opt -S` prints it): `Len` bytes at `Ptr` (malloc'd, by ownedString),
+/// or a null `Ptr`. The Rust side frees each once, with
+/// aliaskit_string_free. Must match `OwnedString` in
+/// src/plugin/ffi/types.rs.
+struct OwnedString {
+  char *Ptr;
+  size_t Len;
+};
+
+} // namespace aliaskit
+
+// ---------------------------------------------------------------------------
+// Rust, called from C++ (defined in src/plugin/ffi/exports.rs).
 // ---------------------------------------------------------------------------
 extern "C" {
 void *aliaskit_tbaa_session_new(void);
 void aliaskit_tbaa_session_free(void *Session);
-uint8_t aliaskit_tbaa_may_alias(void *Session, LLVMMetadataRef TagA,
-                                LLVMMetadataRef TagB);
-uint8_t aliaskit_tbaa_may_alias_errno(void *Session, LLVMMetadataRef Tag,
-                                      const LLVMMetadataRef *ErrnoTags,
-                                      size_t NumErrnoTags);
-uint8_t aliaskit_tbaa_is_immutable(void *Session, LLVMMetadataRef Tag);
-uint8_t aliaskit_tbaa_enabled_by_environment(void);
+aliaskit::Answer aliaskit_tbaa_may_alias(void *Session, LLVMMetadataRef TagA,
+                                         LLVMMetadataRef TagB);
+aliaskit::Answer aliaskit_tbaa_may_alias_errno(void *Session,
+                                               LLVMMetadataRef Tag,
+                                               const LLVMMetadataRef *ErrnoTags,
+                                               size_t NumErrnoTags);
+bool aliaskit_tbaa_is_immutable(void *Session, LLVMMetadataRef Tag);
+bool aliaskit_tbaa_enabled_by_environment(void);
 
 void *aliaskit_scoped_session_new(void);
 void aliaskit_scoped_session_free(void *Session);
 /// mayAliasInScopes(ScopesX, NoAliasY) && mayAliasInScopes(ScopesY,
-/// NoAliasX): 1 may alias, 0 no alias. Null lists exclude nothing.
-uint8_t aliaskit_scoped_may_alias_both_ways(void *Session,
-                                            LLVMMetadataRef ScopesX,
-                                            LLVMMetadataRef NoAliasX,
-                                            LLVMMetadataRef ScopesY,
-                                            LLVMMetadataRef NoAliasY);
-/// The same, computed afresh: 1, 0, or 2 for malformed lists.
-uint8_t aliaskit_scoped_decide(void *Session, LLVMMetadataRef Scopes,
-                               LLVMMetadataRef NoAlias);
-/// Kind 0: getMostGenericAliasScope, 1: MDNode::intersect. Returns 1, or 2
-/// for malformed lists; the merged list (or null) goes to *Merged.
-uint8_t aliaskit_scoped_merge(void *Session, LLVMContextRef Ctx, uint8_t Kind,
-                              LLVMMetadataRef A, LLVMMetadataRef B,
-                              LLVMMetadataRef *Merged);
-uint8_t aliaskit_scoped_enabled_by_environment(void);
-/// 1 may alias, 0 no alias, 2 malformed (do not ask LLVM's TBAA); stores
+/// NoAliasX). Null lists exclude nothing.
+aliaskit::Answer aliaskit_scoped_may_alias_both_ways(void *Session,
+                                                     LLVMMetadataRef ScopesX,
+                                                     LLVMMetadataRef NoAliasX,
+                                                     LLVMMetadataRef ScopesY,
+                                                     LLVMMetadataRef NoAliasY);
+bool aliaskit_scoped_enabled_by_environment(void);
+
+// tbaa-diff and scoped-diff (diff.cpp).
+/// The answer, or Malformed (do not ask LLVM's TBAA); stores
 /// getMostGenericTBAA(TagA, TagB) (or null) in *Generic.
-uint8_t aliaskit_tbaa_match(void *Session, LLVMContextRef Ctx,
-                            LLVMMetadataRef TagA, LLVMMetadataRef TagB,
-                            LLVMMetadataRef *Generic);
+aliaskit::Answer aliaskit_tbaa_match(void *Session, LLVMContextRef Ctx,
+                                     LLVMMetadataRef TagA, LLVMMetadataRef TagB,
+                                     LLVMMetadataRef *Generic);
+/// mayAliasInScopes computed afresh, or Malformed.
+aliaskit::Answer aliaskit_scoped_decide(void *Session, LLVMMetadataRef Scopes,
+                                        LLVMMetadataRef NoAlias);
+/// Merges A and B as `Kind` says; the merged list (or null) goes to
+/// *Merged. Malformed for malformed lists (or an unknown kind).
+aliaskit::MergeOutcome aliaskit_scoped_merge(void *Session, LLVMContextRef Ctx,
+                                             aliaskit::MergeKind Kind,
+                                             LLVMMetadataRef A,
+                                             LLVMMetadataRef B,
+                                             LLVMMetadataRef *Merged);
 
 // Bisection (src/plugin/bisect.rs). Called only when
-// aliaskit_bisect_enabled() returned 1 (ALIASKIT_BISECT or
+// aliaskit_bisect_enabled() returned true (ALIASKIT_BISECT or
 // ALIASKIT_BISECT_LOG set). `Key` comes from aliaskit_bisect_function;
 // `Query` is a const aliaskit::BisectQuery *, for the log.
-uint8_t aliaskit_bisect_enabled(void);
+bool aliaskit_bisect_enabled(void);
 uint64_t aliaskit_bisect_function(const char *Module, size_t ModuleLen,
                                   const char *Function, size_t FunctionLen);
-uint8_t aliaskit_tbaa_may_alias_in(void *Session, uint64_t Key,
-                                   LLVMMetadataRef TagA, LLVMMetadataRef TagB,
-                                   const void *Query);
-uint8_t aliaskit_tbaa_is_immutable_in(void *Session, uint64_t Key,
-                                      LLVMMetadataRef Tag, const void *Query);
-uint8_t aliaskit_tbaa_may_alias_errno_in(void *Session, uint64_t Key,
-                                         LLVMMetadataRef Tag,
-                                         const LLVMMetadataRef *ErrnoTags,
-                                         size_t NumErrnoTags,
-                                         const void *Query);
-uint8_t aliaskit_scoped_may_alias_in_scopes_in(void *Session, uint64_t Key,
-                                               LLVMMetadataRef Scopes,
-                                               LLVMMetadataRef NoAlias,
-                                               const void *Query);
+aliaskit::Answer aliaskit_tbaa_may_alias_in(void *Session, uint64_t Key,
+                                            LLVMMetadataRef TagA,
+                                            LLVMMetadataRef TagB,
+                                            const void *Query);
+bool aliaskit_tbaa_is_immutable_in(void *Session, uint64_t Key,
+                                   LLVMMetadataRef Tag, const void *Query);
+aliaskit::Answer
+aliaskit_tbaa_may_alias_errno_in(void *Session, uint64_t Key,
+                                 LLVMMetadataRef Tag,
+                                 const LLVMMetadataRef *ErrnoTags,
+                                 size_t NumErrnoTags, const void *Query);
+aliaskit::Answer aliaskit_scoped_may_alias_in_scopes_in(void *Session,
+                                                        uint64_t Key,
+                                                        LLVMMetadataRef Scopes,
+                                                        LLVMMetadataRef NoAlias,
+                                                        const void *Query);
 
-// Printing for the Rust side (verify.cpp): nodes and values as `opt -S`
-// shows them, through a printer made for one module.
-void *aliaskit_printer_new(LLVMModuleRef M);
-void aliaskit_printer_free(void *Printer);
-char *aliaskit_printer_metadata(void *Printer, LLVMMetadataRef MD);
-char *aliaskit_printer_value(void *Printer, LLVMValueRef V);
-void aliaskit_string_free(char *S);
+// The module passes (verify.cpp, captures.cpp, inspect.cpp). `Printer` is
+// the aliaskit::Printer of the module, `Flags` a set of CheckFlag
+// (verify-alias-md, check-captures) or InspectFlag bits (aliaskit-explain,
+// aliaskit-dot); with a bit that is none of those, the pass does nothing
+// and says so.
+/// src/plugin/verify.rs: verifies (and with the strip flag repairs) a
+/// module, printing findings; returns the number of errors. `Baseline`, if
+/// not null, is an opaque set of earlier findings: only new ones are
+/// printed, and it is updated.
+unsigned aliaskit_verify_module(LLVMModuleRef M, uint32_t Flags,
+                                void *Printer, void *Baseline,
+                                const char *AfterPass);
+void *aliaskit_verify_baseline_new(void);
+void aliaskit_verify_baseline_free(void *Baseline);
+bool aliaskit_verify_each_enabled(void);
+/// src/plugin/captures.rs: checks captures(...) claims; returns the
+/// number of errors.
+unsigned aliaskit_check_captures(LLVMModuleRef M, uint32_t Flags,
+                                 void *Printer);
+/// src/plugin/explain.rs; `Function` is null or a C string.
+void aliaskit_explain_module(LLVMModuleRef M, uint32_t Flags,
+                             const char *Function, void *Printer);
+/// src/plugin/dot.rs; as aliaskit_explain_module.
+void aliaskit_dot_module(LLVMModuleRef M, uint32_t Flags,
+                         const char *Function, void *Printer);
 }
 
+// ---------------------------------------------------------------------------
+// C++, called from Rust (src/plugin/ffi/imports.rs, which declares the same
+// functions). Strings are aliaskit::OwnedString.
+// ---------------------------------------------------------------------------
+extern "C" {
+/// shim.cpp: registers the analyses and passes with a PassBuilder (the
+/// callback of llvmGetPassPluginInfo).
+void aliaskit_register_pass_builder_callbacks(void *Builder);
+
+// printer.cpp: nodes and values as `opt -S` shows them, through the
+// aliaskit::Printer of one module.
+aliaskit::OwnedString aliaskit_printer_metadata(void *Printer,
+                                                LLVMMetadataRef MD);
+aliaskit::OwnedString aliaskit_printer_value(void *Printer, LLVMValueRef V);
+/// Frees an OwnedString, the one way every string for the Rust side is
+/// freed.
+void aliaskit_string_free(aliaskit::OwnedString S);
+
+/// verify.cpp, for verify-alias-md<strip>: removes operand `Index` of the
+/// named metadata `Name` (and the named metadata when it is left empty).
+void aliaskit_remove_named_metadata_operand(LLVMModuleRef M, const char *Name,
+                                            unsigned Index);
+
+/// bisect.cpp: the instruction of side `S` (0 or 1) of a BisectQuery, as
+/// `opt -S` prints it; null without a query or for another side.
+aliaskit::OwnedString aliaskit_bisect_query_text(const void *Query,
+                                                 uint8_t S);
+
+// src/reader/metadata.cpp: the reader's raw access to metadata operands,
+// which the LLVM-C API would canonicalise.
+/// Number of operands of a node.
+unsigned aliaskit_md_num_operands(LLVMMetadataRef Node);
+/// What operand `I` of `Node` is; the outputs that apply are filled: a node
+/// in *Op, a string in *Str, *Len, an integer constant in *Bits, *Fits (it
+/// fits in 64 bits zero-extended), *Value (if it fits) and *LowBit.
+aliaskit::OperandKind aliaskit_md_operand(LLVMMetadataRef Node, unsigned I,
+                                          LLVMMetadataRef *Op,
+                                          const char **Str, size_t *Len,
+                                          unsigned *Bits, uint8_t *Fits,
+                                          uint64_t *Value, uint8_t *LowBit);
+/// The argument of an `llvm.experimental.noalias.scope.decl` call (a node
+/// is stored in *Node).
+aliaskit::DeclArgumentKind aliaskit_decl_argument(LLVMValueRef Call,
+                                                  LLVMMetadataRef *Node);
+/// The operands of the named metadata `Name` as they are (null operands
+/// stay null), at most `Capacity` of them into `Out`; the operand count, or
+/// -1 when the module has no such named metadata.
+int aliaskit_named_metadata_operands(LLVMModuleRef M, const char *Name,
+                                     LLVMMetadataRef *Out, unsigned Capacity);
+/// The attachments of kinds `Kinds[0..Count]` of an instruction (null where
+/// absent), as they are; false (and nothing written) when the instruction
+/// has no metadata besides its debug location, the common case.
+uint8_t aliaskit_attachments(LLVMValueRef Inst, const unsigned *Kinds,
+                             unsigned Count, LLVMMetadataRef *Out);
+}
 
 namespace aliaskit {
 
@@ -104,6 +269,20 @@ inline LLVMMetadataRef md(const llvm::MDNode *N) {
 inline llvm::MDNode *node(LLVMMetadataRef M) {
   return llvm::cast_or_null<llvm::MDNode>(llvm::unwrap(M));
 }
+
+/// The printer of one module that the Rust side's reports print nodes and
+/// instructions with (aliaskit_printer_metadata / _value, printer.cpp): a
+/// ModuleSlotTracker, so that nodes get the numbers `opt -S` gives them.
+/// Rust sees it as an opaque pointer.
+struct Printer {
+  llvm::Module &M;
+  llvm::ModuleSlotTracker MST;
+  explicit Printer(llvm::Module &M) : M(M), MST(&M) {}
+};
+
+/// `S` as an OwnedString for the Rust side, which frees it with
+/// aliaskit_string_free (printer.cpp).
+OwnedString ownedString(const std::string &S);
 
 /// Owns one Rust session: imported metadata and memoized answers. An AA
 /// keeps one per FunctionAnalysisManager (its analysis object lives there),
@@ -149,6 +328,25 @@ uint64_t bisectKey(const llvm::Function &F);
 bool matchPassName(llvm::StringRef Name, llvm::StringRef Pass,
                    llvm::SmallVectorImpl<llvm::StringRef> &Params);
 
+/// A pass parameter that sets a flag.
+struct FlagWord {
+  llvm::StringRef Word;
+  uint32_t Flag;
+};
+
+/// Sets `Flags` to the flags of `Params`, each of which must be one of
+/// `Words`: false, with the first that is not in `Bad`, otherwise.
+bool parseFlagWords(llvm::ArrayRef<llvm::StringRef> Params,
+                    llvm::ArrayRef<FlagWord> Words, uint32_t &Flags,
+                    llvm::StringRef &Bad);
+
+/// Parses `Pass` or `Pass<w1;w2...>` whose parameters are flag words:
+/// false if `Name` is another pass; an unknown word stops the parse with
+/// LLVM's "invalid ... pass parameter" error, `Expected` saying what is.
+bool parseFlagPass(llvm::StringRef Name, llvm::StringRef Pass,
+                   llvm::ArrayRef<FlagWord> Words, llvm::StringRef Expected,
+                   uint32_t &Flags);
+
 /// Stops the pipeline parse: `invalid <Pass> pass parameter '<Param>'
 /// (<Expected>)`, as LLVM reports its own passes' bad parameters.
 [[noreturn]] void invalidPassParameter(llvm::StringRef Pass,
@@ -163,6 +361,9 @@ void registerInspectPasses(llvm::PassBuilder &PB);
 
 /// Registers verify-alias-md and ALIASKIT_VERIFY_EACH (verify.cpp).
 void registerVerifier(llvm::PassBuilder &PB);
+
+/// Registers check-captures (captures.cpp).
+void registerCapturesPass(llvm::PassBuilder &PB);
 
 } // namespace aliaskit
 

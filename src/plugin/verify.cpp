@@ -5,8 +5,7 @@
 // `llvm.experimental.noalias.scope.decl` of a module. The checks and the
 // reporting are in Rust (src/plugin/verify.rs, on the rules of
 // core/src/verify); this file registers the pass, parses its parameters,
-// prints nodes and instructions the way `opt -S` numbers them (a
-// ModuleSlotTracker), edits named metadata for `<strip>`, and implements
+// edits named metadata for `<strip>`, and implements
 // ALIASKIT_VERIFY_EACH=1: verification after every pass of any pipeline,
 // naming the first pass after which a new finding appears.
 //
@@ -30,7 +29,6 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/ModuleSlotTracker.h"
 #include "llvm/IR/PassInstrumentation.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -38,70 +36,12 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
-#include <cstring>
 #include <string>
 
 using namespace llvm;
-
-extern "C" {
-/// src/plugin/captures.rs: checks captures(...) claims; returns the
-/// number of errors.
-unsigned aliaskit_check_captures(LLVMModuleRef M, uint32_t Flags,
-                                 void *Printer);
-/// src/plugin/verify.rs: verifies (and with the strip flag repairs) a
-/// module, printing findings; returns the number of errors. `Baseline`, if
-/// not null, is an opaque set of earlier findings: only new ones are
-/// printed, and it is updated.
-unsigned aliaskit_verify_module(LLVMModuleRef M, uint32_t Flags,
-                                void *Printer, void *Baseline,
-                                const char *AfterPass);
-void *aliaskit_verify_baseline_new(void);
-void aliaskit_verify_baseline_free(void *Baseline);
-uint8_t aliaskit_verify_each_enabled(void);
-void aliaskit_remove_named_metadata_operand(LLVMModuleRef M, const char *Name,
-                                            unsigned Index);
-}
-
-namespace {
-
-// Must match the FLAG_* constants of src/plugin/captures.rs.
-enum : uint32_t { FlagWarn = 1, FlagStrip = 2, FlagJson = 4, FlagWhyNot = 8 };
-
-struct Printer {
-  Module &M;
-  ModuleSlotTracker MST;
-  explicit Printer(Module &M) : M(M), MST(&M) {}
-};
-
-char *dup(const std::string &S) {
-  char *P = static_cast<char *>(std::malloc(S.size() + 1));
-  std::memcpy(P, S.c_str(), S.size() + 1);
-  return P;
-}
-
-} // namespace
-
-void *aliaskit_printer_new(LLVMModuleRef M) { return new Printer(*unwrap(M)); }
-
-void aliaskit_printer_free(void *P) { delete static_cast<Printer *>(P); }
-
-char *aliaskit_printer_metadata(void *P, LLVMMetadataRef MD) {
-  auto *Pr = static_cast<Printer *>(P);
-  std::string S;
-  raw_string_ostream OS(S);
-  unwrap(MD)->print(OS, Pr->MST, &Pr->M);
-  return dup(S);
-}
-
-char *aliaskit_printer_value(void *P, LLVMValueRef V) {
-  auto *Pr = static_cast<Printer *>(P);
-  std::string S;
-  raw_string_ostream OS(S);
-  unwrap(V)->print(OS, Pr->MST);
-  return dup(S);
-}
-
-void aliaskit_string_free(char *S) { std::free(S); }
+using aliaskit::CheckJson;
+using aliaskit::CheckStrip;
+using aliaskit::CheckWarn;
 
 void aliaskit_remove_named_metadata_operand(LLVMModuleRef M, const char *Name,
                                             unsigned Index) {
@@ -123,7 +63,7 @@ namespace {
 
 unsigned runVerify(Module &M, uint32_t Flags, void *Baseline,
                    const char *AfterPass) {
-  Printer P(M);
+  aliaskit::Printer P(M);
   return aliaskit_verify_module(wrap(&M), Flags, &P, Baseline, AfterPass);
 }
 
@@ -136,74 +76,25 @@ public:
 
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
     unsigned Errors = runVerify(M, Flags, nullptr, nullptr);
-    if (Errors && !(Flags & (FlagWarn | FlagStrip)))
+    if (Errors && !(Flags & (CheckWarn | CheckStrip)))
       report_fatal_error(Twine("verify-alias-md: ") + Twine(Errors) +
                              " error" + (Errors == 1 ? "" : "s") +
                              " in alias metadata",
                          /*gen_crash_diag=*/false);
-    return (Flags & FlagStrip) && Errors ? PreservedAnalyses::none()
-                                         : PreservedAnalyses::all();
+    return (Flags & CheckStrip) && Errors ? PreservedAnalyses::none()
+                                          : PreservedAnalyses::all();
   }
 };
 
-/// The flags of parameters `Params` of pass `Pass` (verify-alias-md:
-/// warn, strip, json; check-captures: warn, json, why-not). Returns false and the
-/// first unknown parameter in `Bad`.
-bool parseVerifyParams(ArrayRef<StringRef> Params, StringRef Pass,
-                       uint32_t &Flags, StringRef &Bad) {
-  Flags = 0;
-  for (StringRef P : Params) {
-    if (P == "warn")
-      Flags |= FlagWarn;
-    else if (P == "strip" && Pass == "verify-alias-md")
-      Flags |= FlagStrip;
-    else if (P == "json")
-      Flags |= FlagJson;
-    else if (P == "why-not" && Pass == "check-captures")
-      Flags |= FlagWhyNot;
-    else {
-      Bad = P;
-      return false;
-    }
-  }
-  return true;
+/// The parameters of verify-alias-md and the flag each sets.
+const aliaskit::FlagWord VerifyWords[] = {
+    {"warn", CheckWarn}, {"strip", CheckStrip}, {"json", CheckJson}};
+
+/// Parses `verify-alias-md<...>`: false if `Name` is another pass.
+bool parseVerifyName(StringRef Name, uint32_t &Flags) {
+  return aliaskit::parseFlagPass(Name, "verify-alias-md", VerifyWords,
+                                 "expected warn, strip or json", Flags);
 }
-
-/// Parses `verify-alias-md<...>` (or `check-captures<...>` with `Pass` =
-/// "check-captures"): false if `Name` is another pass.
-bool parseVerifyName(StringRef Name, uint32_t &Flags,
-                     StringRef Pass = "verify-alias-md") {
-  SmallVector<StringRef, 3> Params;
-  if (!aliaskit::matchPassName(Name, Pass, Params))
-    return false;
-  StringRef Bad;
-  if (!parseVerifyParams(Params, Pass, Flags, Bad))
-    aliaskit::invalidPassParameter(Pass, Bad,
-                                   Pass == "verify-alias-md"
-                                       ? "expected warn, strip or json"
-                                       : "expected warn, json or why-not");
-  return true;
-}
-
-/// `check-captures`: checks `captures(...)` / `nocapture` claims against
-/// the function bodies (src/plugin/captures.rs, core/src/captures.rs).
-class CheckCapturesPass : public PassInfoMixin<CheckCapturesPass> {
-  uint32_t Flags;
-
-public:
-  explicit CheckCapturesPass(uint32_t Flags) : Flags(Flags) {}
-  static bool isRequired() { return true; }
-  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    Printer P(M);
-    unsigned Errors = aliaskit_check_captures(wrap(&M), Flags, &P);
-    if (Errors && !(Flags & FlagWarn))
-      report_fatal_error(Twine("check-captures: ") + Twine(Errors) +
-                             " definite capture" + (Errors == 1 ? "" : "s") +
-                             " beyond what captures(...) allows",
-                         /*gen_crash_diag=*/false);
-    return PreservedAnalyses::all();
-  }
-};
 
 /// Testing only: `aliaskit-test-break-tbaa` gives the first load that
 /// carries a struct-path `!tbaa` tag a copy of that tag with offset 1, which
@@ -261,7 +152,7 @@ void registerVerifyEach(PassBuilder &PB) {
     if (const Module *M = moduleOf(IR)) {
       State->Started = true;
       // The input's own findings are the baseline, printed as such.
-      runVerify(*const_cast<Module *>(M), FlagWarn, State->Baseline,
+      runVerify(*const_cast<Module *>(M), CheckWarn, State->Baseline,
                 "<input>");
     }
   });
@@ -275,7 +166,7 @@ void registerVerifyEach(PassBuilder &PB) {
         // Name the pass as pipelines spell it when LLVM knows that name.
         StringRef Name = PIC->getPassNameForClassName(Pass);
         std::string Shown = Name.empty() ? Pass.str() : Name.str();
-        runVerify(*const_cast<Module *>(M), FlagWarn, State->Baseline,
+        runVerify(*const_cast<Module *>(M), CheckWarn, State->Baseline,
                   Shown.c_str());
       });
 }
@@ -291,10 +182,6 @@ void aliaskit::registerVerifier(PassBuilder &PB) {
           return true;
         }
         uint32_t Flags;
-        if (parseVerifyName(Name, Flags, "check-captures")) {
-          MPM.addPass(CheckCapturesPass(Flags));
-          return true;
-        }
         if (!parseVerifyName(Name, Flags))
           return false;
         MPM.addPass(VerifyAliasMDPass(Flags));
@@ -312,7 +199,7 @@ void aliaskit::registerVerifier(PassBuilder &PB) {
     if (Params != "1")
       Params.split(Words, ';', -1, false);
     StringRef Bad;
-    if (!parseVerifyParams(Words, "verify-alias-md", Flags, Bad)) {
+    if (!aliaskit::parseFlagWords(Words, VerifyWords, Flags, Bad)) {
       errs() << "warning: verify-alias-md: ignoring ALIASKIT_VERIFY=" << Env
              << " (expected 1, warn, strip, json, or ';'-separated)\n";
       return;

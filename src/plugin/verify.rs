@@ -1,7 +1,8 @@
 //! `verify-alias-md`: reporting, JSON, stripping and `ALIASKIT_VERIFY_EACH`.
 //!
-//! The pass (registered in `verify.cpp`) calls [`aliaskit_verify_module`]:
-//! the module is read ([`crate::reader::module`]), every rule of
+//! The pass (registered in `verify.cpp`) calls `verify` through
+//! [`aliaskit_verify_module`](super::ffi::exports::aliaskit_verify_module):
+//! the module is read ([`crate::reader::verify_view`]), every rule of
 //! [`aliaskit_core::verify`] runs, and each finding is printed to stderr in
 //! LLVM's style:
 //!
@@ -21,25 +22,17 @@
 //! instruction carrying it, since LLVM reports it only once) and each
 //! removal is reported.
 
-use std::ffi::{c_char, c_void, CStr};
 use std::fmt::Write as _;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use aliaskit_core::verify::{Attachment, Finding, MessageOperand, Severity, Site, Verifier};
 use inkwell::llvm_sys::core::{LLVMInstructionEraseFromParent, LLVMSetMetadata};
 use inkwell::llvm_sys::prelude::LLVMModuleRef;
 use rustc_hash::FxHashSet;
 
+use super::ffi::imports::aliaskit_remove_named_metadata_operand;
+use super::ffi::types::{CheckFlag, CheckFlags};
 use super::printer::Printer;
-use crate::reader::module::{read_module, ModuleRead};
-
-const FLAG_STRIP: u32 = 2;
-const FLAG_JSON: u32 = 4;
-
-extern "C" {
-    // src/plugin/verify.cpp
-    fn aliaskit_remove_named_metadata_operand(m: LLVMModuleRef, name: *const c_char, index: u32);
-}
+use crate::reader::verify_view::{read_module, ModuleRead};
 
 /// Findings already seen (`ALIASKIT_VERIFY_EACH`): keyed by rule, message
 /// and the metadata node involved, which survive renumbering by passes.
@@ -47,53 +40,6 @@ extern "C" {
 pub struct Baseline {
     seen: FxHashSet<(&'static str, String, usize)>,
     first_new: Option<String>,
-}
-
-#[no_mangle]
-pub extern "C" fn aliaskit_verify_baseline_new() -> *mut Baseline {
-    catch_unwind(|| Box::into_raw(Box::<Baseline>::default())).unwrap_or(std::ptr::null_mut())
-}
-
-/// # Safety
-/// `b` must be null or come from [`aliaskit_verify_baseline_new`], once.
-#[no_mangle]
-pub unsafe extern "C" fn aliaskit_verify_baseline_free(b: *mut Baseline) {
-    if !b.is_null() {
-        let _ = catch_unwind(AssertUnwindSafe(|| drop(Box::from_raw(b))));
-    }
-}
-
-#[no_mangle]
-pub extern "C" fn aliaskit_verify_each_enabled() -> u8 {
-    super::ffi::env_flag("ALIASKIT_VERIFY_EACH", false) as u8
-}
-
-/// Verifies `module`; see the module documentation. Returns the number of
-/// errors (0 after a caught internal error, which is reported).
-///
-/// # Safety
-/// `module` must be live; `printer` must be the `verify.cpp` printer of
-/// that module; `baseline` null or from [`aliaskit_verify_baseline_new`];
-/// `after_pass` null or a C string.
-#[no_mangle]
-pub unsafe extern "C" fn aliaskit_verify_module(
-    module: LLVMModuleRef,
-    flags: u32,
-    printer: *mut c_void,
-    baseline: *mut Baseline,
-    after_pass: *const c_char,
-) -> u32 {
-    let pass =
-        (!after_pass.is_null()).then(|| CStr::from_ptr(after_pass).to_string_lossy().into_owned());
-    match catch_unwind(AssertUnwindSafe(|| {
-        verify(module, flags, printer, baseline.as_mut(), pass)
-    })) {
-        Ok(errors) => errors,
-        Err(_) => {
-            eprintln!("error: verify-alias-md: internal error while verifying; no verdict for this module");
-            0
-        }
-    }
 }
 
 /// What a finding is about, for printing.
@@ -172,15 +118,15 @@ impl Printed {
     }
 }
 
-unsafe fn render(read: &ModuleRead, printer: *mut c_void, f: &Finding) -> Printed {
-    let node_text = |n| Printer(printer).metadata(read.importer.pointer(n));
+unsafe fn render(read: &ModuleRead, printer: Printer, f: &Finding) -> Printed {
+    let node_text = |n| printer.metadata(read.importer.pointer(n));
     let (place, function, instruction) = match f.site {
         Site::Instruction(i) => {
             let func = &read.functions[read.view.instructions[i].function];
             (
                 format!("in @{func}, {}", f.attachment.name()),
                 Some(func.clone()),
-                Some(Printer(printer).value(read.instructions[i])),
+                Some(printer.value(read.instructions[i])),
             )
         }
         Site::ErrnoTag(k) => (format!("in !llvm.errno.tbaa, operand {k}"), None, None),
@@ -252,10 +198,16 @@ fn subject(read: &ModuleRead, f: &Finding) -> usize {
     node.map_or(0, |n| read.importer.pointer(n) as usize)
 }
 
-unsafe fn verify(
+/// Verifies `module`; see the module documentation. Returns the number of
+/// errors.
+///
+/// # Safety
+/// `module` must be live and `printer` its printer; `after_pass` names the
+/// pass after which an `ALIASKIT_VERIFY_EACH` baseline is checked.
+pub(crate) unsafe fn verify(
     module: LLVMModuleRef,
-    flags: u32,
-    printer: *mut c_void,
+    flags: CheckFlags,
+    printer: Printer,
     mut baseline: Option<&mut Baseline>,
     after_pass: Option<String>,
 ) -> u32 {
@@ -290,13 +242,13 @@ unsafe fn verify(
             errors += 1;
         }
         let p = render(&read, printer, f);
-        if flags & FLAG_JSON != 0 {
+        if flags.has(CheckFlag::Json) {
             eprintln!("{}", p.json());
         } else {
             eprint!("{}", p.text());
         }
     }
-    if flags & FLAG_STRIP != 0 && errors > 0 {
+    if flags.has(CheckFlag::Strip) && errors > 0 {
         strip(&read, &verifier, &findings, module, printer, flags);
         // LLVM reports some problems only once (a bad type node, the first
         // bad declaration of a function), so removing what was reported can
@@ -313,7 +265,7 @@ unsafe fn verify(
             rounds -= 1;
             for f in findings.iter().filter(|f| f.severity == Severity::Error) {
                 let p = render(&read, printer, f);
-                if flags & FLAG_JSON != 0 {
+                if flags.has(CheckFlag::Json) {
                     eprintln!("{}", p.json());
                 } else {
                     eprint!("{}", p.text());
@@ -331,8 +283,8 @@ unsafe fn strip(
     verifier: &Verifier,
     findings: &[Finding],
     module: LLVMModuleRef,
-    printer: *mut c_void,
-    flags: u32,
+    printer: Printer,
+    flags: CheckFlags,
 ) {
     let mut remove: Vec<(usize, Attachment)> = Vec::new();
     let mut errno: Vec<usize> = Vec::new();
@@ -360,7 +312,7 @@ unsafe fn strip(
         if erased.contains(&i) {
             continue;
         }
-        let what = Printer(printer).value(inst);
+        let what = printer.value(inst);
         let func = &read.functions[read.view.instructions[i].function];
         let kind = match attachment {
             Attachment::Tbaa => Some(k.tbaa),
@@ -386,8 +338,8 @@ unsafe fn strip(
     }
 }
 
-fn report_removal(flags: u32, attachment: &str, function: &str, what: &str) {
-    if flags & FLAG_JSON != 0 {
+fn report_removal(flags: CheckFlags, attachment: &str, function: &str, what: &str) {
+    if flags.has(CheckFlag::Json) {
         let line = serde_json::json!({
             "tool": "verify-alias-md",
             "removed": attachment,

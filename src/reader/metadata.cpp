@@ -4,48 +4,51 @@
 // canonicalises what it wraps: a one-operand node whose operand is null
 // reads as the empty node `!{}`, and a one-operand node holding a constant
 // reads as the constant itself. Alias metadata is compared by node
-// identity, so the reader needs the operands as they are. These two C
+// identity, so the reader needs the operands as they are. These C
 // functions give exactly that, and nothing else: they are part of the
-// reader (src/reader/mod.rs), not of the plugin.
+// reader (src/reader/mod.rs, src/reader/verify_view.rs), not of the
+// plugin, though shim.h declares them with the rest of the boundary.
 //
 //===----------------------------------------------------------------------===//
 
-#include "llvm-c/Core.h"
+#include "../plugin/shim.h"
+
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
 
 #include <cstddef>
 #include <cstdint>
 
 using namespace llvm;
-
-extern "C" {
+using aliaskit::DeclArgumentKind;
+using aliaskit::OperandKind;
 
 /// Number of operands of a node.
 unsigned aliaskit_md_num_operands(LLVMMetadataRef Node) {
   return cast<MDNode>(unwrap(Node))->getNumOperands();
 }
 
-/// What operand `I` of `Node` is; the outputs that apply are filled.
-/// 0 null, 1 node (*Op), 2 string (*Str, *Len), 3 integer constant (*Bits,
-/// *Fits = it fits in 64 bits zero-extended, *Value if it fits, *LowBit),
-/// 4 anything else.
-uint8_t aliaskit_md_operand(LLVMMetadataRef Node, unsigned I,
-                            LLVMMetadataRef *Op, const char **Str, size_t *Len,
-                            unsigned *Bits, uint8_t *Fits, uint64_t *Value,
-                            uint8_t *LowBit) {
+/// What operand `I` of `Node` is; the outputs that apply are filled: a node
+/// in *Op, a string in *Str, *Len, an integer constant in *Bits, *Fits (it
+/// fits in 64 bits zero-extended), *Value (if it fits) and *LowBit.
+OperandKind aliaskit_md_operand(LLVMMetadataRef Node, unsigned I,
+                                LLVMMetadataRef *Op, const char **Str,
+                                size_t *Len, unsigned *Bits, uint8_t *Fits,
+                                uint64_t *Value, uint8_t *LowBit) {
   Metadata *M = cast<MDNode>(unwrap(Node))->getOperand(I);
   if (!M)
-    return 0;
+    return OperandKind::Null;
   if (auto *N = dyn_cast<MDNode>(M)) {
     *Op = wrap(N);
-    return 1;
+    return OperandKind::Node;
   }
   if (auto *S = dyn_cast<MDString>(M)) {
     StringRef Text = S->getString();
     *Str = Text.data();
     *Len = Text.size();
-    return 2;
+    return OperandKind::String;
   }
   if (auto *C = mdconst::dyn_extract<ConstantInt>(M)) {
     const APInt &V = C->getValue();
@@ -53,31 +56,26 @@ uint8_t aliaskit_md_operand(LLVMMetadataRef Node, unsigned I,
     *Fits = V.getActiveBits() <= 64;
     *Value = *Fits ? V.getZExtValue() : 0;
     *LowBit = V[0];
-    return 3;
+    return OperandKind::Int;
   }
-  return 4;
+  return OperandKind::Other;
 }
-}
 
-#include "llvm/IR/Instructions.h"
-#include "llvm/IR/Module.h"
-
-extern "C" {
-
-/// The argument of an `llvm.experimental.noalias.scope.decl` call: 0 not
-/// metadata, 1 metadata that is not a node, 2 a node (stored in *Node).
-uint8_t aliaskit_decl_argument(LLVMValueRef Call, LLVMMetadataRef *Node) {
+/// The argument of an `llvm.experimental.noalias.scope.decl` call: not
+/// metadata, metadata that is not a node, or a node (stored in *Node).
+DeclArgumentKind aliaskit_decl_argument(LLVMValueRef Call,
+                                        LLVMMetadataRef *Node) {
   auto *CB = cast<CallBase>(unwrap(Call));
   if (CB->arg_size() < 1)
-    return 0;
+    return DeclArgumentKind::NotMetadata;
   auto *MV = dyn_cast<MetadataAsValue>(CB->getArgOperand(0));
   if (!MV)
-    return 0;
+    return DeclArgumentKind::NotMetadata;
   auto *N = dyn_cast<MDNode>(MV->getMetadata());
   if (!N)
-    return 1;
+    return DeclArgumentKind::NotNode;
   *Node = wrap(N);
-  return 2;
+  return DeclArgumentKind::Node;
 }
 
 /// The operands of the named metadata `Name` as they are (null operands
@@ -92,9 +90,6 @@ int aliaskit_named_metadata_operands(LLVMModuleRef M, const char *Name,
     Out[I] = wrap(N->getOperand(I));
   return static_cast<int>(N->getNumOperands());
 }
-}
-
-extern "C" {
 
 /// The attachments of kinds `Kinds[0..Count]` of an instruction (null where
 /// absent), as they are; false (and nothing written) when the instruction
@@ -107,5 +102,4 @@ uint8_t aliaskit_attachments(LLVMValueRef Inst, const unsigned *Kinds,
   for (unsigned K = 0; K < Count; ++K)
     Out[K] = wrap(I->getMetadata(Kinds[K]));
   return 1;
-}
 }

@@ -30,13 +30,13 @@
 //! or unresolved nodes take part in metadata RAUW). So a key is never reused
 //! for a different node while the importer lives.
 
+pub mod captures_view;
 pub mod decisions;
-pub mod function;
 pub mod index;
-pub mod module;
 pub mod recent;
 pub mod scoped;
 pub mod tbaa;
+pub mod verify_view;
 
 use std::ffi::c_char;
 
@@ -47,6 +47,13 @@ use inkwell::llvm_sys::core::{
 };
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::FxHashMap;
+
+use crate::plugin::ffi::imports::{aliaskit_md_num_operands, aliaskit_md_operand};
+use crate::plugin::ffi::types::OperandKind;
+
+/// Log target of the reader (a code from its C++ accessors it does not
+/// know).
+pub const LOG_TARGET: &str = "aliaskit::reader";
 
 /// Imports LLVM metadata nodes into a [`MetadataGraph`], once per node.
 #[derive(Default)]
@@ -138,7 +145,7 @@ impl MetadataImporter {
         let mut op: LLVMMetadataRef = std::ptr::null_mut();
         let (mut text, mut len) = (std::ptr::null::<c_char>(), 0usize);
         let (mut bits, mut fits, mut value, mut low_bit) = (0u32, 0u8, 0u64, 0u8);
-        match aliaskit_md_operand(
+        let kind = aliaskit_md_operand(
             node,
             index,
             &mut op,
@@ -148,9 +155,10 @@ impl MetadataImporter {
             &mut fits,
             &mut value,
             &mut low_bit,
-        ) {
-            0 => Operand::Null,
-            1 => Operand::Node(match self.lookup(op) {
+        );
+        match OperandKind::try_from(kind) {
+            Ok(OperandKind::Null) => Operand::Null,
+            Ok(OperandKind::Node) => Operand::Node(match self.lookup(op) {
                 Some(id) => id,
                 None => {
                     let id = self.reserve(op);
@@ -158,7 +166,7 @@ impl MetadataImporter {
                     id
                 }
             }),
-            2 => {
+            Ok(OperandKind::String) => {
                 let bytes = if text.is_null() {
                     &[][..]
                 } else {
@@ -166,9 +174,13 @@ impl MetadataImporter {
                 };
                 self.graph.string(&String::from_utf8_lossy(bytes))
             }
-            3 if fits != 0 => Operand::Int(IntValue::new(bits, value)),
-            3 => Operand::Int(IntValue::wide(bits, low_bit != 0)),
-            _ => Operand::Other,
+            Ok(OperandKind::Int) if fits != 0 => Operand::Int(IntValue::new(bits, value)),
+            Ok(OperandKind::Int) => Operand::Int(IntValue::wide(bits, low_bit != 0)),
+            Ok(OperandKind::Other) => Operand::Other,
+            Err(e) => {
+                log::error!(target: LOG_TARGET, "{e}; the operand is read as one of another kind");
+                Operand::Other
+            }
         }
     }
 }
@@ -184,21 +196,4 @@ pub unsafe fn name_of(v: inkwell::llvm_sys::prelude::LLVMValueRef) -> String {
         return String::new();
     }
     String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), len)).into_owned()
-}
-
-extern "C" {
-    // src/reader/metadata.cpp
-    fn aliaskit_md_num_operands(node: LLVMMetadataRef) -> u32;
-    #[allow(clippy::too_many_arguments)]
-    fn aliaskit_md_operand(
-        node: LLVMMetadataRef,
-        index: u32,
-        op: *mut LLVMMetadataRef,
-        text: *mut *const c_char,
-        len: *mut usize,
-        bits: *mut u32,
-        fits: *mut u8,
-        value: *mut u64,
-        low_bit: *mut u8,
-    ) -> u8;
 }

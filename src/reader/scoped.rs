@@ -18,18 +18,10 @@ use super::decisions::{Decider, Decisions};
 use super::index::{LastLookup, RowIndex};
 use super::recent::RecentAnswers;
 use super::MetadataImporter;
+use crate::plugin::ffi::types::MergeKind;
 
 /// Log target of the scoped no-alias analysis.
 pub const LOG_TARGET: &str = "aliaskit::scoped";
-
-/// Which merge of two lists ([`ScopedSession::merge`]).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Merge {
-    /// `getMostGenericAliasScope`, for `!alias.scope`.
-    AliasScope,
-    /// `MDNode::intersect`, for `!noalias`.
-    NoAlias,
-}
 
 #[derive(Default)]
 pub struct ScopedSession {
@@ -246,7 +238,7 @@ impl ScopedSession {
     pub unsafe fn merge(
         &mut self,
         ctx: LLVMContextRef,
-        kind: Merge,
+        kind: MergeKind,
         a: LLVMMetadataRef,
         b: LLVMMetadataRef,
     ) -> Result<LLVMMetadataRef, Malformed> {
@@ -254,8 +246,8 @@ impl ScopedSession {
         let ib = self.importer.import(b);
         let g = &self.importer.graph;
         let merged = match kind {
-            Merge::AliasScope => most_generic_scope_list(g, ia, ib),
-            Merge::NoAlias => intersect_lists(g, ia, ib),
+            MergeKind::AliasScope => most_generic_scope_list(g, ia, ib),
+            MergeKind::NoAlias => intersect_lists(g, ia, ib),
         };
         let ops = match merged {
             Ok(Some(ops)) => ops,

@@ -6,8 +6,9 @@
 //! `llvm.experimental.noalias.scope.decl` calls. Attachments are read as
 //! raw metadata (not through `MetadataAsValue`, which would rewrite
 //! `!{null}`), so the verifier sees exactly what LLVM's verifier sees.
+//! `aliaskit-explain` and `aliaskit-dot` read the same view.
 
-use std::ffi::{c_char, CStr};
+use std::ffi::CStr;
 
 use aliaskit_core::verify::{Carrier, DeclArgument, InstView, ModuleView};
 use inkwell::llvm_sys::core::{
@@ -18,7 +19,11 @@ use inkwell::llvm_sys::core::{
 use inkwell::llvm_sys::prelude::{LLVMMetadataRef, LLVMModuleRef, LLVMValueRef};
 use inkwell::llvm_sys::LLVMOpcode;
 
-use super::{name_of, MetadataImporter};
+use super::{name_of, MetadataImporter, LOG_TARGET};
+use crate::plugin::ffi::imports::{
+    aliaskit_attachments, aliaskit_decl_argument, aliaskit_named_metadata_operands,
+};
+use crate::plugin::ffi::types::DeclArgumentKind;
 
 /// A module read for verification: the view, plus the LLVM handles the
 /// plugin needs to print and strip.
@@ -40,23 +45,6 @@ pub struct Kinds {
     pub tbaa_struct: u32,
     pub alias_scope: u32,
     pub noalias: u32,
-}
-
-extern "C" {
-    // src/reader/metadata.cpp
-    fn aliaskit_decl_argument(call: LLVMValueRef, node: *mut LLVMMetadataRef) -> u8;
-    fn aliaskit_attachments(
-        inst: LLVMValueRef,
-        kinds: *const u32,
-        count: u32,
-        out: *mut LLVMMetadataRef,
-    ) -> u8;
-    fn aliaskit_named_metadata_operands(
-        module: LLVMModuleRef,
-        name: *const c_char,
-        out: *mut LLVMMetadataRef,
-        capacity: u32,
-    ) -> i32;
 }
 
 /// The callee's name for a direct call, "" otherwise.
@@ -159,10 +147,16 @@ impl ModuleRead {
         let index = self.instructions.len();
         if callee == "llvm.experimental.noalias.scope.decl" {
             let mut node = std::ptr::null_mut();
-            let arg = match aliaskit_decl_argument(i, &mut node) {
-                2 => DeclArgument::Node(self.importer.import(node).expect("a node")),
-                1 => DeclArgument::NotNode,
-                _ => DeclArgument::NotMetadata,
+            let arg = match DeclArgumentKind::try_from(aliaskit_decl_argument(i, &mut node)) {
+                Ok(DeclArgumentKind::Node) => {
+                    DeclArgument::Node(self.importer.import(node).expect("a node"))
+                }
+                Ok(DeclArgumentKind::NotNode) => DeclArgument::NotNode,
+                Ok(DeclArgumentKind::NotMetadata) => DeclArgument::NotMetadata,
+                Err(e) => {
+                    log::error!(target: LOG_TARGET, "{e}; the argument is read as not metadata");
+                    DeclArgument::NotMetadata
+                }
             };
             self.view.scope_decls.push((index, arg));
         }

@@ -1,0 +1,96 @@
+//! Every function of the C++ side that Rust calls, declared once; `shim.h`
+//! declares the same functions for the C++ files that define them.
+//!
+//! Codes C++ hands back are declared as plain integers and checked on this
+//! side through [`super::types`], never trusted to fit a Rust enum, whose
+//! other values would be undefined behaviour.
+
+use std::ffi::{c_char, c_void};
+
+use inkwell::llvm_sys::prelude::{LLVMMetadataRef, LLVMModuleRef, LLVMValueRef};
+
+use super::types::OwnedString;
+
+extern "C" {
+    // shim.cpp
+
+    /// Registers the analyses and passes with a `PassBuilder`.
+    pub(crate) fn aliaskit_register_pass_builder_callbacks(builder: *mut c_void);
+
+    // printer.cpp: the printer of one module, made by the C++ side for the
+    // reports of the module passes (see `crate::plugin::printer`).
+
+    /// A node as `opt -S` prints it (`!5 = !{...}`).
+    pub(crate) fn aliaskit_printer_metadata(
+        printer: *mut c_void,
+        md: LLVMMetadataRef,
+    ) -> OwnedString;
+    /// A value (an instruction) as `opt -S` prints it.
+    pub(crate) fn aliaskit_printer_value(printer: *mut c_void, v: LLVMValueRef) -> OwnedString;
+    /// Frees a string the C++ side made: only [`OwnedString`]'s `Drop`
+    /// calls it.
+    pub(crate) fn aliaskit_string_free(s: OwnedString);
+
+    // verify.cpp
+
+    /// `verify-alias-md<strip>`: removes operand `index` of the named
+    /// metadata `name` (and the named metadata when it is left empty).
+    pub(crate) fn aliaskit_remove_named_metadata_operand(
+        m: LLVMModuleRef,
+        name: *const c_char,
+        index: u32,
+    );
+
+    // bisect.cpp
+
+    /// The instruction of side 0 or 1 of a `BisectQuery`, as `opt -S`
+    /// prints it (null without a query or for another side).
+    pub(crate) fn aliaskit_bisect_query_text(query: *const c_void, side: u8) -> OwnedString;
+
+    // src/reader/metadata.cpp: the reader's raw access to metadata, which
+    // the LLVM-C API would canonicalise.
+
+    /// The number of operands of a node.
+    pub(crate) fn aliaskit_md_num_operands(node: LLVMMetadataRef) -> u32;
+    /// What operand `index` of `node` is, an [`OperandKind`] (a node in
+    /// `*op`; a string in `*text`, `*len`; an integer constant of `*bits`
+    /// bits, `*fits` nonzero when it fits in 64 bits zero-extended, then
+    /// `*value`, and `*low_bit`); the outputs that apply are filled.
+    ///
+    /// [`OperandKind`]: super::types::OperandKind
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn aliaskit_md_operand(
+        node: LLVMMetadataRef,
+        index: u32,
+        op: *mut LLVMMetadataRef,
+        text: *mut *const c_char,
+        len: *mut usize,
+        bits: *mut u32,
+        fits: *mut u8,
+        value: *mut u64,
+        low_bit: *mut u8,
+    ) -> u8;
+    /// The argument of an `llvm.experimental.noalias.scope.decl` call, a
+    /// [`DeclArgumentKind`] (a node in `*node`).
+    ///
+    /// [`DeclArgumentKind`]: super::types::DeclArgumentKind
+    pub(crate) fn aliaskit_decl_argument(call: LLVMValueRef, node: *mut LLVMMetadataRef) -> u8;
+    /// The attachments of kinds `kinds[..count]` of an instruction (null
+    /// where absent) into `out`; 0, and nothing written, when it has no
+    /// metadata besides its debug location (any other value: written).
+    pub(crate) fn aliaskit_attachments(
+        inst: LLVMValueRef,
+        kinds: *const u32,
+        count: u32,
+        out: *mut LLVMMetadataRef,
+    ) -> u8;
+    /// The operands of the named metadata `name`, at most `capacity` of them
+    /// into `out`; the operand count, or -1 when there is no such named
+    /// metadata.
+    pub(crate) fn aliaskit_named_metadata_operands(
+        module: LLVMModuleRef,
+        name: *const c_char,
+        out: *mut LLVMMetadataRef,
+        capacity: u32,
+    ) -> i32;
+}

@@ -1,0 +1,126 @@
+//! The boundary between the plugin's Rust and its C++: one declaration
+//! site per direction, as `shim.h` is the one declaration site on the C++
+//! side.
+//!
+//! * [`exports`]: every function the C++ side calls in Rust (and the entry
+//!   point LLVM looks up). Each one is thin: it turns what crosses into Rust
+//!   values, calls the module the work belongs to, and turns the result
+//!   back, all under a guard: no panic ever unwinds into C++.
+//! * [`imports`]: every function of the C++ side that Rust calls: the
+//!   registration with LLVM's `PassBuilder`, the printer of the module
+//!   passes' reports, the reader's raw metadata accessors, and the edits of
+//!   `verify-alias-md<strip>`.
+//! * [`types`]: what crosses besides LLVM-C's references: typed codes
+//!   (answers, merge kinds, operand kinds), flag sets and the owned string,
+//!   mirrored in `shim.h`, with the checked conversions of what comes from
+//!   C++.
+//!
+//! `imports` and `types` declare the boundary and use nothing else of the
+//! crate: the reader, one layer down, calls its own C++ accessors through
+//! them, and depends on nothing else of the plugin.
+//!
+//! Only C types cross: opaque pointers (sessions, printers, queries),
+//! `LLVMContextRef`, `LLVMMetadataRef`, `LLVMModuleRef`, `LLVMValueRef`,
+//! sizes, counts, booleans and the values of [`types`].
+//!
+//! The guards live here. A session's entry point runs its body under
+//! [`guarded`]: a panic is caught, logged, the session is reset, and the
+//! conservative answer is returned. A module pass's entry point runs under
+//! [`caught`], which reports the pass's own one-line error instead.
+
+pub mod exports;
+pub mod imports;
+pub mod types;
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use crate::reader::scoped::ScopedSession;
+use crate::reader::tbaa::TbaaSession;
+
+/// A session the FFI hands out: reset after a caught panic.
+pub trait Session {
+    fn reset(&mut self);
+    const LOG_TARGET: &'static str;
+}
+
+impl Session for TbaaSession {
+    fn reset(&mut self) {
+        TbaaSession::reset(self)
+    }
+    const LOG_TARGET: &'static str = crate::reader::tbaa::LOG_TARGET;
+}
+
+impl Session for ScopedSession {
+    fn reset(&mut self) {
+        ScopedSession::reset(self)
+    }
+    const LOG_TARGET: &'static str = crate::reader::scoped::LOG_TARGET;
+}
+
+/// Runs `f` on the session; a null session or a panic gives `fallback`.
+///
+/// # Safety
+/// `session` must be null or come from the matching `*_session_new` and
+/// not be in use by another call (one analysis manager, one thread).
+// Inlined into each entry point (which lives in another module, so in
+// another codegen unit): the answering path is then one call, into the
+// session.
+#[inline]
+pub unsafe fn guarded<S: Session, T>(
+    session: *mut S,
+    fallback: T,
+    f: impl FnOnce(&mut S) -> T,
+) -> T {
+    let Some(s) = session.as_mut() else {
+        return fallback;
+    };
+    match catch_unwind(AssertUnwindSafe(|| f(&mut *s))) {
+        Ok(answer) => answer,
+        Err(payload) => recover(s, payload, fallback),
+    }
+}
+
+/// After a caught panic: logs it, starts the session over and gives the
+/// conservative answer. Out of line, so that the answering path of every
+/// entry point saves no registers for it.
+#[cold]
+#[inline(never)]
+fn recover<S: Session, T>(s: &mut S, payload: Box<dyn std::any::Any + Send>, fallback: T) -> T {
+    let what = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    log::error!(
+        target: S::LOG_TARGET,
+        "internal error ({what}); answering conservatively and starting the session over"
+    );
+    let _ = catch_unwind(AssertUnwindSafe(|| s.reset()));
+    fallback
+}
+
+/// Runs the work of a module pass; after a caught panic, prints `failure`
+/// (the pass's one-line error) and gives `fallback`.
+pub fn caught<T>(failure: &str, fallback: T, f: impl FnOnce() -> T) -> T {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(result) => result,
+        Err(_) => {
+            eprintln!("{failure}");
+            fallback
+        }
+    }
+}
+
+/// A new boxed `T` (a session, a baseline) for the C++ side to own; null
+/// if making it panicked.
+fn new_boxed<T: Default>() -> *mut T {
+    catch_unwind(|| Box::into_raw(Box::<T>::default())).unwrap_or(std::ptr::null_mut())
+}
+
+/// # Safety
+/// `p` must be null or come from [`new_boxed`], and be freed once.
+unsafe fn free_boxed<T>(p: *mut T) {
+    if !p.is_null() {
+        let _ = catch_unwind(AssertUnwindSafe(|| drop(Box::from_raw(p))));
+    }
+}

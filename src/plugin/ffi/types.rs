@@ -1,0 +1,347 @@
+//! The values that cross the boundary besides LLVM-C's references and
+//! plain sizes: typed codes, flag sets and the owned string, each mirrored
+//! in `shim.h`, where the same names say they must match these.
+//!
+//! A code Rust hands to C++ is one of its enum's values by construction,
+//! and C++ reads it as an enum with a fixed underlying type, for which any
+//! value is defined. A code C++ hands to Rust arrives as a plain integer
+//! (an `extern` declaration never promises a Rust enum, whose other values
+//! would be undefined behaviour) and becomes a Rust value through
+//! `TryFrom`, which rejects what is out of range: the caller logs it and
+//! gives the conservative answer.
+//!
+//! Nothing here uses the crate besides [`super::imports`] (which frees an
+//! owned string): the reader, one layer down, reads the codes of its C++
+//! accessors through this module and that one.
+
+use std::ffi::c_char;
+use std::fmt;
+use std::marker::PhantomData;
+
+use super::imports::aliaskit_string_free;
+
+/// A code from the C++ side that is none of its enum's values.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct UnknownCode {
+    /// The enum's name.
+    pub what: &'static str,
+    pub value: u32,
+}
+
+impl fmt::Display for UnknownCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown {} {:#x} from the C++ side",
+            self.what, self.value
+        )
+    }
+}
+
+/// A C-like enum with explicit values and the checked conversion from its
+/// integer.
+macro_rules! codes {
+    ($(#[$doc:meta])* $name:ident: $repr:ident {
+        $($(#[$vdoc:meta])* $variant:ident = $value:literal,)+
+    }) => {
+        $(#[$doc])*
+        #[repr($repr)]
+        #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+        pub enum $name {
+            $($(#[$vdoc])* $variant = $value,)+
+        }
+
+        impl $name {
+            /// Every value, in order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+        }
+
+        impl TryFrom<$repr> for $name {
+            type Error = UnknownCode;
+            fn try_from(value: $repr) -> Result<$name, UnknownCode> {
+                match value {
+                    $($value => Ok($name::$variant),)+
+                    _ => Err(UnknownCode { what: stringify!($name), value: value.into() }),
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    /// An alias answer, Rust to C++. Must match `aliaskit::Answer` in
+    /// `shim.h`.
+    Answer: u8 {
+        NoAlias = 0,
+        MayAlias = 1,
+        /// The metadata is malformed: LLVM's own analysis may crash on it,
+        /// do not ask it (`tbaa-diff`, `scoped-diff`).
+        Malformed = 2,
+    }
+}
+
+impl Answer {
+    /// [`Answer::MayAlias`] or [`Answer::NoAlias`].
+    #[inline]
+    pub fn may_alias(may: bool) -> Answer {
+        if may {
+            Answer::MayAlias
+        } else {
+            Answer::NoAlias
+        }
+    }
+}
+
+codes! {
+    /// Which merge of two scope lists `scoped-diff` asks for, C++ to Rust.
+    /// Must match `aliaskit::MergeKind` in `shim.h`.
+    MergeKind: u8 {
+        /// `MDNode::getMostGenericAliasScope`, for `!alias.scope`.
+        AliasScope = 0,
+        /// `MDNode::intersect`, for `!noalias`.
+        NoAlias = 1,
+    }
+}
+
+codes! {
+    /// What a merge of two scope lists gave, Rust to C++. Must match
+    /// `aliaskit::MergeOutcome` in `shim.h`.
+    MergeOutcome: u8 {
+        Merged = 1,
+        /// A list is malformed (or the kind was unknown): no merge.
+        Malformed = 2,
+    }
+}
+
+codes! {
+    /// What an operand of a metadata node is (`aliaskit_md_operand`), C++
+    /// to Rust. Must match `aliaskit::OperandKind` in `shim.h`.
+    OperandKind: u8 {
+        Null = 0,
+        Node = 1,
+        String = 2,
+        /// An integer constant.
+        Int = 3,
+        /// Anything else.
+        Other = 4,
+    }
+}
+
+codes! {
+    /// The argument of an `llvm.experimental.noalias.scope.decl` call
+    /// (`aliaskit_decl_argument`), C++ to Rust. Must match
+    /// `aliaskit::DeclArgumentKind` in `shim.h`.
+    DeclArgumentKind: u8 {
+        NotMetadata = 0,
+        /// Metadata that is not a node.
+        NotNode = 1,
+        Node = 2,
+    }
+}
+
+codes! {
+    /// A parameter of `verify-alias-md` and `check-captures`, one bit of
+    /// the flags C++ hands their entry points. Must match
+    /// `aliaskit::CheckFlag` in `shim.h`.
+    CheckFlag: u32 {
+        /// Report, but exit 0.
+        Warn = 1,
+        /// `verify-alias-md`: remove the invalid attachments.
+        Strip = 2,
+        /// One JSON object per finding.
+        Json = 4,
+        /// `check-captures`: a note for each claim nothing is reported for.
+        WhyNot = 8,
+    }
+}
+
+codes! {
+    /// A parameter of `aliaskit-explain` and `aliaskit-dot`, one bit of the
+    /// flags C++ hands their entry points. Must match
+    /// `aliaskit::InspectFlag` in `shim.h`.
+    InspectFlag: u32 {
+        /// `aliaskit-explain`: the MayAlias pairs too.
+        May = 1,
+        /// `aliaskit-explain`: one table per function.
+        Summary = 2,
+        /// `aliaskit-explain`: JSON Lines.
+        Json = 4,
+        /// `aliaskit-dot`: the scope domains instead of the type DAG.
+        Scopes = 8,
+    }
+}
+
+/// One flag of a set ([`CheckFlag`], [`InspectFlag`]).
+pub trait Flag: Copy + 'static {
+    /// The set's name, for errors.
+    const NAME: &'static str;
+    /// Every flag of the set.
+    const FLAGS: &'static [Self];
+    fn bit(self) -> u32;
+}
+
+impl Flag for CheckFlag {
+    const NAME: &'static str = "CheckFlag";
+    const FLAGS: &'static [CheckFlag] = CheckFlag::ALL;
+    fn bit(self) -> u32 {
+        self as u32
+    }
+}
+
+impl Flag for InspectFlag {
+    const NAME: &'static str = "InspectFlag";
+    const FLAGS: &'static [InspectFlag] = InspectFlag::ALL;
+    fn bit(self) -> u32 {
+        self as u32
+    }
+}
+
+/// A set of flags as C++ hands it over (a `uint32_t` of bits), checked:
+/// every bit set is one of `F`'s.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Flags<F> {
+    bits: u32,
+    flag: PhantomData<F>,
+}
+
+impl<F: Flag> Flags<F> {
+    /// Whether `flag` is set.
+    pub fn has(self, flag: F) -> bool {
+        self.bits & flag.bit() != 0
+    }
+}
+
+impl<F: Flag> TryFrom<u32> for Flags<F> {
+    type Error = UnknownCode;
+    fn try_from(bits: u32) -> Result<Flags<F>, UnknownCode> {
+        let known = F::FLAGS.iter().fold(0, |all, f| all | f.bit());
+        if bits & !known != 0 {
+            return Err(UnknownCode {
+                what: F::NAME,
+                value: bits,
+            });
+        }
+        Ok(Flags {
+            bits,
+            flag: PhantomData,
+        })
+    }
+}
+
+/// The flags of `verify-alias-md` and `check-captures`.
+pub type CheckFlags = Flags<CheckFlag>;
+/// The flags of `aliaskit-explain` and `aliaskit-dot`.
+pub type InspectFlags = Flags<InspectFlag>;
+
+/// A string the C++ side made for this side (a node or an instruction as
+/// `opt -S` prints it): `len` bytes at `ptr`, or null. Only values the C++
+/// side returns exist, and each is freed once, by `aliaskit_string_free`
+/// when it is dropped. Must match `aliaskit::OwnedString` in `shim.h`.
+#[repr(C)]
+pub struct OwnedString {
+    ptr: *mut c_char,
+    len: usize,
+}
+
+impl OwnedString {
+    /// The text (invalid UTF-8 replaced); "" for null.
+    pub fn into_string(self) -> String {
+        if self.ptr.is_null() {
+            return String::new();
+        }
+        // SAFETY: the C++ side made `len` bytes at `ptr`, which live until
+        // `self` is dropped, after this copy.
+        let bytes = unsafe { std::slice::from_raw_parts(self.ptr.cast::<u8>(), self.len) };
+        String::from_utf8_lossy(bytes).into_owned()
+    }
+}
+
+impl Drop for OwnedString {
+    fn drop(&mut self) {
+        if !self.ptr.is_null() {
+            let ptr = std::mem::replace(&mut self.ptr, std::ptr::null_mut());
+            // SAFETY: `ptr` came from the C++ side and is freed only here.
+            unsafe { aliaskit_string_free(OwnedString { ptr, len: self.len }) }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_convert_from_their_values_only() {
+        for &k in MergeKind::ALL {
+            assert_eq!(MergeKind::try_from(k as u8), Ok(k));
+        }
+        for &k in OperandKind::ALL {
+            assert_eq!(OperandKind::try_from(k as u8), Ok(k));
+        }
+        for &k in DeclArgumentKind::ALL {
+            assert_eq!(DeclArgumentKind::try_from(k as u8), Ok(k));
+        }
+        for &a in Answer::ALL {
+            assert_eq!(Answer::try_from(a as u8), Ok(a));
+        }
+        assert_eq!(MergeKind::try_from(1), Ok(MergeKind::NoAlias));
+        assert_eq!(OperandKind::try_from(3), Ok(OperandKind::Int));
+        for v in [2u8, 3, 0x80, 0xff] {
+            assert_eq!(
+                MergeKind::try_from(v),
+                Err(UnknownCode {
+                    what: "MergeKind",
+                    value: v as u32
+                })
+            );
+        }
+        assert!(OperandKind::try_from(5).is_err());
+        assert!(OperandKind::try_from(0xff).is_err());
+        assert!(DeclArgumentKind::try_from(3).is_err());
+        assert!(Answer::try_from(3).is_err());
+        assert!(MergeOutcome::try_from(0).is_err());
+        assert_eq!(
+            MergeKind::try_from(7).unwrap_err().to_string(),
+            "unknown MergeKind 0x7 from the C++ side"
+        );
+    }
+
+    #[test]
+    fn flag_sets_reject_unknown_bits() {
+        let all = CheckFlags::try_from(15).expect("every known bit");
+        assert!(CheckFlag::ALL.iter().all(|&f| all.has(f)));
+        let none = CheckFlags::try_from(0).expect("no bit");
+        assert!(CheckFlag::ALL.iter().all(|&f| !none.has(f)));
+        let some = CheckFlags::try_from(CheckFlag::Warn as u32 | CheckFlag::Json as u32).unwrap();
+        assert!(some.has(CheckFlag::Warn) && some.has(CheckFlag::Json));
+        assert!(!some.has(CheckFlag::Strip) && !some.has(CheckFlag::WhyNot));
+        for bits in [16, 17, 0x8000_0000, u32::MAX] {
+            assert_eq!(
+                CheckFlags::try_from(bits),
+                Err(UnknownCode {
+                    what: "CheckFlag",
+                    value: bits
+                })
+            );
+            assert!(InspectFlags::try_from(bits).is_err());
+        }
+        let scopes = InspectFlags::try_from(8).unwrap();
+        assert!(scopes.has(InspectFlag::Scopes) && !scopes.has(InspectFlag::Json));
+    }
+
+    #[test]
+    fn answers_are_their_bool() {
+        assert_eq!(Answer::may_alias(true) as u8, 1);
+        assert_eq!(Answer::may_alias(false) as u8, 0);
+    }
+
+    #[test]
+    fn a_null_owned_string_is_empty() {
+        // What aliaskit_bisect_query_text returns without a query, or for
+        // a side other than 0 and 1: the struct comes back through the C
+        // ABI, and dropping a null string frees nothing.
+        let none =
+            unsafe { super::super::imports::aliaskit_bisect_query_text(std::ptr::null(), 0) };
+        assert_eq!(none.into_string(), "");
+    }
+}

@@ -1,0 +1,48 @@
+//===- printer.cpp - LLVM values and nodes as text, for the Rust side -----===//
+//
+// The module passes report in Rust (src/plugin/verify.rs, captures.rs,
+// explain.rs, dot.rs) what they find in C++ objects: instructions and
+// metadata nodes, printed the way `opt -S` prints and numbers them. The
+// C++ pass makes one aliaskit::Printer per module (shim.h) and hands it to
+// Rust, which calls back here (through src/plugin/printer.rs) for each
+// text. Every string handed to the Rust side is an aliaskit::OwnedString,
+// made by ownedString and freed by aliaskit_string_free.
+//
+//===----------------------------------------------------------------------===//
+
+#include "shim.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Value.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+using namespace llvm;
+
+aliaskit::OwnedString aliaskit::ownedString(const std::string &S) {
+  // One byte more, so that an empty string is a pointer too.
+  char *P = static_cast<char *>(std::malloc(S.size() + 1));
+  std::memcpy(P, S.c_str(), S.size() + 1);
+  return {P, S.size()};
+}
+
+aliaskit::OwnedString aliaskit_printer_metadata(void *P, LLVMMetadataRef MD) {
+  auto *Pr = static_cast<aliaskit::Printer *>(P);
+  std::string S;
+  raw_string_ostream OS(S);
+  unwrap(MD)->print(OS, Pr->MST, &Pr->M);
+  return aliaskit::ownedString(S);
+}
+
+aliaskit::OwnedString aliaskit_printer_value(void *P, LLVMValueRef V) {
+  auto *Pr = static_cast<aliaskit::Printer *>(P);
+  std::string S;
+  raw_string_ostream OS(S);
+  unwrap(V)->print(OS, Pr->MST);
+  return aliaskit::ownedString(S);
+}
+
+void aliaskit_string_free(aliaskit::OwnedString S) { std::free(S.Ptr); }
