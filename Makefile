@@ -116,9 +116,15 @@ FUZZ_COUNT ?= 10000
 fuzz: build
 	JOBS=$(JOBS) python3 bench/fuzz/fuzz.py --count $(FUZZ_COUNT) --report bench/fuzz/REPORT.md
 
+# Formatting, clippy, and doc links that resolve (module docs may name
+# private items: they document the code, not only the API).
 lint:
 	cargo fmt --all -- --check
 	cargo clippy --release --workspace --all-targets -- -D warnings
+	RUSTDOCFLAGS="-D warnings -A rustdoc::private_intra_doc_links" \
+	  cargo doc --release --no-deps --document-private-items -p aliaskit -p aliaskit-core -p aliaskit-modgen
+	RUSTDOCFLAGS="-D warnings -A rustdoc::private_intra_doc_links" \
+	  cargo doc --release --no-deps --document-private-items -p aliaskit-cli
 
 clean:
 	cargo clean

@@ -11,6 +11,23 @@
 //!   own C++ accessors through the boundary's declarations
 //!   ([`plugin::ffi::imports`], [`plugin::ffi::types`]), which use nothing
 //!   else of the plugin.
+//!
+//! Each component has a part in each layer (ARCHITECTURE.md has the map):
+//! * the analyses `rust-tbaa` and `rust-scoped-noalias`: core's
+//!   `tbaa` and `scoped` modules, the reader's [`reader::tbaa`] and
+//!   [`reader::scoped`] sessions, the `AAResultBase` classes of `shim.cpp`;
+//! * the verifier `verify-alias-md`: core's `verify`, the reader's
+//!   [`reader::verify_view`], [`plugin::verify`] and `verify.cpp`;
+//! * `check-captures`: core's `captures`, [`reader::captures_view`],
+//!   [`plugin::captures`] and `captures.cpp`;
+//! * the diff passes `tbaa-diff` and `scoped-diff`: the same sessions,
+//!   compared with LLVM's analyses in `diff.cpp`;
+//! * `aliaskit explain` and `aliaskit dot`: core's `explain` and `picture`,
+//!   [`plugin::explain`], [`plugin::dot`] and `inspect.cpp`;
+//! * bisection: core's `decision` and `bisect`, [`reader::decisions`],
+//!   [`plugin::bisect`] and `bisect.cpp`;
+//! * the `aliaskit` command (crate `aliaskit-cli`), which runs `opt` with the
+//!   plugin and drives bisection.
 
 pub mod plugin;
 pub mod reader;

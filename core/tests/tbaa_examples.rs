@@ -1,6 +1,6 @@
 //! The worked examples of LLVM 22.1.8's TBAA, as tables: alias answers for
 //! old- and new-format tags, and `getMostGenericTBAA` results (each row was
-//! observed with LLVM 22.1.8's opt; see ../shared/spec.md §1.8 and §1.12).
+//! observed with LLVM 22.1.8's opt).
 
 use aliaskit_core::tbaa::build::TypeDag;
 use aliaskit_core::tbaa::{GenericTag, Reason, TbaaOracle};

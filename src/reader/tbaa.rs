@@ -2,12 +2,13 @@
 //!
 //! One session serves every query of one analysis manager. A query names
 //! its tags by `MDNode` pointer; the first time a tag is seen it is
-//! imported (once, see [`super::MetadataImporter`]) and the core decides.
-//! Answers are kept in a fixed-size, direct-mapped cache keyed by the
-//! pointer pair ([`AnswerCache`]): a repeated query is one probe, and memory
-//! stays bounded however many distinct pairs a module asks about (a pair
-//! pushed out of the cache is simply decided again, which is cheap: the
-//! core keeps each type's chain of parents).
+//! imported (once, see [`super::MetadataImporter`]) and the core gives it
+//! a row ([`TbaaOracle::tag`]). A query is answered from the answers of the
+//! last pointer pairs ([`RecentAnswers`]), else from the two rows
+//! ([`RowIndex`]; simple tags are decided from their summaries, any other
+//! pair is looked up in the core's answer matrix or decided once). Memory
+//! stays bounded however many distinct pairs a module asks about (see the
+//! README's "The query path").
 //!
 //! Malformed metadata gets the conservative answer (may alias, mutable) and
 //! one warning per offending node, naming the node, what is wrong with it

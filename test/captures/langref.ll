@@ -1,5 +1,5 @@
 ; check-captures on the examples of LangRef's "Pointer Capture" section
-; (the review that added it, D97924: /work/shared/reference/003_*), one
+; (added by LLVM review D97924, https://reviews.llvm.org/D97924), one
 ; function per condition, each verdict checked in full: severity, rule,
 ; parameter, what is captured, the LangRef condition and reason, the
 ; capturing instruction and the chain of uses from the parameter.
