@@ -22,12 +22,12 @@ rust-scoped-noalias against scoped-noalias-aa.
       reached for untagged accesses: the dispatch alone) and in callgrind
       instructions per query. Goal: <= 0.3x built-in, within 2x the floor.
   P2  default<O2> on the largest modules of the real-C corpus
-      (bench/corpus.sh), sqlite3's amalgamation and a C++ module
-      (bench/p2/modules.sh) with basic-aa,scoped-noalias-aa,tbaa and the
+      (corpora/real-c.sh), sqlite3's amalgamation and a C++ module
+      (corpora/p2.sh) with basic-aa,scoped-noalias-aa,tbaa and the
       same pipeline with one analysis replaced by ours: whole opt time,
       instructions (callgrind) and peak RSS; output must be byte-identical.
       Goal: time and instructions <= 1.00x, RSS <= 1.02x.
-  P3  verify-alias-md against LLVM's verifier (bench/verify/p3.py).
+  P3  verify-alias-md against LLVM's verifier (bench/p3.py).
   B   the cost of bisection support with ALIASKIT_BISECT unset, against
       the plugin from before it existed (bench/overhead.py).
 
@@ -266,7 +266,7 @@ def scoped_rows(tmp, runs, floors, count):
 
 
 def corpus_modules(limit):
-    """The largest modules of the real-C corpus (bench/corpus.sh): the big
+    """The largest modules of the real-C corpus (corpora/real-c.sh): the big
     linked modules when present, else the largest csmith programs."""
     corpus = os.environ.get("CORPUS", os.path.join(ROOT, "target/corpus"))
     manifest = os.path.join(corpus, "MANIFEST")
@@ -285,9 +285,9 @@ def corpus_modules(limit):
 
 
 def extra_modules():
-    """sqlite3's amalgamation and a C++ module (bench/p2/modules.sh builds
+    """sqlite3's amalgamation and a C++ module (corpora/p2.sh builds
     them on first use); none if they cannot be built."""
-    proc = subprocess.run([os.path.join(ROOT, "bench/p2/modules.sh")], stdout=subprocess.PIPE,
+    proc = subprocess.run([os.path.join(ROOT, "corpora/p2.sh")], stdout=subprocess.PIPE,
                           stderr=subprocess.PIPE, text=True)
     if proc.returncode != 0:
         print("bench.py: no extra P2 modules: %s" % proc.stderr.strip()[-500:], file=sys.stderr)
@@ -459,10 +459,10 @@ def main():
                "Goals: time <= 1.00x, peak RSS <= 1.02x, identical output. Time on this shared "
                "virtual machine varies by a few percent from run to run, so the instructions "
                "executed by the whole `opt` process (valgrind callgrind, exact and repeatable) "
-               "are given too. Modules: the largest of the real-C corpus (binutils, `bench/corpus.sh`), "
+               "are given too. Modules: the largest of the real-C corpus (binutils, `corpora/real-c.sh`), "
                "sqlite3's amalgamation (a member of LLVM's CTMark suite, from crates.io's "
                "libsqlite3-sys) and a C++ module with vtables, templates and pointer TBAA "
-               "(`bench/p2/shapes.cpp`), both from `bench/p2/modules.sh`. None has scope metadata "
+               "(`corpora/shapes.cpp`), both from `corpora/p2.sh`. None has scope metadata "
                "of its own: the scoped lists here are the ones the inliner makes for "
                "`restrict`/`noalias` arguments.", "",
                "rust-tbaa in place of tbaa:", ""]
@@ -470,11 +470,11 @@ def main():
         md += ["", "rust-scoped-noalias in place of scoped-noalias-aa:", ""]
         md += fmt_p2_rows(p2s_rows)
     else:
-        md.append("No corpus found: run `bench/corpus.sh` first (`make bench` does).")
+        md.append("No corpus found: run `corpora/real-c.sh` first (`make bench` does).")
     md += ["", "## P3: verify-alias-md against LLVM's verifier", "",
-           "`bench/verify/p3.py`: the cost of `verify-alias-md<warn>` above parsing against the cost "
+           "`bench/p3.py`: the cost of `verify-alias-md<warn>` above parsing against the cost "
            "of LLVM's `verify` pass above parsing, on the large corpus modules. Goal: <= 0.25.", ""]
-    p3 = subprocess.run([sys.executable, os.path.join(ROOT, "bench/verify/p3.py")]
+    p3 = subprocess.run([sys.executable, os.path.join(ROOT, "bench/p3.py")]
                         + (["--no-callgrind", "--runs", "3"] if args.quick else []),
                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     md += [p3.stdout.strip() or "(no output)"]

@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""`aliaskit explain` and `aliaskit dot` on the real-C corpus.
+
+usage: checks/inspect/check.py [--slice N] [--manifest FILE]
+env:   LLVM_BIN, PLUGIN, ALIASKIT (default target/release/aliaskit), JOBS,
+       CORPUS (default target/corpus, built by corpora/real-c.sh)
+
+For every module of the corpus manifest (the first N csmith modules with
+--slice N, all modules otherwise):
+  * explain: its NoAlias pairs (`explain --summary --json`, per function)
+    add up to aa-eval's count of NoAlias responses for the module (with
+    only rust-scoped-noalias and rust-tbaa in the pipeline, only the
+    load/store pairs can be NoAlias); and on modules with at most
+    PAIR_LIMIT pairs, the NoAlias records equal aa-eval's NoAlias lines per
+    function, pair for pair (checks/inspect/explain-vs-aa-eval.py; aa-eval prints
+    each instruction with a fresh slot tracker, which makes printing
+    millions of pairs take minutes);
+  * dot, for the TBAA DAG and for the scope domains: graphviz's `dot`
+    accepts the picture, and its node and edge counts equal the counts
+    computed here, independently, from the module's textual metadata:
+      TBAA   nodes = distinct !tbaa attachments + type nodes they reach
+             edges = per tag 1 (base = access) or 2, per type node one per
+                     node operand (parent, fields)
+      scopes nodes = distinct !alias.scope / !noalias lists + their scopes
+                     + those scopes' domains
+             edges = per list one per scope operand, per scope 1 to its
+                     domain
+Prints one line per failing module and a summary; exits 1 on any failure.
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "checks/verify"))
+from mutate import split_ops  # noqa: E402  (top-level operands of !{...})
+
+ALIASKIT = os.environ.get("ALIASKIT", os.path.join(ROOT, "target/release/aliaskit"))
+CORPUS = os.environ.get("CORPUS", os.path.join(ROOT, "target/corpus"))
+
+PAIR_LIMIT = 200000
+LLVM_BIN = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
+PLUGIN = os.environ.get("PLUGIN", os.path.join(ROOT, "target/release/libaliaskit.so"))
+
+NODE_DEF = re.compile(r"^!(\d+) = (?:distinct )?!\{(.*)\}\s*$")
+ATTACH = {
+    "tbaa": re.compile(r"!tbaa !(\d+)"),
+    "scopes": re.compile(r"!(?:alias\.scope|noalias) !(\d+)"),
+}
+REF = re.compile(r"^!(\d+)$")
+
+
+def metadata(path):
+    """Node definitions (number -> operand strings) and the attachments of
+    each kind, in a textual module."""
+    nodes = {}
+    used = {k: set() for k in ATTACH}
+    for line in open(path, errors="replace"):
+        m = NODE_DEF.match(line)
+        if m:
+            nodes[int(m.group(1))] = split_ops(m.group(2))
+        elif line.startswith("  "):
+            for kind, rx in ATTACH.items():
+                used[kind].update(int(x) for x in rx.findall(line))
+    return nodes, used
+
+
+def refs(ops):
+    return [int(REF.match(o).group(1)) for o in ops if REF.match(o)]
+
+
+def expected_tbaa(nodes, tags):
+    edges = 0
+    seen = set(tags)
+    work = []
+    for t in tags:
+        ops = nodes.get(t, [])
+        base = REF.match(ops[0]) if ops else None
+        access = REF.match(ops[1]) if len(ops) > 1 else None
+        if base and access:
+            b, a = int(base.group(1)), int(access.group(1))
+            edges += 1 if a == b else 2
+            work += [b, a]
+    types = set()
+    while work:
+        n = work.pop()
+        if n in types or n in tags:
+            continue
+        types.add(n)
+        r = refs(nodes.get(n, []))
+        edges += len(r)
+        work += r
+    return len(seen | types), edges
+
+
+def expected_scopes(nodes, lists):
+    scopes, domains, edges = set(), set(), 0
+    for l in lists:
+        r = refs(nodes.get(l, []))
+        edges += len(r)
+        scopes.update(r)
+    for s in scopes:
+        ops = nodes.get(s, [])
+        d = REF.match(ops[1]) if len(ops) > 1 else None
+        if d:
+            domains.add(int(d.group(1)))
+            edges += 1
+    return len(set(lists) | scopes | domains), edges
+
+
+def drawn(text):
+    nodes = len(re.findall(r"^  n\d+ \[", text, re.M))
+    edges = len(re.findall(r" -> ", text))
+    return nodes, edges
+
+
+def check_module(path):
+    """Problems found in one module (empty list: all good)."""
+    if path.endswith(".bc"):
+        # The counts are read from text: disassemble, check the text.
+        with tempfile.TemporaryDirectory() as tmp:
+            ll = os.path.join(tmp, os.path.basename(path)[:-3] + ".ll")
+            subprocess.run([os.path.join(LLVM_BIN, "llvm-dis"), path, "-o", ll], check=True)
+            return check_module(ll)
+    problems = []
+    nodes, used = metadata(path)
+    for kind, flag in (("tbaa", []), ("scopes", ["--scopes"])):
+        with tempfile.NamedTemporaryFile(suffix=".dot") as out:
+            r = subprocess.run([ALIASKIT, "dot", *flag, path, "-o", out.name], capture_output=True, text=True)
+            if r.returncode != 0:
+                problems.append(f"dot {kind}: exit {r.returncode}: {r.stderr.strip()[:200]}")
+                continue
+            text = open(out.name).read()
+            g = subprocess.run(["dot", "-Tsvg", "-o", os.devnull, out.name], capture_output=True, text=True)
+            if g.returncode != 0:
+                problems.append(f"graphviz rejects the {kind} picture: {g.stderr.strip()[:200]}")
+        got = drawn(text)
+        want = (expected_tbaa(nodes, used["tbaa"]) if kind == "tbaa"
+                else expected_scopes(nodes, used["scopes"]))
+        if got != want:
+            problems.append(f"dot {kind}: {got[0]} nodes / {got[1]} edges drawn, metadata has {want[0]} / {want[1]}")
+    # explain's NoAlias count per function against aa-eval's total.
+    r = subprocess.run([ALIASKIT, "explain", "--summary", "--json", path], capture_output=True, text=True)
+    if r.returncode != 0:
+        problems.append(f"explain: exit {r.returncode}: {r.stderr.strip()[:200]}")
+        return problems, (len(used["tbaa"]), len(used["scopes"]), 0, 0)
+    rows = [json.loads(l) for l in r.stdout.splitlines()]
+    pairs = sum(x["pairs"] for x in rows)
+    no_alias = sum(x["tbaa"] + x["scoped-noalias"] + x["both"] for x in rows)
+    e = subprocess.run([os.path.join(LLVM_BIN, "opt"), f"-load-pass-plugin={PLUGIN}",
+                        "-aa-pipeline=rust-scoped-noalias,rust-tbaa", "-passes=aa-eval",
+                        "-evaluate-aa-metadata", "-disable-output", path], capture_output=True, text=True)
+    m = re.search(r"(\d+) no alias responses", e.stderr)
+    if e.returncode != 0 or not m:
+        problems.append(f"aa-eval failed: {e.stderr.strip()[-200:]}")
+    elif int(m.group(1)) != no_alias:
+        problems.append(f"explain: {no_alias} NoAlias pairs, aa-eval {m.group(1)} NoAlias responses")
+    if pairs <= PAIR_LIMIT and not problems:
+        c = subprocess.run([sys.executable, os.path.join(ROOT, "checks/inspect/explain-vs-aa-eval.py"), "--quiet", path],
+                           capture_output=True, text=True)
+        if c.returncode != 0:
+            problems.append("explain pair for pair: " + "; ".join(c.stdout.strip().splitlines()[:2]))
+    stats = (len(used["tbaa"]), len(used["scopes"]), len(rows), no_alias, pairs, pairs <= PAIR_LIMIT)
+    return problems, stats
+
+
+def modules(manifest, slice_n):
+    out = []
+    for line in open(manifest):
+        if line.startswith("#") or not line.strip():
+            continue
+        kind, rel = line.split()[:2]
+        if slice_n and not kind.startswith("csmith"):
+            continue
+        out.append(os.path.join(CORPUS, rel))
+    return out[:slice_n] if slice_n else out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--slice", type=int, default=0)
+    ap.add_argument("--manifest", default=os.path.join(CORPUS, "MANIFEST"))
+    args = ap.parse_args()
+    paths = [p for p in modules(args.manifest, args.slice) if os.path.exists(p)]
+    if not paths:
+        sys.exit(f"check.py: no modules in {args.manifest} (run corpora/real-c.sh)")
+    jobs = int(os.environ.get("JOBS", os.cpu_count() or 1))
+    failed = 0
+    totals = [0, 0, 0, 0, 0, 0]
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        for path, (problems, stats) in zip(paths, pool.map(check_module, paths)):
+            totals = [a + b for a, b in zip(totals, stats)]
+            if problems:
+                failed += 1
+                print(f"FAIL {os.path.relpath(path, ROOT)}: " + " | ".join(problems))
+    print(f"inspect/check.py: {len(paths)} modules ({totals[0]} distinct tags, {totals[1]} scope lists, "
+          f"{totals[2]} functions, {totals[4]} pairs, {totals[3]} NoAlias): explain = aa-eval "
+          f"(pair for pair on {totals[5]} modules), graphviz accepts every picture, node and edge "
+          f"counts match: {'PASS' if not failed else f'{failed} FAILED'}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
