@@ -26,55 +26,20 @@ import argparse
 import concurrent.futures as cf
 import glob
 import os
-import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LLVM_BIN = os.environ.get('LLVM_BIN', '/usr/lib/llvm-22/bin')
-PLUGIN = os.environ.get('PLUGIN', 'target/release/libaliaskit.so')
-if not os.path.isabs(PLUGIN):
-    PLUGIN = os.path.join(ROOT, PLUGIN)
-OPT = os.path.join(LLVM_BIN, 'opt')
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'tools', 'lib'))
+from kit import env, proc  # noqa: E402
+
 PIPES = {'base': '', 'llvm': 'verify', 'ours': 'verify-alias-md<warn>'}
 GOAL = 0.25
 
 
 def cmd(kind, path):
-    return [OPT, '-load-pass-plugin=' + PLUGIN, '-disable-verify', '-passes=' + PIPES[kind],
-            '-disable-output', path]
-
-
-def cpu_time(argv):
-    """user + sys CPU seconds of one run (fails loudly on a non-zero exit)."""
-    pid = os.fork()
-    if pid == 0:
-        try:
-            fd = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(fd, 1)
-            os.dup2(fd, 2)
-            os.execv(argv[0], argv)
-        finally:
-            os._exit(127)
-    _, status, ru = os.wait4(pid, 0)
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit('failed (%s): %s' % (status, ' '.join(argv)))
-    return ru.ru_utime + ru.ru_stime
-
-
-def callgrind(argv):
-    with tempfile.NamedTemporaryFile(prefix='p3-callgrind-', delete=True) as tmp:
-        p = subprocess.run(['valgrind', '--tool=callgrind', '--callgrind-out-file=' + tmp.name] + argv,
-                           capture_output=True, text=True)
-    if p.returncode != 0:
-        raise SystemExit('callgrind failed: %s\n%s' % (' '.join(argv), p.stderr[-2000:]))
-    m = re.search(r'Collected\s*:\s*(\d+)', p.stderr)
-    if not m:
-        raise SystemExit('no instruction count from callgrind:\n' + p.stderr[-2000:])
-    return int(m.group(1))
+    return proc.opt_cmd(['-disable-verify', '-passes=' + PIPES[kind], '-disable-output', path])
 
 
 def ratio(ours, llvm, base):
@@ -110,26 +75,23 @@ def print_table(files, values, num, unit):
 
 
 def main():
-    global PLUGIN
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('files', nargs='*')
     ap.add_argument('--runs', type=int, default=7)
     ap.add_argument('--no-callgrind', action='store_true')
-    ap.add_argument('--jobs', type=int, default=int(os.environ.get('JOBS', os.cpu_count() or 2)))
+    ap.add_argument('--jobs', type=int, default=env.JOBS)
     a = ap.parse_args()
-    files = a.files or sorted(glob.glob(os.path.join(ROOT, 'target', 'corpus', 'large', '*.bc')))
+    files = a.files or sorted(glob.glob(os.path.join(env.TARGET, 'corpus', 'large', '*.bc')))
     if not files:
         print('no modules: build target/corpus/large with corpora/real-c.sh', file=sys.stderr)
         return 2
-    for f in (OPT, PLUGIN):
+    for f in (env.OPT, env.PLUGIN):
         if not os.path.exists(f):
             print('missing %s' % f, file=sys.stderr)
             return 2
     # A private copy of the plugin: a rebuild during the run changes nothing.
     tmpdir = tempfile.mkdtemp(prefix='p3-')
-    snapshot = os.path.join(tmpdir, 'libaliaskit.so')
-    shutil.copy2(PLUGIN, snapshot)
-    PLUGIN = snapshot
+    env.snapshot_plugin(tmpdir)
     try:
         return measure(a, files)
     finally:
@@ -144,13 +106,13 @@ def measure(a, files):
         for f in files:
             rot = order[r % 3:] + order[:r % 3]
             for k in rot:
-                times[f][k].append(cpu_time(cmd(k, f)))
+                times[f][k].append(proc.cpu_time(cmd(k, f))[0])
     med = {f: {k: statistics.median(v) for k, v in times[f].items()} for f in files}
 
     ir = {}
     if not a.no_callgrind:
         with cf.ThreadPoolExecutor(max_workers=a.jobs) as ex:
-            futs = {(f, k): ex.submit(callgrind, cmd(k, f)) for f in files for k in PIPES}
+            futs = {(f, k): ex.submit(proc.instructions, cmd(k, f)) for f in files for k in PIPES}
             ir = {f: {k: futs[(f, k)].result() for k in PIPES} for f in files}
 
     print('P3: verify-alias-md vs LLVM `verify`, cost above parsing (plugin loaded in all runs)')

@@ -21,11 +21,9 @@
 # paths, one per line, as "<front end> <path>"; builds only what is
 # missing.
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/.." && pwd)
-LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
-out=$root/target/corpus/frontends
-fetch=$root/target/frontends/fetch
+. "$(dirname "${BASH_SOURCE[0]}")/../tools/lib/env.sh"
+out=$ROOT/target/corpus/frontends
+fetch=$ROOT/target/frontends/fetch
 slice=0
 for arg in "$@"; do
     case $arg in
@@ -33,13 +31,13 @@ for arg in "$@"; do
         *) echo "frontends.sh: unknown option '$arg' (see the header for usage)" >&2; exit 2 ;;
     esac
 done
-"$root/tools/need-packages.sh" frontends.sh flang-22
+need_packages frontends.sh flang-22
 mkdir -p "$out"/{flang,cxx,rust}
 
 # ------------------------------------------------------------- Flang ---
-scipy=$(python3 "$here/pypi_sdist.py" scipy 1.11.4 "$fetch")
+scipy=$(python3 "$HERE/pypi_sdist.py" scipy 1.11.4 "$fetch")
 fortran=(integrate/quadpack optimize/minpack integrate/odepack odr/odrpack)
-src=$root/target/frontends/scipy
+src=$ROOT/target/frontends/scipy
 if [[ ! -f $src/.extracted ]]; then
     rm -rf "$src"; mkdir -p "$src"
     tar -xzf "$scipy" -C "$src" --strip-components=2 \
@@ -63,15 +61,15 @@ for dir in "${fortran[@]}"; do
 done
 
 # ----------------------------------------------------------- clang++ ---
-fasttext=$(python3 "$here/pypi_sdist.py" fasttext 0.9.3 "$fetch")
-src=$root/target/frontends/fasttext
+fasttext=$(python3 "$HERE/pypi_sdist.py" fasttext 0.9.3 "$fetch")
+src=$ROOT/target/frontends/fasttext
 if [[ ! -f $src/.extracted ]]; then
     rm -rf "$src"; mkdir -p "$src"
     tar -xzf "$fasttext" -C "$src" --strip-components=1 fasttext-0.9.3/src
     touch "$src/.extracted"
 fi
 n=0
-for f in "$src"/src/*.cc "$here/shapes.cpp"; do
+for f in "$src"/src/*.cc "$HERE/shapes.cpp"; do
     n=$((n + 1))
     ((slice)) && ((n % 5 != 1)) && continue
     name=$(basename "${f%.*}")
@@ -85,7 +83,7 @@ for f in "$src"/src/*.cc "$here/shapes.cpp"; do
 done
 
 # ------------------------------------------------------------- rustc ---
-crates=$root/target/frontends/crates
+crates=$ROOT/target/frontends/crates
 if [[ ! -f $crates/.built ]]; then
     mkdir -p "$crates/src"
     cat >"$crates/Cargo.toml" <<'TOML'
@@ -106,7 +104,7 @@ serde_json = "=1.0.133"
 TOML
     echo 'fn main() {}' >"$crates/src/main.rs"
     # Every crate's version, the dependencies' too, as when the corpus was made.
-    cp "$here/rust-crates.lock" "$crates/Cargo.lock"
+    cp "$HERE/rust-crates.lock" "$crates/Cargo.lock"
     # Bitcode as rustc leaves it: every crate one module, no LLVM pass run.
     RUSTFLAGS="--emit=llvm-bc,link -C no-prepopulate-passes -C codegen-units=1" \
         cargo build --quiet --locked --release --manifest-path "$crates/Cargo.toml" \

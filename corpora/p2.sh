@@ -9,15 +9,13 @@
 # usage: corpora/p2.sh [OUTDIR]      (default: target/corpus/p2)
 # Prints the modules' paths; rebuilds only what is missing.
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/.." && pwd)
-LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
-out=${1:-$root/target/corpus/p2}
+. "$(dirname "${BASH_SOURCE[0]}")/../tools/lib/env.sh"
+out=${1:-$ROOT/target/corpus/p2}
 SQLITE_SYS=0.30.1
 mkdir -p "$out"
 
 if [[ ! -s $out/sqlite3.bc ]]; then
-    fetch=$root/target/p2-fetch
+    fetch=$ROOT/target/p2-fetch
     mkdir -p "$fetch/src"
     cat > "$fetch/Cargo.toml" <<TOML
 [package]
@@ -42,8 +40,8 @@ for p in json.load(sys.stdin)["packages"]:
     "$LLVM_BIN/clang" -O2 -Xclang -disable-llvm-passes -emit-llvm -w -c "$src" -o "$out/sqlite3.bc.tmp"
     mv "$out/sqlite3.bc.tmp" "$out/sqlite3.bc"
 fi
-if [[ ! -s $out/shapes-cxx.bc || $here/shapes.cpp -nt $out/shapes-cxx.bc ]]; then
-    "$LLVM_BIN/clang++" -O2 -Xclang -disable-llvm-passes -emit-llvm -c "$here/shapes.cpp" \
+if [[ ! -s $out/shapes-cxx.bc || $HERE/shapes.cpp -nt $out/shapes-cxx.bc ]]; then
+    "$LLVM_BIN/clang++" -O2 -Xclang -disable-llvm-passes -emit-llvm -c "$HERE/shapes.cpp" \
         -o "$out/shapes-cxx.bc.tmp"
     mv "$out/shapes-cxx.bc.tmp" "$out/shapes-cxx.bc"
 fi

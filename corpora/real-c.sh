@@ -27,14 +27,7 @@
 # Each csmith program is rebuilt only when its inputs (csmith and clang
 # versions, flags) changed; the binutils build is reused when complete.
 set -euo pipefail
-
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-SELF="$ROOT/corpora/$(basename "${BASH_SOURCE[0]}")"
-LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
-JOBS=${JOBS:-$(nproc)}
-CORPUS=${CORPUS:-$ROOT/target/corpus}
-case $CORPUS in /*) ;; *) CORPUS=$ROOT/$CORPUS ;; esac
-export LLVM_BIN JOBS CORPUS
+. "$(dirname "${BASH_SOURCE[0]}")/../tools/lib/env.sh"
 
 # ---------------------------------------------------------------- worker ---
 # corpora/real-c.sh --csmith-worker SEED: builds one csmith program.
@@ -87,20 +80,18 @@ while (($#)); do
     --seed) seed=$2; shift 2 ;;
     --no-large) large=0; shift ;;
     --manifest) manifest=$2; shift 2 ;;
-    -h | --help) sed -n '2,/^set -euo/p' "$SELF" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) usage; exit 0 ;;
     *) echo "real-c.sh: unknown argument $1" >&2; exit 2 ;;
     esac
 done
 [[ "$ncsmith" =~ ^[0-9]+$ && "$seed" =~ ^[0-9]+$ ]] || { echo "real-c.sh: --csmith and --seed take numbers" >&2; exit 2; }
 
-for t in clang opt llvm-link llvm-dis llvm-ar llvm-ranlib llvm-nm; do
-    [[ -x "$LLVM_BIN/$t" ]] || { echo "real-c.sh: $LLVM_BIN/$t missing (LLVM 22: run make setup)" >&2; exit 1; }
-done
+need_tools real-c.sh clang opt llvm-link llvm-dis llvm-ar llvm-ranlib llvm-nm || exit 1
 
 # Debian packages, installed only when missing.
 pkgs=(csmith libcsmith-dev libc6-dev libgcc-12-dev binutils)
 ((large)) && pkgs+=(binutils-source make xz-utils)
-"$ROOT/tools/need-packages.sh" real-c.sh "${pkgs[@]}"
+need_packages real-c.sh "${pkgs[@]}"
 
 CSMITH_INC=$(dpkg -L libcsmith-dev | grep '/csmith\.h$' | head -1)
 CSMITH_INC=${CSMITH_INC%/csmith.h}

@@ -57,22 +57,14 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, '..', '..', 'tools', 'lib'))
 sys.dont_write_bytecode = True
 import inject  # noqa: E402
 import report  # noqa: E402
+from kit import env, proc  # noqa: E402
 
-
-def absolute(path):
-    return path if os.path.isabs(path) else os.path.join(ROOT, path)
-
-
-LLVM_BIN = os.environ.get('LLVM_BIN', '/usr/lib/llvm-22/bin')
-PLUGIN = absolute(os.environ.get('PLUGIN', 'target/release/libaliaskit.so'))
-ALIASKIT = absolute(os.environ.get('ALIASKIT', 'target/release/aliaskit'))
-CORPUS = absolute(os.environ.get('CORPUS', 'target/corpus'))
-WORK = os.path.join(ROOT, 'target', 'bisect-corpus')
+WORK = os.path.join(env.TARGET, 'bisect-corpus')
 MANIFEST = os.path.join(HERE, 'injections.json')
 RESULTS = os.path.join(HERE, 'RESULTS.md')
 TEST = os.path.join(HERE, 'test.sh')
@@ -86,24 +78,22 @@ SLOW = 30                 # a baseline build and run slower than this: skipped
 BISECT_TIMEOUT = 1800     # seconds for one aliaskit bisect
 
 
-def run(cmd, timeout, env=None, cwd=None):
+def run(cmd, timeout, environ=None, cwd=None):
     """(exit status, stdout+stderr); 124 on timeout."""
-    try:
-        r = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT, timeout=timeout, env=env, cwd=cwd)
-        return r.returncode, r.stdout.decode(errors='replace')
-    except subprocess.TimeoutExpired:
+    rc, out, _, timed_out = proc.run(cmd, timeout, stdin=subprocess.DEVNULL, environ=environ, cwd=cwd, merge=True)
+    if timed_out:
         return 124, 'timeout after %d s' % timeout
+    return rc, out.decode(errors='replace')
 
 
 def test_env(run_timeout, selection=None):
-    env = dict(os.environ, LLVM_BIN=LLVM_BIN, PLUGIN=PLUGIN,
-               BUILD_TIMEOUT=str(BUILD_TIMEOUT), RUN_TIMEOUT=str(run_timeout))
+    e = dict(os.environ, LLVM_BIN=env.LLVM_BIN, PLUGIN=env.PLUGIN,
+             BUILD_TIMEOUT=str(BUILD_TIMEOUT), RUN_TIMEOUT=str(run_timeout))
     for k in ('ALIASKIT_BISECT', 'ALIASKIT_BISECT_LOG'):
-        env.pop(k, None)
+        e.pop(k, None)
     if selection is not None:
-        env['ALIASKIT_BISECT'] = selection
-    return env
+        e['ALIASKIT_BISECT'] = selection
+    return e
 
 
 class Program:
@@ -117,7 +107,7 @@ class Program:
     def prepare(self):
         """Builds base.ll and expected; None, or why the program is skipped."""
         os.makedirs(self.dir, exist_ok=True)
-        clang = os.path.join(LLVM_BIN, 'clang')
+        clang = env.tool('clang')
         if self.source == 'csmith':
             d = os.path.dirname(self.path)
             with open(os.path.join(d, 'x.status')) as f:
@@ -155,11 +145,10 @@ class Program:
 
     def test(self, module, run_timeout, selection=None, log=None):
         """test.sh's exit status: 0 right, 1 wrong, 3 build failed, 4 hang."""
-        env = test_env(run_timeout, selection)
+        e = test_env(run_timeout, selection)
         if log:
-            env['ALIASKIT_BISECT_LOG'] = log
-        rc, _ = run(['bash', TEST, module, self.expected], 2 * BUILD_TIMEOUT + run_timeout + 30,
-                    env=env)
+            e['ALIASKIT_BISECT_LOG'] = log
+        rc, _ = run(['bash', TEST, module, self.expected], 2 * BUILD_TIMEOUT + run_timeout + 30, environ=e)
         return rc
 
     def injected_alone(self, module, mark, run_timeout):
@@ -193,16 +182,16 @@ def programs(args):
     if n:
         man = os.path.join(WORK, 'MANIFEST.csmith-%d' % n)
         os.makedirs(WORK, exist_ok=True)
-        rc, out = run(['bash', os.path.join(ROOT, 'corpora', 'real-c.sh'), '--csmith', str(n),
+        rc, out = run(['bash', os.path.join(env.ROOT, 'corpora', 'real-c.sh'), '--csmith', str(n),
                        '--no-large', '--manifest', man], None,
-                      env=dict(os.environ, LLVM_BIN=LLVM_BIN, CORPUS=CORPUS))
+                      environ=dict(os.environ, LLVM_BIN=env.LLVM_BIN, CORPUS=env.CORPUS))
         if rc:
             sys.exit('corpus.py: corpora/real-c.sh failed:\n' + out)
         with open(man) as f:
             for line in f:
                 w = line.split()
                 if len(w) == 4 and w[0].startswith('csmith'):
-                    ps.append(Program('csmith-' + w[2], 'csmith', os.path.join(CORPUS, w[1])))
+                    ps.append(Program('csmith-' + w[2], 'csmith', os.path.join(env.CORPUS, w[1])))
     if args.slice:
         ps = [p for p in ps if p.name in SLICE]
     if args.only:
@@ -354,13 +343,12 @@ def bisect(p, inj):
     """Runs aliaskit bisect on the mutated program; the result fields."""
     with open(p.mutated, 'w') as f:
         f.write(inject.apply(open(p.base).read(), inj))
-    env = test_env(BISECT_RUN_TIMEOUT)
     t0 = time.time()
     try:
-        r = subprocess.run([ALIASKIT, 'bisect', '--json', '--timeout',
+        r = subprocess.run([env.ALIASKIT, 'bisect', '--json', '--timeout',
                             str(2 * BUILD_TIMEOUT + BISECT_RUN_TIMEOUT + 30), '--',
                             'bash', TEST, p.mutated, p.expected],
-                           stdin=subprocess.DEVNULL, capture_output=True, env=env,
+                           stdin=subprocess.DEVNULL, capture_output=True, env=test_env(BISECT_RUN_TIMEOUT),
                            timeout=BISECT_TIMEOUT)
         rc, out, err = r.returncode, r.stdout.decode(errors='replace'), r.stderr.decode(errors='replace')
     except subprocess.TimeoutExpired:
@@ -451,13 +439,13 @@ def main():
     ap.add_argument('--budget', type=int, default=40)
     ap.add_argument('--search', action='store_true')
     ap.add_argument('--no-write', action='store_true')
-    ap.add_argument('--jobs', type=int, default=int(os.environ.get('JOBS', os.cpu_count() or 1)))
+    ap.add_argument('--jobs', type=int, default=env.JOBS)
     args = ap.parse_args()
-    for tool in (os.path.join(LLVM_BIN, 'opt'), os.path.join(LLVM_BIN, 'clang'), PLUGIN, ALIASKIT):
+    for tool in (env.OPT, env.tool('clang'), env.PLUGIN, env.ALIASKIT):
         if not os.path.exists(tool):
             sys.exit('corpus.py: %s missing (cargo build --release --workspace; LLVM 22)' % tool)
     global LLVM_VERSION
-    LLVM_VERSION = run([os.path.join(LLVM_BIN, 'opt'), '--version'], 30)[1]
+    LLVM_VERSION = run([env.OPT, '--version'], 30)[1]
     t0 = time.time()
     ps = programs(args)
     manifest = {}

@@ -26,8 +26,6 @@
 # --slice / --only) a program has no injection. Work files, the search
 # cache and results.json: target/bisect-corpus/.
 set -euo pipefail
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+. "$(dirname "${BASH_SOURCE[0]}")/../../tools/lib/env.sh"
 cd "$ROOT"
-export LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
-export JOBS=${JOBS:-$(nproc)}
-exec python3 "$ROOT/checks/bisect/corpus.py" --jobs "$JOBS" "$@"
+exec python3 "$HERE/corpus.py" --jobs "$JOBS" "$@"

@@ -33,23 +33,22 @@ noalias, the loads nearest after a store come first.
 
 import hashlib
 import json
+import os
 import random
 import re
 import sys
-import os
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'verify'))
-from mutate import split_ops  # noqa: E402  (top-level operands, quotes and brackets kept whole)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'tools', 'lib'))
+from kit import ll  # noqa: E402
+from kit.ll import split_ops  # noqa: E402  (top-level operands, quotes and brackets kept whole)
 
 TYPE_NAME = 'injected type'
 DOMAIN_NAME = 'injected domain'
 SCOPE_NAME = 'injected scope'
 WINDOW = 64  # loads tried per store
 
-DEFINE = re.compile(r'^define\b[^@]*@("(?:[^"\\]|\\.)*"|[-\w.$]+)\(')
 ACCESS = re.compile(r'^\s+(?:(%[-\w.$"]+) = )?(load|store)\b(.*)$')
 ALLOCA = re.compile(r'^\s+(%[-\w.$"]+) = alloca\b')
-MD_DEF = re.compile(r'^!(\d+) = ')
 TBAA_ATT = re.compile(r', !tbaa !(\d+)')
 
 
@@ -89,31 +88,25 @@ class Module:
         self.functions = {}
         self.order = []
         self.md = {}
-        cur = None
         for i, line in enumerate(self.lines):
-            if cur is None:
-                m = DEFINE.match(line)
+            m = ll.NUMBERED.match(line)
+            if m:
+                self.md[int(m.group(1))] = line[m.end():]
+        for name, start, end in ll.functions(self.lines):
+            cur = Function(name)
+            self.functions[name] = cur
+            self.order.append(name)
+            for i in range(start + 1, end):
+                line = self.lines[i]
+                m = ALLOCA.match(line)
                 if m:
-                    cur = Function(m.group(1))
-                    self.functions[cur.name] = cur
-                    self.order.append(cur.name)
-                else:
-                    m = MD_DEF.match(line)
-                    if m:
-                        self.md[int(m.group(1))] = line[m.end():]
-                continue
-            if line.startswith('}'):
-                cur = None
-                continue
-            m = ALLOCA.match(line)
-            if m:
-                cur.allocas.add(m.group(1))
-                continue
-            m = ACCESS.match(line)
-            if m:
-                a = Access(i, m.group(2), m.group(3))
-                a.parse(line)
-                cur.accesses.append(a)
+                    cur.allocas.add(m.group(1))
+                    continue
+                m = ACCESS.match(line)
+                if m:
+                    a = Access(i, m.group(2), m.group(3))
+                    a.parse(line)
+                    cur.accesses.append(a)
 
     def max_md(self):
         return max(self.md, default=-1)

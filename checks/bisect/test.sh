@@ -15,18 +15,14 @@
 # the difference are printed); 3 the build failed; 4 the program ran out
 # of time.
 set -u
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
-PLUGIN=${PLUGIN:-target/release/libaliaskit.so}
-case $PLUGIN in /*) ;; *) PLUGIN=$ROOT/$PLUGIN ;; esac
+. "$(dirname "${BASH_SOURCE[0]}")/../../tools/lib/env.sh"
 BUILD_TIMEOUT=${BUILD_TIMEOUT:-120}
 RUN_TIMEOUT=${RUN_TIMEOUT:-10}
 [[ $# == 2 ]] || { echo "usage: test.sh MODULE.ll EXPECTED" >&2; exit 2; }
 
 d=$(mktemp -d "${TMPDIR:-/tmp}/aliaskit-bisect-test.XXXXXX")
 trap 'rm -rf "$d"' EXIT
-timeout "$BUILD_TIMEOUT" "$LLVM_BIN/opt" -load-pass-plugin="$PLUGIN" \
-    -aa-pipeline=basic-aa,rust-scoped-noalias,rust-tbaa -passes='default<O2>' \
+OPT_TIMEOUT=$BUILD_TIMEOUT opt_plugin -aa-pipeline=basic-aa,rust-scoped-noalias,rust-tbaa -passes='default<O2>' \
     "$1" -o "$d/p.bc" || { echo "test.sh: opt failed"; exit 3; }
 timeout "$BUILD_TIMEOUT" "$LLVM_BIN/clang" -w "$d/p.bc" -o "$d/p" ||
     { echo "test.sh: clang failed"; exit 3; }

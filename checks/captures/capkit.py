@@ -40,43 +40,12 @@ import os
 import re
 import sys
 
-NAME = r'(?:[-a-zA-Z$._0-9]+|"(?:[^"\\]|\\.)*")'
-DEFINE_RE = re.compile(r'^define\b[^@]*@(' + NAME + r')\(')
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'tools', 'lib'))
+from kit import ll  # noqa: E402
+from kit.ll import NAME  # noqa: E402
+
 REF_RE = re.compile(r'@(' + NAME + r')')
 CAPTURES_RE = re.compile(r'\s*\bcaptures\([^()]*\)')
-
-
-def split_params(line, start):
-    """The parameter texts of the list opening at line[start] == '(', and
-    the index of its closing parenthesis."""
-    depth = 0
-    params = []
-    cur_start = start + 1
-    i = start
-    in_str = False
-    while i < len(line):
-        ch = line[i]
-        if in_str:
-            if ch == '\\':
-                i += 1
-            elif ch == '"':
-                in_str = False
-        elif ch == '"':
-            in_str = True
-        elif ch in '([{<':
-            depth += 1
-        elif ch in ')]}>':
-            depth -= 1
-            if depth == 0:
-                text = line[cur_start:i]
-                if text.strip():
-                    params.append((cur_start, i))
-                return params, i
-        elif ch == ',' and depth == 1:
-            params.append((cur_start, i))
-            cur_start = i + 1
-        i += 1
-    raise ValueError('unbalanced parameter list: ' + line[:200])
 
 
 class Param:
@@ -114,23 +83,12 @@ def read_module(path):
     with open(path, encoding='utf-8', errors='surrogateescape') as f:
         lines = f.read().split('\n')
     functions = []
-    i = 0
-    while i < len(lines):
+    for name, i, end in ll.functions(lines):
         ln = lines[i]
-        m = DEFINE_RE.match(ln)
-        if not m:
-            i += 1
-            continue
-        spans, _ = split_params(ln, m.end() - 1)
+        spans, _ = ll.params(ln, ll.DEFINE.match(ln).end() - 1)
         params = [Param(k, ln[a:b], (a, b)) for k, (a, b) in enumerate(spans)]
         params = [p for p in params if p.text.strip() != '...']
-        body = []
-        j = i + 1
-        while j < len(lines) and lines[j] != '}':
-            body.append(lines[j])
-            j += 1
-        functions.append(Function(m.group(1), i, params, body))
-        i = j + 1
+        functions.append(Function(name, i, params, lines[i + 1:end]))
     return lines, functions
 
 

@@ -71,24 +71,14 @@
 # Outputs under $WORK: stats.tsv (per module and version), cases.tsv (per
 # narrowed parameter), findings.jsonl (every part-1 finding), crashes.txt.
 set -euo pipefail
-
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-SELF="$ROOT/checks/captures/$(basename "${BASH_SOURCE[0]}")"
-KIT="$ROOT/checks/captures/capkit.py"
-LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
-PLUGIN=${PLUGIN:-target/release/libaliaskit.so}
-case $PLUGIN in /*) ;; *) PLUGIN=$ROOT/$PLUGIN ;; esac
-MODGEN=${MODGEN:-target/release/aliaskit-modgen}
-case $MODGEN in /*) ;; *) MODGEN=$ROOT/$MODGEN ;; esac
-CORPUS=${CORPUS:-$ROOT/target/corpus}
-case $CORPUS in /*) ;; *) CORPUS=$ROOT/$CORPUS ;; esac
-WORK=${WORK:-$ROOT/target/captures-corpus}
+. "$(dirname "${BASH_SOURCE[0]}")/../../tools/lib/env.sh"
+KIT="$HERE/capkit.py"
+WORK=${WORK:-target/captures-corpus}
 case $WORK in /*) ;; *) WORK=$ROOT/$WORK ;; esac
 OPT_TIMEOUT=${OPT_TIMEOUT:-600}
-JOBS=${JOBS:-$(nproc)}
 KEEP=${KEEP:-0}
 MAX_CASES=${MAX_CASES:-}
-export LLVM_BIN PLUGIN MODGEN CORPUS WORK OPT_TIMEOUT KIT KEEP MAX_CASES
+export WORK OPT_TIMEOUT KIT KEEP MAX_CASES
 
 PIPES=(input fa sroa-fa O2 O2-fa)
 # pipeline: "<from> <passes>"; <from> is input or an earlier pipeline;
@@ -118,12 +108,10 @@ if [[ "${1:-}" == "--worker" ]]; then
     : >"$res.crash"
     : >"$res.findings"
     t0=$(date +%s.%N)
-    opt() { timeout "$OPT_TIMEOUT" "$LLVM_BIN/opt" "$@"; }
     crash() { echo "$name $1: $2" >>"$res.crash"; }
     check() { # check IN.ll OUT.json [PARAMS]: check-captures<warn;json[;PARAMS]>, 0 on success
         local rc=0
-        opt -load-pass-plugin="$PLUGIN" -passes="check-captures<warn;json${3:+;$3}>" \
-            -disable-output "$1" 2>"$2" || rc=$?
+        opt_plugin -passes="check-captures<warn;json${3:+;$3}>" -disable-output "$1" 2>"$2" || rc=$?
         return $rc
     }
     if [[ $kind == modgen ]]; then
@@ -143,12 +131,12 @@ if [[ "${1:-}" == "--worker" ]]; then
         fi
         rc=0
         # Text first (the binutils inputs are bitcode): strip works on text.
-        opt -S "$src" -o "$out.0.ll" 2>>"$out.err" || rc=$?
+        opt_timed -S "$src" -o "$out.0.ll" 2>>"$out.err" || rc=$?
         for step in $steps; do
             case $step in
             -) ;;
             strip) strip "$out.0.ll" "$out.1.ll" && mv "$out.1.ll" "$out.0.ll" ;;
-            *) opt -passes="$step" -S "$out.0.ll" -o "$out.1.ll" 2>>"$out.err" || rc=$?
+            *) opt_timed -passes="$step" -S "$out.0.ll" -o "$out.1.ll" 2>>"$out.err" || rc=$?
                ((rc)) && break
                mv "$out.1.ll" "$out.0.ll" ;;
             esac
@@ -159,7 +147,7 @@ if [[ "${1:-}" == "--worker" ]]; then
             continue
         fi
         # Through opt -S once more: the same text form for every version.
-        opt -S "$out.0.ll" -o "$out" 2>>"$out.err" || rc=$?
+        opt_timed -S "$out.0.ll" -o "$out" 2>>"$out.err" || rc=$?
         rm -f "$out.0.ll"
         if ((rc)); then
             crash "$p" "opt -S exit $rc: $(head -c 300 "$out.err" | tr '\n' ' ')"
@@ -199,7 +187,7 @@ if [[ "${1:-}" == "--worker" ]]; then
         # function-attrs exploring any number of uses (the default gives up
         # after 100 and says "captured").
         strip "$out" "$w/$p.oracle.0.ll"
-        opt -passes=function-attrs -capture-tracking-max-uses-to-explore=1000000 \
+        opt_timed -passes=function-attrs -capture-tracking-max-uses-to-explore=1000000 \
             -S "$w/$p.oracle.0.ll" -o "$w/$p.oracle.ll" 2>>"$out.err" ||
             crash "$p/oracle" "function-attrs exit $?"
         python3 "$KIT" classify "$nd" --oracle "$w/$p.oracle.ll" | sed "s|^|$name\t$kind\t$p\t|" >>"$res.cases"
@@ -219,14 +207,14 @@ while (($#)); do
     --modgen) nmodgen=$2; shift 2 ;;
     --max-cases) MAX_CASES=$2; export MAX_CASES; shift 2 ;;
     --manifest) manifest=$2; shift 2 ;;
-    -h | --help) sed -n '2,/^set -euo/p' "$SELF" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) usage; exit 0 ;;
     *) echo "captures/corpus.sh: unknown argument $1" >&2; exit 2 ;;
     esac
 done
 for v in slice nmodgen MAX_CASES; do
     [[ -z "${!v}" || "${!v}" =~ ^[0-9]+$ ]] || { echo "captures/corpus.sh: $v takes a number" >&2; exit 2; }
 done
-[[ -x "$LLVM_BIN/opt" ]] || { echo "captures/corpus.sh: $LLVM_BIN/opt missing" >&2; exit 1; }
+need_tools captures/corpus.sh opt || exit 1
 [[ -f "$PLUGIN" ]] || { echo "captures/corpus.sh: $PLUGIN missing (cargo build --release)" >&2; exit 1; }
 [[ -x "$MODGEN" ]] || { echo "captures/corpus.sh: $MODGEN missing (cargo build --release --workspace)" >&2; exit 1; }
 

@@ -32,17 +32,9 @@
 # in target/corpus/results.txt. One run at a time per CORPUS directory (work/,
 # results/ and failures/ are cleared at the start).
 set -euo pipefail
-
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-SELF="$ROOT/checks/corpus/$(basename "${BASH_SOURCE[0]}")"
-LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
-PLUGIN=${PLUGIN:-target/release/libaliaskit.so}
-case $PLUGIN in /*) ;; *) PLUGIN=$ROOT/$PLUGIN ;; esac
-CORPUS=${CORPUS:-$ROOT/target/corpus}
-case $CORPUS in /*) ;; *) CORPUS=$ROOT/$CORPUS ;; esac
+. "$(dirname "${BASH_SOURCE[0]}")/../../tools/lib/env.sh"
 OPT_TIMEOUT=${OPT_TIMEOUT:-600}
-JOBS=${JOBS:-$(nproc)}
-export LLVM_BIN PLUGIN CORPUS OPT_TIMEOUT
+export OPT_TIMEOUT
 
 PIPES=(O2 gvn dse licm)
 declare -A PASSES=(
@@ -71,8 +63,7 @@ if [[ "${1:-}" == "--worker" ]]; then
     t0=$(date +%s.%N)
     bad=0
     opt_run() { # opt_run OUT AA PASSES: -S output in OUT, stderr in OUT.err
-        timeout "$OPT_TIMEOUT" "$LLVM_BIN/opt" -load-pass-plugin="$PLUGIN" \
-            -aa-pipeline="$2" -passes="$3" -S "$in" -o "$1" 2>"$1.err"
+        opt_plugin -aa-pipeline="$2" -passes="$3" -S "$in" -o "$1" 2>"$1.err"
     }
     st=() eff=()
     for p in "${PIPES[@]}"; do
@@ -107,8 +98,7 @@ if [[ "${1:-}" == "--worker" ]]; then
 
     # tbaa-diff<fatal>
     rc=0
-    timeout "$OPT_TIMEOUT" "$LLVM_BIN/opt" -load-pass-plugin="$PLUGIN" \
-        -passes='tbaa-diff<fatal>' -disable-output "$in" >"$w/tbaa-diff.out" 2>&1 || rc=$?
+    opt_plugin -passes='tbaa-diff<fatal>' -disable-output "$in" >"$w/tbaa-diff.out" 2>&1 || rc=$?
     summary=$(grep -E '^tbaa-diff: [0-9]+ pairs, [0-9]+ merges, [0-9]+ disagreements' "$w/tbaa-diff.out" | tail -1 || true)
     read -r pairs merges dis < <(sed -E 's/^tbaa-diff: ([0-9]+) pairs, ([0-9]+) merges, ([0-9]+) disagreements.*/\1 \2 \3/' <<<"${summary:-tbaa-diff: 0 pairs, 0 merges, 0 disagreements}")
     if ((rc == 0)) && [[ -n "$summary" ]] && ((dis == 0)); then
@@ -168,15 +158,13 @@ while (($#)); do
     --slice) slice=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --manifest) manifest=$2; shift 2 ;;
-    -h | --help) sed -n '2,/^set -euo/p' "$SELF" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) usage; exit 0 ;;
     *) echo "corpus/check.sh: unknown argument $1" >&2; exit 2 ;;
     esac
 done
 [[ "$slice" =~ ^[0-9]+$ && "$seed" =~ ^[0-9]+$ ]] || { echo "corpus/check.sh: --slice and --seed take numbers" >&2; exit 2; }
 
-for t in opt clang; do
-    [[ -x "$LLVM_BIN/$t" ]] || { echo "corpus/check.sh: $LLVM_BIN/$t missing (LLVM 22: run make setup)" >&2; exit 1; }
-done
+need_tools corpus/check.sh opt clang || exit 1
 [[ -f "$PLUGIN" ]] || { echo "corpus/check.sh: plugin $PLUGIN missing (run cargo build --release)" >&2; exit 1; }
 
 start=$SECONDS

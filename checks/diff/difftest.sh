@@ -50,6 +50,7 @@
 # (scoped-noalias-aa) is added to the pipeline (baseline: scoped-noalias-aa,
 # inert on in.ll, or basic-aa alone).
 set -u -o pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/../../tools/lib/env.sh"
 
 if [[ "${1:-}" == "--worker" ]]; then
     seed=$2
@@ -218,21 +219,18 @@ if [[ "${1:-}" == "--worker" ]]; then
     exit 0
 fi
 
-cd "$(dirname "$0")/../.." || exit 2
+cd "$ROOT" || exit 2
 FIRST=${1:-1}
 COUNT=${2:-500}
-export LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
-export OPT="$LLVM_BIN/opt"
-PLUGIN=${PLUGIN:-target/release/libaliaskit.so}
+# GEN unset: cargo's own build of the generator, brought up to date below.
 own_gen=0
 [[ -z ${GEN:-} ]] && own_gen=1
 GEN=${GEN:-target/release/aliaskit-modgen}
-JOBS=${JOBS:-$(nproc)}
 export SCOPES=${SCOPES:-auto}
 export SCOPED_FUNCTIONS=${SCOPED_FUNCTIONS:-2}
 export EFFECT_SAMPLE=${EFFECT_SAMPLE:-5}
 export OPT_TIMEOUT=${OPT_TIMEOUT:-120}
-export OUTDIR="$PWD/target/difftest"
+export OUTDIR="$ROOT/target/difftest"
 
 case $SCOPES in auto | none | some | many) ;; *) echo "difftest: SCOPES must be auto, none, some or many" >&2; exit 2 ;; esac
 [[ -x "$OPT" ]] || { echo "difftest: $OPT not found" >&2; exit 2; }
@@ -254,7 +252,7 @@ cp "$PLUGIN" "$WORK/libaliaskit.so" && cp "$GEN" "$WORK/aliaskit-modgen" || exit
 export PLUGIN="$WORK/libaliaskit.so" GEN="$WORK/aliaskit-modgen"
 
 start=$(date +%s)
-seq "$FIRST" $((FIRST + COUNT - 1)) | xargs -P "$JOBS" -n 1 bash "$0" --worker
+seq "$FIRST" $((FIRST + COUNT - 1)) | xargs -P "$JOBS" -n 1 bash "$SELF" --worker
 end=$(date +%s)
 
 cat "$WORK"/res/* 2>/dev/null | awk -v secs=$((end - start)) -v outdir="$OUTDIR" '

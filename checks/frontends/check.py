@@ -38,10 +38,9 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-LLVM_BIN = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
-PLUGIN = os.path.abspath(os.path.join(ROOT, os.environ.get("PLUGIN", "target/release/libaliaskit.so")))
-OPT = os.path.join(LLVM_BIN, "opt")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "lib"))
+from kit import env, ll, proc  # noqa: E402
+
 TIMEOUT = int(os.environ.get("OPT_TIMEOUT", "600"))
 AA = {
     "builtin": "basic-aa,scoped-noalias-aa,tbaa",
@@ -58,15 +57,13 @@ CAPTURES = re.compile(r" captures\([^()]*\)")
 DISAGREE = re.compile(r"(\d+) disagreements")
 
 
-def opt(args, env=None):
-    """Runs opt with the plugin: (exit code, stderr)."""
-    cmd = [OPT, "-load-pass-plugin=" + PLUGIN, *args]
-    try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT,
-                           env=dict(os.environ, **(env or {})))
-        return p.returncode, p.stderr
-    except subprocess.TimeoutExpired:
+def opt(args, variables=None):
+    """Runs opt with the plugin, `variables` added to the environment:
+    (exit code, stderr)."""
+    rc, _, err, timed_out = proc.opt(args, TIMEOUT, environ=dict(os.environ, **(variables or {})))
+    if timed_out:
         return "timeout", ""
+    return rc, err.decode("utf-8", "replace")
 
 
 def findings(stderr):
@@ -82,7 +79,7 @@ def findings(stderr):
 
 
 def check_module(front_end, path):
-    r = {"front_end": front_end, "module": os.path.relpath(path, ROOT), "failures": [],
+    r = {"front_end": front_end, "module": os.path.relpath(path, env.ROOT), "failures": [],
          "tags": 0, "lists": 0, "decisions": 0, "o2_changed": False,
          "warnings": collections.Counter()}
     fail = r["failures"].append
@@ -91,17 +88,17 @@ def check_module(front_end, path):
         if path.endswith(".ll"):
             shutil.copyfile(path, text)
         else:
-            subprocess.run([os.path.join(LLVM_BIN, "llvm-dis"), path, "-o", text], check=True)
+            subprocess.run([env.tool("llvm-dis"), path, "-o", text], check=True)
         source = open(text).read()
-        r["tags"] = len(set(re.findall(r"!tbaa (![0-9]+)", source)))
+        r["tags"] = len(set(ll.TBAA.findall(source)))
         outputs = {}
         for pipe, passes in PIPES.items():
             for aa, pipeline in AA.items():
                 out = os.path.join(tmp, "%s-%s.ll" % (pipe, aa))
-                env = None
+                log = None
                 if pipe == "O2" and aa == "ours":
-                    env = {"ALIASKIT_BISECT_LOG": os.path.join(tmp, "decisions.jsonl")}
-                rc, err = opt(["-aa-pipeline=" + pipeline, "-passes=" + passes, "-S", text, "-o", out], env)
+                    log = {"ALIASKIT_BISECT_LOG": os.path.join(tmp, "decisions.jsonl")}
+                rc, err = opt(["-aa-pipeline=" + pipeline, "-passes=" + passes, "-S", text, "-o", out], log)
                 if rc != 0:
                     fail("%s %s: opt exit %s: %s" % (pipe, aa, rc, err.strip()[-300:]))
                     continue
@@ -116,7 +113,7 @@ def check_module(front_end, path):
             r["decisions"] = len({json.loads(line)["id"] for line in open(log)})
         o2 = os.path.join(tmp, "O2-builtin.ll")
         if ("O2", "builtin") in outputs:
-            r["lists"] = len(set(re.findall(r"!(?:alias\.scope|noalias) (![0-9]+)", outputs[("O2", "builtin")])))
+            r["lists"] = len(set(ll.SCOPES.findall(outputs[("O2", "builtin")])))
         for diff in ("tbaa-diff", "scoped-diff"):
             for name, module in (("module", text), ("O2 output", o2)):
                 if module == o2 and ("O2", "builtin") not in outputs:
@@ -150,7 +147,7 @@ def check_module(front_end, path):
 
 
 def modules(slice_):
-    args = [os.path.join(ROOT, "corpora/frontends.sh")] + (["--slice"] if slice_ else [])
+    args = [os.path.join(env.ROOT, "corpora/frontends.sh")] + (["--slice"] if slice_ else [])
     out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
     return [tuple(line.split(" ", 1)) for line in out.splitlines() if line.strip()]
 
@@ -182,7 +179,7 @@ def table(results):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--slice", action="store_true")
-    ap.add_argument("--jobs", type=int, default=int(os.environ.get("JOBS", os.cpu_count() or 2)))
+    ap.add_argument("--jobs", type=int, default=env.JOBS)
     ap.add_argument("--report")
     a = ap.parse_args()
     mods = modules(a.slice)

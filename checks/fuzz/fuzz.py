@@ -64,15 +64,14 @@ import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(ROOT, "checks", "verify"))
+sys.path.insert(0, os.path.join(HERE, "..", "verify"))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "tools", "lib"))
 sys.dont_write_bytecode = True
 import mutate  # noqa: E402
 import parity  # noqa: E402
+from kit import env, proc  # noqa: E402
 
-OPT, PLUGIN, LLVM_BIN = parity.OPT, parity.PLUGIN, parity.LLVM_BIN
-CLI = os.environ.get("CLI") or os.path.join(ROOT, "target", "release", "aliaskit")
-OUT = os.path.join(ROOT, "target", "fuzz")
+OUT = os.path.join(env.TARGET, "fuzz")
 # A run of ours that takes longer is a hang; LLVM's analyses get the same
 # limit, so that a slow input (aa-eval lists every pair: quadratic) counts
 # against neither, and a run of 10,000 modules may share the machine.
@@ -119,8 +118,7 @@ def answers(out):
 def opt(args, timeout):
     # -disable-auto-upgrade-debug-info: the IR reader verifies modules with a
     # Debug Info Version flag (Flang's) and aborts, whatever -disable-verify says.
-    rc, out, err, timed_out = parity.run([OPT, "-load-pass-plugin=" + PLUGIN, "-disable-verify",
-                                          "-disable-auto-upgrade-debug-info", *args], timeout)
+    rc, out, err, timed_out = proc.opt(["-disable-verify", "-disable-auto-upgrade-debug-info", *args], timeout)
     return (rc if rc is not None else 0), out + err, err, timed_out
 
 
@@ -196,7 +194,7 @@ def check(spec):
         for step in steps:
             ours(step, ["-passes=" + step, "-disable-output", path])
     for cmd in (["explain", path], ["dot", path], ["dot", "--scopes", path]):
-        rc, out, err, to = parity.run([CLI, *cmd], OURS_TIMEOUT)
+        rc, out, err, to = proc.run([env.CLI, *cmd], OURS_TIMEOUT)
         why = crash_of(rc if rc is not None else 0, err, to)
         if why or rc not in (0, 1, 2):
             problem("aliaskit %s: %s" % (cmd[0], why or "exit %s" % rc))
@@ -214,7 +212,7 @@ def check(spec):
 
 def frontend_sources(slice_mode):
     """Front-end modules (as IR text) small enough for aa-eval."""
-    args = [os.path.join(ROOT, "corpora", "frontends.sh")] + (["--slice"] if slice_mode else [])
+    args = [os.path.join(env.ROOT, "corpora", "frontends.sh")] + (["--slice"] if slice_mode else [])
     out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
     srcdir = os.path.join(OUT, "src")
     os.makedirs(srcdir, exist_ok=True)
@@ -223,7 +221,7 @@ def frontend_sources(slice_mode):
         fe, path = line.split(" ", 1)
         ll = path if path.endswith(".ll") else os.path.join(srcdir, fe + "-" + os.path.basename(path)[:-3] + ".ll")
         if not path.endswith(".ll") and not os.path.exists(ll):
-            subprocess.run([os.path.join(LLVM_BIN, "llvm-dis"), path, "-o", ll], check=True)
+            subprocess.run([env.tool("llvm-dis"), path, "-o", ll], check=True)
         if os.path.getsize(ll) <= MAX_SOURCE:
             found.append((fe, ll))
     return found
@@ -292,7 +290,7 @@ class Journal:
 
     def __init__(self, seed, slice_mode, resume):
         self.path = os.path.join(OUT, "journal-%s%s.jsonl" % (seed, "-slice" if slice_mode else ""))
-        self.header = {"plugin": digest(PLUGIN), "cli": digest(CLI), "fuzz.py": digest(__file__),
+        self.header = {"plugin": digest(env.PLUGIN), "cli": digest(env.CLI), "fuzz.py": digest(__file__),
                        "mutate.py": digest(mutate.__file__)}
         self.done = {}
         if resume and os.path.exists(self.path):
@@ -327,7 +325,7 @@ def main():
     ap.add_argument("--count", type=int, default=10000)
     ap.add_argument("--seed", default="1")
     ap.add_argument("--slice", action="store_true")
-    ap.add_argument("--jobs", type=int, default=int(os.environ.get("JOBS", os.cpu_count() or 2)))
+    ap.add_argument("--jobs", type=int, default=env.JOBS)
     ap.add_argument("--report")
     ap.add_argument("--resume", action="store_true")
     a = ap.parse_args()

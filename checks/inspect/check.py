@@ -37,23 +37,12 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "checks/verify"))
-from mutate import split_ops  # noqa: E402  (top-level operands of !{...})
-
-ALIASKIT = os.environ.get("ALIASKIT", os.path.join(ROOT, "target/release/aliaskit"))
-CORPUS = os.environ.get("CORPUS", os.path.join(ROOT, "target/corpus"))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "tools", "lib"))
+from kit import env, ll, proc  # noqa: E402
 
 PAIR_LIMIT = 200000
-LLVM_BIN = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
-PLUGIN = os.environ.get("PLUGIN", os.path.join(ROOT, "target/release/libaliaskit.so"))
-
-NODE_DEF = re.compile(r"^!(\d+) = (?:distinct )?!\{(.*)\}\s*$")
-ATTACH = {
-    "tbaa": re.compile(r"!tbaa !(\d+)"),
-    "scopes": re.compile(r"!(?:alias\.scope|noalias) !(\d+)"),
-}
-REF = re.compile(r"^!(\d+)$")
+ATTACH = {"tbaa": ll.TBAA, "scopes": ll.SCOPES}
 
 
 def metadata(path):
@@ -62,9 +51,9 @@ def metadata(path):
     nodes = {}
     used = {k: set() for k in ATTACH}
     for line in open(path, errors="replace"):
-        m = NODE_DEF.match(line)
+        m = ll.NODE.match(line)
         if m:
-            nodes[int(m.group(1))] = split_ops(m.group(2))
+            nodes[int(m.group(1))] = ll.split_ops(m.group(3))
         elif line.startswith("  "):
             for kind, rx in ATTACH.items():
                 used[kind].update(int(x) for x in rx.findall(line))
@@ -72,7 +61,7 @@ def metadata(path):
 
 
 def refs(ops):
-    return [int(REF.match(o).group(1)) for o in ops if REF.match(o)]
+    return [ll.node_id(o) for o in ops if ll.node_id(o) is not None]
 
 
 def expected_tbaa(nodes, tags):
@@ -81,10 +70,9 @@ def expected_tbaa(nodes, tags):
     work = []
     for t in tags:
         ops = nodes.get(t, [])
-        base = REF.match(ops[0]) if ops else None
-        access = REF.match(ops[1]) if len(ops) > 1 else None
-        if base and access:
-            b, a = int(base.group(1)), int(access.group(1))
+        b = ll.node_id(ops[0]) if ops else None
+        a = ll.node_id(ops[1]) if len(ops) > 1 else None
+        if b is not None and a is not None:
             edges += 1 if a == b else 2
             work += [b, a]
     types = set()
@@ -107,9 +95,9 @@ def expected_scopes(nodes, lists):
         scopes.update(r)
     for s in scopes:
         ops = nodes.get(s, [])
-        d = REF.match(ops[1]) if len(ops) > 1 else None
-        if d:
-            domains.add(int(d.group(1)))
+        d = ll.node_id(ops[1]) if len(ops) > 1 else None
+        if d is not None:
+            domains.add(d)
             edges += 1
     return len(set(lists) | scopes | domains), edges
 
@@ -125,14 +113,14 @@ def check_module(path):
     if path.endswith(".bc"):
         # The counts are read from text: disassemble, check the text.
         with tempfile.TemporaryDirectory() as tmp:
-            ll = os.path.join(tmp, os.path.basename(path)[:-3] + ".ll")
-            subprocess.run([os.path.join(LLVM_BIN, "llvm-dis"), path, "-o", ll], check=True)
-            return check_module(ll)
+            text = os.path.join(tmp, os.path.basename(path)[:-3] + ".ll")
+            subprocess.run([env.tool("llvm-dis"), path, "-o", text], check=True)
+            return check_module(text)
     problems = []
     nodes, used = metadata(path)
     for kind, flag in (("tbaa", []), ("scopes", ["--scopes"])):
         with tempfile.NamedTemporaryFile(suffix=".dot") as out:
-            r = subprocess.run([ALIASKIT, "dot", *flag, path, "-o", out.name], capture_output=True, text=True)
+            r = subprocess.run([env.ALIASKIT, "dot", *flag, path, "-o", out.name], capture_output=True, text=True)
             if r.returncode != 0:
                 problems.append(f"dot {kind}: exit {r.returncode}: {r.stderr.strip()[:200]}")
                 continue
@@ -146,23 +134,23 @@ def check_module(path):
         if got != want:
             problems.append(f"dot {kind}: {got[0]} nodes / {got[1]} edges drawn, metadata has {want[0]} / {want[1]}")
     # explain's NoAlias count per function against aa-eval's total.
-    r = subprocess.run([ALIASKIT, "explain", "--summary", "--json", path], capture_output=True, text=True)
+    r = subprocess.run([env.ALIASKIT, "explain", "--summary", "--json", path], capture_output=True, text=True)
     if r.returncode != 0:
         problems.append(f"explain: exit {r.returncode}: {r.stderr.strip()[:200]}")
         return problems, (len(used["tbaa"]), len(used["scopes"]), 0, 0)
     rows = [json.loads(l) for l in r.stdout.splitlines()]
     pairs = sum(x["pairs"] for x in rows)
     no_alias = sum(x["tbaa"] + x["scoped-noalias"] + x["both"] for x in rows)
-    e = subprocess.run([os.path.join(LLVM_BIN, "opt"), f"-load-pass-plugin={PLUGIN}",
-                        "-aa-pipeline=rust-scoped-noalias,rust-tbaa", "-passes=aa-eval",
-                        "-evaluate-aa-metadata", "-disable-output", path], capture_output=True, text=True)
-    m = re.search(r"(\d+) no alias responses", e.stderr)
-    if e.returncode != 0 or not m:
-        problems.append(f"aa-eval failed: {e.stderr.strip()[-200:]}")
+    rc, _, err, _ = proc.opt(["-aa-pipeline=rust-scoped-noalias,rust-tbaa", "-passes=aa-eval",
+                              "-evaluate-aa-metadata", "-disable-output", path])
+    err = err.decode("utf-8", "replace")
+    m = re.search(r"(\d+) no alias responses", err)
+    if rc != 0 or not m:
+        problems.append(f"aa-eval failed: {err.strip()[-200:]}")
     elif int(m.group(1)) != no_alias:
         problems.append(f"explain: {no_alias} NoAlias pairs, aa-eval {m.group(1)} NoAlias responses")
     if pairs <= PAIR_LIMIT and not problems:
-        c = subprocess.run([sys.executable, os.path.join(ROOT, "checks/inspect/explain-vs-aa-eval.py"), "--quiet", path],
+        c = subprocess.run([sys.executable, os.path.join(HERE, "explain-vs-aa-eval.py"), "--quiet", path],
                            capture_output=True, text=True)
         if c.returncode != 0:
             problems.append("explain pair for pair: " + "; ".join(c.stdout.strip().splitlines()[:2]))
@@ -178,19 +166,19 @@ def modules(manifest, slice_n):
         kind, rel = line.split()[:2]
         if slice_n and not kind.startswith("csmith"):
             continue
-        out.append(os.path.join(CORPUS, rel))
+        out.append(os.path.join(env.CORPUS, rel))
     return out[:slice_n] if slice_n else out
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--slice", type=int, default=0)
-    ap.add_argument("--manifest", default=os.path.join(CORPUS, "MANIFEST"))
+    ap.add_argument("--manifest", default=os.path.join(env.CORPUS, "MANIFEST"))
     args = ap.parse_args()
     paths = [p for p in modules(args.manifest, args.slice) if os.path.exists(p)]
     if not paths:
         sys.exit(f"check.py: no modules in {args.manifest} (run corpora/real-c.sh)")
-    jobs = int(os.environ.get("JOBS", os.cpu_count() or 1))
+    jobs = env.JOBS
     failed = 0
     totals = [0, 0, 0, 0, 0, 0]
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
@@ -198,7 +186,7 @@ def main():
             totals = [a + b for a, b in zip(totals, stats)]
             if problems:
                 failed += 1
-                print(f"FAIL {os.path.relpath(path, ROOT)}: " + " | ".join(problems))
+                print(f"FAIL {os.path.relpath(path, env.ROOT)}: " + " | ".join(problems))
     print(f"inspect/check.py: {len(paths)} modules ({totals[0]} distinct tags, {totals[1]} scope lists, "
           f"{totals[2]} functions, {totals[4]} pairs, {totals[3]} NoAlias): explain = aa-eval "
           f"(pair for pair on {totals[5]} modules), graphviz accepts every picture, node and edge "

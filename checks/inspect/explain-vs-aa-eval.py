@@ -25,10 +25,8 @@ import re
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-ALIASKIT = os.environ.get("ALIASKIT", os.path.join(ROOT, "target/release/aliaskit"))
-LLVM_BIN = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
-PLUGIN = os.environ.get("PLUGIN", os.path.join(ROOT, "target/release/libaliaskit.so"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "lib"))
+from kit import env, proc  # noqa: E402
 
 ATTACHMENTS = re.compile(r", !\S+ !\d+")
 
@@ -38,7 +36,7 @@ def norm(inst):
 
 
 def explained(path):
-    out = subprocess.run([ALIASKIT, "explain", "--json", path], capture_output=True, text=True)
+    out = subprocess.run([env.ALIASKIT, "explain", "--json", path], capture_output=True, text=True)
     if out.returncode != 0:
         raise RuntimeError(f"aliaskit explain failed on {path}: {out.stderr.strip()}")
     pairs = collections.defaultdict(collections.Counter)
@@ -50,16 +48,14 @@ def explained(path):
 
 
 def aa_eval(path):
-    cmd = [
-        os.path.join(LLVM_BIN, "opt"),
-        f"-load-pass-plugin={PLUGIN}",
+    cmd = proc.opt_cmd([
         "-aa-pipeline=rust-scoped-noalias,rust-tbaa",
         "-passes=aa-eval",
         "-evaluate-aa-metadata",
         "-print-no-aliases",
         "-disable-output",
         path,
-    ]
+    ])
     out = subprocess.run(cmd, capture_output=True, text=True)
     if out.returncode != 0:
         raise RuntimeError(f"aa-eval failed on {path}: {out.stderr.strip()[-300:]}")

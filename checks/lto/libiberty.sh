@@ -31,11 +31,9 @@
 # Needs: make setup (LLVM 22, lld), binutils-source (installed if missing).
 # Exit 0 when every check holds, 1 when one fails, 2 on a setup error.
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
-PLUGIN=${PLUGIN:-$root/target/release/libaliaskit.so}
-work=$root/target/lto
+make_jobs=${JOBS:-2}    # the library's build: JOBS, else 2 (not nproc)
+. "$(dirname "${BASH_SOURCE[0]}")/../../tools/lib/env.sh"
+work=$ROOT/target/lto
 modes=(thin full)
 for arg in "$@"; do
     case $arg in
@@ -44,13 +42,11 @@ for arg in "$@"; do
         *) echo "libiberty.sh: unknown option '$arg' (see the header for usage)" >&2; exit 2 ;;
     esac
 done
-for t in clang ld.lld llvm-ar llvm-ranlib; do
-    [[ -x $LLVM_BIN/$t ]] || { echo "libiberty.sh: $LLVM_BIN/$t missing (run make setup)" >&2; exit 2; }
-done
+need_tools libiberty.sh clang ld.lld llvm-ar llvm-ranlib || exit 2
 [[ -f $PLUGIN ]] || { echo "libiberty.sh: no plugin at $PLUGIN (run make build)" >&2; exit 2; }
 PLUGIN=$(realpath "$PLUGIN")    # the links run in the build tree
 
-"$root/tools/need-packages.sh" libiberty.sh binutils-source make xz-utils
+need_packages libiberty.sh binutils-source make xz-utils
 
 # ------------------------------------------------------------ sources ---
 tarball=$(dpkg -L binutils-source | grep -E '/binutils-[0-9.]+\.tar\.(xz|gz|bz2)$' | head -1)
@@ -91,7 +87,7 @@ for mode in "${modes[@]}"; do
         (cd "$build" && CC="$LLVM_BIN/clang" CFLAGS="-O2 $lto -w" AR="$LLVM_BIN/llvm-ar" \
             RANLIB="$LLVM_BIN/llvm-ranlib" "$src/libiberty/configure" --quiet >configure.log 2>&1) ||
             { echo "libiberty.sh: configure failed, see $build/configure.log" >&2; exit 2; }
-        make -s -C "$build" -j"${JOBS:-2}" >"$build/make.log" 2>&1 ||
+        make -s -C "$build" -j"$make_jobs" >"$build/make.log" 2>&1 ||
             { echo "libiberty.sh: make failed, see $build/make.log" >&2; exit 2; }
     fi
     for c in "${configs[@]}"; do

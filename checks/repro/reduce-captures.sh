@@ -15,11 +15,9 @@
 #      FUNCTION calls too: when the claim goes stale only once they are
 #      inlined)
 set -euo pipefail
-[[ $# -eq 3 || $# -eq 4 ]] || { sed -n '2,12p' "$0" >&2; exit 2; }
+. "$(dirname "${BASH_SOURCE[0]}")/../../tools/lib/env.sh"
+[[ $# -eq 3 || $# -eq 4 ]] || { sed -n '2,12p' "$SELF" >&2; exit 2; }
 in=$1 fn=$2 out=$3 pipeline=${4:-default<O2>}
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
-PLUGIN=${PLUGIN:-$ROOT/target/release/libaliaskit.so}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$LLVM_BIN/llvm-extract" --func="$fn" ${RECURSIVE:+--recursive} "$in" -S -o "$work/start.ll"

@@ -20,9 +20,9 @@
 # (kinds the verifier does not know, which llvm-reduce still reduces), and
 # the interestingness test gives them their names back before it runs opt.
 set -euo pipefail
-[[ $# -ge 3 ]] || { sed -n '2,10p' "$0" >&2; exit 2; }
+. "$(dirname "${BASH_SOURCE[0]}")/../../tools/lib/env.sh"
+[[ $# -ge 3 ]] || { sed -n '2,10p' "$SELF" >&2; exit 2; }
 in=$1 out=$2 pattern=$3; shift 3
-LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
 TIMEOUT=${TIMEOUT:-10}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

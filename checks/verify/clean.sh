@@ -7,7 +7,7 @@
 #   missing, the corpus is built first with `corpora/real-c.sh --csmith 200`.
 # env: LLVM_BIN (default /usr/lib/llvm-22/bin), PLUGIN (default
 #      target/release/libaliaskit.so), JOBS (default nproc), CORPUS (default
-#      target/corpus)
+#      target/corpus), OPT_TIMEOUT (seconds per opt run, default 600)
 #
 # For each module: LLVM's verdict (opt -passes=verify, which must accept it)
 # and ours (opt -disable-verify -passes='verify-alias-md<warn;json>'), which
@@ -15,18 +15,12 @@
 # target/verify-corpus/clean/<name>.{json,llvm} and clean/SUMMARY.
 # Exit status 0 iff every module passed.
 set -euo pipefail
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+. "$(dirname "${BASH_SOURCE[0]}")/../../tools/lib/env.sh"
 cd "$ROOT"
-LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
-PLUGIN=${PLUGIN:-target/release/libaliaskit.so}
-case $PLUGIN in /*) ;; *) PLUGIN=$ROOT/$PLUGIN ;; esac
-CORPUS=${CORPUS:-$ROOT/target/corpus}
-case $CORPUS in /*) ;; *) CORPUS=$ROOT/$CORPUS ;; esac
-JOBS=${JOBS:-$(nproc)}
 OUT=$ROOT/target/verify-corpus/clean
 manifest=$CORPUS/MANIFEST
 if [[ "${1:-}" == "--manifest" ]]; then manifest=$2; fi
-export LLVM_BIN PLUGIN CORPUS OUT
+export OUT
 
 # checks/verify/clean.sh --worker "<manifest line>"
 if [[ "${1:-}" == "--worker" ]]; then
@@ -34,11 +28,10 @@ if [[ "${1:-}" == "--worker" ]]; then
     in="$CORPUS/$path"
     t0=$(date +%s.%N)
     rc=0
-    timeout 600 "$LLVM_BIN/opt" -passes=verify -disable-output "$in" 2>"$OUT/$name.llvm" || rc=$?
+    opt_timed -passes=verify -disable-output "$in" 2>"$OUT/$name.llvm" || rc=$?
     echo "$rc" >"$OUT/$name.llvm.rc"
     rc=0
-    timeout 600 "$LLVM_BIN/opt" -load-pass-plugin="$PLUGIN" -disable-verify \
-        -passes='verify-alias-md<warn;json>' -disable-output "$in" 2>"$OUT/$name.json" || rc=$?
+    opt_plugin -disable-verify -passes='verify-alias-md<warn;json>' -disable-output "$in" 2>"$OUT/$name.json" || rc=$?
     echo "$rc $kind $(awk -v a="$t0" -v b="$(date +%s.%N)" "BEGIN{print b-a}")" >"$OUT/$name.rc"
     exit 0
 fi
@@ -54,7 +47,7 @@ mkdir -p "$OUT"
 cp "$PLUGIN" "$OUT/libaliaskit.so"
 PLUGIN=$OUT/libaliaskit.so
 t0=$(date +%s)
-grep -v '^#' "$manifest" | xargs -P "$JOBS" -I{} -d '\n' "$0" --worker {}
+grep -v '^#' "$manifest" | xargs -P "$JOBS" -I{} -d '\n' "$SELF" --worker {}
 echo "wall: $(($(date +%s) - t0)) s, $JOBS jobs" >"$OUT/WALL"
 
 python3 - "$manifest" <<'EOF'

@@ -25,16 +25,17 @@ LLVM's own verifier crashes on them.)
 """
 
 import argparse
+import os
 import random
 import re
 import sys
 
-MD_DEF = re.compile(r'^!(\d+) = (distinct )?!\{(.*)\}\s*$')
-NAMED_DEF = re.compile(r'^!([A-Za-z_.$][\w.$-]*) = !\{(.*)\}\s*$')
-ATTACH = re.compile(r'!(tbaa\.struct|tbaa|alias\.scope|noalias) !(\d+)')
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'tools', 'lib'))
+from kit import ll  # noqa: E402
+from kit.ll import node_id, split_ops  # noqa: E402
+
 DECL = re.compile(r'(@llvm\.experimental\.noalias\.scope\.decl\(metadata )([^)]*)(\))')
 INT_OP = re.compile(r'^i(\d+) (-?\d+|true|false)$')
-NODE_OP = re.compile(r'^!(\d+)$')
 # Instructions that may not carry !tbaa (the verifier only allows loads,
 # stores, calls, va_arg, atomicrmw and cmpxchg); one line each.
 NON_MEMORY = re.compile(
@@ -46,32 +47,6 @@ NON_MEMORY = re.compile(
 MEMORY = re.compile(r'^  (%[-\w.$]+ = )?(load|store|call|tail call|atomicrmw|cmpxchg)\b')
 
 
-def split_ops(body):
-    """Top-level operands of `!{...}` contents."""
-    ops, cur, depth, in_str = [], [], 0, False
-    for ch in body:
-        if in_str:
-            cur.append(ch)
-            if ch == '"':
-                in_str = False
-            continue
-        if ch == '"':
-            in_str = True
-        elif ch in '{(<[':
-            depth += 1
-        elif ch in '})>]':
-            depth -= 1
-        elif ch == ',' and depth == 0:
-            ops.append(''.join(cur).strip())
-            cur = []
-            continue
-        cur.append(ch)
-    last = ''.join(cur).strip()
-    if last or ops:
-        ops.append(last)
-    return ops
-
-
 def replace_attachment(line, k, old, new):
     return re.sub(r'!%s !%d\b' % (re.escape(k), old), '!%s !%d' % (k, new), line, count=1)
 
@@ -79,18 +54,13 @@ def replace_attachment(line, k, old, new):
 def kind(op):
     if op == 'null':
         return 'null'
-    if NODE_OP.match(op):
+    if ll.REF.match(op):
         return 'node'
     if op.startswith('!"'):
         return 'str'
     if INT_OP.match(op):
         return 'int'
     return 'other'
-
-
-def node_id(op):
-    m = NODE_OP.match(op or '')
-    return int(m.group(1)) if m else None
 
 
 def int_value(op):
@@ -119,34 +89,29 @@ class Module:
         self.memory = []      # line indices of memory instructions
         self.dirty = set()
         self.dirty_named = set()
-        in_fn = False
         for i, line in enumerate(self.lines):
-            m = MD_DEF.match(line)
+            m = ll.NODE.match(line)
             if m:
                 self.md[int(m.group(1))] = {'distinct': bool(m.group(2)),
                                             'ops': split_ops(m.group(3)), 'line': i}
                 continue
-            m = NAMED_DEF.match(line)
+            m = ll.NAMED.match(line)
             if m:
                 self.named[m.group(1)] = {'ops': split_ops(m.group(2)), 'line': i}
-                continue
-            if line.startswith('define '):
-                in_fn = True
-                continue
-            if in_fn and line.startswith('}'):
-                in_fn = False
-                continue
-            if not in_fn or not line.startswith('  '):
-                continue
-            for a in ATTACH.finditer(line):
-                self.sites.append([i, a.group(1), int(a.group(2))])
-            d = DECL.search(line)
-            if d:
-                self.decls.append([i, d.group(2)])
-            if NON_MEMORY.match(line) and '!tbaa ' not in line:
-                self.nonmem.append(i)
-            elif MEMORY.match(line) and 'noalias.scope.decl' not in line:
-                self.memory.append(i)
+        for _, start, end in ll.functions(self.lines):
+            for i in range(start + 1, end):
+                line = self.lines[i]
+                if not line.startswith('  '):
+                    continue
+                for a in ll.ALIAS.finditer(line):
+                    self.sites.append([i, a.group(1), int(a.group(2))])
+                d = DECL.search(line)
+                if d:
+                    self.decls.append([i, d.group(2)])
+                if NON_MEMORY.match(line) and '!tbaa ' not in line:
+                    self.nonmem.append(i)
+                elif MEMORY.match(line) and 'noalias.scope.decl' not in line:
+                    self.memory.append(i)
         self.next_id = max(self.md, default=-1) + 1
         self.compute_roles()
 

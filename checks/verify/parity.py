@@ -53,10 +53,11 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, '..', '..', 'tools', 'lib'))
 sys.dont_write_bytecode = True
 import mutate  # noqa: E402
+from kit import env, proc  # noqa: E402
 
 # ---------------------------------------------------------------------------
 # LLVM 22.1.8 verifier message -> our rule id (Verifier.cpp function): the
@@ -72,21 +73,13 @@ UNREPORTED = [
 ]
 
 
-def env_path(name, default):
-    p = os.environ.get(name, default)
-    return p if os.path.isabs(p) else os.path.join(ROOT, p)
-
-
-CLI = env_path('CLI', 'target/release/aliaskit')
-
-
 def load_parity():
     """[(LLVM message, rule id or None, LLVM function)] from the CLI."""
     try:
-        out = subprocess.run([CLI, 'rules', '--json'], capture_output=True, check=True).stdout
+        out = subprocess.run([env.CLI, 'rules', '--json'], capture_output=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError) as e:
         sys.exit('parity.py: cannot read the rule table from %s rules --json (%s); '
-                 'build it (cargo build --release --workspace) or set CLI' % (CLI, e))
+                 'build it (cargo build --release --workspace) or set CLI' % (env.CLI, e))
     rules = [json.loads(line) for line in out.decode().splitlines()]
     return ([(r['llvm_message'], r['id'], r['llvm_function']) for r in rules if r['llvm_message']]
             + [(m, None, fn) for m, fn in UNREPORTED])
@@ -113,23 +106,7 @@ TIMEOUT_OURS = 20
 TIMEOUT_LLVM = 120
 
 
-LLVM_BIN = os.environ.get('LLVM_BIN', '/usr/lib/llvm-22/bin')
-PLUGIN = env_path('PLUGIN', 'target/release/libaliaskit.so')
-MODGEN = env_path('MODGEN', 'target/release/aliaskit-modgen')
-CORPUS = env_path('CORPUS', 'target/corpus')
-OUT = os.path.join(ROOT, 'target', 'verify-corpus')
-OPT = os.path.join(LLVM_BIN, 'opt')
-LLVM_AS = os.path.join(LLVM_BIN, 'llvm-as')
-
-
-def run(cmd, timeout, stdin=None):
-    """(returncode, stdout, stderr, timed_out); signals as rc 128+N."""
-    try:
-        p = subprocess.run(cmd, input=stdin, capture_output=True, timeout=timeout)
-    except subprocess.TimeoutExpired as e:
-        return None, e.stdout or b'', e.stderr or b'', True
-    rc = p.returncode if p.returncode >= 0 else 128 - p.returncode
-    return rc, p.stdout, p.stderr, False
+OUT = os.path.join(env.TARGET, 'verify-corpus')
 
 
 def crashed(rc, err):
@@ -175,7 +152,7 @@ HAS_TBAA = re.compile(rb'!tbaa !\d')
 # ---------------------------------------------------------------- sources --
 def corpus_modules():
     """(csmith .ll paths, large .ll paths) from target/corpus/MANIFEST."""
-    manifest = os.path.join(CORPUS, 'MANIFEST')
+    manifest = os.path.join(env.CORPUS, 'MANIFEST')
     csmith, large = [], []
     if not os.path.exists(manifest):
         return csmith, large
@@ -183,7 +160,7 @@ def corpus_modules():
         parts = line.split()
         if len(parts) < 3 or line.startswith('#'):
             continue
-        path = os.path.join(CORPUS, parts[1])
+        path = os.path.join(env.CORPUS, parts[1])
         if parts[0].startswith('csmith') and os.path.exists(path):
             csmith.append(path)
         elif parts[0] == 'large':
@@ -233,7 +210,7 @@ def source_label(src):
         return 'modgen-%s%s' % (src[2], '' if src[3] == 'none' else '+scopes')
     if src[1] == KINDS:
         return 'hand-written'
-    rel = os.path.relpath(src[1], CORPUS)
+    rel = os.path.relpath(src[1], env.CORPUS)
     return 'large' if rel.startswith('large') else 'csmith'
 
 
@@ -244,18 +221,18 @@ def prepare_source(src):
     path = source_path(src)
     if src[0] == 'modgen' and not os.path.exists(path):
         _, s, enc, sc = src
-        rc, out, err, _ = run([MODGEN, '--seed', str(s), '--encoding', enc, '--scopes', sc], 60)
+        rc, out, err, _ = proc.run([env.MODGEN, '--seed', str(s), '--encoding', enc, '--scopes', sc], 60)
         if rc != 0:
             return src, 'modgen failed: %s' % err.decode()[-200:], {}
         tmp = path + '.tmp%d' % os.getpid()
         with open(tmp, 'wb') as f:
             f.write(out)
         os.replace(tmp, path)
-    rc, _, err, to = run([OPT, '-passes=verify', '-disable-output', path], TIMEOUT_LLVM)
+    rc, _, err, to = proc.opt(['-passes=verify', '-disable-output', path], TIMEOUT_LLVM, plugin=False)
     if rc != 0:
         return src, 'LLVM rejects the source (rc %s)' % rc, {}
-    rc, _, err, to = run([OPT, '-load-pass-plugin=' + PLUGIN, '-disable-verify',
-                          '-passes=verify-alias-md<warn;json>', '-disable-output', path], TIMEOUT_OURS * 5)
+    rc, _, err, to = proc.opt(['-disable-verify', '-passes=verify-alias-md<warn;json>', '-disable-output', path],
+                              TIMEOUT_OURS * 5)
     found, _ = our_findings(err)
     bad = [f['rule'] for f in found if f['rule'] in PARITY_RULES or f['rule'] == SILENT_RULE]
     errors = dict(collections.Counter(f['rule'] for f in found if f['severity'] == 'error'))
@@ -290,7 +267,7 @@ def check_module(spec):
     res['kinds'] = sorted({d.split(':')[0] for d in done})
 
     # LLVM's verdict.
-    rc, _, err, to = run([OPT, '-passes=verify', '-disable-output', ll], TIMEOUT_LLVM)
+    rc, _, err, to = proc.opt(['-passes=verify', '-disable-output', ll], TIMEOUT_LLVM, plugin=False)
     llvm_err = err
     res['llvm_rc'] = rc
     if PARSE_ERROR.search(err.decode('utf-8', 'replace')):
@@ -308,8 +285,8 @@ def check_module(spec):
         res['llvm_ub_lines'] = ub[:3]
 
     # Ours.
-    rc2, _, err2, to2 = run([OPT, '-load-pass-plugin=' + PLUGIN, '-disable-verify',
-                             '-passes=verify-alias-md<warn;json>', '-disable-output', ll], TIMEOUT_OURS)
+    rc2, _, err2, to2 = proc.opt(['-disable-verify', '-passes=verify-alias-md<warn;json>', '-disable-output', ll],
+                                 TIMEOUT_OURS)
     found, other = our_findings(err2)
     res['our_rc'] = rc2
     res['our_hang'] = to2
@@ -360,9 +337,9 @@ def check_module(spec):
                          else 'strip:silent-without-strip')
         res['strip'] = None
         if not llvm_broken and HAS_TBAA.search(text.encode()):
-            rc3, bc, err3, _ = run([LLVM_AS, '-disable-verify', ll, '-o', '-'], TIMEOUT_LLVM)
+            rc3, bc, err3, _ = proc.run([env.tool('llvm-as'), '-disable-verify', ll, '-o', '-'], TIMEOUT_LLVM)
             if rc3 == 0:
-                rc4, out4, err4, _ = run([OPT, '-passes=verify', '-S', '-', '-o', '-'], TIMEOUT_LLVM, stdin=bc)
+                rc4, out4, err4, _ = proc.opt(['-passes=verify', '-S', '-', '-o', '-'], TIMEOUT_LLVM, plugin=False, input=bc)
             if rc3 != 0 or rc4 != 0:
                 res['strip'] = 'llvm-failed'
                 res['problems'].append('bitcode round trip failed: %s' % (err3 if rc3 else err4)
@@ -420,7 +397,7 @@ def parity_table_md():
 def check_table():
     """Each message of the table is one LLVM 22's verifier prints: it is in
     libLLVM's text, word for word."""
-    lib_dir = os.path.join(os.path.dirname(LLVM_BIN.rstrip('/')), 'lib')
+    lib_dir = os.path.join(os.path.dirname(env.LLVM_BIN.rstrip('/')), 'lib')
     libs = sorted(n for n in os.listdir(lib_dir) if n.startswith('libLLVM') and '.so' in n)
     if not libs:
         return ['no libLLVM*.so in %s' % lib_dir]
@@ -463,7 +440,7 @@ def summarize(results, sources_info, elapsed, args):
         args.seed, 'slice' if args.slice else 'full'))
     p('  plugin: copy of %s built %s' % (os.environ.get('PLUGIN', 'target/release/libaliaskit.so'),
                                          time.strftime('%Y-%m-%d %H:%M:%S',
-                                                       time.localtime(os.path.getmtime(PLUGIN)))))
+                                                       time.localtime(os.path.getmtime(env.PLUGIN)))))
     p('  modules: %d  (%s)' % (total, ', '.join('%s %d' % kv for kv in sorted(by_source.items()))))
     p('  sources: %d distinct, %d rejected%s' % (sources_info[0], len(sources_info[1]),
                                                ''.join('\n    ' + x for x in sources_info[1][:5])))
@@ -494,7 +471,7 @@ def summarize(results, sources_info, elapsed, args):
         ', '.join('%s %d' % kv for kv in beyond_when_llvm_accepts.most_common()) or 'none'))
     p('  time: %.1f s wall, %d jobs' % (elapsed, args.jobs))
     if failed:
-        p('  failing modules (kept under %s):' % os.path.relpath(os.path.join(OUT, 'failures'), ROOT))
+        p('  failing modules (kept under %s):' % os.path.relpath(os.path.join(OUT, 'failures'), env.ROOT))
         for r in failed[:30]:
             p('    %s [%s] %s %s' % (r['name'], r['source'],
                                      '; '.join(d[0] for d in r['disagreements']) or '',
@@ -505,12 +482,11 @@ def summarize(results, sources_info, elapsed, args):
 
 
 def main():
-    global PLUGIN
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--count', type=int, default=None)
     ap.add_argument('--seed', default='1')
     ap.add_argument('--slice', action='store_true', help='~100 modules, no large ones (for make test)')
-    ap.add_argument('--jobs', type=int, default=int(os.environ.get('JOBS', os.cpu_count() or 2)))
+    ap.add_argument('--jobs', type=int, default=env.JOBS)
     ap.add_argument('--keep', action='store_true', help='keep target/verify-corpus/modules')
     ap.add_argument('--check-table', action='store_true')
     ap.add_argument('--print-table', action='store_true')
@@ -523,7 +499,7 @@ def main():
         print('\n'.join(problems) or 'parity table: ok (%d messages)' % len(PARITY))
         return 1 if problems else 0
     count = args.count if args.count is not None else (100 if args.slice else 1200)
-    for tool in (OPT, LLVM_AS, PLUGIN, MODGEN):
+    for tool in (env.OPT, env.tool('llvm-as'), env.PLUGIN, env.MODGEN):
         if not os.path.exists(tool):
             print('parity.py: missing %s (run cargo build --release)' % tool, file=sys.stderr)
             return 2
@@ -532,14 +508,11 @@ def main():
         shutil.rmtree(os.path.join(OUT, d), ignore_errors=True)
         os.makedirs(os.path.join(OUT, d))
     # A private copy of the plugin: a rebuild during the run changes nothing.
-    snapshot = os.path.join(OUT, 'libaliaskit.so')
-    shutil.copy2(PLUGIN, snapshot + '.tmp')
-    os.replace(snapshot + '.tmp', snapshot)
-    PLUGIN = snapshot
+    env.snapshot_plugin(OUT)
     os.makedirs(os.path.join(OUT, 'src'), exist_ok=True)
     csmith, large = corpus_modules()
     if not csmith:
-        print('note: no csmith corpus under %s (corpora/real-c.sh builds it); modgen sources only' % CORPUS)
+        print('note: no csmith corpus under %s (corpora/real-c.sh builds it); modgen sources only' % env.CORPUS)
     specs = plan(count, args.seed, csmith, large, args.slice)
     sources = sorted({s['source'] for s in specs}, key=str)
     with cf.ProcessPoolExecutor(max_workers=args.jobs) as ex:

@@ -17,8 +17,6 @@
 # Failing modules: target/verify-corpus/failures/<module>/ (module.ll, both
 # stderrs, result.json); all results: target/verify-corpus/summary.json.
 set -euo pipefail
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+. "$(dirname "${BASH_SOURCE[0]}")/../../tools/lib/env.sh"
 cd "$ROOT"
-export LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
-export JOBS=${JOBS:-$(nproc)}
-exec python3 "$ROOT/checks/verify/parity.py" --jobs "$JOBS" "$@"
+exec python3 "$HERE/parity.py" --jobs "$JOBS" "$@"
