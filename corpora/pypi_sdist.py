@@ -9,6 +9,7 @@ URL and hash, so no build backend is run (`pip download` would run one to
 read the sdist's metadata).
 """
 
+import argparse
 import hashlib
 import json
 import os
@@ -19,9 +20,12 @@ INDEX = "https://pypi.org/simple/%s/"
 
 
 def main():
-    if len(sys.argv) != 4:
-        sys.exit(__doc__.strip().splitlines()[2].strip())
-    name, version, out = sys.argv[1:]
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("name", metavar="NAME")
+    ap.add_argument("version", metavar="VERSION")
+    ap.add_argument("out", metavar="OUTDIR", help="where the tarball is kept")
+    a = ap.parse_args()
+    name, version, out = a.name, a.version, a.out
     req = urllib.request.Request(INDEX % name, headers={"Accept": "application/vnd.pypi.simple.v1+json"})
     with urllib.request.urlopen(req, timeout=60) as r:
         files = json.load(r)["files"]

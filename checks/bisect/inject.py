@@ -31,6 +31,7 @@ noalias, the loads nearest after a store come first.
 `list` prints that order, one JSON object a line.
 """
 
+import argparse
 import hashlib
 import json
 import os
@@ -282,29 +283,36 @@ def candidates(text, name, kind):
                 yield {'kind': 'noalias', 'function': fn, 'store': i, 'load': loads[rank]}
 
 
-def main(argv):
-    if len(argv) >= 3 and argv[1] == 'list':
-        text = open(argv[2]).read()
-        name = argv[argv.index('--name') + 1] if '--name' in argv else argv[2]
-        count = int(argv[argv.index('--count') + 1]) if '--count' in argv else 20
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    sub = ap.add_subparsers(dest='command', required=True)
+    p = sub.add_parser('list', help='the candidates, in their order, one JSON object a line')
+    p.add_argument('module', metavar='MODULE.ll')
+    p.add_argument('--name', help='the name that seeds the order (default: MODULE.ll)')
+    p.add_argument('--count', type=int, default=20, help='candidates of each kind (default 20)')
+    p = sub.add_parser('apply', help='MODULE.ll with the injection of INJECTION.json')
+    p.add_argument('module', metavar='MODULE.ll')
+    p.add_argument('injection', metavar='INJECTION.json')
+    p.add_argument('out', metavar='OUT.ll')
+    a = ap.parse_args()
+    if a.command == 'list':
+        text = open(a.module).read()
+        name = a.name if a.name is not None else a.module
         for kind in ('tbaa', 'noalias'):
             for k, inj in enumerate(candidates(text, name, kind)):
-                if k >= count:
+                if k >= a.count:
                     break
                 print(json.dumps(inj))
         return 0
-    if len(argv) == 5 and argv[1] == 'apply':
-        inj = json.load(open(argv[3]))
-        try:
-            out = apply(open(argv[2]).read(), inj)
-        except ValueError as e:
-            print('inject.py: %s' % e, file=sys.stderr)
-            return 1
-        open(argv[4], 'w').write(out)
-        return 0
-    print(__doc__.split('\n\n')[1], file=sys.stderr)
-    return 2
+    inj = json.load(open(a.injection))
+    try:
+        out = apply(open(a.module).read(), inj)
+    except ValueError as e:
+        print('inject.py: %s' % e, file=sys.stderr)
+        return 1
+    open(a.out, 'w').write(out)
+    return 0
 
 
 if __name__ == '__main__':
-    sys.exit(main(sys.argv))
+    sys.exit(main())

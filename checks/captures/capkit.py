@@ -34,6 +34,7 @@ and classifying what check-captures said about each narrowed parameter.
       argument, name, original captures, verdict, reason, oracle, evidence.
 """
 
+import argparse
 import hashlib
 import json
 import os
@@ -258,26 +259,30 @@ def why_not(note):
     return '+'.join(kinds) or 'unused', evidence
 
 
-def main(argv):
-    if len(argv) >= 3 and argv[0] == 'stats':
-        cmd_stats(argv[1], argv[2])
-    elif len(argv) >= 3 and argv[0] == 'narrow':
-        max_cases, key = None, ''
-        rest = argv[3:]
-        while rest:
-            if rest[0] == '--max':
-                max_cases = int(rest[1])
-            elif rest[0] == '--key':
-                key = rest[1]
-            else:
-                raise SystemExit('unknown option ' + rest[0])
-            rest = rest[2:]
-        cmd_narrow(argv[1], argv[2], max_cases, key)
-    elif len(argv) >= 2 and argv[0] == 'classify':
-        cmd_classify(argv[1], argv[3] if len(argv) > 3 and argv[2] == '--oracle' else None)
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0],
+                                 epilog=__doc__.split('\n\n', 1)[1],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest='command', required=True)
+    p = sub.add_parser('stats', help='key=value counts of a module and its findings')
+    p.add_argument('module', metavar='MODULE.ll')
+    p.add_argument('findings', metavar='FINDINGS.json')
+    p = sub.add_parser('narrow', help='each wider-than-none claim narrowed to captures(none), in batches')
+    p.add_argument('module', metavar='MODULE.ll')
+    p.add_argument('outdir', metavar='OUTDIR')
+    p.add_argument('--max', type=int, dest='max_cases', metavar='N', help='keep N cases')
+    p.add_argument('--key', default='', metavar='K', help='what the choice of --max is made by')
+    p = sub.add_parser('classify', help="each narrowed case's verdict, one tab-separated line")
+    p.add_argument('outdir', metavar='OUTDIR')
+    p.add_argument('--oracle', metavar='MODULE.ll', help="the version LLVM's inference ran on")
+    a = ap.parse_args()
+    if a.command == 'stats':
+        cmd_stats(a.module, a.findings)
+    elif a.command == 'narrow':
+        cmd_narrow(a.module, a.outdir, a.max_cases, a.key)
     else:
-        raise SystemExit(__doc__)
+        cmd_classify(a.outdir, a.oracle)
 
 
 if __name__ == '__main__':
-    main(sys.argv[1:])
+    main()

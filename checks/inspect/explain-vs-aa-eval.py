@@ -18,6 +18,7 @@ Prints one line per module that differs, then a summary; exits 1 if any
 module differs or a tool fails.
 """
 
+import argparse
 import collections
 import json
 import os
@@ -72,9 +73,12 @@ def aa_eval(path):
     return pairs
 
 
-def main(argv):
-    quiet = "--quiet" in argv
-    paths = [a for a in argv if a != "--quiet"]
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quiet", action="store_true", help="no line for the modules that agree")
+    ap.add_argument("modules", nargs="*", metavar="MODULE")
+    a = ap.parse_args()
+    quiet, paths = a.quiet, a.modules
     differ = failed = total = functions = 0
     for path in paths:
         try:
@@ -102,4 +106,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())
