@@ -54,67 +54,67 @@ test-plugin:
 # libiberty's testsuite linked by ld.lld with our analyses in the LTO
 # pipeline (ThinLTO with two backend threads, and full LTO).
 test-lto:
-	JOBS=$(JOBS) bench/lto/libiberty.sh
+	JOBS=$(JOBS) checks/lto/libiberty.sh
 
-# A slice of the Flang, clang++ and rustc corpus (bench/frontends/).
+# A slice of the Flang, clang++ and rustc corpus (corpora/frontends.sh).
 test-frontends:
-	JOBS=$(JOBS) python3 bench/frontends/check.py --slice
+	JOBS=$(JOBS) python3 checks/frontends/check.py --slice
 
 # 300 modules with damaged metadata through every entry point (make fuzz:
 # 10000 of them, FUZZ_COUNT).
 test-fuzz:
-	JOBS=$(JOBS) python3 bench/fuzz/fuzz.py --slice
+	JOBS=$(JOBS) python3 checks/fuzz/fuzz.py --slice
 
 test-lit:
 	$(LLVM_BIN)/lit -sv test
 
 test-diff:
-	JOBS=$(JOBS) tools/difftest.sh 1 $(DIFF_SEEDS)
+	JOBS=$(JOBS) checks/diff/difftest.sh 1 $(DIFF_SEEDS)
 
 # A seeded slice of the real-C corpus (csmith programs through clang-22):
 # identical O2/gvn/dse/licm output, tbaa-diff<fatal>, csmith checksums.
 test-corpus:
-	JOBS=$(JOBS) bench/check-corpus.sh --slice 20
+	JOBS=$(JOBS) checks/corpus/check.sh --slice 20
 
 # verify-alias-md against LLVM's verifier on a slice of damaged modules:
 # same verdicts, same messages, no crash, no hang.
 test-verify-parity:
-	JOBS=$(JOBS) bench/verify/parity.sh --slice
+	JOBS=$(JOBS) checks/verify/parity.sh --slice
 
 # check-captures against LLVM's own captures(...) inference on a slice of
 # the corpus: 0 errors (no false alarms), no crash; narrowed claims counted.
 test-captures-corpus:
-	JOBS=$(JOBS) bench/captures/corpus.sh --slice 20
+	JOBS=$(JOBS) checks/captures/corpus.sh --slice 20
 
 # aliaskit explain and dot on a slice of the corpus: explain's NoAlias pairs
 # are aa-eval's, graphviz accepts every picture, node and edge counts match
 # the metadata.
 test-inspect: test-corpus
-	JOBS=$(JOBS) python3 bench/inspect/check.py --slice 20 --manifest target/corpus/MANIFEST.slice-1-20
+	JOBS=$(JOBS) python3 checks/inspect/check.py --slice 20 --manifest target/corpus/MANIFEST.slice-1-20
 
 # aliaskit bisect on programs with one injected wrong !tbaa or !noalias
-# (bench/bisect/injections.json): it must name exactly the injected
+# (checks/bisect/injections.json): it must name exactly the injected
 # decision. A slice of 5 programs here, all 53 in make bench.
 test-bisect-corpus: build
-	JOBS=$(JOBS) bench/bisect/corpus.sh --slice
+	JOBS=$(JOBS) checks/bisect/corpus.sh --slice
 
 # Benchmarks: ratios against built-in LLVM, measured side by side, written
 # to BENCHMARKS.md. Also runs every check on the whole corpus.
 BENCH_FLAGS ?=
 bench: build
-	JOBS=$(JOBS) bench/corpus.sh
-	JOBS=$(JOBS) bench/check-corpus.sh
-	JOBS=$(JOBS) bench/verify/parity.sh
-	JOBS=$(JOBS) bench/verify/clean.sh
-	JOBS=$(JOBS) bench/captures/corpus.sh
-	JOBS=$(JOBS) python3 bench/inspect/check.py
-	JOBS=$(JOBS) bench/bisect/corpus.sh
-	JOBS=$(JOBS) python3 bench/frontends/check.py --report bench/frontends/REPORT.md
+	JOBS=$(JOBS) corpora/real-c.sh
+	JOBS=$(JOBS) checks/corpus/check.sh
+	JOBS=$(JOBS) checks/verify/parity.sh
+	JOBS=$(JOBS) checks/verify/clean.sh
+	JOBS=$(JOBS) checks/captures/corpus.sh
+	JOBS=$(JOBS) python3 checks/inspect/check.py
+	JOBS=$(JOBS) checks/bisect/corpus.sh
+	JOBS=$(JOBS) python3 checks/frontends/check.py --report checks/frontends/REPORT.md
 	python3 bench/bench.py $(BENCH_FLAGS)
 
 FUZZ_COUNT ?= 10000
 fuzz: build
-	JOBS=$(JOBS) python3 bench/fuzz/fuzz.py --count $(FUZZ_COUNT) --report bench/fuzz/REPORT.md
+	JOBS=$(JOBS) python3 checks/fuzz/fuzz.py --count $(FUZZ_COUNT) --report checks/fuzz/REPORT.md
 
 # Formatting, clippy, and doc links that resolve (module docs may name
 # private items: they document the code, not only the API).

@@ -20,7 +20,7 @@ import lit.formats
 config.name = "aliaskit"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".ll", ".test"]
-config.excludes = ["Inputs", "target", "examples", "tools", "bench", "core", "src"]
+config.excludes = ["Inputs", "target", "examples", "tools", "bench", "checks", "corpora", "core", "src"]
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 config.test_exec_root = os.path.join(os.path.dirname(__file__), "target", "lit")
 

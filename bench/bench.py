@@ -22,12 +22,12 @@ rust-scoped-noalias against scoped-noalias-aa.
       reached for untagged accesses: the dispatch alone) and in callgrind
       instructions per query. Goal: <= 0.3x built-in, within 2x the floor.
   P2  default<O2> on the largest modules of the real-C corpus
-      (bench/corpus.sh), sqlite3's amalgamation and a C++ module
-      (bench/p2/modules.sh) with basic-aa,scoped-noalias-aa,tbaa and the
+      (corpora/real-c.sh), sqlite3's amalgamation and a C++ module
+      (corpora/p2.sh) with basic-aa,scoped-noalias-aa,tbaa and the
       same pipeline with one analysis replaced by ours: whole opt time,
       instructions (callgrind) and peak RSS; output must be byte-identical.
       Goal: time and instructions <= 1.00x, RSS <= 1.02x.
-  P3  verify-alias-md against LLVM's verifier (bench/verify/p3.py).
+  P3  verify-alias-md against LLVM's verifier (bench/p3.py).
   B   the cost of bisection support with ALIASKIT_BISECT unset, against
       the plugin from before it existed (bench/overhead.py).
 
@@ -39,50 +39,30 @@ import argparse
 import concurrent.futures
 import datetime
 import os
-import platform
 import re
 import statistics
 import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "tools", "lib"))
+from kit import env, proc  # noqa: E402
 from shapes import (clang_function, scoped_function, scoped_inlined, scoped_random,  # noqa: E402
                     tag_function, untagged_function)
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LLVM_BIN = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
-PLUGIN = os.environ.get("PLUGIN", os.path.join(ROOT, "target/release/libaliaskit.so"))
-MODGEN = os.environ.get("MODGEN", os.path.join(ROOT, "target/release/aliaskit-modgen"))
-OPT = os.path.join(LLVM_BIN, "opt")
 
 
 def output_of(cmd):
     """Runs cmd; returns its stdout and stderr together."""
-    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    if proc.returncode != 0:
-        sys.exit("command failed (%d): %s\n%s" % (proc.returncode, " ".join(cmd), proc.stdout.decode()[-2000:]))
-    return proc.stdout
-
-
-def run_measured(cmd):
-    """Runs cmd with output discarded; returns (CPU seconds, peak RSS in
-    KiB) from the child's own resource usage. CPU time (user + system) is
-    steadier than wall time on a shared virtual machine."""
-    pid = os.fork()
-    if pid == 0:
-        with open(os.devnull, "wb") as null:
-            os.dup2(null.fileno(), 1)
-            os.dup2(null.fileno(), 2)
-        os.execv(cmd[0], cmd)
-    _, status, usage = os.wait4(pid, 0)
-    if status != 0:
-        sys.exit("command failed (%d): %s" % (status, " ".join(cmd)))
-    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+    rc, out, _, _ = proc.run(cmd, merge=True)
+    if rc != 0:
+        sys.exit("command failed (%d): %s\n%s" % (rc, " ".join(cmd), out.decode()[-2000:]))
+    return out
 
 
 def opt_cmd(aa, passes, path, extra=()):
-    return [OPT, "-load-pass-plugin=" + PLUGIN, "-aa-pipeline=" + aa, "-passes=" + passes, *extra, path]
+    return proc.opt_cmd(["-aa-pipeline=" + aa, "-passes=" + passes, *extra, path])
 
 
 def interleaved(cmds, runs):
@@ -92,30 +72,18 @@ def interleaved(cmds, runs):
     rss = {k: [] for k in cmds}
     for _ in range(runs):
         for k, cmd in cmds.items():
-            t, m = run_measured(cmd)
+            t, m = proc.cpu_time(cmd)
             times[k].append(t)
             rss[k].append(m)
     return {k: (statistics.median(times[k]), statistics.median(rss[k])) for k in cmds}
 
 
-def instructions(cmd):
-    """Instructions executed by cmd, counted by valgrind's callgrind: exact
-    and repeatable, unlike time on a shared machine (but ~50x slower)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        proc = subprocess.run(["valgrind", "--tool=callgrind",
-                               "--callgrind-out-file=" + os.path.join(tmp, "out"), *cmd],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    m = re.search(rb"Collected : (\d+)", proc.stderr)
-    if proc.returncode != 0 or not m:
-        sys.exit("callgrind failed on: " + " ".join(cmd))
-    return int(m.group(1))
-
-
 def instructions_of(cmds):
-    """`instructions` of several commands, two at a time: callgrind counts
-    do not depend on what else the machine runs, and it is slow."""
+    """The instructions of several commands (callgrind), two at a time:
+    callgrind counts do not depend on what else the machine runs, and it
+    is slow."""
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        counts = dict(zip(cmds, pool.map(instructions, cmds.values())))
+        counts = dict(zip(cmds, pool.map(proc.instructions, cmds.values())))
     return counts
 
 
@@ -220,7 +188,7 @@ def p1_scoped(tmp, runs, floors=None, count=False):
 def p1(tmp, runs, floors=None, count=False):
     path = os.path.join(tmp, "p1.ll")
     with open(path, "wb") as f:
-        f.write(subprocess.check_output([MODGEN, "--seed", "2000", "--functions", "1",
+        f.write(subprocess.check_output([env.MODGEN, "--seed", "2000", "--functions", "1",
                                          "--accesses", "2000", "--encoding", "old"]))
     text = open(path).read()
     tagged = len(re.findall(r"(= load |^\s*store ).*!tbaa", text, re.M))
@@ -266,10 +234,9 @@ def scoped_rows(tmp, runs, floors, count):
 
 
 def corpus_modules(limit):
-    """The largest modules of the real-C corpus (bench/corpus.sh): the big
+    """The largest modules of the real-C corpus (corpora/real-c.sh): the big
     linked modules when present, else the largest csmith programs."""
-    corpus = os.environ.get("CORPUS", os.path.join(ROOT, "target/corpus"))
-    manifest = os.path.join(corpus, "MANIFEST")
+    manifest = os.path.join(env.CORPUS, "MANIFEST")
     if not os.path.exists(manifest):
         return []
     by_kind = {}
@@ -277,7 +244,7 @@ def corpus_modules(limit):
         if line.startswith("#") or not line.strip():
             continue
         kind, rel = line.split()[:2]
-        path = os.path.join(corpus, rel)
+        path = os.path.join(env.CORPUS, rel)
         if os.path.exists(path):
             by_kind.setdefault("large" if kind == "large" else "other", []).append(path)
     paths = by_kind.get("large") or by_kind.get("other", [])
@@ -285,14 +252,13 @@ def corpus_modules(limit):
 
 
 def extra_modules():
-    """sqlite3's amalgamation and a C++ module (bench/p2/modules.sh builds
+    """sqlite3's amalgamation and a C++ module (corpora/p2.sh builds
     them on first use); none if they cannot be built."""
-    proc = subprocess.run([os.path.join(ROOT, "bench/p2/modules.sh")], stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, text=True)
-    if proc.returncode != 0:
-        print("bench.py: no extra P2 modules: %s" % proc.stderr.strip()[-500:], file=sys.stderr)
+    rc, out, err, _ = proc.run([os.path.join(env.ROOT, "corpora/p2.sh")])
+    if rc != 0:
+        print("bench.py: no extra P2 modules: %s" % err.decode().strip()[-500:], file=sys.stderr)
         return []
-    return [p for p in proc.stdout.split() if os.path.exists(p)]
+    return [p for p in out.decode().split() if os.path.exists(p)]
 
 
 def p2(runs, modules, count_instructions, analysis=TBAA):
@@ -311,7 +277,7 @@ def p2(runs, modules, count_instructions, analysis=TBAA):
         rows.append({
             "insns": insns,
             "analysis": analysis,
-            "module": os.path.relpath(path, ROOT),
+            "module": os.path.relpath(path, env.ROOT),
             "size": os.path.getsize(path),
             "t_builtin": med["builtin"][0],
             "t_ours": med["ours"][0],
@@ -375,7 +341,7 @@ def main():
     ap.add_argument("--p2-modules", type=int, default=4)
     ap.add_argument("--no-callgrind", action="store_true",
                     help="skip the instruction counts of P2 (valgrind)")
-    ap.add_argument("--out", default=os.path.join(ROOT, "BENCHMARKS.md"))
+    ap.add_argument("--out", default=os.path.join(env.ROOT, "BENCHMARKS.md"))
     args = ap.parse_args()
     runs = 3 if args.quick else args.runs
     sizes = [10, 100] if args.quick else [10, 100, 1000, 10000]
@@ -405,7 +371,7 @@ def main():
                 break
     except OSError:
         pass
-    llvm = next((l.strip() for l in subprocess.check_output([OPT, "--version"]).decode().splitlines()
+    llvm = next((l.strip() for l in subprocess.check_output([env.OPT, "--version"]).decode().splitlines()
                  if "LLVM version" in l), "LLVM")
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     flags = " ".join(sys.argv[1:])
@@ -413,7 +379,7 @@ def main():
 
     md = ["# Benchmarks", "",
           "Produced by `%s` (bench/bench.py) on %s: %s, %d cores, %s, plugin %s." % (
-              cmd, now, cpu, os.cpu_count(), llvm, os.path.relpath(PLUGIN, ROOT)),
+              cmd, now, cpu, os.cpu_count(), llvm, os.path.relpath(env.PLUGIN, env.ROOT)),
           "Each figure is the median of %d interleaved runs of LLVM 22's `opt` (the plugin is "
           "loaded in every run, so the only difference is the AA named in `-aa-pipeline`); "
           "times are CPU seconds (user + system) of the `opt` process, peak RSS from the same "
@@ -459,10 +425,10 @@ def main():
                "Goals: time <= 1.00x, peak RSS <= 1.02x, identical output. Time on this shared "
                "virtual machine varies by a few percent from run to run, so the instructions "
                "executed by the whole `opt` process (valgrind callgrind, exact and repeatable) "
-               "are given too. Modules: the largest of the real-C corpus (binutils, `bench/corpus.sh`), "
+               "are given too. Modules: the largest of the real-C corpus (binutils, `corpora/real-c.sh`), "
                "sqlite3's amalgamation (a member of LLVM's CTMark suite, from crates.io's "
                "libsqlite3-sys) and a C++ module with vtables, templates and pointer TBAA "
-               "(`bench/p2/shapes.cpp`), both from `bench/p2/modules.sh`. None has scope metadata "
+               "(`corpora/shapes.cpp`), both from `corpora/p2.sh`. None has scope metadata "
                "of its own: the scoped lists here are the ones the inliner makes for "
                "`restrict`/`noalias` arguments.", "",
                "rust-tbaa in place of tbaa:", ""]
@@ -470,15 +436,15 @@ def main():
         md += ["", "rust-scoped-noalias in place of scoped-noalias-aa:", ""]
         md += fmt_p2_rows(p2s_rows)
     else:
-        md.append("No corpus found: run `bench/corpus.sh` first (`make bench` does).")
+        md.append("No corpus found: run `corpora/real-c.sh` first (`make bench` does).")
     md += ["", "## P3: verify-alias-md against LLVM's verifier", "",
-           "`bench/verify/p3.py`: the cost of `verify-alias-md<warn>` above parsing against the cost "
+           "`bench/p3.py`: the cost of `verify-alias-md<warn>` above parsing against the cost "
            "of LLVM's `verify` pass above parsing, on the large corpus modules. Goal: <= 0.25.", ""]
-    p3 = subprocess.run([sys.executable, os.path.join(ROOT, "bench/verify/p3.py")]
+    p3 = subprocess.run([sys.executable, os.path.join(HERE, "p3.py")]
                         + (["--no-callgrind", "--runs", "3"] if args.quick else []),
                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     md += [p3.stdout.strip() or "(no output)"]
-    over = subprocess.run([sys.executable, os.path.join(ROOT, "bench/overhead.py"), "--runs", str(runs)]
+    over = subprocess.run([sys.executable, os.path.join(HERE, "overhead.py"), "--runs", str(runs)]
                           + (["--no-callgrind"] if not callgrind else []),
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     md += ["", over.stdout.strip() or "(no output)"]

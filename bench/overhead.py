@@ -28,13 +28,15 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "tools", "lib"))
 import bench  # noqa: E402  (P1's inputs and the measuring helpers)
+from kit import env, proc  # noqa: E402
 
-ROOT = bench.ROOT
 # The last commit whose plugin has no bisection support.
 BASELINE = "adcf3dd"
-BASE_DIR = os.path.join(ROOT, "target/overhead-baseline")
+BASE_DIR = os.path.join(env.TARGET, "overhead-baseline")
 
 
 def baseline_plugin():
@@ -45,7 +47,7 @@ def baseline_plugin():
     src = os.path.join(BASE_DIR, "src")
     try:
         if not os.path.isdir(src):
-            subprocess.run(["git", "-C", ROOT, "worktree", "add", "--force", "--detach", src, BASELINE],
+            subprocess.run(["git", "-C", env.ROOT, "worktree", "add", "--force", "--detach", src, BASELINE],
                            check=True, capture_output=True)
         subprocess.run(["cargo", "build", "--release", "-p", "aliaskit", "--lib"], cwd=src, check=True,
                        capture_output=True,
@@ -57,49 +59,25 @@ def baseline_plugin():
     return plugin
 
 
-def measured(cmd, env):
-    """CPU seconds of one run of cmd with `env` added."""
-    pid = os.fork()
-    if pid == 0:
-        with open(os.devnull, "wb") as null:
-            os.dup2(null.fileno(), 1)
-            os.dup2(null.fileno(), 2)
-        os.execve(cmd[0], cmd, dict(os.environ, **env))
-    _, status, usage = os.wait4(pid, 0)
-    if status != 0:
-        sys.exit("command failed (%d): %s" % (status, " ".join(cmd)))
-    return usage.ru_utime + usage.ru_stime
-
-
-def callgrind(cmd, env):
-    with tempfile.TemporaryDirectory() as tmp:
-        proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + os.path.join(tmp, "o"),
-                               *cmd], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              env=dict(os.environ, **env))
-    for line in proc.stderr.decode().splitlines():
-        if "Collected :" in line:
-            return int(line.split(":")[-1])
-    sys.exit("callgrind failed on " + " ".join(cmd))
-
-
 def row(label, path, aa, base, runs, count, log):
     def cmd(plugin):
-        return [bench.OPT, "-load-pass-plugin=" + plugin, "-aa-pipeline=" + aa, "-passes=aa-eval",
+        return [env.OPT, "-load-pass-plugin=" + plugin, "-aa-pipeline=" + aa, "-passes=aa-eval",
                 "-evaluate-aa-metadata", "-disable-output", path]
+    # Each variant: its command and its whole environment.
     variants = {
-        "baseline": (cmd(base), {}),
-        "off": (cmd(bench.PLUGIN), {}),
-        "on": (cmd(bench.PLUGIN), {"ALIASKIT_BISECT": "y", "ALIASKIT_BISECT_LOG": log}),
+        "baseline": (cmd(base), dict(os.environ)),
+        "off": (cmd(env.PLUGIN), dict(os.environ)),
+        "on": (cmd(env.PLUGIN), dict(os.environ, ALIASKIT_BISECT="y", ALIASKIT_BISECT_LOG=log)),
     }
     times = {k: [] for k in variants}
     for _ in range(runs):
-        for k, (c, env) in variants.items():
+        for k, (c, environ) in variants.items():
             if os.path.exists(log):
                 os.remove(log)
-            times[k].append(measured(c, env))
+            times[k].append(proc.cpu_time(c, environ)[0])
     t = {k: statistics.median(v) for k, v in times.items()}
-    ins = {k: callgrind(c, env) for k, (c, env) in variants.items()} if count else None
-    queries = bench.queries_of(bench.output_of(cmd(bench.PLUGIN)))
+    ins = {k: proc.instructions(c, environ) for k, (c, environ) in variants.items()} if count else None
+    queries = bench.queries_of(bench.output_of(cmd(env.PLUGIN)))
     return label, queries, t, ins
 
 
@@ -117,7 +95,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         p1 = os.path.join(tmp, "p1.ll")
         with open(p1, "wb") as f:
-            f.write(subprocess.check_output([bench.MODGEN, "--seed", "2000", "--functions", "1",
+            f.write(subprocess.check_output([env.MODGEN, "--seed", "2000", "--functions", "1",
                                              "--accesses", "2000", "--encoding", "old"]))
         p1s = os.path.join(tmp, "p1-scoped.ll")
         with open(p1s, "w") as f:

@@ -4,7 +4,7 @@
 //! word for word and the `Verifier.cpp` function that prints it.
 //!
 //! Scripts read it (`--json`) instead of keeping a copy of the table:
-//! `bench/verify/parity.py` maps LLVM's messages to rule ids through it.
+//! `checks/verify/parity.py` maps LLVM's messages to rule ids through it.
 
 use std::io::Write;
 

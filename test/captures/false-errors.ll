@@ -1,6 +1,6 @@
 ; Definite-capture errors that check-captures reported before de162e3 on
 ; code that does not capture more than its captures(...) allows (found
-; while writing these tests and by bench/captures/corpus.sh). Expected: no
+; while writing these tests and by checks/captures/corpus.sh). Expected: no
 ; error and exit status 0; the possible captures are warnings. Before
 ; de162e3 each function below got an error.
 ;

@@ -8,7 +8,7 @@
 ;
 ;  @read_near: the load at %a + 2 reads 6 of %b's 8 bytes; their bits
 ;    decide the result (found on aliaskit-modgen output by
-;    bench/captures/corpus.sh: narrowed parameters of this shape were
+;    checks/captures/corpus.sh: narrowed parameters of this shape were
 ;    reported as not captured).
 ;  @read_other: %c may point where %a points.
 ;  @read_private: only an alloca is read: no finding.

@@ -3,7 +3,7 @@
 ;
 ; Its NoAlias records are exactly aa-eval's NoAlias lines with only our two
 ; analyses in the pipeline:
-; RUN: env PLUGIN=%plugin ALIASKIT=%aliaskit LLVM_BIN=%llvm_bin %python %S/../../tools/explain-vs-aa-eval.py %s | FileCheck %s --check-prefix=SAME
+; RUN: env PLUGIN=%plugin ALIASKIT=%aliaskit LLVM_BIN=%llvm_bin %python %S/../../checks/inspect/explain-vs-aa-eval.py %s | FileCheck %s --check-prefix=SAME
 ; SAME: explain vs aa-eval: 1 modules, 2 functions, 4 NoAlias pairs; 0 modules differ, 0 failed
 ;
 ; Default: the NoAlias pairs, in aa-eval's order (loads x stores, then

@@ -8,8 +8,8 @@
 # usage: tools/modgen/snapshot.sh BINARY OUTDIR
 #
 # The invocations: seeds 1..200 with default flags and with every encoding
-# and scope mode; each caller's own flags (tools/difftest.sh seeds 1..500,
-# bench/bench.py, bench/captures/corpus.sh seeds 1..100, bench/verify/parity.py
+# and scope mode; each caller's own flags (checks/diff/difftest.sh seeds 1..500,
+# bench/bench.py, checks/captures/corpus.sh seeds 1..100, checks/verify/parity.py
 # large seeds); sizes; `--flag=value`, repeated flags, extreme and default
 # seeds; every way an argument can be refused. OUTDIR/invocations lists them,
 # one a line, in the order of the numbered files.
@@ -32,7 +32,7 @@ invocations() {
         done
         for c in none some many; do echo "--seed $s --scopes $c"; done
     done
-    # tools/difftest.sh: encoding by seed % 4, `--scopes none`, then the
+    # checks/diff/difftest.sh: encoding by seed % 4, `--scopes none`, then the
     # scoped module with SCOPED_FUNCTIONS functions (default 2).
     for s in $(seq 1 500); do
         enc=${names[$((s % 4))]}
@@ -43,9 +43,9 @@ invocations() {
     done
     # bench/bench.py
     echo "--seed 2000 --functions 1 --accesses 2000 --encoding old"
-    # bench/captures/corpus.sh
+    # checks/captures/corpus.sh
     for s in $(seq 1 100); do echo "--seed $s --functions 12 --accesses 24"; done
-    # bench/verify/parity.py: seeds below 2^30, any encoding and scope mode.
+    # checks/verify/parity.py: seeds below 2^30, any encoding and scope mode.
     local r=12345
     for s in $(seq 1 60); do
         r=$(((r * 1103515245 + 12345) % 1073741824))

@@ -29,7 +29,7 @@ pub enum Condition {
 
 impl Condition {
     /// The stable id of the rule a finding of this condition breaks (in
-    /// check-captures' reports, their JSON, and `bench/captures`).
+    /// check-captures' reports, their JSON, and `checks/captures`).
     pub fn id(self) -> &'static str {
         match self {
             Condition::StoredVisible => "stored-visible",
@@ -104,7 +104,7 @@ pub enum Harmless {
 }
 
 impl Harmless {
-    /// The stable id (JSON, `bench/captures`).
+    /// The stable id (JSON, `checks/captures`).
     pub fn id(self) -> &'static str {
         match self {
             Harmless::Address => "address-only",

@@ -96,7 +96,7 @@ fn header(seed: u64, encoding: Encoding, mode: ScopeMode, inline: usize) -> Stri
     }
     out.push('\n');
     if inline > 0 {
-        // Read by tools/difftest.sh.
+        // Read by checks/diff/difftest.sh.
         out.push_str("; inline: ");
         let names: Vec<String> = (0..inline).map(|k| format!("@inl_{k}")).collect();
         out.push_str(&names.join(" "));

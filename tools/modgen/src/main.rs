@@ -1,7 +1,7 @@
 //! `aliaskit-modgen`: prints one random, verifier-clean LLVM 22 module with
 //! TBAA and scoped no-alias metadata, for differential testing of `rust-tbaa`
 //! and `rust-scoped-noalias` against LLVM's built-in `tbaa` and
-//! `scoped-noalias-aa` (see `tools/difftest.sh`).
+//! `scoped-noalias-aa` (see `checks/diff/difftest.sh`).
 //!
 //! Usage: `aliaskit-modgen --seed N [--functions K] [--accesses M]
 //! [--encoding old|new|scalar|mixed] [--scopes none|some|many]`

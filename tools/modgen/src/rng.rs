@@ -3,9 +3,9 @@
 //!
 //! The stream itself is the workspace's one generator, core's
 //! [`SplitMix`]; what is here is the generator's own way of seeding and
-//! drawing from it. A seed is a name: `tools/difftest.sh` runs seeds
+//! drawing from it. A seed is a name: `checks/diff/difftest.sh` runs seeds
 //! 1..500, `BENCHMARKS.md` measures `--seed 2000`,
-//! `bench/captures/corpus.sh` seeds 1..100, and `bench/verify/parity.py`
+//! `checks/captures/corpus.sh` seeds 1..100, and `checks/verify/parity.py`
 //! and the fuzzers record failing modules by their seed. Every detail (the
 //! step, the seed's mixing constant, the warm-up, the modulo in `below`, the
 //! order in which `weighted` walks its weights) fixes which module a seed

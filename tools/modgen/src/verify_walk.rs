@@ -5,8 +5,8 @@
 //! This is a second, independent copy of what core's `verify::tbaa` does,
 //! and it is meant to be: it is an oracle of the generator, not a use of the
 //! code under test. The generated modules are the inputs by which core's
-//! verifier (`bench/verify/parity.py` damages them and compares
-//! `verify-alias-md` with LLVM) and its analyses (`tools/difftest.sh`) are
+//! verifier (`checks/verify/parity.py` damages them and compares
+//! `verify-alias-md` with LLVM) and its analyses (`checks/diff/difftest.sh`) are
 //! judged; were the generator to ask core which tags are valid, a tag that
 //! core wrongly rejects would never be generated, and the very bug would
 //! hide itself from the tests meant to find it. Its own mistakes cannot

@@ -1,7 +1,7 @@
 //! The generator's output for a given seed is fixed for good: the seeds name
-//! the corpora of `tools/difftest.sh` (seeds 1..500), of `make bench`
-//! (`--seed 2000`), of `bench/captures/corpus.sh` (seeds 1..100) and of the
-//! modules `bench/verify/parity.py` and the fuzzers record by seed. These
+//! the corpora of `checks/diff/difftest.sh` (seeds 1..500), of `make bench`
+//! (`--seed 2000`), of `checks/captures/corpus.sh` (seeds 1..100) and of the
+//! modules `checks/verify/parity.py` and the fuzzers record by seed. These
 //! tests run the binary on invocations like each caller's and compare a hash
 //! of what it prints with the hash the generator printed when the sequence
 //! was locked. A failure here means old seeds now name other modules: undo

@@ -1,0 +1,379 @@
+#!/usr/bin/env python3
+"""make fuzz: thousands of modules with damaged alias metadata through
+every entry point of aliaskit, next to LLVM's own analyses.
+
+usage: fuzz.py [--count N] [--seed S] [--slice] [--jobs N] [--report FILE] [--resume]
+  --count N      mutated modules (default 10000)
+  --slice        300 modules, the front-end corpus's slice (make test)
+  --report FILE  also write the table by mutation kind as Markdown
+  --resume       keep the records of an interrupted run of the same seed
+                 with the same plugin, command and scripts (the journal,
+                 target/fuzz/journal-SEED.jsonl, one line per module as it
+                 finishes) and run only the modules it lacks: a run of
+                 10,000 modules takes hours and may span several sittings
+
+The modules: checks/verify/mutate.py (structured metadata mutations: tags,
+type nodes, cycles, offsets, scope lists, scopes, domains, decls,
+!tbaa.struct, errno tags, attachments on the wrong instruction, ...)
+applied to the sources checks/verify/parity.py draws from (aliaskit-modgen
+in every encoding, csmith programs through clang, a hand-written module
+with every instruction kind) and to modules of the front-end corpus
+(corpora/frontends.sh: Flang, clang++, rustc); sources of at most 60 KB of
+IR text, so that aa-eval's listing of every pair stays well inside the
+hang limit.
+
+Each module (opt -disable-verify, the plugin loaded in every run) goes
+through
+  aa-eval       -evaluate-aa-metadata -print-all-alias-modref-info with
+                tbaa, rust-tbaa, scoped-noalias-aa, rust-scoped-noalias
+                alone in the AA pipeline. Where LLVM's analysis survives,
+                each of our answers must be LLVM's or the top one
+                (MayAlias / Both ModRef): never more precise.
+  passes        gvn, licm, dse, instcombine, default<O2> with
+                basic-aa,rust-scoped-noalias,rust-tbaa. A failure here counts
+                against us unless the same pass fails the same way with
+                LLVM's analyses or with basic-aa alone (LLVM's passes read
+                the metadata themselves when they merge it, and standalone
+                instcombine checks that it reached a fixpoint).
+  verify        verify-alias-md, <warn>, <strip>, <json>, <warn;json>
+  checks        check-captures<warn;json>, tbaa-diff, scoped-diff
+  command       aliaskit explain, aliaskit dot, aliaskit dot --scopes
+and none of ours may crash (a signal, "Stack dump", an internal error), hang
+(60 s, the limit LLVM's analyses get too) or stop with an LLVM ERROR other than the one verify-alias-md and
+check-captures stop with by design when they find errors.
+
+Output: a table by mutation kind (modules; problems of ours; how often
+LLVM's TBAA and scoped analyses crash or hang under aa-eval; how often a
+pass fails the same way with them or without any); failing modules are kept under
+target/fuzz/failures/. Exit status 0 iff no problem of ours.
+env: LLVM_BIN, PLUGIN, CLI (the aliaskit command), MODGEN, CORPUS, JOBS.
+Point PLUGIN and CLI at copies to keep building while a long run goes on.
+"""
+
+import argparse
+import collections
+import hashlib
+import concurrent.futures as cf
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "verify"))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "tools", "lib"))
+sys.dont_write_bytecode = True
+import mutate  # noqa: E402
+import parity  # noqa: E402
+from kit import env, proc  # noqa: E402
+
+OUT = os.path.join(env.TARGET, "fuzz")
+# A run of ours that takes longer is a hang; LLVM's analyses get the same
+# limit, so that a slow input (aa-eval lists every pair: quadratic) counts
+# against neither, and a run of 10,000 modules may share the machine.
+OURS_TIMEOUT = LLVM_TIMEOUT = 60
+# Tries of each control run before a pass's failure counts against us.
+CONTROL_ROUNDS = 3
+# Sources larger than this (IR text) make aa-eval's listing of every pair
+# take seconds per run.
+MAX_SOURCE = 60_000
+OURS_AA = "basic-aa,rust-scoped-noalias,rust-tbaa"
+BUILTIN_AA = "basic-aa,scoped-noalias-aa,tbaa"
+PASSES = ["gvn", "licm", "dse", "instcombine", "default<O2>"]
+VERIFY_MODES = ["", "<warn>", "<strip>", "<json>", "<warn;json>"]
+ANALYSES = [("tbaa", "rust-tbaa"), ("scoped-noalias-aa", "rust-scoped-noalias")]
+ANSWER = re.compile(r"^\s+(NoAlias|MayAlias|PartialAlias|MustAlias|NoModRef|Just Ref|Just Mod|Both ModRef):")
+TOP = {"NoAlias": "MayAlias", "MayAlias": "MayAlias", "PartialAlias": "MayAlias", "MustAlias": "MayAlias",
+       "NoModRef": "Both ModRef", "Just Ref": "Both ModRef", "Just Mod": "Both ModRef",
+       "Both ModRef": "Both ModRef"}
+# The stops verify-alias-md and check-captures make by design.
+DESIGNED_STOP = re.compile(rb"LLVM ERROR: (verify-alias-md|check-captures): ")
+
+
+def crash_of(rc, err, timed_out):
+    """Why a run of ours counts as a crash, or None."""
+    if timed_out:
+        return "hang"
+    if rc >= 128:
+        return "signal %d" % (rc - 128)
+    if b"Stack dump" in err or b"internal error" in err or b"panicked" in err:
+        return "crash"
+    if b"LLVM ERROR" in err and not DESIGNED_STOP.search(err):
+        return "LLVM ERROR: " + err.split(b"LLVM ERROR", 1)[1][:120].decode("utf-8", "replace")
+    return None
+
+
+def llvm_fails(rc, err, timed_out):
+    return timed_out or rc >= 128 or b"LLVM ERROR" in err or b"Stack dump" in err
+
+
+def answers(out):
+    return [m.group(1) for m in map(ANSWER.match, out.decode("utf-8", "replace").splitlines()) if m]
+
+
+def opt(args, timeout):
+    # -disable-auto-upgrade-debug-info: the IR reader verifies modules with a
+    # Debug Info Version flag (Flang's) and aborts, whatever -disable-verify says.
+    rc, out, err, timed_out = proc.opt(["-disable-verify", "-disable-auto-upgrade-debug-info", *args], timeout)
+    return (rc if rc is not None else 0), out + err, err, timed_out
+
+
+def fails_so(aa, args, why):
+    """Whether opt ARGS with the AA pipeline `aa` fails with `why`."""
+    rc, _, err, timed_out = opt(["-aa-pipeline=" + aa] + args, OURS_TIMEOUT)
+    return crash_of(rc, err, timed_out) == why
+
+
+def check(spec):
+    """Runs one mutated module through everything; returns its record."""
+    t0 = time.time()
+    r = {"name": spec["name"], "source": spec["label"], "kinds": [], "problems": [],
+         "llvm_aa_fails": [], "llvm_pass_fails": 0}
+    text, done = mutate.mutate(spec["text"], spec["mutation_seed"])
+    if text is None:
+        r["skipped"] = done
+        return r
+    r["kinds"] = sorted({d.split(":", 1)[0] for d in done})
+    os.makedirs(os.path.join(OUT, "work"), exist_ok=True)
+    path = os.path.join(OUT, "work", spec["name"] + ".ll")
+    with open(path, "w") as f:
+        f.write(text)
+    problem = r["problems"].append
+
+    def ours(what, args, timeout=OURS_TIMEOUT):
+        rc, out, err, to = opt(args, timeout)
+        why = crash_of(rc, err, to)
+        if why:
+            problem("%s: %s" % (what, why))
+        return rc, out, err, to, why
+
+    base = ["-passes=aa-eval", "-evaluate-aa-metadata", "-print-all-alias-modref-info", "-disable-output", path]
+    for builtin, our in ANALYSES:
+        lrc, lout, lerr, lto = opt(["-aa-pipeline=" + builtin] + base, LLVM_TIMEOUT)
+        _, oout, _, _, why = ours("aa-eval " + our, ["-aa-pipeline=" + our] + base)
+        if llvm_fails(lrc, lerr, lto):
+            r["llvm_aa_fails"].append(builtin)
+            continue
+        if why:
+            continue
+        la, oa = answers(lout), answers(oout)
+        if len(la) != len(oa):
+            problem("aa-eval %s: %d answers, %s gave %d" % (our, len(oa), builtin, len(la)))
+            continue
+        tighter = [i for i, (x, y) in enumerate(zip(la, oa)) if y != x and y != TOP[x]]
+        if tighter:
+            problem("aa-eval %s: %d answers more precise than %s's (first: ours %s, LLVM %s)"
+                    % (our, len(tighter), builtin, oa[tighter[0]], la[tighter[0]]))
+    for p in PASSES:
+        args = ["-passes=" + p, "-disable-output", path]
+        rc, out, err, to = opt(["-aa-pipeline=" + OURS_AA] + args, OURS_TIMEOUT)
+        why = crash_of(rc, err, to)
+        if why:
+            # LLVM's pass fails the same way with LLVM's analyses, or with
+            # none: the failure is the pass's (instcombine's fixpoint check,
+            # a merge of broken tags), not an answer of ours. Some of LLVM's
+            # crashes on broken metadata come and go from run to run (they
+            # read freed or uninitialized memory), so the controls get
+            # CONTROL_ROUNDS tries each.
+            if any(fails_so(control, args, why)
+                   for _ in range(CONTROL_ROUNDS) for control in (BUILTIN_AA, "basic-aa")):
+                r["llvm_pass_fails"] += 1
+            else:
+                problem("%s: %s (with the built-in analyses, and with basic-aa alone, it does not, in %d tries each)"
+                        % (p, why, CONTROL_ROUNDS))
+    # One run for the verifier's modes and the checks (stripping last, the
+    # fatal mode after it); a crash is then named by running each alone.
+    steps = ["verify-alias-md" + m for m in VERIFY_MODES if m not in ("", "<strip>")]
+    steps += ["check-captures<warn;json>", "tbaa-diff", "scoped-diff", "verify-alias-md<strip>", "verify-alias-md"]
+    rc, out, err, to = opt(["-passes=" + ",".join(steps), "-disable-output", path], OURS_TIMEOUT)
+    if crash_of(rc, err, to):
+        for step in steps:
+            ours(step, ["-passes=" + step, "-disable-output", path])
+    for cmd in (["explain", path], ["dot", path], ["dot", "--scopes", path]):
+        rc, out, err, to = proc.run([env.CLI, *cmd], OURS_TIMEOUT)
+        why = crash_of(rc if rc is not None else 0, err, to)
+        if why or rc not in (0, 1, 2):
+            problem("aliaskit %s: %s" % (cmd[0], why or "exit %s" % rc))
+    if r["problems"]:
+        keep = os.path.join(OUT, "failures", spec["name"])
+        os.makedirs(keep, exist_ok=True)
+        os.replace(path, os.path.join(keep, "module.ll"))
+        with open(os.path.join(keep, "problems.txt"), "w") as f:
+            f.write("\n".join(r["problems"]) + "\n")
+    else:
+        os.remove(path)
+    r["seconds"] = round(time.time() - t0, 2)
+    return r
+
+
+def frontend_sources(slice_mode):
+    """Front-end modules (as IR text) small enough for aa-eval."""
+    args = [os.path.join(env.ROOT, "corpora", "frontends.sh")] + (["--slice"] if slice_mode else [])
+    out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
+    srcdir = os.path.join(OUT, "src")
+    os.makedirs(srcdir, exist_ok=True)
+    found = []
+    for line in out.splitlines():
+        fe, path = line.split(" ", 1)
+        ll = path if path.endswith(".ll") else os.path.join(srcdir, fe + "-" + os.path.basename(path)[:-3] + ".ll")
+        if not path.endswith(".ll") and not os.path.exists(ll):
+            subprocess.run([env.tool("llvm-dis"), path, "-o", ll], check=True)
+        if os.path.getsize(ll) <= MAX_SOURCE:
+            found.append((fe, ll))
+    return found
+
+
+def plan(count, seed, slice_mode):
+    """Every module's source text and mutation seed."""
+    csmith, _ = parity.corpus_modules()
+    csmith = [p for p in csmith if os.path.getsize(p) <= MAX_SOURCE]
+    specs = parity.plan(count, seed, csmith, [], slice_mode)
+    frontends = frontend_sources(slice_mode)
+    texts = {}
+    for i, spec in enumerate(specs):
+        r = random.Random("aliaskit-fuzz:%s:%d" % (seed, i))
+        if frontends and r.random() < 0.3:
+            fe, path = r.choice(frontends)
+            label = "front end: " + fe
+        else:
+            path = parity.source_path(spec["source"])
+            label = parity.source_label(spec["source"])
+            if not os.path.exists(path):
+                _, bad, _ = parity.prepare_source(spec["source"])
+                if bad:
+                    continue
+        if path not in texts:
+            texts[path] = open(path).read()
+        spec.update(text=texts[path], label=label)
+    return [s for s in specs if "text" in s]
+
+
+def outcome(r):
+    """What one module counts for in each column of the table."""
+    return collections.Counter(modules=1, ours=int(bool(r["problems"])),
+                               tbaa=int("tbaa" in r["llvm_aa_fails"]),
+                               scoped=int("scoped-noalias-aa" in r["llvm_aa_fails"]),
+                               passes=int(bool(r["llvm_pass_fails"])))
+
+
+def table(results):
+    by_kind = collections.defaultdict(collections.Counter)
+    total = collections.Counter()
+    for r in results:
+        counts = outcome(r)
+        total.update(counts)
+        for k in r["kinds"] or ["(no mutation applied)"]:
+            by_kind[k].update(counts)
+    lines = ["| mutation kind | modules | problems of ours | LLVM's tbaa crashes or hangs (aa-eval) "
+             "| LLVM's scoped-noalias-aa crashes or hangs | a pass fails the same way with LLVM's analyses or none |",
+             "|---|---:|---:|---:|---:|---:|"]
+    row = "| %s | %d | %s | %d | %d | %d |"
+    for k in sorted(by_kind):
+        c = by_kind[k]
+        lines.append(row % (k, c["modules"], c["ours"], c["tbaa"], c["scoped"], c["passes"]))
+    lines.append(row % ("**all modules**", total["modules"], "**%d**" % total["ours"],
+                        total["tbaa"], total["scoped"], total["passes"]))
+    sources = collections.Counter(r["source"] for r in results)
+    lines += ["", "Sources: " + ", ".join("%s %d" % kv for kv in sorted(sources.items())) + "."]
+    return "\n".join(lines) + "\n", total
+
+
+class Journal:
+    """One JSON line per finished module, so that an interrupted run can be
+    resumed. The first line names what the records were made with (sha256
+    of the plugin, the command, this script and the mutator): records of
+    other builds are never mixed in."""
+
+    def __init__(self, seed, slice_mode, resume):
+        self.path = os.path.join(OUT, "journal-%s%s.jsonl" % (seed, "-slice" if slice_mode else ""))
+        self.header = {"plugin": digest(env.PLUGIN), "cli": digest(env.CLI), "fuzz.py": digest(__file__),
+                       "mutate.py": digest(mutate.__file__)}
+        self.done = {}
+        if resume and os.path.exists(self.path):
+            with open(self.path) as f:
+                lines = f.read().splitlines()
+            if lines and json.loads(lines[0]) != self.header:
+                sys.exit("fuzz: %s was made with another build of the plugin or the command; "
+                         "run without --resume to start over" % self.path)
+            for line in lines[1:]:
+                try:
+                    r = json.loads(line)
+                except ValueError:
+                    continue  # the line being written when the run stopped
+                self.done[r["name"]] = r
+        else:
+            with open(self.path, "w") as f:
+                f.write(json.dumps(self.header) + "\n")
+        self.lock = threading.Lock()
+
+    def add(self, r):
+        with self.lock, open(self.path, "a") as f:
+            f.write(json.dumps(r, default=list) + "\n")
+
+
+def digest(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--count", type=int, default=10000)
+    ap.add_argument("--seed", default="1")
+    ap.add_argument("--slice", action="store_true")
+    ap.add_argument("--jobs", type=int, default=env.JOBS)
+    ap.add_argument("--report")
+    ap.add_argument("--resume", action="store_true")
+    a = ap.parse_args()
+    if a.slice:
+        a.count = min(a.count, 300)
+    t0 = time.time()
+    os.makedirs(OUT, exist_ok=True)
+    specs = plan(a.count, a.seed, a.slice)
+    journal = Journal(a.seed, a.slice, a.resume)
+    results = [journal.done[s["name"]] for s in specs if s["name"] in journal.done]
+    todo = [s for s in specs if s["name"] not in journal.done]
+    if results:
+        print("fuzz: %d of %d modules done before (%s), %d to go"
+              % (len(results), len(specs), journal.path, len(todo)), file=sys.stderr, flush=True)
+
+    def checked(spec):
+        r = check(spec)
+        journal.add(r)
+        return r
+
+    with cf.ThreadPoolExecutor(a.jobs) as pool:
+        for n, r in enumerate(pool.map(checked, todo), 1):
+            results.append(r)
+            if n % 500 == 0:
+                print("fuzz: %d of %d modules (%ds)" % (len(results), len(specs), time.time() - t0),
+                      file=sys.stderr, flush=True)
+    results.sort(key=lambda r: r["name"])
+    ran = [r for r in results if "skipped" not in r]
+    text, total = table(ran)
+    print(text, end="")
+    for r in ran:
+        for p in r["problems"]:
+            print("FAIL %s (%s): %s" % (r["name"], ", ".join(r["kinds"]), p))
+    with open(os.path.join(OUT, "summary.json"), "w") as f:
+        json.dump(results, f, indent=0, default=list)
+    if a.report:
+        with open(a.report, "w") as f:
+            f.write("# Fuzzing: damaged alias metadata through every entry point\n\n"
+                    "Made by `checks/fuzz/fuzz.py --count %d --seed %s` (see its header for what runs): "
+                    "%d s of checking in all (%.1f s per module on average, "
+                    "%d modules at a time). A module can carry several mutations; it counts under each kind.\n\n"
+                    % (a.count, a.seed, sum(r["seconds"] for r in ran),
+                       sum(r["seconds"] for r in ran) / max(len(ran), 1), a.jobs))
+            f.write(text)
+    print("fuzz: %d modules (%d skipped: no mutation applied), %d with a problem of ours, %ds"
+          % (len(ran), len(results) - len(ran), total["ours"], time.time() - t0))
+    sys.exit(1 if total["ours"] else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,81 @@
+# shellcheck shell=bash
+# The environment of the shell scripts of checks/, bench/ and corpora/, in
+# one place; kit/env.py is the same for the Python ones (README.md here).
+# A script sources it first:
+#
+#   . "$(dirname "${BASH_SOURCE[0]}")/../../tools/lib/env.sh"
+#
+# and then has, from the environment or these defaults:
+#   ROOT      the repository
+#   SELF      the sourcing script's absolute path (what its workers run
+#             again), HERE its folder
+#   LLVM_BIN  /usr/lib/llvm-22/bin, and OPT, its opt
+#   PLUGIN    target/release/libaliaskit.so
+#   MODGEN    target/release/aliaskit-modgen
+#   CORPUS    target/corpus (corpora/real-c.sh builds it)
+#   JOBS      nproc
+# A relative PLUGIN, MODGEN or CORPUS is taken from ROOT, wherever the
+# script runs. LLVM_BIN, PLUGIN, MODGEN, CORPUS and JOBS are exported.
+#
+# Functions:
+#   usage                  the sourcing script's header comment (its lines
+#                          from the second to the `set -...` line), for --help
+#   need_tools WHO TOOL... 0 when LLVM_BIN has every TOOL; else says which
+#                          is missing, prefixed with WHO, and returns 1
+#   need_packages WHO PACKAGE...
+#                          installs the Debian packages named that are not
+#                          installed yet (with sudo unless root), saying so
+#                          on stderr
+#   opt_timed ARGS...      LLVM's opt, stopped after OPT_TIMEOUT seconds
+#                          (default 600): exit status 124 then, 128+N when
+#                          signal N ends it
+#   opt_plugin ARGS...     the same with the plugin loaded
+# It sets no shell option: each script keeps its own.
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+SELF=$(cd "$(dirname "${BASH_SOURCE[1]}")" && pwd)/$(basename "${BASH_SOURCE[1]}")
+HERE=$(dirname "$SELF")
+LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
+OPT=$LLVM_BIN/opt
+PLUGIN=${PLUGIN:-target/release/libaliaskit.so}
+MODGEN=${MODGEN:-target/release/aliaskit-modgen}
+CORPUS=${CORPUS:-target/corpus}
+for _var in PLUGIN MODGEN CORPUS; do
+    case ${!_var} in /*) ;; *) printf -v "$_var" '%s/%s' "$ROOT" "${!_var}" ;; esac
+done
+unset _var
+JOBS=${JOBS:-$(nproc)}
+export LLVM_BIN PLUGIN MODGEN CORPUS JOBS
+
+usage() {
+    sed -n '2,/^set -/p' "$SELF" | sed '$d; s/^# \{0,1\}//'
+}
+
+need_tools() {
+    local who=$1 t
+    shift
+    for t in "$@"; do
+        [[ -x "$LLVM_BIN/$t" ]] || { echo "$who: $LLVM_BIN/$t missing (LLVM 22: run make setup)" >&2; return 1; }
+    done
+}
+
+need_packages() {
+    local who=$1 p need=() sudo
+    shift
+    for p in "$@"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || need+=("$p")
+    done
+    ((${#need[@]})) || return 0
+    echo "$who: installing ${need[*]}" >&2
+    sudo=$([[ $(id -u) == 0 ]] || echo sudo)
+    $sudo apt-get update -qq &&
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+}
+
+opt_timed() {
+    timeout "${OPT_TIMEOUT:-600}" "$OPT" "$@"
+}
+
+opt_plugin() {
+    opt_timed -load-pass-plugin="$PLUGIN" "$@"
+}

@@ -1,0 +1,73 @@
+"""Running the tools: any command with a timeout, opt with the plugin, and
+the two measurements of one run (CPU time and peak RSS; instructions,
+counted by callgrind)."""
+
+import os
+import re
+import subprocess
+import tempfile
+
+from . import env
+
+
+def run(cmd, timeout=None, input=None, stdin=None, environ=None, cwd=None, merge=False):
+    """Runs cmd; returns (exit status, stdout, stderr, timed out), the
+    output as bytes. A signal N counts as exit status 128 + N, as in the
+    shell. A run longer than `timeout` seconds is killed: (None, what it
+    wrote, ..., True). `environ` is the run's whole environment (None:
+    this process's); `merge` sends stderr into stdout (stderr is b"")."""
+    try:
+        p = subprocess.run(cmd, input=input, stdin=stdin, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT if merge else subprocess.PIPE,
+                           timeout=timeout, env=environ, cwd=cwd)
+    except subprocess.TimeoutExpired as e:
+        return None, e.stdout or b"", e.stderr or b"", True
+    rc = p.returncode if p.returncode >= 0 else 128 - p.returncode
+    return rc, p.stdout, p.stderr or b"", False
+
+
+def opt_cmd(args, plugin=True):
+    """The command line of LLVM's opt with `args`, the plugin (env.PLUGIN,
+    as it is at the call) loaded unless `plugin` is false."""
+    return [env.OPT] + (["-load-pass-plugin=" + env.PLUGIN] if plugin else []) + list(args)
+
+
+def opt(args, timeout=None, plugin=True, **kw):
+    """run() of opt_cmd(args, plugin)."""
+    return run(opt_cmd(args, plugin), timeout, **kw)
+
+
+def cpu_time(cmd, environ=None):
+    """Runs cmd with its output discarded; returns (CPU seconds, user +
+    system, and peak RSS in KiB) from the child's own resource usage: CPU
+    time is steadier than wall time on a shared machine. A run that fails
+    stops the script."""
+    pid = os.fork()
+    if pid == 0:
+        try:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 1)
+            os.dup2(null, 2)
+            if environ is None:
+                os.execv(cmd[0], cmd)
+            else:
+                os.execve(cmd[0], cmd, environ)
+        finally:
+            os._exit(127)
+    _, status, usage = os.wait4(pid, 0)
+    if status != 0:
+        raise SystemExit("command failed (%d): %s" % (os.waitstatus_to_exitcode(status), " ".join(cmd)))
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+
+
+def instructions(cmd, environ=None):
+    """The instructions one run of cmd executes, counted by valgrind's
+    callgrind: exact and repeatable, unlike time on a shared machine (but
+    some 50 times slower). A run that fails stops the script."""
+    with tempfile.TemporaryDirectory() as tmp:
+        p = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + os.path.join(tmp, "out"),
+                            *cmd], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=environ)
+    m = re.search(rb"Collected\s*:\s*(\d+)", p.stderr)
+    if p.returncode != 0 or not m:
+        raise SystemExit("callgrind failed on: %s\n%s" % (" ".join(cmd), p.stderr.decode("utf-8", "replace")[-2000:]))
+    return int(m.group(1))
