@@ -266,12 +266,12 @@ def p2(runs, modules, count_instructions, analysis=TBAA):
     ours_pipeline = ",".join(our_aa if a == builtin_aa else a for a in P2_PIPELINE)
     rows = []
     for path in modules:
-        cmds = {
-            "builtin": opt_cmd(",".join(P2_PIPELINE), "default<O2>", path, ["-o", os.devnull]),
-            "ours": opt_cmd(ours_pipeline, "default<O2>", path, ["-o", os.devnull]),
-        }
-        out_cmds = {k: c[:-2] + ["-S", "-o", "-"] for k, c in cmds.items()}
-        identical, _ = same_output(out_cmds)
+        pipelines = {"builtin": ",".join(P2_PIPELINE), "ours": ours_pipeline}
+        cmds = {k: opt_cmd(aa, "default<O2>", path, ["-o", os.devnull]) for k, aa in pipelines.items()}
+        identical, outs = same_output(
+            {k: opt_cmd(aa, "default<O2>", path, ["-S", "-o", "-"]) for k, aa in pipelines.items()})
+        if b"define " not in outs["builtin"]:
+            sys.exit("P2: no function in the O2 output of %s" % path)
         med = interleaved(cmds, runs)
         insns = instructions_of(cmds) if count_instructions else None
         rows.append({
