@@ -1,9 +1,9 @@
 ; LLVM 22.1.8: an endless loop in TypeBasedAAResult::alias on an old-format
 ; type that is its own parent (!1 = !{!"S", !1, i64 0}: "field" at offset 0
-; is itself). Written by hand from what the fuzz modules that hung have in
-; common (checks/fuzz, mutations field-cycle and parent-cycle: runs that
-; did not finish in 60 s), then made minimal with checks/repro/reduce.sh
-; (pattern "hang", TIMEOUT=3).
+; is itself). Written by hand in the shape of the fuzz modules on which
+; LLVM's TBAA did not finish in 60 s (checks/fuzz: an old-format type
+; reached again through its own fields), then made minimal with
+; checks/repro/reduce.sh (pattern "hang", TIMEOUT=3).
 ;
 ;   opt -disable-verify -aa-pipeline=tbaa -passes=aa-eval -evaluate-aa-metadata -disable-output path-cycle-hang.ll
 ;   (never returns; 100% of one core)
