@@ -144,6 +144,10 @@ pub enum Problem {
     NullScope { index: usize },
     /// Operand `index` is a value whose identity the model does not keep.
     UnknownOperand { index: usize },
+    /// A type node of three or more operands whose operand 0 is null: LLVM
+    /// tells a type node's encoding by `isa<MDNode>` of that operand, which
+    /// dereferences it.
+    NullFirstOperand,
 }
 
 impl fmt::Display for Problem {
@@ -172,6 +176,10 @@ impl fmt::Display for Problem {
             Problem::UnknownOperand { index } => {
                 write!(f, "operand {index} is a value that cannot be compared")
             }
+            Problem::NullFirstOperand => write!(
+                f,
+                "operand 0 is null, and LLVM reads it to tell the type's encoding"
+            ),
         }
     }
 }

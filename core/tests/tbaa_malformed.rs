@@ -263,3 +263,33 @@ fn access_paths_say_how_the_walk_ends() {
         PathOutcome::Unreadable(m) if m.node == unreadable
     ));
 }
+
+#[test]
+fn a_null_first_operand_on_a_chain_is_malformed() {
+    use aliaskit_core::verify::{verify_module, Carrier, InstView, ModuleView, Rule};
+    let mut d = TypeDag::new();
+    let root = d.root("Simple C/C++ TBAA");
+    let char_ = d.new_scalar(root, 1, "omnipotent char");
+    let int = d.new_scalar(char_, 4, "int");
+    let name = d.g.string("any pointer");
+    // LLVM's isNewFormatTypeNode does isa<MDNode> on operand 0.
+    let any = d.g.add_tuple(vec![Operand::Null, Operand::int64(8), name]);
+    let ptr = d.new_scalar(any, 8, "p1 omnipotent char");
+    let (t_int, t_ptr) = (d.new_tag(int, int, 0, 4), d.new_tag(ptr, ptr, 0, 8));
+    let mut o = TbaaOracle::new();
+    assert_eq!(
+        o.aliases(&d.g, Some(t_int), Some(t_ptr)),
+        Err(Malformed::new(any, Problem::NullFirstOperand))
+    );
+    // The same access type on both sides: LLVM climbs no chain.
+    assert_eq!(o.aliases(&d.g, Some(t_ptr), Some(t_ptr)), Ok(true));
+    let m = ModuleView {
+        instructions: vec![InstView {
+            tbaa: Some(t_ptr),
+            ..InstView::new(0, Carrier::Store)
+        }],
+        ..ModuleView::default()
+    };
+    let rules: Vec<Rule> = verify_module(&d.g, &m).iter().map(|f| f.rule).collect();
+    assert_eq!(rules, vec![Rule::TbaaNullFirstOperand]);
+}

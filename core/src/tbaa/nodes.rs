@@ -87,6 +87,18 @@ impl TypeNode {
         TypeNode::in_format(ty, TypeNode::is_new_format(g, ty))
     }
 
+    /// [`TypeNode::of`] where LLVM's read would be undefined: a node of
+    /// three or more operands whose operand 0 is null makes LLVM's
+    /// `isNewFormatTypeNode` dereference null ([`Problem::NullFirstOperand`]).
+    pub fn read(g: &MetadataGraph, ty: NodeId) -> Result<TypeNode, Malformed> {
+        match g.operands(ty) {
+            Ok(ops) if ops.len() >= 3 && ops[0] == Operand::Null => {
+                Err(Malformed::new(ty, Problem::NullFirstOperand))
+            }
+            _ => Ok(TypeNode::of(g, ty)),
+        }
+    }
+
     /// The node read as `new_format` says, whatever it looks like.
     pub fn in_format(ty: NodeId, new_format: bool) -> TypeNode {
         TypeNode {

@@ -658,7 +658,7 @@ pub fn has_field(
     }
     let frame = |node: NodeId| -> Result<Frame, Malformed> {
         let n = g.operands(node)?.len();
-        let layout = TypeNode::of(g, node).layout();
+        let layout = TypeNode::read(g, node)?.layout();
         // LLVM computes the field count in unsigned arithmetic and wraps.
         let count = layout
             .count(n)

@@ -229,7 +229,14 @@ impl Summaries {
 
     fn summarize(&mut self, g: &MetadataGraph, tag: AccessTag) -> TagSummary {
         let base = tag.base_type(g);
-        let access = tag.access_type(g);
+        // A tag of four or more operands is asked its format, which reads
+        // the access type's (`TBAAStructTagNode::isNewFormat`).
+        let access = match tag.access_type(g) {
+            Ok(Some(ty)) if g.num_operands(tag.node()) >= 4 => {
+                TypeNode::read(g, ty).map(|_| Some(ty))
+            }
+            access => access,
+        };
         let offset = tag.offset(g);
         let new_format = tag.is_new_format(g);
         let chain = match access {
@@ -408,7 +415,7 @@ impl Summaries {
                 break;
             }
             self.chain_store.push(t);
-            match TypeNode::of(g, t).parent(g) {
+            match TypeNode::read(g, t).and_then(|t| t.parent(g)) {
                 Ok(p) => cur = p,
                 Err(e) => {
                     failure = Some(e);
@@ -459,7 +466,7 @@ impl Summaries {
                 return PathEnd::CutShort;
             }
             steps_left -= 1;
-            match TypeNode::of(g, ty).field_at(g, offset) {
+            match TypeNode::read(g, ty).and_then(|t| t.field_at(g, offset)) {
                 Ok(Some((field, rebased))) => {
                     current = Some(field);
                     offset = rebased;

@@ -31,7 +31,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::{
     Attachment, Carrier, Finding, InstView, MessageOperand, PathStep, Rule, Severity, Site,
 };
-use crate::graph::{Malformed, MetadataGraph, NodeId, Operand};
+use crate::graph::{Malformed, MetadataGraph, NodeId, Operand, Problem};
 use crate::tbaa::{AccessPath, AccessTag, PathOutcome, TbaaOracle, TypeNode};
 use crate::verify::TbaaVerifier;
 
@@ -245,7 +245,23 @@ impl ExtraChecks {
                 out.push(t.at(site, attachment));
             }
         };
-        if let Err(Malformed { node, .. }) = self.oracle.ancestors(g, ty) {
+        if let Err(Malformed {
+            node,
+            problem: Problem::NullFirstOperand,
+        }) = self.oracle.ancestors(g, ty)
+        {
+            report(
+                self,
+                out,
+                node,
+                Template {
+                    rule: Rule::TbaaNullFirstOperand,
+                    message: "this type node's operand 0 is null: LLVM's alias analysis reads it to tell the type's encoding and crashes on any query reaching it (its verifier accepts the node)".into(),
+                    operands: vec![MessageOperand::Node(node)],
+                    path: vec![],
+                },
+            );
+        } else if let Err(Malformed { node, .. }) = self.oracle.ancestors(g, ty) {
             report(
                 self,
                 out,

@@ -331,6 +331,8 @@ rules! {
         "no scope is in both the !alias.scope and the !noalias of one instruction";
     TbaaParentCycle = "tbaa-parent-cycle", Error, -,
         "no chain of parent types is a cycle (LLVM's analysis stops with 'Cycle found in TBAA metadata.')";
+    TbaaNullFirstOperand = "tbaa-null-first-operand", Error, -,
+        "no type node of three or more operands has a null operand 0 (LLVM's verifier accepts it; its analysis dereferences it on any query reaching the type)";
     TbaaFieldCycle = "tbaa-field-cycle", Error, -,
         "no type contains itself through its fields (LLVM's analysis recurses without end)";
     TbaaAccessPath = "tbaa-access-path", Error, -,
