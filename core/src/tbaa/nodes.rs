@@ -214,10 +214,11 @@ impl TypeNode {
                     .map(|p| (p, offset.wrapping_sub(field_offset))));
             }
         }
-        let FieldLayout { first, stride } = self.layout();
+        let layout = self.layout();
+        let FieldLayout { first, stride } = layout;
         // The operand index of the chosen field's type; `None` means "the last".
         let mut chosen = None;
-        for idx in self.layout().field_starts(n) {
+        for idx in layout.field_starts(n) {
             let field_offset = int_at(idx + 1)?;
             if field_offset > offset {
                 if idx < first + stride {

@@ -245,34 +245,24 @@ impl ExtraChecks {
                 out.push(t.at(site, attachment));
             }
         };
-        if let Err(Malformed {
-            node,
-            problem: Problem::NullFirstOperand,
-        }) = self.oracle.ancestors(g, ty)
-        {
-            report(
-                self,
-                out,
-                node,
-                Template {
-                    rule: Rule::TbaaNullFirstOperand,
-                    message: "this type node's operand 0 is null: LLVM's alias analysis reads it to tell the type's encoding and crashes on any query reaching it (its verifier accepts the node)".into(),
-                    operands: vec![MessageOperand::Node(node)],
-                    path: vec![],
-                },
-            );
-        } else if let Err(Malformed { node, .. }) = self.oracle.ancestors(g, ty) {
-            report(
-                self,
-                out,
-                node,
-                Template {
-                    rule: Rule::TbaaParentCycle,
-                    message: "this type's chain of parents comes back to it: LLVM's alias analysis stops with \"Cycle found in TBAA metadata.\" on any query reaching it".into(),
-                    operands: vec![MessageOperand::Node(node)],
-                    path: vec![],
-                },
-            );
+        if let Err(Malformed { node, problem }) = self.oracle.ancestors(g, ty) {
+            let (rule, message) = match problem {
+                Problem::NullFirstOperand => (
+                    Rule::TbaaNullFirstOperand,
+                    "this type node's operand 0 is null: LLVM's alias analysis reads it to tell the type's encoding and crashes on any query reaching it (its verifier accepts the node)",
+                ),
+                _ => (
+                    Rule::TbaaParentCycle,
+                    "this type's chain of parents comes back to it: LLVM's alias analysis stops with \"Cycle found in TBAA metadata.\" on any query reaching it",
+                ),
+            };
+            let template = Template {
+                rule,
+                message: message.into(),
+                operands: vec![MessageOperand::Node(node)],
+                path: vec![],
+            };
+            report(self, out, node, template);
         }
         // The field graph below `ty`. In the old format a scalar's "field" is
         // its parent (LLVM makes no difference), so an old-format parent

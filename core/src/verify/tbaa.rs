@@ -538,8 +538,9 @@ impl TbaaVerifier {
         if n == 2 {
             return Ok(node_at(g, node, 1));
         }
-        let FieldLayout { first, stride } = ty.layout();
-        for idx in ty.layout().field_starts(n) {
+        let layout = ty.layout();
+        let FieldLayout { first, stride } = layout;
+        for idx in layout.field_starts(n) {
             let Some(field_offset) = int_at(g, node, idx + 1).map(ApInt::of) else {
                 return Ok(None);
             };
