@@ -15,17 +15,19 @@ export LLVM_SYS_221_PREFIX ?= $(LLVM_PREFIX)
 export PLUGIN
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := llvm-22-dev llvm-22-tools clang-22 lld-22 graphviz
+APT_PACKAGES := llvm-22-dev llvm-22-tools clang-22 lld-22 graphviz valgrind
 
 .PHONY: all setup build demo test test-unit test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto test-frontends test-fuzz test-plugin lint bench fuzz clean
 
 all: build
 
-# Installs LLVM 22 (opt, FileCheck, lit, clang, ld.lld, headers) and
-# graphviz (for `aliaskit dot`) when they are missing.
+# Installs LLVM 22 (opt, FileCheck, lit, clang, ld.lld, headers),
+# graphviz (for `aliaskit dot`) and valgrind (callgrind's counts in the
+# benchmarks; memcheck in the fuzz's controls and test/repro) when they are
+# missing.
 setup:
 	@if [ ! -x "$(LLVM_BIN)/opt" ] || [ ! -x "$(LLVM_BIN)/FileCheck" ] || [ ! -x "$(LLVM_BIN)/clang" ] \
-	    || [ ! -x "$(LLVM_BIN)/ld.lld" ] || ! command -v dot >/dev/null \
+	    || [ ! -x "$(LLVM_BIN)/ld.lld" ] || ! command -v dot >/dev/null || ! command -v valgrind >/dev/null \
 	    || [ ! -e "$(LLVM_PREFIX)/include/llvm/Plugins/PassPlugin.h" ]; then \
 	  echo "installing $(APT_PACKAGES)"; \
 	  $(SUDO) apt-get update && \

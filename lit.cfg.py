@@ -47,6 +47,8 @@ import shutil
 
 if shutil.which("dot"):
     config.available_features.add("graphviz")
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")
 
 config.environment["PATH"] = os.pathsep.join(
     [llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))]
