@@ -2,7 +2,7 @@
 """make fuzz: thousands of modules with damaged alias metadata through
 every entry point of aliaskit, next to LLVM's own analyses.
 
-usage: fuzz.py [--count N] [--seed S] [--slice] [--jobs N] [--report FILE] [--resume]
+usage: fuzz.py [--count N] [--seed S] [--slice] [--jobs N] [--report FILE] [--resume | --rejudge]
   --count N      mutated modules (default 10000)
   --slice        300 modules, the front-end corpus's slice (make test)
   --report FILE  also write the table by mutation kind as Markdown
@@ -11,6 +11,10 @@ usage: fuzz.py [--count N] [--seed S] [--slice] [--jobs N] [--report FILE] [--re
                  target/fuzz/journal-SEED.jsonl, one line per module as it
                  finishes) and run only the modules it lacks: a run of
                  10,000 modules takes hours and may span several sittings
+  --rejudge      --resume, from a journal this script's older version made
+                 (same plugin, command and mutator): its modules without a
+                 problem are kept, those with one are checked again. Only
+                 for a change that judges failures and checks nothing less
 
 The modules: checks/verify/mutate.py (structured metadata mutations: tags,
 type nodes, cycles, offsets, scope lists, scopes, domains, decls,
@@ -375,15 +379,18 @@ class Journal:
     of the plugin, the command, this script and the mutator): records of
     other builds are never mixed in."""
 
-    def __init__(self, seed, slice_mode, resume):
+    def __init__(self, seed, slice_mode, resume, rejudge=False):
         self.path = os.path.join(OUT, "journal-%s%s.jsonl" % (seed, "-slice" if slice_mode else ""))
         self.header = {"plugin": digest(env.PLUGIN), "cli": digest(env.CLI), "fuzz.py": digest(__file__),
                        "mutate.py": digest(mutate.__file__)}
         self.done = {}
-        if resume and os.path.exists(self.path):
+        if (resume or rejudge) and os.path.exists(self.path):
             with open(self.path) as f:
                 lines = f.read().splitlines()
-            if lines and json.loads(lines[0]) != self.header:
+            made = json.loads(lines[0]) if lines else self.header
+            if rejudge:
+                made = dict(made, **{"fuzz.py": self.header["fuzz.py"]})
+            if made != self.header:
                 sys.exit("fuzz: %s was made with another build of the plugin or the command; "
                          "run without --resume to start over" % self.path)
             for line in lines[1:]:
@@ -391,7 +398,14 @@ class Journal:
                     r = json.loads(line)
                 except ValueError:
                     continue  # the line being written when the run stopped
-                self.done[r["name"]] = r
+                if not (rejudge and r["problems"]):
+                    self.done[r["name"]] = r
+            if rejudge:
+                with open(self.path + ".tmp", "w") as f:
+                    f.write(json.dumps(self.header) + "\n")
+                    for r in self.done.values():
+                        f.write(json.dumps(r, default=list) + "\n")
+                os.replace(self.path + ".tmp", self.path)
         else:
             with open(self.path, "w") as f:
                 f.write(json.dumps(self.header) + "\n")
@@ -415,13 +429,14 @@ def main():
     ap.add_argument("--jobs", type=int, default=env.JOBS)
     ap.add_argument("--report")
     ap.add_argument("--resume", action="store_true")
+    ap.add_argument("--rejudge", action="store_true")
     a = ap.parse_args()
     if a.slice:
         a.count = min(a.count, 300)
     t0 = time.time()
     os.makedirs(OUT, exist_ok=True)
     specs = plan(a.count, a.seed, a.slice)
-    journal = Journal(a.seed, a.slice, a.resume)
+    journal = Journal(a.seed, a.slice, a.resume, a.rejudge)
     results = [journal.done[s["name"]] for s in specs if s["name"] in journal.done]
     todo = [s for s in specs if s["name"] not in journal.done]
     if results:
