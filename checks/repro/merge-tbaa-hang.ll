@@ -4,8 +4,9 @@
 ; the tags of the two loads it puts in one <2 x i64> load. Reduced with
 ; checks/repro/reduce.sh (then by hand) from fuzz module m03518 of the
 ; 8,087-module run (mutation field-cycle on modgen's new-format types),
-; where default<O2> hung only with aliaskit's analyses: their NoAlias
-; answers, where LLVM's TBAA crashed, let SLP reach the merge.
+; where default<O2> hung only with aliaskit's analyses: with LLVM's, O2
+; crashed earlier (SIGSEGV in dse on another function, in LLVM's TBAA), and
+; with basic-aa alone SLP did not vectorize those loads in the whole module.
 ;
 ;   opt -disable-verify -passes=slp-vectorizer -disable-output merge-tbaa-hang.ll
 ;   (never returns; with SIGABRT at the limit the stack dump shows
