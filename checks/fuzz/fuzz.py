@@ -12,9 +12,10 @@ usage: fuzz.py [--count N] [--seed S] [--slice] [--jobs N] [--report FILE] [--re
                  finishes) and run only the modules it lacks: a run of
                  10,000 modules takes hours and may span several sittings
   --rejudge      --resume, from a journal this script's older version made
-                 (same plugin, command and mutator): its modules without a
-                 problem are kept, those with one are checked again. Only
-                 for a change that judges failures and checks nothing less
+                 (same plugin, command and mutator): its modules with a
+                 problem, or with a failure judged LLVM's own, are checked
+                 again, the others kept. Only for a change in how failures
+                 are judged
 
 The modules: checks/verify/mutate.py (structured metadata mutations: tags,
 type nodes, cycles, offsets, scope lists, scopes, domains, decls,
@@ -43,8 +44,9 @@ through
                 the stack (LLVM_SITES, each with a reduced reproducer that
                 fails without our analyses), or it is instcombine's
                 fixpoint check and instcombine<no-verify-fixpoint> finishes,
-                or it is a signal and valgrind's memcheck finds the pass
-                reading or writing where it should not with basic-aa alone.
+                or it is a signal with no frame of ours on the stack and
+                valgrind's memcheck finds the pass reading or writing where
+                it should not with basic-aa alone.
   verify        verify-alias-md, <warn>, <strip>, <json>, <warn;json>
   checks        check-captures<warn;json>, tbaa-diff, scoped-diff
   command       aliaskit explain, aliaskit dot, aliaskit dot --scopes
@@ -190,10 +192,12 @@ def llvm_own(p, args, why, err):
     if why == "hang":
         _, _, err, _ = proc.opt(["-disable-verify", "-disable-auto-upgrade-debug-info",
                                  "-aa-pipeline=" + OURS_AA] + args, OURS_TIMEOUT, stop_signal=signal.SIGABRT)
-    site = llvm_site(stack_frames(err))
+    frames = stack_frames(err)
+    site = llvm_site(frames)
     if site:
         return site, LLVM_SITES[site]
-    if why.startswith("signal") and memcheck_fails(args):
+    ours = any(lib.startswith("libaliaskit") for _, lib in frames)
+    if why.startswith("signal") and not ours and memcheck_fails(args):
         return MEMCHECK_SITE, "checks/repro/decl-not-node.ll"
     return None
 
@@ -201,8 +205,8 @@ def llvm_own(p, args, why, err):
 def memcheck_fails(args):
     """Whether the pass reads or writes memory it should not with basic-aa
     alone, under valgrind's memcheck: some of LLVM's crashes on broken
-    metadata come and go with the heap's layout (a run in two passes), and
-    memcheck sees them every time."""
+    metadata come and go with the heap's layout, and memcheck sees them
+    every time."""
     if not shutil.which("valgrind"):
         return False
     cmd = ["valgrind", "-q", *proc.opt_cmd(
@@ -398,7 +402,7 @@ class Journal:
                     r = json.loads(line)
                 except ValueError:
                     continue  # the line being written when the run stopped
-                if not (rejudge and r["problems"]):
+                if not (rejudge and (r["problems"] or r.get("llvm_own"))):
                     self.done[r["name"]] = r
             if rejudge:
                 with open(self.path + ".tmp", "w") as f:
