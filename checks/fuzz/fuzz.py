@@ -147,10 +147,13 @@ def answers(out):
     return [m.group(1) for m in map(ANSWER.match, out.decode("utf-8", "replace").splitlines()) if m]
 
 
-def opt(args, timeout):
-    # -disable-auto-upgrade-debug-info: the IR reader verifies modules with a
-    # Debug Info Version flag (Flang's) and aborts, whatever -disable-verify says.
-    rc, out, err, timed_out = proc.opt(["-disable-verify", "-disable-auto-upgrade-debug-info", *args], timeout)
+# -disable-auto-upgrade-debug-info: the IR reader verifies modules with a
+# Debug Info Version flag (Flang's) and aborts, whatever -disable-verify says.
+OPT_FLAGS = ["-disable-verify", "-disable-auto-upgrade-debug-info"]
+
+
+def opt(args, timeout, **kw):
+    rc, out, err, timed_out = proc.opt(OPT_FLAGS + args, timeout, **kw)
     return (rc if rc is not None else 0), out + err, err, timed_out
 
 
@@ -171,10 +174,15 @@ def stack_frames(err):
     return frames
 
 
+def ours_on(frames):
+    """Whether any frame of the stack is in our plugin."""
+    return any(lib.startswith("libaliaskit") for _, lib in frames)
+
+
 def llvm_site(frames):
     """The known site of LLVM's (a key of LLVM_SITES) where the stack
     stopped, or None: also when any frame is in our plugin."""
-    if any(lib.startswith("libaliaskit") for _, lib in frames):
+    if ours_on(frames):
         return None
     named = [f for f, _ in frames if f and not f.startswith("llvm::sys::")]
     return named[0] if named and named[0] in LLVM_SITES else None
@@ -190,14 +198,12 @@ def llvm_own(p, args, why, err):
                              OURS_TIMEOUT)
         return None if crash_of(rc, err, to) else (FIXPOINT_SITE, "checks/repro/instcombine-fixpoint-*.ll")
     if why == "hang":
-        _, _, err, _ = proc.opt(["-disable-verify", "-disable-auto-upgrade-debug-info",
-                                 "-aa-pipeline=" + OURS_AA] + args, OURS_TIMEOUT, stop_signal=signal.SIGABRT)
+        _, _, err, _ = opt(["-aa-pipeline=" + OURS_AA] + args, OURS_TIMEOUT, stop_signal=signal.SIGABRT)
     frames = stack_frames(err)
     site = llvm_site(frames)
     if site:
         return site, LLVM_SITES[site]
-    ours = any(lib.startswith("libaliaskit") for _, lib in frames)
-    if why.startswith("signal") and not ours and memcheck_fails(args):
+    if why.startswith("signal") and not ours_on(frames) and memcheck_fails(args):
         return MEMCHECK_SITE, "checks/repro/decl-not-node.ll"
     return None
 
@@ -209,8 +215,7 @@ def memcheck_fails(args):
     every time."""
     if not shutil.which("valgrind"):
         return False
-    cmd = ["valgrind", "-q", *proc.opt_cmd(
-        ["-disable-verify", "-disable-auto-upgrade-debug-info", "-aa-pipeline=basic-aa"] + args)]
+    cmd = ["valgrind", "-q", *proc.opt_cmd(OPT_FLAGS + ["-aa-pipeline=basic-aa"] + args)]
     _, _, err, _ = proc.run(cmd, MEMCHECK_TIMEOUT)  # it may crash under memcheck too
     return re.search(rb"^==\d+== Invalid (read|write) of size", err, re.M) is not None
 

@@ -13,42 +13,28 @@ from . import env
 def run(cmd, timeout=None, input=None, stdin=None, environ=None, cwd=None, merge=False, stop_signal=None):
     """Runs cmd; returns (exit status, stdout, stderr, timed out), the
     output as bytes. A signal N counts as exit status 128 + N, as in the
-    shell. A run longer than `timeout` seconds is killed: (None, what it
+    shell. A run longer than `timeout` seconds is stopped: (None, what it
     wrote, ..., True). `environ` is the run's whole environment (None:
     this process's); `merge` sends stderr into stdout (stderr is b"").
-    With `stop_signal` (e.g. signal.SIGABRT), a run past `timeout` gets
-    that signal first and its output up to its end is kept: LLVM's tools
-    print a stack dump on SIGABRT, which says where the run was stuck."""
-    if stop_signal is not None:
-        return _run_stopped(cmd, timeout, input, stdin, environ, cwd, merge, stop_signal)
-    try:
-        p = subprocess.run(cmd, input=input, stdin=stdin, stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT if merge else subprocess.PIPE,
-                           timeout=timeout, env=environ, cwd=cwd)
-    except subprocess.TimeoutExpired as e:
-        return None, e.stdout or b"", e.stderr or b"", True
-    rc = p.returncode if p.returncode >= 0 else 128 - p.returncode
-    return rc, p.stdout, p.stderr or b"", False
-
-
-def _run_stopped(cmd, timeout, input, stdin, environ, cwd, merge, stop_signal):
-    """run() whose timeout sends `stop_signal` and waits for the end (a
-    SIGKILL 30 s later if the signal does not end the run)."""
+    A run is stopped with SIGKILL, or with `stop_signal` (e.g.
+    signal.SIGABRT) and then its output up to its end is kept (a SIGKILL
+    30 s later if the signal does not end it): LLVM's tools print a stack
+    dump on SIGABRT, which says where the run was stuck."""
     with subprocess.Popen(cmd, stdin=subprocess.PIPE if input is not None else stdin, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT if merge else subprocess.PIPE, env=environ, cwd=cwd) as p:
         try:
             out, err = p.communicate(input, timeout=timeout)
-            timed_out = False
         except subprocess.TimeoutExpired:
-            p.send_signal(stop_signal)
+            if stop_signal is None:
+                p.kill()
+            else:
+                p.send_signal(stop_signal)
             try:
                 out, err = p.communicate(timeout=30)
             except subprocess.TimeoutExpired:
                 p.kill()
                 out, err = p.communicate()
-            timed_out = True
-    if timed_out:
-        return None, out or b"", err or b"", True
+            return None, out or b"", err or b"", True
     rc = p.returncode if p.returncode >= 0 else 128 - p.returncode
     return rc, out, err or b"", False
 
