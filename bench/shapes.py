@@ -18,7 +18,6 @@ pair reaches it. What varies is the metadata:
                       code: each inlined call is a domain with a scope per
                       noalias argument, calls nest, and an access inside a
                       nest of calls carries the scopes of every level.
-  untagged_function   the same accesses without metadata: the floor.
 """
 
 import random
@@ -39,10 +38,6 @@ def access_function(naccesses, metadata_of):
             lines.append("  %%v%d = load i32, ptr %%p%d, align 4%s" % (i, i, md))
     lines.append("  ret void\n}")
     return lines
-
-
-def untagged_function(naccesses):
-    return "\n".join(access_function(naccesses, lambda i: None)) + "\n"
 
 
 class TypeNodes:
