@@ -3,7 +3,8 @@
 every entry point of aliaskit, next to LLVM's own analyses.
 
 usage: fuzz.py [--count N] [--seed S] [--slice] [--jobs N] [--report FILE] [--resume | --rejudge]
-  --count N      mutated modules (default 10000)
+  --count N      mutated modules (default 10000; modules the mutator leaves
+                 alone are drawn past, not counted)
   --slice        300 modules, the front-end corpus's slice (make test)
   --report FILE  also write the table by mutation kind as Markdown
   --resume       keep the records of an interrupted run of the same seed
@@ -430,6 +431,47 @@ def digest(path):
         return hashlib.sha256(f.read()).hexdigest()
 
 
+def run_until_mutated(count, seed, slice_mode, jobs, journal, t0):
+    """The records of the first `count` modules that carry a mutation, and
+    of the modules before them that the mutator left alone (no mutation
+    applies to their metadata): the plan is drawn further until `count`
+    modules are mutated. Module i is the same whatever the count (the plan
+    is drawn per index), so a longer run extends a shorter one."""
+    attempts, results = count, {}
+
+    def checked(spec):
+        r = check(spec)
+        journal.add(r)
+        return r
+
+    while True:
+        specs = plan(attempts, seed, slice_mode)
+        todo = [s for s in specs if s["name"] not in results and s["name"] not in journal.done]
+        for s in specs:
+            if s["name"] in journal.done:
+                results.setdefault(s["name"], journal.done[s["name"]])
+        if todo:
+            print("fuzz: %d of %d modules done before, %d to go"
+                  % (len(results), len(specs), len(todo)), file=sys.stderr, flush=True)
+        with cf.ThreadPoolExecutor(jobs) as pool:
+            for n, r in enumerate(pool.map(checked, todo), 1):
+                results[r["name"]] = r
+                if n % 500 == 0:
+                    print("fuzz: %d of %d modules (%ds)" % (len(results), len(specs), time.time() - t0),
+                          file=sys.stderr, flush=True)
+        mutated = sum("skipped" not in r for r in results.values())
+        if mutated >= count or attempts >= 2 * count:
+            break
+        attempts += (count - mutated) * 11 // 10 + 1
+    kept, mutated = [], 0
+    for name in sorted(results):
+        if mutated == count:
+            break
+        kept.append(results[name])
+        mutated += "skipped" not in results[name]
+    return kept
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=10000)
@@ -444,26 +486,8 @@ def main():
         a.count = min(a.count, 300)
     t0 = time.time()
     os.makedirs(OUT, exist_ok=True)
-    specs = plan(a.count, a.seed, a.slice)
     journal = Journal(a.seed, a.slice, a.resume, a.rejudge)
-    results = [journal.done[s["name"]] for s in specs if s["name"] in journal.done]
-    todo = [s for s in specs if s["name"] not in journal.done]
-    if results:
-        print("fuzz: %d of %d modules done before (%s), %d to go"
-              % (len(results), len(specs), journal.path, len(todo)), file=sys.stderr, flush=True)
-
-    def checked(spec):
-        r = check(spec)
-        journal.add(r)
-        return r
-
-    with cf.ThreadPoolExecutor(a.jobs) as pool:
-        for n, r in enumerate(pool.map(checked, todo), 1):
-            results.append(r)
-            if n % 500 == 0:
-                print("fuzz: %d of %d modules (%ds)" % (len(results), len(specs), time.time() - t0),
-                      file=sys.stderr, flush=True)
-    results.sort(key=lambda r: r["name"])
+    results = run_until_mutated(a.count, a.seed, a.slice, a.jobs, journal, t0)
     ran = [r for r in results if "skipped" not in r]
     text, total = table(ran)
     print(text, end="")
