@@ -16,7 +16,10 @@
 /// second holds the answer (1 may alias); an empty slot is `(0, 0)`, and
 /// null pointers are never asked about.
 pub struct RecentAnswers {
-    slots: Vec<(usize, usize)>,
+    /// A fixed size, so that a slot's index, `< 1 << BITS` by
+    /// construction, needs no bounds check: [`RecentAnswers::get`] and
+    /// [`RecentAnswers::insert`] cannot panic.
+    slots: Box<[(usize, usize); 1 << Self::BITS]>,
     /// Questions and answers found in the current window of 1024.
     asked: u32,
     found: u32,
@@ -27,7 +30,7 @@ pub struct RecentAnswers {
 impl Default for RecentAnswers {
     fn default() -> RecentAnswers {
         RecentAnswers {
-            slots: vec![(0, 0); 1 << Self::BITS],
+            slots: Box::new([(0, 0); 1 << Self::BITS]),
             asked: 0,
             found: 0,
             resting: 0,

@@ -29,7 +29,6 @@ use super::MetadataImporter;
 /// Log target of the TBAA analysis (`RUST_LOG=aliaskit::tbaa=debug`).
 pub const LOG_TARGET: &str = "aliaskit::tbaa";
 
-#[derive(Default)]
 pub struct TbaaSession {
     importer: MetadataImporter,
     oracle: TbaaOracle,
@@ -40,6 +39,26 @@ pub struct TbaaSession {
     recent: RecentAnswers,
     warned: FxHashSet<NodeId>,
     decisions: Decisions,
+    /// Whether queries are logged (`RUST_LOG` at debug level for
+    /// [`LOG_TARGET`]): asked of the logger once, when the session is made.
+    /// The logger is set up when the plugin loads, before any session,
+    /// and its filter never changes after that.
+    logs: bool,
+}
+
+impl Default for TbaaSession {
+    fn default() -> TbaaSession {
+        TbaaSession {
+            importer: MetadataImporter::default(),
+            oracle: TbaaOracle::default(),
+            rows: RowIndex::default(),
+            first: LastLookup::default(),
+            recent: RecentAnswers::default(),
+            warned: FxHashSet::default(),
+            decisions: Decisions::default(),
+            logs: log::log_enabled!(target: LOG_TARGET, log::Level::Debug),
+        }
+    }
 }
 
 impl TbaaSession {
@@ -59,14 +78,40 @@ impl TbaaSession {
     /// `a` and `b` must be null or live nodes.
     #[inline]
     pub unsafe fn may_alias(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> bool {
+        match self.quick_answer(a, b) {
+            Some(may_alias) => may_alias,
+            None => self.may_alias_past_quick(a, b),
+        }
+    }
+
+    /// The answer of [`TbaaSession::may_alias`] when it needs no row: a
+    /// null or repeated tag, or a question among the recent answers;
+    /// `None` otherwise, and always while debug logging is on (the answer
+    /// is then logged by [`TbaaSession::may_alias_past_quick`]).
+    ///
+    /// Cannot panic (it reads fields and one slot of a fixed-size table,
+    /// and calls nothing), so the boundary may ask it before setting up
+    /// its panic guard: a repeated question then saves no registers.
+    #[inline(always)]
+    pub fn quick_answer(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> Option<bool> {
         if a.is_null() || b.is_null() || a == b {
-            return true;
+            return Some(true);
         }
-        if log::log_enabled!(target: LOG_TARGET, log::Level::Debug) {
+        if self.logs {
+            return None;
+        }
+        self.recent.get(a as usize, b as usize)
+    }
+
+    /// [`TbaaSession::may_alias`] of two distinct live nodes that
+    /// [`TbaaSession::quick_answer`] did not answer.
+    ///
+    /// # Safety
+    /// `a` and `b` must be live nodes.
+    #[inline(never)]
+    pub unsafe fn may_alias_past_quick(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> bool {
+        if self.logs {
             return self.may_alias_logged(a, b);
-        }
-        if let Some(may_alias) = self.recent.get(a as usize, b as usize) {
-            return may_alias;
         }
         let rows = (
             self.first.get(&self.rows, a as usize),

@@ -342,7 +342,7 @@ impl TbaaOracle {
     /// summaries alone (they cost less to decide than to look up); `None`
     /// unless both are simple. Reads nothing but the two summaries and
     /// the chain store, allocates nothing and cannot fail.
-    #[inline]
+    #[inline(always)]
     pub fn simple_aliases_of(&self, a: TagRef, b: TagRef) -> Option<bool> {
         let (qa, qb) = self.rows.simple_pair(a, b)?;
         Some(a == b || simple_aliases(&self.rows, qa, qb))

@@ -77,8 +77,13 @@ pub unsafe extern "C" fn aliaskit_tbaa_may_alias(
     a: LLVMMetadataRef,
     b: LLVMMetadataRef,
 ) -> Answer {
+    // A question answered without a row is answered before the guard
+    // (`quick_answer` cannot panic): a repeated question costs a probe.
+    if let Some(may_alias) = session.as_mut().and_then(|s| s.quick_answer(a, b)) {
+        return Answer::may_alias(may_alias);
+    }
     guarded(session, Answer::MayAlias, |s| {
-        Answer::may_alias(s.may_alias(a, b))
+        Answer::may_alias(s.may_alias_past_quick(a, b))
     })
 }
 
