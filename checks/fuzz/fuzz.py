@@ -5,7 +5,7 @@ every entry point of aliaskit, next to LLVM's own analyses.
 usage: fuzz.py [--count N] [--seed S] [--slice] [--jobs N] [--report FILE] [--resume | --rejudge]
   --count N      mutated modules (default 10000; modules the mutator leaves
                  alone are drawn past, not counted)
-  --slice        300 modules, the front-end corpus's slice (make test)
+  --slice        300 mutated modules, the front-end corpus's slice (make test)
   --report FILE  also write the table by mutation kind as Markdown
   --resume       keep the records of an interrupted run of the same seed
                  with the same plugin, command and scripts (the journal,
