@@ -23,7 +23,6 @@ use crate::plugin::ffi::types::MergeKind;
 /// Log target of the scoped no-alias analysis.
 pub const LOG_TARGET: &str = "aliaskit::scoped";
 
-#[derive(Default)]
 pub struct ScopedSession {
     importer: MetadataImporter,
     lists: ScopeLists,
@@ -36,6 +35,25 @@ pub struct ScopedSession {
     recent: RecentAnswers,
     warned: FxHashSet<NodeId>,
     decisions: Decisions,
+    /// Whether answers are logged: as [`super::tbaa::TbaaSession`]'s, asked
+    /// of the logger once, when the session is made.
+    logs: bool,
+}
+
+impl Default for ScopedSession {
+    fn default() -> ScopedSession {
+        ScopedSession {
+            importer: MetadataImporter::default(),
+            lists: ScopeLists::default(),
+            rows: RowIndex::default(),
+            first_scopes: LastLookup::default(),
+            first_noalias: LastLookup::default(),
+            recent: RecentAnswers::default(),
+            warned: FxHashSet::default(),
+            decisions: Decisions::default(),
+            logs: log::log_enabled!(target: LOG_TARGET, log::Level::Debug),
+        }
+    }
 }
 
 impl ScopedSession {
@@ -110,7 +128,7 @@ impl ScopedSession {
             ),
         };
         if let (Some(s), Some(n)) = rows {
-            if !log::log_enabled!(target: LOG_TARGET, log::Level::Debug) {
+            if !self.logs {
                 if let Ok(may_alias) = self.lists.may_alias(ListRef(s), ListRef(n)) {
                     self.recent
                         .insert(scopes as usize, noalias as usize, may_alias);
@@ -178,9 +196,7 @@ impl ScopedSession {
     ) -> Result<bool, Malformed> {
         let result = self.lists.may_alias(s, n);
         match result {
-            Ok(may) if log::log_enabled!(target: LOG_TARGET, log::Level::Debug) => {
-                self.log_answer(scopes, noalias, may)
-            }
+            Ok(may) if self.logs => self.log_answer(scopes, noalias, may),
             Ok(_) => {}
             Err(problem) => self.warn(problem, "a query"),
         }

@@ -217,7 +217,7 @@ impl TbaaSession {
         let result = self.oracle.match_access_tags(&self.importer.graph, ia, ib);
         match &result {
             Ok(m) => {
-                if log::log_enabled!(target: LOG_TARGET, log::Level::Debug) {
+                if self.logs {
                     log::debug!(
                         target: LOG_TARGET,
                         "{} vs {}: {}, because {}",
