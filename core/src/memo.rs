@@ -54,15 +54,17 @@ impl AnswerMatrix {
         }
     }
 
-    /// The remembered answer for (a, b): `Some(true)` may alias.
-    #[inline]
+    /// The remembered answer for (a, b): `Some(true)` may alias. Cannot
+    /// panic (a word outside the matrix reads as unknown).
+    #[inline(always)]
     pub fn get(&self, a: u32, b: u32) -> Option<bool> {
         let (a, b) = (a as usize, b as usize);
-        if a >= self.side || b >= self.side {
+        // Both below the side, a power of two (or 0), in one test.
+        if a | b >= self.side {
             return None;
         }
         let bit = 2 * (a * self.side + b);
-        match (self.words[bit / 64] >> (bit % 64)) & 3 {
+        match (self.words.get(bit / 64)? >> (bit % 64)) & 3 {
             UNKNOWN => None,
             v => Some(v == MAY_ALIAS),
         }
@@ -70,20 +72,61 @@ impl AnswerMatrix {
 
     /// Remembers the answer for (a, b), growing the matrix if needed;
     /// pairs beyond the bound are not remembered.
+    #[inline]
     pub fn set(&mut self, a: u32, b: u32, may_alias: bool) {
+        if self.make_room(a.max(b)) {
+            self.put(a as usize, b as usize, may_alias);
+        }
+    }
+
+    /// [`AnswerMatrix::set`] of (a, b) and (b, a), for an answer known
+    /// to be the same both ways.
+    #[inline]
+    pub fn set_both(&mut self, a: u32, b: u32, may_alias: bool) {
+        if self.make_room(a.max(b)) {
+            self.put(a as usize, b as usize, may_alias);
+            self.put(b as usize, a as usize, may_alias);
+        }
+    }
+
+    /// [`AnswerMatrix::set`] when the matrix has room for both rows
+    /// already (it does not grow). Cannot panic.
+    #[inline]
+    pub fn set_if_room(&mut self, a: u32, b: u32, may_alias: bool) {
         let (a, b) = (a as usize, b as usize);
-        let need = a.max(b) + 1;
-        if need > self.max_side {
-            return;
+        if a | b < self.side {
+            self.put(a, b, may_alias);
         }
-        if need > self.side {
-            self.grow(need);
+    }
+
+    /// Grows the matrix to hold row `row` (if within the bound), so that
+    /// [`AnswerMatrix::set_if_room`] keeps pairs with it.
+    pub fn make_room_for(&mut self, row: u32) {
+        self.make_room(row);
+    }
+
+    /// Whether row `max` fits, after growing the matrix if it can.
+    #[inline]
+    fn make_room(&mut self, max: u32) -> bool {
+        let max = max as usize;
+        if max >= self.side {
+            if max >= self.max_side {
+                return false;
+            }
+            self.grow(max + 1);
         }
+        true
+    }
+
+    /// Writes the answer of a pair both of whose rows are below the side
+    /// (a word outside the matrix is not written: this cannot panic).
+    #[inline]
+    fn put(&mut self, a: usize, b: usize, may_alias: bool) {
         let bit = 2 * (a * self.side + b);
         let v = if may_alias { MAY_ALIAS } else { NO_ALIAS };
-        let word = &mut self.words[bit / 64];
-        *word = (*word & !(3 << (bit % 64))) | (v << (bit % 64));
-        debug_assert_eq!(self.get(a as u32, b as u32), Some(may_alias));
+        if let Some(word) = self.words.get_mut(bit / 64) {
+            *word = (*word & !(3 << (bit % 64))) | (v << (bit % 64));
+        }
     }
 
     /// Bytes the matrix holds now (at most `MAX_SIDE² / 4`).
@@ -91,6 +134,7 @@ impl AnswerMatrix {
         self.words.capacity() * 8
     }
 
+    #[cold]
     fn grow(&mut self, need: usize) {
         let side = need
             .next_power_of_two()
@@ -133,6 +177,24 @@ mod tests {
         assert_eq!(m.get(3, 1000), None);
         m.set(1000, 3, true);
         assert_eq!(m.get(1000, 3), Some(true), "an answer can be replaced");
+    }
+
+    #[test]
+    fn set_both_writes_both_orders_and_set_if_room_never_grows() {
+        let mut m = AnswerMatrix::new();
+        m.set_both(2, 70, false);
+        assert_eq!((m.get(2, 70), m.get(70, 2)), (Some(false), Some(false)));
+        // Room for rows below 128 now, not beyond.
+        m.set_if_room(100, 3, true);
+        m.set_if_room(300, 3, true);
+        assert_eq!((m.get(100, 3), m.get(300, 3)), (Some(true), None));
+        m.make_room_for(300);
+        m.set_if_room(300, 3, true);
+        assert_eq!(m.get(300, 3), Some(true));
+        assert_eq!(m.get(2, 70), Some(false), "kept when the matrix grew");
+        m.make_room_for(AnswerMatrix::MAX_SIDE as u32);
+        m.set_if_room(AnswerMatrix::MAX_SIDE as u32, 0, true);
+        assert_eq!(m.get(AnswerMatrix::MAX_SIDE as u32, 0), None);
     }
 
     #[test]

@@ -120,6 +120,24 @@ proptest! {
         }
     }
 
+    /// The query path's answer at hand (remembering merges as it goes)
+    /// is the rule's, in any order and whichever of the two ways asked a
+    /// pair first.
+    #[test]
+    fn the_answer_at_hand_is_the_rule(sys in system(), order in any::<u64>()) {
+        let pairs = common::shuffled_pairs(&sys.lists, order);
+        let mut table = ScopeLists::new();
+        for (i, &(a, b)) in pairs.iter().enumerate() {
+            let (ra, rb) = (table.list(&sys.g, a), table.list(&sys.g, b));
+            let want = reference(&sys.g, a, b);
+            if i % 3 == 0 {
+                prop_assert_eq!(table.may_alias(ra, rb), Ok(want));
+            }
+            prop_assert_eq!(table.answer_at_hand(ra, rb), Some(want));
+            prop_assert_eq!(table.may_alias(ra, rb), Ok(want));
+        }
+    }
+
     #[test]
     fn more_noalias_knowledge_never_adds_aliasing(sys in system(), extra in 0usize..8) {
         let mut sys = sys;

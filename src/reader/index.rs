@@ -15,14 +15,25 @@
 //! before it), so the first node of a query is usually the last query's
 //! first node: a [`LastLookup`] keeps that one pair aside.
 
-#[derive(Default)]
 pub struct RowIndex {
     /// `(pointer, row)`; an empty slot holds pointer 0, which is never a
     /// key (callers answer null pointers before asking).
     slots: Vec<(usize, u32)>,
-    /// log2 of the number of slots (0 before the first insert).
-    bits: u32,
+    /// `64 - log2(slots)`: a pointer's first slot is its hash shifted
+    /// right by this (63 while there are no slots: slot 0 or 1, neither
+    /// of which exists).
+    shift: u32,
     len: usize,
+}
+
+impl Default for RowIndex {
+    fn default() -> RowIndex {
+        RowIndex {
+            slots: Vec::new(),
+            shift: 63,
+            len: 0,
+        }
+    }
 }
 
 /// The last `(pointer, row)` looked up through it, in front of a
@@ -63,7 +74,16 @@ impl RowIndex {
 
     #[inline]
     fn first_slot(&self, pointer: usize) -> usize {
-        pointer.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)
+        pointer.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift
+    }
+
+    #[inline]
+    fn bits(&self) -> u32 {
+        if self.slots.is_empty() {
+            0
+        } else {
+            64 - self.shift
+        }
     }
 
     /// The slot holding `pointer`, or the empty slot where it would go.
@@ -80,14 +100,22 @@ impl RowIndex {
         }
     }
 
-    /// The row of `pointer`, if it has one.
+    /// The row of `pointer`, if it has one. Cannot panic (a slot outside
+    /// the table reads as empty), so that the query path may ask it before
+    /// its panic guard; it ends because the table is never full.
     #[inline]
     pub fn get(&self, pointer: usize) -> Option<u32> {
-        if self.bits == 0 {
-            return None;
+        let mut slot = self.first_slot(pointer);
+        loop {
+            let &(p, row) = self.slots.get(slot)?;
+            if p == pointer {
+                return Some(row);
+            }
+            if p == 0 {
+                return None;
+            }
+            slot = (slot + 1) & (self.slots.len() - 1);
         }
-        let (p, row) = self.slots[self.probe(pointer)];
-        (p == pointer).then_some(row)
     }
 
     /// The row of `pointer`; `read` makes it the first time.
@@ -115,9 +143,9 @@ impl RowIndex {
             .next_power_of_two()
             .trailing_zeros()
             .max(Self::FIRST_BITS);
-        if wanted > self.bits {
+        if wanted > self.bits() {
             let old = std::mem::replace(&mut self.slots, vec![(0, 0); 1 << wanted]);
-            self.bits = wanted;
+            self.shift = 64 - wanted;
             for (p, r) in old.into_iter().filter(|&(p, _)| p != 0) {
                 let slot = self.probe(p);
                 self.slots[slot] = (p, r);

@@ -3,7 +3,10 @@
 //! Like [`super::tbaa::TbaaSession`]: the lists of an instruction
 //! (`!alias.scope`, `!noalias`) arrive as `MDNode` pointers, are imported
 //! once, and the core decides `mayAliasInScopes(Scopes, NoAlias)`; answers
-//! are cached per pointer pair. Malformed lists get "may alias" and one
+//! are cached per pointer pair ([`RecentAnswers`]) and per pair of rows
+//! (the core's answer matrix), and a question whose lists have rows is
+//! answered before the boundary's panic guard
+//! ([`ScopedSession::look_up_both_ways`]). Malformed lists get "may alias" and one
 //! warning per offending node.
 
 use aliaskit_core::decision::Question;
@@ -80,15 +83,92 @@ impl ScopedSession {
     }
 
     /// `ScopedNoAliasAAResult::alias` of accesses X and Y: both
-    /// directions (X's scopes against Y's `!noalias`, and the reverse),
-    /// without a branch on the first answer, which the processor cannot
-    /// predict. X's lists are usually the last query's (see
-    /// [`LastLookup`]).
+    /// directions (X's scopes against Y's `!noalias`, and the reverse).
+    /// X's lists are usually the last query's (see [`LastLookup`]).
     ///
     /// # Safety
     /// All pointers must be null or live nodes.
     #[inline]
     pub unsafe fn may_alias_both_ways(
+        &mut self,
+        scopes_x: LLVMMetadataRef,
+        noalias_x: LLVMMetadataRef,
+        scopes_y: LLVMMetadataRef,
+        noalias_y: LLVMMetadataRef,
+    ) -> bool {
+        match self.look_up_both_ways(scopes_x, noalias_x, scopes_y, noalias_y) {
+            Some(may_alias) => may_alias,
+            None => self.may_alias_both_ways_past_quick(scopes_x, noalias_x, scopes_y, noalias_y),
+        }
+    }
+
+    /// The answer of [`ScopedSession::may_alias_both_ways`] when both
+    /// directions can be answered from lists already read (see
+    /// [`ScopeLists::answer_at_hand`]); `None` otherwise (a list seen for
+    /// the first time, a list that cannot be read), and always while debug
+    /// logging is on.
+    ///
+    /// Cannot panic (it reads fields and fixed-size tables, probes the
+    /// row index and asks [`ScopeLists::answer_at_hand`], all checked), so
+    /// the boundary may ask it before setting up its panic guard.
+    #[inline(always)]
+    pub fn look_up_both_ways(
+        &mut self,
+        scopes_x: LLVMMetadataRef,
+        noalias_x: LLVMMetadataRef,
+        scopes_y: LLVMMetadataRef,
+        noalias_y: LLVMMetadataRef,
+    ) -> Option<bool> {
+        if self.logs {
+            return None;
+        }
+        let x = self.look_up(scopes_x, noalias_y, Lookup::FirstScopes)?;
+        let y = self.look_up(scopes_y, noalias_x, Lookup::FirstNoalias)?;
+        Some(x & y)
+    }
+
+    /// One direction of [`ScopedSession::look_up_both_ways`].
+    #[inline(always)]
+    fn look_up(
+        &mut self,
+        scopes: LLVMMetadataRef,
+        noalias: LLVMMetadataRef,
+        lookup: Lookup,
+    ) -> Option<bool> {
+        if scopes.is_null() || noalias.is_null() {
+            return Some(true);
+        }
+        if let Some(may_alias) = self.recent.get(scopes as usize, noalias as usize) {
+            return Some(may_alias);
+        }
+        let (s, n) = match lookup {
+            Lookup::Index => (
+                self.rows.get(scopes as usize)?,
+                self.rows.get(noalias as usize)?,
+            ),
+            Lookup::FirstScopes => (
+                self.first_scopes.get(&self.rows, scopes as usize)?,
+                self.rows.get(noalias as usize)?,
+            ),
+            Lookup::FirstNoalias => (
+                self.rows.get(scopes as usize)?,
+                self.first_noalias.get(&self.rows, noalias as usize)?,
+            ),
+        };
+        let may_alias = self.lists.answer_at_hand(ListRef(s), ListRef(n))?;
+        self.recent
+            .insert(scopes as usize, noalias as usize, may_alias);
+        Some(may_alias)
+    }
+
+    /// [`ScopedSession::may_alias_both_ways`] when
+    /// [`ScopedSession::look_up_both_ways`] did not answer: both
+    /// directions, each read and decided if need be.
+    ///
+    /// # Safety
+    /// All pointers must be null or live nodes.
+    #[inline(never)]
+    pub unsafe fn may_alias_both_ways_past_quick(
         &mut self,
         scopes_x: LLVMMetadataRef,
         noalias_x: LLVMMetadataRef,
@@ -110,30 +190,9 @@ impl ScopedSession {
         if scopes.is_null() || noalias.is_null() {
             return true;
         }
-        if let Some(may_alias) = self.recent.get(scopes as usize, noalias as usize) {
-            return may_alias;
-        }
-        let rows = match lookup {
-            Lookup::Index => (
-                self.rows.get(scopes as usize),
-                self.rows.get(noalias as usize),
-            ),
-            Lookup::FirstScopes => (
-                self.first_scopes.get(&self.rows, scopes as usize),
-                self.rows.get(noalias as usize),
-            ),
-            Lookup::FirstNoalias => (
-                self.rows.get(scopes as usize),
-                self.first_noalias.get(&self.rows, noalias as usize),
-            ),
-        };
-        if let (Some(s), Some(n)) = rows {
-            if !self.logs {
-                if let Ok(may_alias) = self.lists.may_alias(ListRef(s), ListRef(n)) {
-                    self.recent
-                        .insert(scopes as usize, noalias as usize, may_alias);
-                    return may_alias;
-                }
+        if !self.logs {
+            if let Some(may_alias) = self.look_up(scopes, noalias, lookup) {
+                return may_alias;
             }
         }
         self.one_way_fresh(scopes, noalias, lookup)

@@ -5,10 +5,10 @@
 //! imported (once, see [`super::MetadataImporter`]) and the core gives it
 //! a row ([`TbaaOracle::tag`]). A query is answered from the answers of the
 //! last pointer pairs ([`RecentAnswers`]), else from the two rows
-//! ([`RowIndex`]; simple tags are decided from their summaries, any other
-//! pair is looked up in the core's answer matrix or decided once). Memory
-//! stays bounded however many distinct pairs a module asks about (see the
-//! README's "The query path").
+//! ([`RowIndex`]) and the core's answer matrix, before the boundary's
+//! panic guard ([`TbaaSession::look_up`]); else the core decides the pair
+//! once ([`TbaaOracle::aliases_of`]). Memory stays bounded however many
+//! distinct pairs a module asks about (see the README's "The query path").
 //!
 //! Malformed metadata gets the conservative answer (may alias, mutable) and
 //! one warning per offending node, naming the node, what is wrong with it
@@ -78,33 +78,43 @@ impl TbaaSession {
     /// `a` and `b` must be null or live nodes.
     #[inline]
     pub unsafe fn may_alias(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> bool {
-        match self.quick_answer(a, b) {
+        match self.look_up(a, b) {
             Some(may_alias) => may_alias,
             None => self.may_alias_past_quick(a, b),
         }
     }
 
-    /// The answer of [`TbaaSession::may_alias`] when it needs no row: a
-    /// null or repeated tag, or a question among the recent answers;
-    /// `None` otherwise, and always while debug logging is on (the answer
-    /// is then logged by [`TbaaSession::may_alias_past_quick`]).
+    /// The answer of [`TbaaSession::may_alias`] when it is at hand: a
+    /// null or repeated tag, a recent question (one probe, while questions
+    /// repeat: see [`RecentAnswers`]), or a pair of tags with rows whose
+    /// answer the oracle remembers; `None` otherwise, and always while
+    /// debug logging is on (the answer is then logged by
+    /// [`TbaaSession::may_alias_past_quick`]).
     ///
-    /// Cannot panic (it reads fields and one slot of a fixed-size table,
-    /// and calls nothing), so the boundary may ask it before setting up
-    /// its panic guard: a repeated question then saves no registers.
+    /// Cannot panic (it reads fields, probes the row index and reads one
+    /// word of the answer matrix, each checked, and calls nothing), so the
+    /// boundary may ask it before setting up its panic guard: an answered
+    /// question then saves no registers.
     #[inline(always)]
-    pub fn quick_answer(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> Option<bool> {
+    pub fn look_up(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> Option<bool> {
         if a.is_null() || b.is_null() || a == b {
             return Some(true);
         }
         if self.logs {
             return None;
         }
-        self.recent.get(a as usize, b as usize)
+        if let Some(may_alias) = self.recent.get(a as usize, b as usize) {
+            return Some(may_alias);
+        }
+        let ra = self.first.get(&self.rows, a as usize)?;
+        let rb = self.rows.get(b as usize)?;
+        self.oracle.remembered_aliases_of(TagRef(ra), TagRef(rb))
     }
 
     /// [`TbaaSession::may_alias`] of two distinct live nodes that
-    /// [`TbaaSession::quick_answer`] did not answer.
+    /// [`TbaaSession::look_up`] did not answer: a tag seen for the first
+    /// time, a pair not decided before, or a pair beyond the oracle's
+    /// memory (decided again).
     ///
     /// # Safety
     /// `a` and `b` must be live nodes.
@@ -113,27 +123,6 @@ impl TbaaSession {
         if self.logs {
             return self.may_alias_logged(a, b);
         }
-        let rows = (
-            self.first.get(&self.rows, a as usize),
-            self.rows.get(b as usize),
-        );
-        if let (Some(ra), Some(rb)) = rows {
-            if let Some(may_alias) = self.oracle.simple_aliases_of(TagRef(ra), TagRef(rb)) {
-                self.recent.insert(a as usize, b as usize, may_alias);
-                return may_alias;
-            }
-        }
-        self.may_alias_fresh(a, b)
-    }
-
-    /// [`TbaaSession::may_alias`] past the answers that need neither a new
-    /// row nor the answer matrix: out of line, so that the answering path
-    /// of simple tags calls nothing and saves no registers.
-    ///
-    /// # Safety
-    /// `a` and `b` must be live nodes.
-    #[inline(never)]
-    unsafe fn may_alias_fresh(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> bool {
         let (ra, rb) = (self.first_row(a), self.row(b));
         match self.oracle.aliases_of(&self.importer.graph, ra, rb) {
             Ok(may_alias) => {

@@ -63,6 +63,15 @@ struct ListRow {
     mask: u64,
 }
 
+/// What steps 1–3 of a question come to (see [`ScopeLists::steps`]).
+enum Steps {
+    /// A list cannot be read: `faults[.0]`.
+    Unreadable(u32),
+    Decided(ScopedReason),
+    /// The words of the `!alias.scope` and `!noalias` rows, to merge.
+    Merge(Span, Span),
+}
+
 /// The rows of every scope list seen, and the stores they point into.
 #[derive(Clone, Debug, Default)]
 pub struct ScopeLists {
@@ -99,6 +108,9 @@ impl ScopeLists {
             let row = self.read_list(g, list);
             self.rows.push(row);
             self.row_of[i] = self.rows.len() as u32;
+            // Room for its answers, which the query path remembers
+            // without growing the matrix (see `answer_at_hand`).
+            self.answers.make_room_for(self.rows.len() as u32 - 1);
         }
         ListRef(self.row_of[i] - 1)
     }
@@ -155,18 +167,32 @@ impl ScopeLists {
         n
     }
 
-    /// Where a row's words are, or why its list cannot be read.
-    #[inline(always)]
-    fn span_of(&self, row: &ListRow) -> Result<Span, Malformed> {
-        match row.words {
-            Ok(span) => Ok(span),
-            Err(fault) => Err(self.fault(fault)),
-        }
-    }
-
     #[cold]
     fn fault(&self, fault: u32) -> Malformed {
         self.faults[fault as usize]
+    }
+
+    /// Steps 1–3 of the question, on the two rows alone (`None` for a
+    /// row this table does not have). Cannot panic.
+    #[inline(always)]
+    fn steps(&self, scopes: ListRef, noalias: ListRef) -> Option<Steps> {
+        let n = self.rows.get(noalias.0 as usize)?;
+        let n_words = match n.words {
+            Ok(span) => span,
+            Err(fault) => return Some(Steps::Unreadable(fault)),
+        };
+        if n.domains.len == 0 {
+            return Some(Steps::Decided(ScopedReason::NoDomain));
+        }
+        let s = self.rows.get(scopes.0 as usize)?;
+        let s_words = match s.words {
+            Ok(span) => span,
+            Err(fault) => return Some(Steps::Unreadable(fault)),
+        };
+        if s.mask & n.mask == 0 {
+            return Some(Steps::Decided(ScopedReason::NotCovered));
+        }
+        Some(Steps::Merge(s_words, n_words))
     }
 
     /// Steps 1–3 of the question: a decision, or the two rows' words to
@@ -178,20 +204,42 @@ impl ScopeLists {
         scopes: ListRef,
         noalias: ListRef,
     ) -> Result<Result<(&[Word], &[Word]), ScopedReason>, Malformed> {
-        let n = &self.rows[noalias.0 as usize];
-        let n_words = self.span_of(n)?;
-        if n.domains.len == 0 {
-            return Ok(Err(ScopedReason::NoDomain));
+        match self.steps(scopes, noalias).expect("rows of this table") {
+            Steps::Unreadable(fault) => Err(self.fault(fault)),
+            Steps::Decided(reason) => Ok(Err(reason)),
+            Steps::Merge(s, n) => Ok(Ok((&self.words[s.range()], &self.words[n.range()]))),
         }
-        let s = &self.rows[scopes.0 as usize];
-        let s_words = self.span_of(s)?;
-        if s.mask & n.mask == 0 {
-            return Ok(Err(ScopedReason::NotCovered));
+    }
+
+    /// [`ScopeLists::may_alias`] of two rows whose lists could both be
+    /// read: steps 1–3, then the remembered answer or the merge
+    /// (remembered, the matrix having room for every row made: see
+    /// [`ScopeLists::list`]); `None` when a list cannot be read (the caller
+    /// asks [`ScopeLists::may_alias`], which reports it). Cannot panic
+    /// (every read is checked, the merge indexes a slice only below its
+    /// length, nothing grows), so that the query path may ask it before
+    /// its panic guard.
+    #[inline(always)]
+    pub fn answer_at_hand(&mut self, scopes: ListRef, noalias: ListRef) -> Option<bool> {
+        match self.steps(scopes, noalias)? {
+            Steps::Unreadable(_) => None,
+            Steps::Decided(reason) => Some(reason.may_alias()),
+            Steps::Merge(s, n) => {
+                if let Some(may_alias) = self.answers.get(scopes.0, noalias.0) {
+                    return Some(may_alias);
+                }
+                let may_alias =
+                    self.merge_answer(self.words.get(s.range())?, self.words.get(n.range())?);
+                self.answers.set_if_room(scopes.0, noalias.0, may_alias);
+                Some(may_alias)
+            }
         }
-        Ok(Ok((
-            &self.words[s_words.range()],
-            &self.words[n_words.range()],
-        )))
+    }
+
+    /// Step 4: no domain covers the access's scopes.
+    #[inline(never)]
+    fn merge_answer(&self, s: &[Word], n: &[Word]) -> bool {
+        Covered::new(s, n).next().is_none()
     }
 
     /// `mayAliasInScopes(scopes, noalias)` of two rows. Steps 1-3 are
@@ -206,7 +254,7 @@ impl ScopeLists {
         if let Some(may_alias) = self.answers.get(scopes.0, noalias.0) {
             return Ok(may_alias);
         }
-        let may_alias = Covered::new(s, n).next().is_none();
+        let may_alias = self.merge_answer(s, n);
         self.answers.set(scopes.0, noalias.0, may_alias);
         Ok(may_alias)
     }

@@ -141,6 +141,9 @@ pub struct TbaaOracle {
     rows: Summaries,
     /// The answers of [`TbaaOracle::aliases_of`] by pair of rows.
     answers: AnswerMatrix,
+    /// Per row: how many of its pairs with simple tags were decided one
+    /// at a time (up to [`TbaaOracle::BUSY`]; see [`TbaaOracle::aliases_of`]).
+    decided: Vec<u8>,
 }
 
 /// The outcome of `matchAccessTags` before its generic tag is made (that
@@ -193,6 +196,7 @@ impl TbaaOracle {
         TbaaOracle {
             rows: Summaries::default(),
             answers: AnswerMatrix::with_max_side(rows),
+            decided: Vec::new(),
         }
     }
 
@@ -324,7 +328,8 @@ impl TbaaOracle {
 
     /// [`TbaaOracle::aliases`] of two rows: the query path. An answer
     /// is decided once per pair (malformed metadata: each time, so that
-    /// the caller hears of it) and then looked up.
+    /// the caller hears of it) and then looked up
+    /// ([`TbaaOracle::remembered_aliases_of`]).
     #[inline]
     pub fn aliases_of(
         &mut self,
@@ -332,37 +337,87 @@ impl TbaaOracle {
         a: TagRef,
         b: TagRef,
     ) -> Result<bool, Malformed> {
-        match self.simple_aliases_of(a, b) {
-            Some(may_alias) => Ok(may_alias),
-            None => self.remembered_aliases_of(g, a, b),
-        }
-    }
-
-    /// [`TbaaOracle::aliases_of`] of two *simple* tags, from their
-    /// summaries alone (they cost less to decide than to look up); `None`
-    /// unless both are simple. Reads nothing but the two summaries and
-    /// the chain store, allocates nothing and cannot fail.
-    #[inline(always)]
-    pub fn simple_aliases_of(&self, a: TagRef, b: TagRef) -> Option<bool> {
-        let (qa, qb) = self.rows.simple_pair(a, b)?;
-        Some(a == b || simple_aliases(&self.rows, qa, qb))
-    }
-
-    /// [`TbaaOracle::aliases_of`] of a pair that is not simple: from the
-    /// answer matrix, or decided and written there.
-    #[inline]
-    pub fn remembered_aliases_of(
-        &mut self,
-        g: &MetadataGraph,
-        a: TagRef,
-        b: TagRef,
-    ) -> Result<bool, Malformed> {
-        if let Some(may_alias) = self.answers.get(a.0, b.0) {
+        if let Some(may_alias) = self.remembered_aliases_of(a, b) {
             return Ok(may_alias);
         }
+        if let Some(may_alias) = self.simple_aliases_of(a, b) {
+            self.remember_simple(a, b, may_alias);
+            if self.busy(a) {
+                self.decide_neighbours(a, b);
+            }
+            return Ok(may_alias);
+        }
+        // Malformed metadata may fail in one order only (LLVM tries `a` as
+        // the enclosing access first): remembered for this order alone, so
+        // that the other order still reports what it runs into.
         let may_alias = self.decide_aliases(g, a, b)?;
         self.answers.set(a.0, b.0, may_alias);
         Ok(may_alias)
+    }
+
+    /// Rows whose pairs are decided a word at a time once this many were
+    /// decided one at a time.
+    const BUSY: u8 = 16;
+
+    /// Remembers the answer of two simple tags. Both directions of the
+    /// match are walks over simple paths, which cannot fail: the answer
+    /// holds for (b, a) too.
+    #[inline]
+    fn remember_simple(&mut self, a: TagRef, b: TagRef, may_alias: bool) {
+        debug_assert_eq!(self.simple_aliases_of(b, a), Some(may_alias));
+        self.answers.set_both(a.0, b.0, may_alias);
+    }
+
+    /// Whether row `a` has asked about so many new simple pairs that it
+    /// is likely to ask about its neighbours too (counting this one).
+    #[inline]
+    fn busy(&mut self, a: TagRef) -> bool {
+        if self.decided.len() <= a.index() {
+            self.decided.resize(a.index() + 1, 0);
+        }
+        let n = &mut self.decided[a.index()];
+        *n = n.saturating_add(1).min(Self::BUSY);
+        *n == Self::BUSY
+    }
+
+    /// Decides, for a busy row `a`, its pairs with the simple rows next
+    /// to `b` (the 32 rows of `b`'s word of the answer matrix): rows are
+    /// numbered in the order tags are first seen, so a pass asking one
+    /// access against the accesses before it (GVN's and MemorySSA's walks
+    /// back, `aa-eval`) asks about neighbouring rows in turn. Deciding
+    /// them together costs less than one call each; the answers are the
+    /// ones each pair would get alone.
+    #[cold]
+    #[inline(never)]
+    fn decide_neighbours(&mut self, a: TagRef, b: TagRef) {
+        let first = b.0 & !31;
+        let end = (first + 32).min(self.rows.len() as u32);
+        for c in (first..end).map(TagRef) {
+            if self.answers.get(a.0, c.0).is_none() {
+                if let Some(may_alias) = self.simple_aliases_of(a, c) {
+                    self.remember_simple(a, c, may_alias);
+                }
+            }
+        }
+    }
+
+    /// The answer of [`TbaaOracle::aliases_of`] if the pair has been
+    /// decided before and is remembered (both rows within the answer
+    /// matrix's bound): an index computation and one load. Cannot panic,
+    /// so that the query path may ask it before its panic guard.
+    #[inline(always)]
+    pub fn remembered_aliases_of(&self, a: TagRef, b: TagRef) -> Option<bool> {
+        self.answers.get(a.0, b.0)
+    }
+
+    /// [`TbaaOracle::aliases_of`] of two *simple* tags, from their
+    /// summaries alone; `None` unless both are simple. Reads nothing but
+    /// the two summaries and the chain store, allocates nothing and cannot
+    /// fail.
+    #[inline]
+    pub fn simple_aliases_of(&self, a: TagRef, b: TagRef) -> Option<bool> {
+        let (qa, qb) = self.rows.simple_pair(a, b)?;
+        Some(a == b || simple_aliases(&self.rows, qa, qb))
     }
 
     /// [`TbaaOracle::aliases_of`] decided afresh.
@@ -576,10 +631,34 @@ fn simple_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> bool {
     if a.root != b.root {
         return true;
     }
+    if a.whole() && b.whole() {
+        return whole_aliases(rows, a, b);
+    }
     match simple_subobject(rows, a, b) {
         Some(may_alias) => may_alias,
         None => simple_subobject(rows, b, a).unwrap_or(false),
     }
+}
+
+/// [`simple_aliases`] of two simple tags of one root that are both to
+/// whole objects (clang's scalar tags `!{!int, !int, i64 0}`): they may
+/// alias when one access type is on the other's chain of parents.
+///
+/// That is what [`simple_subobject`] comes to for them, in either format:
+/// a whole access's prefix is empty (its path starts at its access type),
+/// so each direction answers "may alias" when its access type is on the
+/// other's chain, or (old format) the other's is on its own, and leaves
+/// the question open otherwise. The deeper type's chain is the only one
+/// the shallower can be on.
+#[inline]
+fn whole_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> bool {
+    debug_assert!(a.prefix_len == 0 && b.prefix_len == 0);
+    let (shallow, deep) = if a.access_depth <= b.access_depth {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    rows.on_access_chain(shallow.access, shallow.access_depth, deep)
 }
 
 /// [`subobject`] of two simple tags of one root.
@@ -755,6 +834,58 @@ impl Reason {
                 "neither access can be to a subobject of the other (common type {})",
                 n(common)
             ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TbaaOracle;
+    use crate::tbaa::build::RandomTypeSystem;
+
+    /// A row that has asked about many new pairs of simple tags gets the
+    /// pairs with its next neighbours decided with them (not vacuous: the
+    /// property tests check the answers are the same).
+    #[test]
+    fn a_busy_row_has_its_neighbours_decided() {
+        let sys = RandomTypeSystem::generate(7, false, 96);
+        let mut o = TbaaOracle::new();
+        let mut simple: Vec<_> = sys
+            .tags
+            .iter()
+            .copied()
+            .filter(|&t| o.is_simple(&sys.dag.g, t))
+            .collect();
+        simple.sort();
+        simple.dedup();
+        let busy = usize::from(TbaaOracle::BUSY);
+        assert!(simple.len() > busy + 4, "{} simple tags", simple.len());
+        let rows: Vec<_> = simple.iter().map(|&t| o.tag(&sys.dag.g, t)).collect();
+        let unknown = |o: &TbaaOracle| {
+            rows[1..]
+                .iter()
+                .filter(|&&b| o.remembered_aliases_of(rows[0], b).is_none())
+                .count()
+        };
+        // Before it is busy, a row's answers are remembered one by one.
+        for &b in &rows[1..busy] {
+            o.aliases_of(&sys.dag.g, rows[0], b).unwrap();
+        }
+        let before = unknown(&o);
+        assert_eq!(before, rows.len() - busy);
+        // The next new pair makes it busy: its word of neighbours is decided.
+        o.aliases_of(&sys.dag.g, rows[0], rows[busy]).unwrap();
+        let after = unknown(&o);
+        assert!(
+            after + 1 < before,
+            "{before} pairs unknown before, {after} after"
+        );
+        for (&t, &b) in simple.iter().zip(&rows) {
+            if let Some(m) = o.remembered_aliases_of(rows[0], b) {
+                assert_eq!(Some(m), o.remembered_aliases_of(b, rows[0]), "both ways");
+                let fresh = TbaaOracle::new().aliases(&sys.dag.g, Some(simple[0]), Some(t));
+                assert_eq!(Ok(m), fresh);
+            }
         }
     }
 }

@@ -338,6 +338,11 @@ impl Summaries {
         })
     }
 
+    /// The number of rows.
+    pub(super) fn len(&self) -> usize {
+        self.rows.len()
+    }
+
     /// The [`Quick`] form of a tag, `None` unless it is simple.
     #[inline]
     pub(super) fn simple_entry(&self, r: TagRef) -> Option<&Quick> {

@@ -77,11 +77,25 @@ pub unsafe extern "C" fn aliaskit_tbaa_may_alias(
     a: LLVMMetadataRef,
     b: LLVMMetadataRef,
 ) -> Answer {
-    // A question answered without a row is answered before the guard
-    // (`quick_answer` cannot panic): a repeated question costs a probe.
-    if let Some(may_alias) = session.as_mut().and_then(|s| s.quick_answer(a, b)) {
+    // A question whose answer is at hand is answered before the guard
+    // (`look_up` cannot panic): two probes and a load.
+    if let Some(may_alias) = session.as_mut().and_then(|s| s.look_up(a, b)) {
         return Answer::may_alias(may_alias);
     }
+    tbaa_may_alias_past_quick(session, a, b)
+}
+
+/// [`aliaskit_tbaa_may_alias`] past its look-up, under the guard: out of
+/// line, so that an answer found costs no stack frame.
+///
+/// # Safety
+/// As [`aliaskit_tbaa_may_alias`].
+#[inline(never)]
+unsafe fn tbaa_may_alias_past_quick(
+    session: *mut TbaaSession,
+    a: LLVMMetadataRef,
+    b: LLVMMetadataRef,
+) -> Answer {
     guarded(session, Answer::MayAlias, |s| {
         Answer::may_alias(s.may_alias_past_quick(a, b))
     })
@@ -148,8 +162,34 @@ pub unsafe extern "C" fn aliaskit_scoped_may_alias_both_ways(
     scopes_y: LLVMMetadataRef,
     noalias_y: LLVMMetadataRef,
 ) -> Answer {
+    // Answered before the guard when both directions are at hand
+    // (`look_up_both_ways` cannot panic).
+    if let Some(may_alias) = session
+        .as_mut()
+        .and_then(|s| s.look_up_both_ways(scopes_x, noalias_x, scopes_y, noalias_y))
+    {
+        return Answer::may_alias(may_alias);
+    }
+    scoped_may_alias_both_ways_past_quick(session, scopes_x, noalias_x, scopes_y, noalias_y)
+}
+
+/// [`aliaskit_scoped_may_alias_both_ways`] past its look-up, under the
+/// guard: out of line, so that an answer found costs no stack frame.
+///
+/// # Safety
+/// As [`aliaskit_scoped_may_alias_both_ways`].
+#[inline(never)]
+unsafe fn scoped_may_alias_both_ways_past_quick(
+    session: *mut ScopedSession,
+    scopes_x: LLVMMetadataRef,
+    noalias_x: LLVMMetadataRef,
+    scopes_y: LLVMMetadataRef,
+    noalias_y: LLVMMetadataRef,
+) -> Answer {
     guarded(session, Answer::MayAlias, |s| {
-        Answer::may_alias(s.may_alias_both_ways(scopes_x, noalias_x, scopes_y, noalias_y))
+        Answer::may_alias(
+            s.may_alias_both_ways_past_quick(scopes_x, noalias_x, scopes_y, noalias_y),
+        )
     })
 }
 
