@@ -70,6 +70,13 @@ impl AnswerMatrix {
         }
     }
 
+    /// Whether an answer for (a, b) is kept once set: both rows are
+    /// within the bound.
+    #[inline]
+    pub fn holds(&self, a: u32, b: u32) -> bool {
+        (a.max(b) as usize) < self.max_side
+    }
+
     /// Remembers the answer for (a, b), growing the matrix if needed;
     /// pairs beyond the bound are not remembered.
     #[inline]
@@ -80,13 +87,16 @@ impl AnswerMatrix {
     }
 
     /// [`AnswerMatrix::set`] of (a, b) and (b, a), for an answer known
-    /// to be the same both ways.
+    /// to be the same both ways; whether they are remembered (both rows
+    /// within the bound).
     #[inline]
-    pub fn set_both(&mut self, a: u32, b: u32, may_alias: bool) {
-        if self.make_room(a.max(b)) {
+    pub fn set_both(&mut self, a: u32, b: u32, may_alias: bool) -> bool {
+        let room = self.make_room(a.max(b));
+        if room {
             self.put(a as usize, b as usize, may_alias);
             self.put(b as usize, a as usize, may_alias);
         }
+        room
     }
 
     /// [`AnswerMatrix::set`] when the matrix has room for both rows
