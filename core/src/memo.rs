@@ -87,16 +87,13 @@ impl AnswerMatrix {
     }
 
     /// [`AnswerMatrix::set`] of (a, b) and (b, a), for an answer known
-    /// to be the same both ways; whether they are remembered (both rows
-    /// within the bound).
+    /// to be the same both ways.
     #[inline]
-    pub fn set_both(&mut self, a: u32, b: u32, may_alias: bool) -> bool {
-        let room = self.make_room(a.max(b));
-        if room {
+    pub fn set_both(&mut self, a: u32, b: u32, may_alias: bool) {
+        if self.make_room(a.max(b)) {
             self.put(a as usize, b as usize, may_alias);
             self.put(b as usize, a as usize, may_alias);
         }
-        room
     }
 
     /// [`AnswerMatrix::set`] when the matrix has room for both rows
@@ -137,6 +134,7 @@ impl AnswerMatrix {
         if let Some(word) = self.words.get_mut(bit / 64) {
             *word = (*word & !(3 << (bit % 64))) | (v << (bit % 64));
         }
+        debug_assert_eq!(self.get(a as u32, b as u32), Some(may_alias));
     }
 
     /// Bytes the matrix holds now (at most `MAX_SIDE² / 4`).

@@ -52,6 +52,33 @@ fn wild_tags(sys: &mut RandomTypeSystem, seed: u64, extra: usize) -> Vec<NodeId>
     tags
 }
 
+/// Every ordered pair of the system's tags, in a shuffled order, asked
+/// twice (the second time from the memo where it holds the pair) of one
+/// oracle whose memo keeps only the pairs of its first `memo_rows` tags,
+/// answers as a fresh oracle per question.
+fn asked_twice_in_any_order(
+    sys: &RandomTypeSystem,
+    order: u64,
+    memo_rows: usize,
+) -> Result<(), TestCaseError> {
+    let pairs = common::shuffled_pairs(&sys.tags, order);
+    let mut shared = TbaaOracle::with_memo_rows(memo_rows);
+    for round in 0..2 {
+        for &(a, b) in &pairs {
+            let fresh = TbaaOracle::new().aliases(&sys.dag.g, Some(a), Some(b));
+            prop_assert_eq!(
+                shared.aliases(&sys.dag.g, Some(a), Some(b)),
+                fresh,
+                "round {}: {} vs {}",
+                round,
+                sys.dag.g.display(a, 3),
+                sys.dag.g.display(b, 3)
+            );
+        }
+    }
+    Ok(())
+}
+
 /// Materialises a generic tag as a node (uniqued like LLVM's `MDNode::get`).
 fn materialise(sys: &mut RandomTypeSystem, t: GenericTag) -> Option<NodeId> {
     match t {
@@ -148,18 +175,7 @@ proptest! {
         // time from the memo where it holds the pair) of one oracle whose
         // memo keeps only the pairs of its first `memo_rows` tags, against
         // a fresh oracle per question.
-        let sys = system(seed, new_format);
-        let pairs = common::shuffled_pairs(&sys.tags, order);
-        let mut shared = TbaaOracle::with_memo_rows(memo_rows);
-        for round in 0..2 {
-            for &(a, b) in &pairs {
-                let fresh = TbaaOracle::new().aliases(&sys.dag.g, Some(a), Some(b));
-                prop_assert_eq!(
-                    shared.aliases(&sys.dag.g, Some(a), Some(b)), fresh,
-                    "round {}: {} vs {}", round, sys.dag.g.display(a, 3), sys.dag.g.display(b, 3)
-                );
-            }
-        }
+        asked_twice_in_any_order(&system(seed, new_format), order, memo_rows)?;
     }
 
     #[test]
@@ -224,17 +240,7 @@ proptest! {
         // a word at a time, in a shuffled order, each pair asked twice,
         // against a fresh oracle per question.
         let sys = RandomTypeSystem::generate(seed, new_format, 96);
-        let pairs = common::shuffled_pairs(&sys.tags, order);
-        let mut shared = TbaaOracle::with_memo_rows(memo_rows);
-        for round in 0..2 {
-            for &(a, b) in &pairs {
-                let fresh = TbaaOracle::new().aliases(&sys.dag.g, Some(a), Some(b));
-                prop_assert_eq!(
-                    shared.aliases(&sys.dag.g, Some(a), Some(b)), fresh,
-                    "round {}: {} vs {}", round, sys.dag.g.display(a, 3), sys.dag.g.display(b, 3)
-                );
-            }
-        }
+        asked_twice_in_any_order(&sys, order, memo_rows)?;
     }
 }
 

@@ -82,27 +82,9 @@ impl ScopedSession {
         self.one_way(scopes, noalias, Lookup::Index)
     }
 
-    /// `ScopedNoAliasAAResult::alias` of accesses X and Y: both
-    /// directions (X's scopes against Y's `!noalias`, and the reverse).
-    /// X's lists are usually the last query's (see [`LastLookup`]).
-    ///
-    /// # Safety
-    /// All pointers must be null or live nodes.
-    #[inline]
-    pub unsafe fn may_alias_both_ways(
-        &mut self,
-        scopes_x: LLVMMetadataRef,
-        noalias_x: LLVMMetadataRef,
-        scopes_y: LLVMMetadataRef,
-        noalias_y: LLVMMetadataRef,
-    ) -> bool {
-        match self.look_up_both_ways(scopes_x, noalias_x, scopes_y, noalias_y) {
-            Some(may_alias) => may_alias,
-            None => self.may_alias_both_ways_past_quick(scopes_x, noalias_x, scopes_y, noalias_y),
-        }
-    }
-
-    /// The answer of [`ScopedSession::may_alias_both_ways`] when both
+    /// `ScopedNoAliasAAResult::alias` of accesses X and Y (both
+    /// directions: X's scopes against Y's `!noalias`, and the reverse; X's
+    /// lists are usually the last query's, see [`LastLookup`]) when both
     /// directions can be answered from lists already read (see
     /// [`ScopeLists::answer_at_hand`]); `None` otherwise (a list seen for
     /// the first time, a list that cannot be read), and always while debug
@@ -161,7 +143,7 @@ impl ScopedSession {
         Some(may_alias)
     }
 
-    /// [`ScopedSession::may_alias_both_ways`] when
+    /// `ScopedNoAliasAAResult::alias` when
     /// [`ScopedSession::look_up_both_ways`] did not answer: both
     /// directions, each read and decided if need be.
     ///

@@ -124,14 +124,6 @@ impl TbaaSession {
             return self.may_alias_logged(a, b);
         }
         let (ra, rb) = (self.first_row(a), self.row(b));
-        // Beyond the answer matrix's bound (thousands of distinct tags), a
-        // simple pair costs less to decide than to look for.
-        if !self.oracle.remembers(ra, rb) {
-            if let Some(may_alias) = self.oracle.simple_aliases_of(ra, rb) {
-                self.recent.insert(a as usize, b as usize, may_alias);
-                return may_alias;
-            }
-        }
         match self.oracle.aliases_of(&self.importer.graph, ra, rb) {
             Ok(may_alias) => {
                 self.recent.insert(a as usize, b as usize, may_alias);

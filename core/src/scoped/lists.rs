@@ -242,21 +242,19 @@ impl ScopeLists {
         Covered::new(s, n).next().is_none()
     }
 
-    /// `mayAliasInScopes(scopes, noalias)` of two rows. Steps 1-3 are
-    /// cheaper than a lookup; a merge is done once per pair, then looked up
-    /// (malformed lists: each time, so that the caller hears of them).
+    /// `mayAliasInScopes(scopes, noalias)` of two rows: decided once per
+    /// pair ([`ScopeLists::answer_at_hand`]: steps 1-3, then a merge,
+    /// remembered), then looked up; a list that cannot be read is
+    /// reported each time, so that the caller hears of it.
     #[inline]
     pub fn may_alias(&mut self, scopes: ListRef, noalias: ListRef) -> Result<bool, Malformed> {
-        let (s, n) = match self.prepare(scopes, noalias)? {
-            Err(reason) => return Ok(reason.may_alias()),
-            Ok(keys) => keys,
-        };
-        if let Some(may_alias) = self.answers.get(scopes.0, noalias.0) {
-            return Ok(may_alias);
+        match self.answer_at_hand(scopes, noalias) {
+            Some(may_alias) => Ok(may_alias),
+            None => match self.steps(scopes, noalias).expect("rows of this table") {
+                Steps::Unreadable(fault) => Err(self.fault(fault)),
+                _ => unreachable!("readable rows are answered at hand"),
+            },
         }
-        let may_alias = self.merge_answer(s, n);
-        self.answers.set(scopes.0, noalias.0, may_alias);
-        Ok(may_alias)
     }
 
     /// [`ScopeLists::decide`] of two lists by node, reading them on first

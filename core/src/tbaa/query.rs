@@ -337,13 +337,20 @@ impl TbaaOracle {
         a: TagRef,
         b: TagRef,
     ) -> Result<bool, Malformed> {
+        if !self.answers.holds(a.0, b.0) {
+            // Beyond the matrix's bound (thousands of distinct tags)
+            // nothing is remembered, nor decided ahead.
+            return match self.simple_aliases_of(a, b) {
+                Some(may_alias) => Ok(may_alias),
+                None => self.decide_aliases(g, a, b),
+            };
+        }
         if let Some(may_alias) = self.remembered_aliases_of(a, b) {
             return Ok(may_alias);
         }
         if let Some(may_alias) = self.simple_aliases_of(a, b) {
-            // Beyond the matrix's bound nothing is remembered: neither
-            // is anything decided ahead.
-            if self.remember_simple(a, b, may_alias) && self.busy(a) {
+            self.remember_simple(a, b, may_alias);
+            if self.busy(a) {
                 self.decide_neighbours(a, b);
             }
             return Ok(may_alias);
@@ -363,11 +370,10 @@ impl TbaaOracle {
     /// Remembers the answer of two simple tags. Both directions of the
     /// match are walks over simple paths, which cannot fail: the answer
     /// holds for (b, a) too.
-    /// Whether it is remembered (both rows within the matrix's bound).
     #[inline]
-    fn remember_simple(&mut self, a: TagRef, b: TagRef, may_alias: bool) -> bool {
+    fn remember_simple(&mut self, a: TagRef, b: TagRef, may_alias: bool) {
         debug_assert_eq!(self.simple_aliases_of(b, a), Some(may_alias));
-        self.answers.set_both(a.0, b.0, may_alias)
+        self.answers.set_both(a.0, b.0, may_alias);
     }
 
     /// Whether row `a` has asked about so many new simple pairs that it
@@ -410,13 +416,6 @@ impl TbaaOracle {
     #[inline(always)]
     pub fn remembered_aliases_of(&self, a: TagRef, b: TagRef) -> Option<bool> {
         self.answers.get(a.0, b.0)
-    }
-
-    /// Whether the answer for the pair is remembered once decided: pairs
-    /// with a row beyond the answer matrix's bound are decided each time.
-    #[inline]
-    pub fn remembers(&self, a: TagRef, b: TagRef) -> bool {
-        self.answers.holds(a.0, b.0)
     }
 
     /// [`TbaaOracle::aliases_of`] of two *simple* tags, from their
