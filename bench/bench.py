@@ -67,17 +67,18 @@ def opt_cmd(aa, passes, path, extra=()):
     return proc.opt_cmd(["-aa-pipeline=" + aa, "-passes=" + passes, *extra, path])
 
 
-def interleaved(cmds, runs):
-    """Runs each command `runs` times, interleaved; returns per-command
-    (median seconds, median peak RSS KiB)."""
+def interleaved(cmds, runs, measure=proc.cpu_time, reduce=statistics.median):
+    """Runs each command `runs` times, interleaved (A B A B ...); returns
+    per-command (`reduce` of its `measure`d seconds, median peak RSS KiB).
+    By default the seconds are the whole process's CPU time."""
     times = {k: [] for k in cmds}
     rss = {k: [] for k in cmds}
     for _ in range(runs):
         for k, cmd in cmds.items():
-            t, m = proc.cpu_time(cmd)
+            t, m = measure(cmd)
             times[k].append(t)
             rss[k].append(m)
-    return {k: (statistics.median(times[k]), statistics.median(rss[k])) for k in cmds}
+    return {k: (reduce(times[k]), statistics.median(rss[k])) for k in cmds}
 
 
 def pass_time(cmd, name="AAEvaluator"):
@@ -111,17 +112,10 @@ AA_RUNS_FACTOR = 3
 
 
 def interleaved_passes(cmds, runs):
-    """Runs each command AA_RUNS_FACTOR * `runs` times, interleaved;
-    returns per-command (least CPU seconds of its aa-eval pass alone, see
-    `pass_time`; median peak RSS KiB)."""
-    times = {k: [] for k in cmds}
-    rss = {k: [] for k in cmds}
-    for _ in range(AA_RUNS_FACTOR * runs):
-        for k, cmd in cmds.items():
-            t, m = pass_time(cmd)
-            times[k].append(t)
-            rss[k].append(m)
-    return {k: (min(times[k]), statistics.median(rss[k])) for k in cmds}
+    """`interleaved` AA_RUNS_FACTOR * `runs` times: per-command (least CPU
+    seconds of its aa-eval pass alone, see `pass_time`; median peak RSS
+    KiB)."""
+    return interleaved(cmds, AA_RUNS_FACTOR * runs, measure=pass_time, reduce=min)
 
 
 def instructions_of(cmds):
