@@ -44,7 +44,7 @@ mod lists;
 
 use rustc_hash::FxHashSet;
 
-pub use lists::{ListRef, ScopeLists};
+pub use lists::{ListRef, ListSummary, ScopeLists};
 
 use crate::graph::{Malformed, MetadataGraph, NodeId, Operand, Problem};
 

@@ -1,34 +1,63 @@
 //! Pointer to row: which row of the core's table an `MDNode` is.
 //!
-//! Every query names its two nodes by pointer, so this lookup is on the
-//! query path twice. A [`RowIndex`] is an open-addressing table of
-//! `(pointer, row)` slots with linear probing: a multiply and a shift find
-//! a pointer's first slot, and a found pointer is almost always there or
-//! in the next one, because the table is kept at most half full (4096
-//! slots of 16 bytes at first, doubling as pointers arrive: at most 64
-//! bytes per distinct node asked about). Nothing is ever removed. Pointer
-//! keys are valid for the life of the session (see the lifetime note in
-//! [`super`]).
+//! Every query names its nodes by pointer, so this lookup is on the query
+//! path. A [`PointerTable`] is an open-addressing table of `(key, value)`
+//! slots with linear probing, keyed by one pointer ([`RowIndex`]: a node's
+//! row) or by a pair of pointers (the two scope lists of an access, see
+//! [`super::scoped`]): a multiply and a shift find a key's first slot, and
+//! a found key is almost always there or in the next one, because the
+//! table is kept at most half full (4096 slots at first, doubling as keys
+//! arrive: at most four slots per distinct key, 64 bytes per node for a
+//! [`RowIndex`]). Nothing is ever removed. Pointer keys are valid for the
+//! life of the session (see the lifetime note in [`super`]).
 //!
 //! Passes ask about one access against many in a row (GVN and MemorySSA
 //! walk back from one instruction, `aa-eval` pairs each access with all
 //! before it), so the first node of a query is usually the last query's
-//! first node: a [`LastLookup`] keeps that one pair aside.
+//! first node: a [`LastLookup`] keeps that one entry aside.
 
-pub struct RowIndex {
-    /// `(pointer, row)`; an empty slot holds pointer 0, which is never a
-    /// key (callers answer null pointers before asking).
-    slots: Vec<(usize, u32)>,
-    /// `64 - log2(slots)`: a pointer's first slot is its hash shifted
-    /// right by this (63 while there are no slots: slot 0 or 1, neither
-    /// of which exists).
+/// A key of a [`PointerTable`]: one pointer or two.
+pub trait Key: Copy + Eq {
+    /// The key of an empty slot, never inserted (callers answer null
+    /// pointers before asking, or find an empty slot's value right).
+    const EMPTY: Self;
+    /// Mixed so that the top bits, which pick the first slot, depend on
+    /// every bit of the key.
+    fn hash(self) -> usize;
+}
+
+impl Key for usize {
+    const EMPTY: usize = 0;
+    #[inline]
+    fn hash(self) -> usize {
+        self.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+}
+
+impl Key for (usize, usize) {
+    const EMPTY: (usize, usize) = (0, 0);
+    #[inline]
+    fn hash(self) -> usize {
+        self.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ self.1.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+    }
+}
+
+pub struct PointerTable<K, V> {
+    /// `(key, value)`; an empty slot holds `(K::EMPTY, V::default())`.
+    slots: Vec<(K, V)>,
+    /// `64 - log2(slots)`: a key's first slot is its hash shifted right
+    /// by this (63 while there are no slots: slot 0 or 1, neither of
+    /// which exists).
     shift: u32,
     len: usize,
 }
 
-impl Default for RowIndex {
-    fn default() -> RowIndex {
-        RowIndex {
+/// The row of each node pointer seen.
+pub type RowIndex = PointerTable<usize, u32>;
+
+impl<K, V> Default for PointerTable<K, V> {
+    fn default() -> PointerTable<K, V> {
+        PointerTable {
             slots: Vec::new(),
             shift: 63,
             len: 0,
@@ -36,45 +65,51 @@ impl Default for RowIndex {
     }
 }
 
-/// The last `(pointer, row)` looked up through it, in front of a
-/// [`RowIndex`]: for the node of a query that is usually the same as
-/// last time (see the module notes).
-#[derive(Default)]
-pub struct LastLookup(usize, u32);
+/// The last `(key, value)` looked up through it, in front of a
+/// [`PointerTable`]: for the node of a query that is usually the same as
+/// last time (see the module notes). At first it holds the empty key and
+/// the default value, as an empty slot does.
+pub struct LastLookup<K = usize, V = u32>(K, V);
 
-impl LastLookup {
-    /// [`RowIndex::get`], one compare when `pointer` is the one looked up
+impl<K: Key, V: Default> Default for LastLookup<K, V> {
+    fn default() -> LastLookup<K, V> {
+        LastLookup(K::EMPTY, V::default())
+    }
+}
+
+impl<K: Key, V: Copy + Default> LastLookup<K, V> {
+    /// [`PointerTable::get`], one compare when `key` is the one looked up
     /// last time.
     #[inline]
-    pub fn get(&mut self, index: &RowIndex, pointer: usize) -> Option<u32> {
-        if self.0 != pointer {
-            *self = LastLookup(pointer, index.get(pointer)?);
+    pub fn get(&mut self, index: &PointerTable<K, V>, key: K) -> Option<V> {
+        if self.0 != key {
+            *self = LastLookup(key, index.get(key)?);
         }
         Some(self.1)
     }
 
-    /// [`RowIndex::get_or_insert_with`], one compare when `pointer` is the
+    /// [`PointerTable::get_or_insert_with`], one compare when `key` is the
     /// one looked up last time.
     #[inline]
     pub fn get_or_insert_with(
         &mut self,
-        index: &mut RowIndex,
-        pointer: usize,
-        read: impl FnOnce() -> u32,
-    ) -> u32 {
-        if self.0 != pointer {
-            *self = LastLookup(pointer, index.get_or_insert_with(pointer, read));
+        index: &mut PointerTable<K, V>,
+        key: K,
+        read: impl FnOnce() -> V,
+    ) -> V {
+        if self.0 != key {
+            *self = LastLookup(key, index.get_or_insert_with(key, read));
         }
         self.1
     }
 }
 
-impl RowIndex {
+impl<K: Key, V: Copy + Default> PointerTable<K, V> {
     const FIRST_BITS: u32 = 12;
 
     #[inline]
-    fn first_slot(&self, pointer: usize) -> usize {
-        pointer.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift
+    fn first_slot(&self, key: K) -> usize {
+        key.hash() >> self.shift
     }
 
     #[inline]
@@ -86,79 +121,106 @@ impl RowIndex {
         }
     }
 
-    /// The slot holding `pointer`, or the empty slot where it would go.
+    /// The slot holding `key` and its value, or the empty slot where it
+    /// would go and `None`; `None` only while the table has no slots.
+    /// Cannot panic (a slot outside the table is `None`); it ends because
+    /// the table is never full.
     #[inline]
-    fn probe(&self, pointer: usize) -> usize {
-        let mask = self.slots.len() - 1;
-        let mut slot = self.first_slot(pointer);
+    fn probe(&self, key: K) -> Option<(usize, Option<V>)> {
+        let mut slot = self.first_slot(key);
         loop {
-            let p = self.slots[slot].0;
-            if p == pointer || p == 0 {
-                return slot;
+            let &(k, value) = self.slots.get(slot)?;
+            if k == key {
+                return Some((slot, Some(value)));
             }
-            slot = (slot + 1) & mask;
-        }
-    }
-
-    /// The row of `pointer`, if it has one. Cannot panic (a slot outside
-    /// the table reads as empty), so that the query path may ask it before
-    /// its panic guard; it ends because the table is never full.
-    #[inline]
-    pub fn get(&self, pointer: usize) -> Option<u32> {
-        let mut slot = self.first_slot(pointer);
-        loop {
-            let &(p, row) = self.slots.get(slot)?;
-            if p == pointer {
-                return Some(row);
-            }
-            if p == 0 {
-                return None;
+            if k == K::EMPTY {
+                return Some((slot, None));
             }
             slot = (slot + 1) & (self.slots.len() - 1);
         }
     }
 
-    /// The row of `pointer`; `read` makes it the first time.
+    /// The value of `key`, if it has one (for [`Key::EMPTY`], the default
+    /// value once the table has slots). Cannot panic, so that the query
+    /// path may ask it before its panic guard.
     #[inline]
-    pub fn get_or_insert_with(&mut self, pointer: usize, read: impl FnOnce() -> u32) -> u32 {
-        match self.get(pointer) {
-            Some(row) => row,
-            None => self.insert_new(pointer, read),
+    pub fn get(&self, key: K) -> Option<V> {
+        self.probe(key)?.1
+    }
+
+    /// The value of `key`; `read` makes it the first time.
+    #[inline]
+    pub fn get_or_insert_with(&mut self, key: K, read: impl FnOnce() -> V) -> V {
+        match self.get(key) {
+            Some(value) => value,
+            None => self.insert_new(key, read),
         }
     }
 
     #[cold]
-    fn insert_new(&mut self, pointer: usize, read: impl FnOnce() -> u32) -> u32 {
-        let row = read();
-        self.insert(pointer, row);
-        row
+    fn insert_new(&mut self, key: K, read: impl FnOnce() -> V) -> V {
+        let value = read();
+        self.insert(key, value);
+        value
     }
 
-    /// Adds a pointer not in the table.
-    fn insert(&mut self, pointer: usize, row: u32) {
-        debug_assert_ne!(pointer, 0);
-        debug_assert_eq!(self.get(pointer), None);
+    /// Adds a key not in the table.
+    pub fn insert(&mut self, key: K, value: V) {
+        debug_assert!(key != K::EMPTY, "the empty key is never inserted");
+        debug_assert!(self.get(key).is_none());
         self.len += 1;
         let wanted = (2 * self.len)
             .next_power_of_two()
             .trailing_zeros()
             .max(Self::FIRST_BITS);
         if wanted > self.bits() {
-            let old = std::mem::replace(&mut self.slots, vec![(0, 0); 1 << wanted]);
+            let empty = (K::EMPTY, V::default());
+            let old = std::mem::replace(&mut self.slots, vec![empty; 1 << wanted]);
             self.shift = 64 - wanted;
-            for (p, r) in old.into_iter().filter(|&(p, _)| p != 0) {
-                let slot = self.probe(p);
-                self.slots[slot] = (p, r);
+            for (k, v) in old.into_iter().filter(|&(k, _)| k != K::EMPTY) {
+                self.put(k, v);
             }
         }
-        let slot = self.probe(pointer);
-        self.slots[slot] = (pointer, row);
+        self.put(key, value);
+    }
+
+    fn put(&mut self, key: K, value: V) {
+        let (slot, _) = self.probe(key).expect("a table with slots");
+        self.slots[slot] = (key, value);
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{LastLookup, RowIndex};
+    use super::{Key, LastLookup, PointerTable, RowIndex};
+
+    /// Pairs that differ in one pointer only, or are each other's
+    /// reverse, are distinct keys; the empty pair reads as the default
+    /// value once the table has slots, and nothing before.
+    #[test]
+    fn pairs_of_pointers_are_keys() {
+        let mut table: PointerTable<(usize, usize), u64> = PointerTable::default();
+        assert_eq!(table.get((0, 0)), None);
+        assert_eq!(table.get((8, 16)), None);
+        let keys: Vec<(usize, usize)> = (1..6000usize)
+            .flat_map(|i| [(8 * i, 16), (16, 8 * i), (8 * i, 0), (0, 8 * i)])
+            .filter(|&k| k != (16, 16))
+            .collect();
+        for (value, &k) in keys.iter().enumerate() {
+            table.insert(k, value as u64 + 1);
+        }
+        for (value, &k) in keys.iter().enumerate() {
+            assert_eq!(table.get(k), Some(value as u64 + 1), "{k:?}");
+        }
+        assert_eq!(table.get((16, 16)), None);
+        assert_eq!(table.get(<(usize, usize)>::EMPTY), Some(0));
+        assert!(table.slots.len() >= 2 * keys.len());
+        let mut last = LastLookup::default();
+        assert_eq!(last.get(&table, (8, 16)), Some(1));
+        assert_eq!(last.get(&table, (8, 16)), Some(1));
+        assert_eq!(last.get(&table, (24, 24)), None);
+        assert_eq!(last.get(&table, (16, 8)), Some(2));
+    }
 
     #[test]
     fn finds_every_pointer_after_growing_and_colliding() {

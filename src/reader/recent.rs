@@ -9,8 +9,12 @@
 //!
 //! When questions do not repeat (thousands of distinct tags), the probe
 //! only costs: after each 1024 questions with fewer than half answered
-//! here, the table is left alone for the next 16384 questions, then tried
-//! again. The answers never depend on it.
+//! here, the table is left alone (asked nothing, given nothing) for the
+//! next 16384 answers it would have been given, then tried again. A
+//! resting table costs a question one load and a test. The answers never
+//! depend on it.
+
+use super::index::Key;
 
 /// `(first, second | answer)`: pointers are 8-aligned, so bit 0 of the
 /// second holds the answer (1 may alias); an empty slot is `(0, 0)`, and
@@ -23,7 +27,8 @@ pub struct RecentAnswers {
     /// Questions and answers found in the current window of 1024.
     asked: u32,
     found: u32,
-    /// Questions left during which the table is not used.
+    /// Answers left to be refused before the table is used again (0: in
+    /// use).
     resting: u32,
 }
 
@@ -45,14 +50,12 @@ impl RecentAnswers {
 
     #[inline]
     fn slot(a: usize, b: usize) -> usize {
-        let h = a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        h >> (64 - Self::BITS)
+        (a, b).hash() >> (64 - Self::BITS)
     }
 
     #[inline]
     pub fn get(&mut self, a: usize, b: usize) -> Option<bool> {
         if self.resting > 0 {
-            self.resting -= 1;
             return None;
         }
         self.asked += 1;
@@ -73,6 +76,7 @@ impl RecentAnswers {
     pub fn insert(&mut self, a: usize, b: usize, may_alias: bool) {
         debug_assert!(a != 0 && b & 1 == 0, "non-null, aligned nodes");
         if self.resting > 0 {
+            self.resting -= 1;
             return;
         }
         self.slots[Self::slot(a, b)] = (a, b | may_alias as usize);
@@ -110,15 +114,20 @@ mod tests {
             assert_eq!(r.get(8 * i, 16 * i), None);
             r.insert(8 * i, 16 * i, true);
         }
-        // Resting: even a pair just inserted is not found, nor kept.
-        r.insert(0x1000, 0x2000, false);
-        assert_eq!(r.get(0x1000, 0x2000), None);
-        for _ in 0..RecentAnswers::REST {
-            r.get(0x1000, 0x2000);
+        // Resting (since the window's last question, so its answer was
+        // the first refused): even a pair just inserted is not found, nor
+        // kept; and questions alone do not end the rest.
+        r.insert(0x1000, 0x3000, false);
+        for _ in 0..2 * RecentAnswers::REST {
+            assert_eq!(r.get(0x1000, 0x3000), None);
         }
-        r.insert(0x1000, 0x2000, false);
+        for _ in 2..RecentAnswers::REST {
+            r.insert(0x1000, 0x3000, false);
+        }
+        assert_eq!(r.get(0x1000, 0x3000), None);
+        r.insert(0x1000, 0x3000, false);
         assert_eq!(
-            r.get(0x1000, 0x2000),
+            r.get(0x1000, 0x3000),
             Some(false),
             "used again after resting"
         );

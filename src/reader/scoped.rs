@@ -2,23 +2,31 @@
 //!
 //! Like [`super::tbaa::TbaaSession`]: the lists of an instruction
 //! (`!alias.scope`, `!noalias`) arrive as `MDNode` pointers, are imported
-//! once, and the core decides `mayAliasInScopes(Scopes, NoAlias)`; answers
-//! are cached per pointer pair ([`RecentAnswers`]) and per pair of rows
-//! (the core's answer matrix), and a question whose lists have rows is
-//! answered before the boundary's panic guard
-//! ([`ScopedSession::look_up_both_ways`]). Malformed lists get "may alias" and one
-//! warning per offending node.
+//! once, and the core decides `mayAliasInScopes(Scopes, NoAlias)`, merges
+//! remembered per pair of rows (the core's answer matrix). A both-ways
+//! question names two accesses by their two lists each; each access seen
+//! has the summaries of its two lists ([`ListSummary`]) under the pair of
+//! pointers, so that a question whose accesses were seen before is one
+//! probe for the second access (the first is usually the last question's,
+//! see [`LastLookup`]) and, usually, one test that both directions are
+//! plainly "may alias", before the boundary's panic guard
+//! ([`ScopedSession::look_up_both_ways`]). The other answers (a merge or
+//! the answer matrix) are kept among the recent answers by list pointers
+//! ([`RecentAnswers`]), asked first: code with few lists asks the same
+//! pairs again and again. Malformed lists get "may alias" and one warning
+//! per offending node.
 
 use aliaskit_core::decision::Question;
 use aliaskit_core::scoped::{
-    describe_list, intersect_lists, most_generic_scope_list, self_reference, ListRef, ScopeLists,
+    describe_list, intersect_lists, most_generic_scope_list, self_reference, ListRef, ListSummary,
+    ScopeLists,
 };
 use aliaskit_core::{Malformed, NodeId};
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::FxHashSet;
 
 use super::decisions::{Decider, Decisions};
-use super::index::{LastLookup, RowIndex};
+use super::index::{LastLookup, PointerTable, RowIndex};
 use super::recent::RecentAnswers;
 use super::MetadataImporter;
 use crate::plugin::ffi::types::MergeKind;
@@ -26,15 +34,31 @@ use crate::plugin::ffi::types::MergeKind;
 /// Log target of the scoped no-alias analysis.
 pub const LOG_TARGET: &str = "aliaskit::scoped";
 
+/// The summaries of an access's `!alias.scope` and `!noalias` lists
+/// ([`ListSummary::NONE`] for a missing one): all that a both-ways
+/// question reads of the access until a merge: 32 bytes, 48 with its
+/// key.
+#[derive(Copy, Clone, Default)]
+struct AccessLists {
+    scopes: ListSummary,
+    noalias: ListSummary,
+}
+
+/// An access's two lists by pointer: `(!alias.scope, !noalias)`, either
+/// null.
+type AccessKey = (usize, usize);
+
 pub struct ScopedSession {
     importer: MetadataImporter,
     lists: ScopeLists,
     /// The row of each list pointer seen.
     rows: RowIndex,
-    /// The rows of the last both-ways query's first access: its
-    /// `!alias.scope` and its `!noalias` list.
-    first_scopes: LastLookup,
-    first_noalias: LastLookup,
+    /// The lists of each access seen in a both-ways question.
+    accesses: PointerTable<AccessKey, AccessLists>,
+    /// The last both-ways question's first access.
+    first: LastLookup<AccessKey, AccessLists>,
+    /// The answers of the last directions that were not plainly "may
+    /// alias", by their pair of list pointers.
     recent: RecentAnswers,
     warned: FxHashSet<NodeId>,
     decisions: Decisions,
@@ -49,8 +73,8 @@ impl Default for ScopedSession {
             importer: MetadataImporter::default(),
             lists: ScopeLists::default(),
             rows: RowIndex::default(),
-            first_scopes: LastLookup::default(),
-            first_noalias: LastLookup::default(),
+            accesses: PointerTable::default(),
+            first: LastLookup::default(),
             recent: RecentAnswers::default(),
             warned: FxHashSet::default(),
             decisions: Decisions::default(),
@@ -69,7 +93,7 @@ impl ScopedSession {
         *self = ScopedSession::new();
     }
 
-    /// `mayAliasInScopes(scopes, noalias)`: the query path.
+    /// `mayAliasInScopes(scopes, noalias)`: one direction, for a call.
     ///
     /// # Safety
     /// Both pointers must be null or live nodes.
@@ -79,20 +103,21 @@ impl ScopedSession {
         scopes: LLVMMetadataRef,
         noalias: LLVMMetadataRef,
     ) -> bool {
-        self.one_way(scopes, noalias, Lookup::Index)
+        self.one_way(scopes, noalias)
     }
 
     /// `ScopedNoAliasAAResult::alias` of accesses X and Y (both
-    /// directions: X's scopes against Y's `!noalias`, and the reverse; X's
-    /// lists are usually the last query's, see [`LastLookup`]) when both
-    /// directions can be answered from lists already read (see
-    /// [`ScopeLists::answer_at_hand`]); `None` otherwise (a list seen for
-    /// the first time, a list that cannot be read), and always while debug
-    /// logging is on.
+    /// directions: X's scopes against Y's `!noalias`, and the reverse)
+    /// when it is quick: both directions among the recent answers, or
+    /// both accesses seen before and both directions plainly "may alias"
+    /// by their summaries ([`ListSummary::plainly_may_alias`]); `None`
+    /// otherwise, and always while debug logging is on.
     ///
-    /// Cannot panic (it reads fields and fixed-size tables, probes the
-    /// row index and asks [`ScopeLists::answer_at_hand`], all checked), so
-    /// the boundary may ask it before setting up its panic guard.
+    /// Cannot panic and calls nothing (it reads fields and probes the
+    /// table of accesses, checked), so the boundary may ask it before
+    /// setting up its panic guard, and it saves no registers. (A pair of
+    /// null lists is the empty key, whose value is two
+    /// [`ListSummary::NONE`]: "may alias" both ways, as LLVM answers.)
     #[inline(always)]
     pub fn look_up_both_ways(
         &mut self,
@@ -104,48 +129,80 @@ impl ScopedSession {
         if self.logs {
             return None;
         }
-        let x = self.look_up(scopes_x, noalias_y, Lookup::FirstScopes)?;
-        let y = self.look_up(scopes_y, noalias_x, Lookup::FirstNoalias)?;
-        Some(x & y)
-    }
-
-    /// One direction of [`ScopedSession::look_up_both_ways`].
-    #[inline(always)]
-    fn look_up(
-        &mut self,
-        scopes: LLVMMetadataRef,
-        noalias: LLVMMetadataRef,
-        lookup: Lookup,
-    ) -> Option<bool> {
-        if scopes.is_null() || noalias.is_null() {
-            return Some(true);
-        }
-        if let Some(may_alias) = self.recent.get(scopes as usize, noalias as usize) {
+        if let Some(may_alias) = self.recent_answer(scopes_x, noalias_x, scopes_y, noalias_y) {
             return Some(may_alias);
         }
-        let (s, n) = match lookup {
-            Lookup::Index => (
-                self.rows.get(scopes as usize)?,
-                self.rows.get(noalias as usize)?,
-            ),
-            Lookup::FirstScopes => (
-                self.first_scopes.get(&self.rows, scopes as usize)?,
-                self.rows.get(noalias as usize)?,
-            ),
-            Lookup::FirstNoalias => (
-                self.rows.get(scopes as usize)?,
-                self.first_noalias.get(&self.rows, noalias as usize)?,
-            ),
+        let (x, y) = self.seen_accesses(scopes_x, noalias_x, scopes_y, noalias_y)?;
+        (ListSummary::plainly_may_alias(x.scopes, y.noalias)
+            & ListSummary::plainly_may_alias(y.scopes, x.noalias))
+        .then_some(true)
+    }
+
+    /// The summaries of accesses X and Y, if both were seen (X's are
+    /// usually the last question's). Cannot panic.
+    #[inline(always)]
+    fn seen_accesses(
+        &mut self,
+        scopes_x: LLVMMetadataRef,
+        noalias_x: LLVMMetadataRef,
+        scopes_y: LLVMMetadataRef,
+        noalias_y: LLVMMetadataRef,
+    ) -> Option<(AccessLists, AccessLists)> {
+        let x = self
+            .first
+            .get(&self.accesses, (scopes_x as usize, noalias_x as usize))?;
+        let y = self.accesses.get((scopes_y as usize, noalias_y as usize))?;
+        Some((x, y))
+    }
+
+    /// Both directions' answers among the recent ones, unless the table
+    /// of recent answers is resting (see [`RecentAnswers`]); a direction
+    /// without both lists is "may alias". Cannot panic.
+    #[inline(always)]
+    fn recent_answer(
+        &mut self,
+        scopes_x: LLVMMetadataRef,
+        noalias_x: LLVMMetadataRef,
+        scopes_y: LLVMMetadataRef,
+        noalias_y: LLVMMetadataRef,
+    ) -> Option<bool> {
+        let mut direction = |scopes: LLVMMetadataRef, noalias: LLVMMetadataRef| {
+            if scopes.is_null() || noalias.is_null() {
+                return Some(true);
+            }
+            self.recent.get(scopes as usize, noalias as usize)
         };
-        let may_alias = self.lists.answer_at_hand(ListRef(s), ListRef(n))?;
-        self.recent
-            .insert(scopes as usize, noalias as usize, may_alias);
-        Some(may_alias)
+        Some(direction(scopes_x, noalias_y)? & direction(scopes_y, noalias_x)?)
+    }
+
+    /// Both directions of a question about two accesses seen before,
+    /// from their summaries ([`ScopeLists::answer_of`]), kept among the
+    /// recent answers by the pointers of the two directions' lists,
+    /// `[scopes, noalias, scopes, noalias]`; `None` when a list cannot be
+    /// read.
+    #[inline]
+    fn answer_of_accesses(
+        &mut self,
+        lists: [LLVMMetadataRef; 4],
+        x: AccessLists,
+        y: AccessLists,
+    ) -> Option<bool> {
+        let one = self.lists.answer_of(x.scopes, y.noalias)?;
+        let other = self.lists.answer_of(y.scopes, x.noalias)?;
+        for (pair, may_alias) in [(&lists[..2], one), (&lists[2..], other)] {
+            if !pair[0].is_null() && !pair[1].is_null() {
+                self.recent
+                    .insert(pair[0] as usize, pair[1] as usize, may_alias);
+            }
+        }
+        Some(one & other)
     }
 
     /// `ScopedNoAliasAAResult::alias` when
-    /// [`ScopedSession::look_up_both_ways`] did not answer: both
-    /// directions, each read and decided if need be.
+    /// [`ScopedSession::look_up_both_ways`] did not answer: from the
+    /// summaries of two accesses seen before when their lists can be
+    /// read; else both directions, each read and decided if need be, and
+    /// both accesses are remembered.
     ///
     /// # Safety
     /// All pointers must be null or live nodes.
@@ -157,55 +214,58 @@ impl ScopedSession {
         scopes_y: LLVMMetadataRef,
         noalias_y: LLVMMetadataRef,
     ) -> bool {
-        let x = self.one_way(scopes_x, noalias_y, Lookup::FirstScopes);
-        let y = self.one_way(scopes_y, noalias_x, Lookup::FirstNoalias);
-        x & y
-    }
-
-    #[inline(always)]
-    unsafe fn one_way(
-        &mut self,
-        scopes: LLVMMetadataRef,
-        noalias: LLVMMetadataRef,
-        lookup: Lookup,
-    ) -> bool {
-        if scopes.is_null() || noalias.is_null() {
-            return true;
-        }
         if !self.logs {
-            if let Some(may_alias) = self.look_up(scopes, noalias, lookup) {
-                return may_alias;
+            if let Some((x, y)) = self.seen_accesses(scopes_x, noalias_x, scopes_y, noalias_y) {
+                let lists = [scopes_x, noalias_y, scopes_y, noalias_x];
+                if let Some(may_alias) = self.answer_of_accesses(lists, x, y) {
+                    return may_alias;
+                }
             }
         }
-        self.one_way_fresh(scopes, noalias, lookup)
+        let one = self.one_way(scopes_x, noalias_y);
+        let other = self.one_way(scopes_y, noalias_x);
+        self.remember_access(scopes_x, noalias_x);
+        self.remember_access(scopes_y, noalias_y);
+        one & other
     }
 
-    /// [`ScopedSession::one_way`] past the answers of lists already read
-    /// (a list seen for the first time, malformed lists, debug logging):
-    /// out of line, so that the answering path saves no registers for it.
+    /// Adds an access's lists to the table of accesses, reading them if
+    /// need be (reading reports nothing: a malformed list is reported
+    /// when a question reads it, as LLVM would).
     ///
     /// # Safety
-    /// Both pointers must be live nodes.
-    #[inline(never)]
-    unsafe fn one_way_fresh(
-        &mut self,
-        scopes: LLVMMetadataRef,
-        noalias: LLVMMetadataRef,
-        lookup: Lookup,
-    ) -> bool {
-        let (s, n) = match lookup {
-            Lookup::Index => (self.row(scopes), self.row(noalias)),
-            Lookup::FirstScopes => (self.first_row(scopes, true), self.row(noalias)),
-            Lookup::FirstNoalias => (self.row(scopes), self.first_row(noalias, false)),
-        };
-        match self.decide_rows(scopes, noalias, s, n) {
-            Ok(may_alias) => {
-                self.recent
-                    .insert(scopes as usize, noalias as usize, may_alias);
-                may_alias
-            }
-            Err(_) => true,
+    /// Both pointers must be null or live nodes.
+    unsafe fn remember_access(&mut self, scopes: LLVMMetadataRef, noalias: LLVMMetadataRef) {
+        let key = (scopes as usize, noalias as usize);
+        if key == (0, 0) || self.accesses.get(key).is_some() {
+            return;
         }
+        let lists = AccessLists {
+            scopes: self.summary(scopes),
+            noalias: self.summary(noalias),
+        };
+        self.accesses.insert(key, lists);
+    }
+
+    /// The summary of a list's row ([`ListSummary::NONE`] for null).
+    ///
+    /// # Safety
+    /// `list` must be null or a live node.
+    unsafe fn summary(&mut self, list: LLVMMetadataRef) -> ListSummary {
+        if list.is_null() {
+            return ListSummary::NONE;
+        }
+        let row = self.row(list);
+        self.lists.summary(row).expect("a row of this table")
+    }
+
+    /// One direction: decided (once per pair of rows, then looked up),
+    /// a malformed list reported once and answered "may alias".
+    ///
+    /// # Safety
+    /// Both pointers must be null or live nodes.
+    unsafe fn one_way(&mut self, scopes: LLVMMetadataRef, noalias: LLVMMetadataRef) -> bool {
+        self.decide(scopes, noalias).unwrap_or(true)
     }
 
     /// The answer (decided once per pair, then looked up); malformed lists
@@ -268,24 +328,6 @@ impl ScopedSession {
         )
     }
 
-    /// [`ScopedSession::row`] of a list of a both-ways query's first
-    /// access: its `!alias.scope` list or its `!noalias` list.
-    ///
-    /// # Safety
-    /// `list` must be a live node.
-    #[inline]
-    unsafe fn first_row(&mut self, list: LLVMMetadataRef, scopes: bool) -> ListRef {
-        let (importer, lists) = (&mut self.importer, &mut self.lists);
-        let last = if scopes {
-            &mut self.first_scopes
-        } else {
-            &mut self.first_noalias
-        };
-        ListRef(last.get_or_insert_with(&mut self.rows, list as usize, || {
-            read_row(importer, lists, list)
-        }))
-    }
-
     /// The merged list LLVM would attach (`getMostGenericAliasScope` or
     /// `MDNode::intersect`), as an LLVM node (null for "no list"), or the
     /// problem that makes the merge undefined.
@@ -344,17 +386,6 @@ impl ScopedSession {
     }
 }
 
-/// How [`ScopedSession::one_way`] finds its rows.
-#[derive(Copy, Clone)]
-enum Lookup {
-    /// Both from the index.
-    Index,
-    /// The scope list is the both-ways query's first access's.
-    FirstScopes,
-    /// The `!noalias` list is the both-ways query's first access's.
-    FirstNoalias,
-}
-
 /// Imports a list and makes its row.
 ///
 /// # Safety
@@ -400,5 +431,17 @@ impl Decider for ScopedSession {
             Ok(r) => r.describe(g, s, n),
             Err(p) => format!("malformed metadata: {}", p.problem),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{AccessKey, AccessLists};
+
+    /// The size the README's memory bound is stated in: a slot of the
+    /// table of accesses.
+    #[test]
+    fn an_access_slot_is_as_small_as_documented() {
+        assert!(std::mem::size_of::<(AccessKey, AccessLists)>() <= 48);
     }
 }

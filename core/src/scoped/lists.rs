@@ -52,15 +52,74 @@ struct Word {
     bits: u64,
 }
 
+/// What steps 1–3 of a question read of a list's row, copied out of the
+/// table (16 bytes) so that a caller may keep it beside its own key and
+/// ask [`ScopeLists::answer_of`] without finding the row again (see
+/// [`ScopeLists::summary`]); the merge of step 4 reads the row.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ListSummary {
+    /// One bit per domain, `1 << (hash(domain) % 64)`; every bit for a
+    /// list that names no domain or cannot be read (so that it never
+    /// answers plainly, see [`ListSummary::plainly_may_alias`]); none for
+    /// no list.
+    mask: u64,
+    /// The row's number; `u32::MAX` for no list.
+    row: u32,
+    /// [`ListSummary::READABLE`], [`ListSummary::NO_DOMAIN`], or why the
+    /// list cannot be read: an index into `faults` plus
+    /// [`ListSummary::FIRST_FAULT`].
+    state: u32,
+}
+
+impl ListSummary {
+    /// No list: steps 1–3 decide "may alias" with it on either side, as
+    /// LLVM does for a missing list, before reading the other.
+    pub const NONE: ListSummary = ListSummary {
+        mask: 0,
+        row: u32::MAX,
+        state: ListSummary::READABLE,
+    };
+    const READABLE: u32 = 0;
+    const NO_DOMAIN: u32 = 1;
+    const FIRST_FAULT: u32 = 2;
+
+    fn is_none(self) -> bool {
+        self.row == u32::MAX
+    }
+
+    /// Why the list cannot be read: an index into `faults`.
+    fn fault(self) -> Option<u32> {
+        self.state.checked_sub(Self::FIRST_FAULT)
+    }
+
+    /// Whether steps 1–3 answer "may alias" at once for these two lists,
+    /// the usual answer: they have no domain bit in common (two readable
+    /// lists of which the `!noalias` one has no domain that can cover
+    /// `scopes`), or one is missing (LLVM reads neither). A list that
+    /// cannot be read or names no domain has every bit, so that it is
+    /// answered (and reported) by the steps. One test, without a branch,
+    /// so that a caller may ask it of both directions of a question and
+    /// branch once.
+    #[inline(always)]
+    pub fn plainly_may_alias(scopes: ListSummary, noalias: ListSummary) -> bool {
+        scopes.mask & noalias.mask == 0
+    }
+}
+
+impl Default for ListSummary {
+    fn default() -> ListSummary {
+        ListSummary::NONE
+    }
+}
+
 #[derive(Copy, Clone, Debug)]
 struct ListRow {
-    /// The list's words in `words`, sorted by key, or why the list cannot
-    /// be read (an index into `faults`).
-    words: Result<Span, u32>,
+    summary: ListSummary,
+    /// The list's words in `words`, sorted by key (empty exactly when
+    /// the list names no domain or cannot be read).
+    words: Span,
     /// The list's domains in the order it first names them, in `domains`.
     domains: Span,
-    /// One bit per domain, `1 << (hash(domain) % 64)`.
-    mask: u64,
 }
 
 /// What steps 1–3 of a question come to (see [`ScopeLists::steps`]).
@@ -68,8 +127,9 @@ enum Steps {
     /// A list cannot be read: `faults[.0]`.
     Unreadable(u32),
     Decided(ScopedReason),
-    /// The words of the `!alias.scope` and `!noalias` rows, to merge.
-    Merge(Span, Span),
+    /// The words of the `!alias.scope` and `!noalias` rows are to be
+    /// merged.
+    Merge,
 }
 
 /// The rows of every scope list seen, and the stores they point into.
@@ -105,7 +165,8 @@ impl ScopeLists {
             self.row_of.resize(g.len().max(i + 1), 0);
         }
         if self.row_of[i] == 0 {
-            let row = self.read_list(g, list);
+            let mut row = self.read_list(g, list);
+            row.summary.row = self.rows.len() as u32;
             self.rows.push(row);
             self.row_of[i] = self.rows.len() as u32;
             // Room for its answers, which the query path remembers
@@ -121,9 +182,13 @@ impl ScopeLists {
             Err(m) => {
                 self.faults.push(m);
                 return ListRow {
-                    words: Err(self.faults.len() as u32 - 1),
+                    summary: ListSummary {
+                        mask: u64::MAX,
+                        row: u32::MAX,
+                        state: ListSummary::FIRST_FAULT + self.faults.len() as u32 - 1,
+                    },
+                    words: Span::default(),
                     domains: Span::default(),
-                    mask: 0,
                 };
             }
         };
@@ -147,10 +212,18 @@ impl ScopeLists {
         words.sort_unstable_by_key(|w| w.key);
         let start = self.words.len();
         self.words.extend_from_slice(&words);
+        let (mask, state) = match mask {
+            0 => (u64::MAX, ListSummary::NO_DOMAIN),
+            mask => (mask, ListSummary::READABLE),
+        };
         ListRow {
-            words: Ok(Span::since(&self.words, start)),
+            summary: ListSummary {
+                mask,
+                row: u32::MAX,
+                state,
+            },
+            words: Span::since(&self.words, start),
             domains: Span::since(&self.domains, domain_start),
-            mask,
         }
     }
 
@@ -172,27 +245,43 @@ impl ScopeLists {
         self.faults[fault as usize]
     }
 
-    /// Steps 1–3 of the question, on the two rows alone (`None` for a
-    /// row this table does not have). Cannot panic.
+    /// The summary of a row of this table (`None` for one it does not
+    /// have): what [`ScopeLists::answer_of`] needs of it.
+    #[inline]
+    pub fn summary(&self, list: ListRef) -> Option<ListSummary> {
+        Some(self.rows.get(list.0 as usize)?.summary)
+    }
+
+    fn words_of(&self, list: ListRef) -> &[Word] {
+        &self.words[self.rows[list.0 as usize].words.range()]
+    }
+
+    /// Steps 1–3 of the question, on the two rows' summaries alone.
     #[inline(always)]
-    fn steps(&self, scopes: ListRef, noalias: ListRef) -> Option<Steps> {
-        let n = self.rows.get(noalias.0 as usize)?;
-        let n_words = match n.words {
-            Ok(span) => span,
-            Err(fault) => return Some(Steps::Unreadable(fault)),
-        };
-        if n.domains.len == 0 {
-            return Some(Steps::Decided(ScopedReason::NoDomain));
+    fn steps(s: ListSummary, n: ListSummary) -> Steps {
+        if s.is_none() || n.is_none() {
+            return Steps::Decided(ScopedReason::NoList);
         }
-        let s = self.rows.get(scopes.0 as usize)?;
-        let s_words = match s.words {
-            Ok(span) => span,
-            Err(fault) => return Some(Steps::Unreadable(fault)),
-        };
+        if let Some(fault) = n.fault() {
+            return Steps::Unreadable(fault);
+        }
+        if n.state == ListSummary::NO_DOMAIN {
+            return Steps::Decided(ScopedReason::NoDomain);
+        }
+        if let Some(fault) = s.fault() {
+            return Steps::Unreadable(fault);
+        }
         if s.mask & n.mask == 0 {
-            return Some(Steps::Decided(ScopedReason::NotCovered));
+            return Steps::Decided(ScopedReason::NotCovered);
         }
-        Some(Steps::Merge(s_words, n_words))
+        Steps::Merge
+    }
+
+    /// [`ScopeLists::steps`] of two rows (`None` for a row this table
+    /// does not have). Cannot panic.
+    #[inline(always)]
+    fn steps_of(&self, scopes: ListRef, noalias: ListRef) -> Option<Steps> {
+        Some(Self::steps(self.summary(scopes)?, self.summary(noalias)?))
     }
 
     /// Steps 1–3 of the question: a decision, or the two rows' words to
@@ -204,33 +293,50 @@ impl ScopeLists {
         scopes: ListRef,
         noalias: ListRef,
     ) -> Result<Result<(&[Word], &[Word]), ScopedReason>, Malformed> {
-        match self.steps(scopes, noalias).expect("rows of this table") {
+        match self.steps_of(scopes, noalias).expect("rows of this table") {
             Steps::Unreadable(fault) => Err(self.fault(fault)),
             Steps::Decided(reason) => Ok(Err(reason)),
-            Steps::Merge(s, n) => Ok(Ok((&self.words[s.range()], &self.words[n.range()]))),
+            Steps::Merge => Ok(Ok((self.words_of(scopes), self.words_of(noalias)))),
         }
     }
 
     /// [`ScopeLists::may_alias`] of two rows whose lists could both be
-    /// read: steps 1–3, then the remembered answer or the merge
-    /// (remembered, the matrix having room for every row made: see
-    /// [`ScopeLists::list`]); `None` when a list cannot be read (the caller
-    /// asks [`ScopeLists::may_alias`], which reports it). Cannot panic
-    /// (every read is checked, the merge indexes a slice only below its
-    /// length, nothing grows), so that the query path may ask it before
-    /// its panic guard.
+    /// read ([`ScopeLists::answer_of`] of their summaries); `None` when a
+    /// list cannot be read (the caller asks [`ScopeLists::may_alias`],
+    /// which reports it) or the table has no such row.
     #[inline(always)]
     pub fn answer_at_hand(&mut self, scopes: ListRef, noalias: ListRef) -> Option<bool> {
-        match self.steps(scopes, noalias)? {
+        self.answer_of(self.summary(scopes)?, self.summary(noalias)?)
+    }
+
+    /// `mayAliasInScopes` of two lists by their summaries (from
+    /// [`ScopeLists::summary`] of this table, or [`ListSummary::NONE`]):
+    /// steps 1–3, then the remembered answer or the merge (remembered,
+    /// the matrix having room for every row made: see
+    /// [`ScopeLists::list`]); `None` when a list cannot be read. Cannot
+    /// panic (every read is checked, the merge indexes a slice only below
+    /// its length, nothing grows), so that the query path may ask it
+    /// before its panic guard.
+    #[inline(always)]
+    pub fn answer_of(&mut self, scopes: ListSummary, noalias: ListSummary) -> Option<bool> {
+        if ListSummary::plainly_may_alias(scopes, noalias) {
+            debug_assert!(
+                matches!(Self::steps(scopes, noalias), Steps::Decided(r) if r.may_alias())
+            );
+            return Some(true);
+        }
+        match Self::steps(scopes, noalias) {
             Steps::Unreadable(_) => None,
             Steps::Decided(reason) => Some(reason.may_alias()),
-            Steps::Merge(s, n) => {
-                if let Some(may_alias) = self.answers.get(scopes.0, noalias.0) {
+            Steps::Merge => {
+                if let Some(may_alias) = self.answers.get(scopes.row, noalias.row) {
                     return Some(may_alias);
                 }
+                let s = self.rows.get(scopes.row as usize)?.words;
+                let n = self.rows.get(noalias.row as usize)?.words;
                 let may_alias =
                     self.merge_answer(self.words.get(s.range())?, self.words.get(n.range())?);
-                self.answers.set_if_room(scopes.0, noalias.0, may_alias);
+                self.answers.set_if_room(scopes.row, noalias.row, may_alias);
                 Some(may_alias)
             }
         }
@@ -239,7 +345,9 @@ impl ScopeLists {
     /// Step 4: no domain covers the access's scopes.
     #[inline(never)]
     fn merge_answer(&self, s: &[Word], n: &[Word]) -> bool {
-        Covered::new(s, n).next().is_none()
+        let covered = some_domain_covered(s, n);
+        debug_assert_eq!(covered, Covered::new(s, n).next().is_some());
+        !covered
     }
 
     /// `mayAliasInScopes(scopes, noalias)` of two rows: decided once per
@@ -250,7 +358,7 @@ impl ScopeLists {
     pub fn may_alias(&mut self, scopes: ListRef, noalias: ListRef) -> Result<bool, Malformed> {
         match self.answer_at_hand(scopes, noalias) {
             Some(may_alias) => Ok(may_alias),
-            None => match self.steps(scopes, noalias).expect("rows of this table") {
+            None => match self.steps_of(scopes, noalias).expect("rows of this table") {
                 Steps::Unreadable(fault) => Err(self.fault(fault)),
                 _ => unreachable!("readable rows are answered at hand"),
             },
@@ -287,6 +395,35 @@ impl ScopeLists {
             }
         })
     }
+}
+
+/// Whether some domain has every scope of the access (at least one) in
+/// the `!noalias` list: [`Covered`]'s first answer, by one pass over the
+/// access's words, each looked for among the `!noalias` list's (no word
+/// is empty, so a domain whose words are all found with their bits is
+/// named by both lists).
+fn some_domain_covered(s: &[Word], n: &[Word]) -> bool {
+    let mut j = 0;
+    // Whether every word of the current domain so far was found.
+    let mut all_found = true;
+    for (i, w) in s.iter().enumerate() {
+        while j < n.len() && n[j].key < w.key {
+            j += 1;
+        }
+        all_found &= n
+            .get(j)
+            .is_some_and(|x| x.key == w.key && w.bits & !x.bits == 0);
+        let domain_ends = s
+            .get(i + 1)
+            .is_none_or(|next| Covered::domain(next) != Covered::domain(w));
+        if domain_ends {
+            if all_found {
+                return true;
+            }
+            all_found = true;
+        }
+    }
+    false
 }
 
 /// The domains in which every scope of the access (at least one) is in
@@ -359,16 +496,74 @@ impl Iterator for Covered<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{ListRow, ScopeLists, Word};
+    use super::{ListRow, ListSummary, ScopeLists, Word};
 
     /// The sizes the README's memory bound is stated in.
     #[test]
     fn rows_are_as_small_as_documented() {
+        assert!(std::mem::size_of::<ListSummary>() <= 16);
         assert!(std::mem::size_of::<ListRow>() <= 32);
         assert!(std::mem::size_of::<Word>() <= 16);
     }
+    use super::{some_domain_covered, Covered};
     use crate::graph::{MetadataGraph, NodeId, Operand};
     use crate::scoped::ScopedReason;
+    use proptest::prelude::*;
+
+    /// Rows' words: up to 3 domains of up to 3 words each, sorted by key,
+    /// none empty.
+    fn words() -> impl Strategy<Value = Vec<Word>> {
+        prop::collection::btree_map((0u64..3, 0u64..3), 1u64..16, 0..7).prop_map(|m| {
+            m.into_iter()
+                .map(|((domain, word), bits)| Word {
+                    key: domain << 32 | word,
+                    bits,
+                })
+                .collect()
+        })
+    }
+
+    proptest! {
+        /// The one-pass test of step 4 is the merge's first answer.
+        #[test]
+        fn some_domain_covered_is_the_merge(s in words(), n in words()) {
+            prop_assert_eq!(some_domain_covered(&s, &n), Covered::new(&s, &n).next().is_some());
+        }
+    }
+
+    /// No list on either side is "may alias" plainly; an unreadable list
+    /// is never plainly anything, and is left to the caller to report.
+    #[test]
+    fn summaries_answer_as_the_rows() {
+        let mut g = MetadataGraph::new();
+        let domain = g.reserve();
+        g.define_tuple(domain, vec![Operand::Node(domain)]);
+        let scope = g.reserve();
+        g.define_tuple(scope, vec![Operand::Node(scope), Operand::Node(domain)]);
+        let list = g.add_tuple(vec![Operand::Node(scope)]);
+        let broken = g.add_tuple(vec![Operand::Null]);
+        let mut t = ScopeLists::new();
+        let (l, b) = (t.list(&g, list), t.list(&g, broken));
+        let (sl, sb) = (t.summary(l).unwrap(), t.summary(b).unwrap());
+        assert_eq!(t.summary(super::ListRef(7)), None);
+        let none = ListSummary::NONE;
+        assert!(
+            ListSummary::plainly_may_alias(none, sl) && ListSummary::plainly_may_alias(sl, none)
+        );
+        assert_eq!(t.answer_of(none, sl), Some(true));
+        assert_eq!(t.answer_of(sl, sl), Some(false), "a list covers itself");
+        assert!(!ListSummary::plainly_may_alias(sl, sb) && !ListSummary::plainly_may_alias(sb, sl));
+        assert_eq!(t.answer_of(sl, sb), None);
+        assert!(
+            t.may_alias(l, b).is_err(),
+            "the broken !noalias list is read"
+        );
+        assert_eq!(t.answer_of(sb, sl), None);
+        assert!(
+            t.may_alias(b, l).is_err(),
+            "the broken !alias.scope list is read"
+        );
+    }
 
     /// A domain with more scopes than one word holds.
     #[test]
