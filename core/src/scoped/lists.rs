@@ -12,7 +12,7 @@
 //! seen, and each list is read the first time it is seen into a row of
 //! [`ScopeLists`]: its scopes that have a domain as a set of bits per
 //! domain (one 64-bit word per 64 scopes of a domain), sorted by domain;
-//! the domains in the order the list first names them; and a 64-bit mask
+//! the domains in the order the list first names them; and a 128-bit mask
 //! with one bit per domain (hashed). A question is then:
 //!
 //! 1. the `!noalias` row's failure, if its list cannot be read; "may
@@ -53,16 +53,16 @@ struct Word {
 }
 
 /// What steps 1–3 of a question read of a list's row, copied out of the
-/// table (16 bytes) so that a caller may keep it beside its own key and
+/// table (24 bytes) so that a caller may keep it beside its own key and
 /// ask [`ScopeLists::answer_of`] without finding the row again (see
 /// [`ScopeLists::summary`]); the merge of step 4 reads the row.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ListSummary {
-    /// One bit per domain, `1 << (hash(domain) % 64)`; every bit for a
+    /// One bit per domain, bit `hash(domain) % 128`; every bit for a
     /// list that names no domain or cannot be read (so that it never
     /// answers plainly, see [`ListSummary::plainly_may_alias`]); none for
     /// no list.
-    mask: u64,
+    mask: [u64; 2],
     /// The row's number; `u32::MAX` for no list.
     row: u32,
     /// [`ListSummary::READABLE`], [`ListSummary::NO_DOMAIN`], or why the
@@ -75,7 +75,7 @@ impl ListSummary {
     /// No list: steps 1–3 decide "may alias" with it on either side, as
     /// LLVM does for a missing list, before reading the other.
     pub const NONE: ListSummary = ListSummary {
-        mask: 0,
+        mask: [0; 2],
         row: u32::MAX,
         state: ListSummary::READABLE,
     };
@@ -102,7 +102,7 @@ impl ListSummary {
     /// branch once.
     #[inline(always)]
     pub fn plainly_may_alias(scopes: ListSummary, noalias: ListSummary) -> bool {
-        scopes.mask & noalias.mask == 0
+        (scopes.mask[0] & noalias.mask[0]) | (scopes.mask[1] & noalias.mask[1]) == 0
     }
 }
 
@@ -149,8 +149,10 @@ pub struct ScopeLists {
     answers: AnswerMatrix,
 }
 
-fn domain_bit(domain: NodeId) -> u64 {
-    1 << (domain.0.wrapping_mul(0x9E37_79B9) >> 26)
+/// A domain's bit in the 128-bit masks of the lists that name it: the
+/// top 7 bits of a multiplicative hash of its node.
+fn domain_bit(domain: NodeId) -> usize {
+    (domain.0.wrapping_mul(0x9E37_79B9) >> 25) as usize
 }
 
 impl ScopeLists {
@@ -183,7 +185,7 @@ impl ScopeLists {
                 self.faults.push(m);
                 return ListRow {
                     summary: ListSummary {
-                        mask: u64::MAX,
+                        mask: [u64::MAX; 2],
                         row: u32::MAX,
                         state: ListSummary::FIRST_FAULT + self.faults.len() as u32 - 1,
                     },
@@ -194,7 +196,7 @@ impl ScopeLists {
         };
         let domain_start = self.domains.len();
         let mut words: Vec<Word> = Vec::with_capacity(scopes.len());
-        let mut mask = 0;
+        let mut mask = [0u64; 2];
         for (scope, domain) in scopes {
             let Some(domain) = domain else { continue };
             let number = self.number(scope, domain);
@@ -204,7 +206,8 @@ impl ScopeLists {
                 Some(w) => w.bits |= bit,
                 None => words.push(Word { key, bits: bit }),
             }
-            mask |= domain_bit(domain);
+            let bit = domain_bit(domain);
+            mask[bit / 64] |= 1 << (bit % 64);
             if !self.domains[domain_start..].contains(&domain) {
                 self.domains.push(domain);
             }
@@ -213,7 +216,7 @@ impl ScopeLists {
         let start = self.words.len();
         self.words.extend_from_slice(&words);
         let (mask, state) = match mask {
-            0 => (u64::MAX, ListSummary::NO_DOMAIN),
+            [0, 0] => ([u64::MAX; 2], ListSummary::NO_DOMAIN),
             mask => (mask, ListSummary::READABLE),
         };
         ListRow {
@@ -271,7 +274,7 @@ impl ScopeLists {
         if let Some(fault) = s.fault() {
             return Steps::Unreadable(fault);
         }
-        if s.mask & n.mask == 0 {
+        if ListSummary::plainly_may_alias(s, n) {
             return Steps::Decided(ScopedReason::NotCovered);
         }
         Steps::Merge
@@ -501,8 +504,8 @@ mod tests {
     /// The sizes the README's memory bound is stated in.
     #[test]
     fn rows_are_as_small_as_documented() {
-        assert!(std::mem::size_of::<ListSummary>() <= 16);
-        assert!(std::mem::size_of::<ListRow>() <= 32);
+        assert!(std::mem::size_of::<ListSummary>() <= 24);
+        assert!(std::mem::size_of::<ListRow>() <= 40);
         assert!(std::mem::size_of::<Word>() <= 16);
     }
     use super::{some_domain_covered, Covered};
