@@ -202,7 +202,10 @@ impl ScopedSession {
     /// [`ScopedSession::look_up_both_ways`] did not answer: from the
     /// summaries of two accesses seen before when their lists can be
     /// read; else both directions, each read and decided if need be, and
-    /// both accesses are remembered.
+    /// both accesses are remembered. (The two accesses are probed again
+    /// here rather than handed over by the look-up, so that the look-up
+    /// calls nothing: measured, 3 instructions a question fewer on the
+    /// inlined-Rust shape.)
     ///
     /// # Safety
     /// All pointers must be null or live nodes.

@@ -255,8 +255,10 @@ impl ScopeLists {
         Some(self.rows.get(list.0 as usize)?.summary)
     }
 
-    fn words_of(&self, list: ListRef) -> &[Word] {
-        &self.words[self.rows[list.0 as usize].words.range()]
+    /// The words of row `row` (`None` for a row this table does not
+    /// have). Cannot panic.
+    fn words_of(&self, row: u32) -> Option<&[Word]> {
+        self.words.get(self.rows.get(row as usize)?.words.range())
     }
 
     /// Steps 1–3 of the question, on the two rows' summaries alone.
@@ -299,7 +301,10 @@ impl ScopeLists {
         match self.steps_of(scopes, noalias).expect("rows of this table") {
             Steps::Unreadable(fault) => Err(self.fault(fault)),
             Steps::Decided(reason) => Ok(Err(reason)),
-            Steps::Merge => Ok(Ok((self.words_of(scopes), self.words_of(noalias)))),
+            Steps::Merge => Ok(Ok((
+                self.words_of(scopes.0).expect("a row of this table"),
+                self.words_of(noalias.0).expect("a row of this table"),
+            ))),
         }
     }
 
@@ -335,10 +340,8 @@ impl ScopeLists {
                 if let Some(may_alias) = self.answers.get(scopes.row, noalias.row) {
                     return Some(may_alias);
                 }
-                let s = self.rows.get(scopes.row as usize)?.words;
-                let n = self.rows.get(noalias.row as usize)?.words;
                 let may_alias =
-                    self.merge_answer(self.words.get(s.range())?, self.words.get(n.range())?);
+                    self.merge_answer(self.words_of(scopes.row)?, self.words_of(noalias.row)?);
                 self.answers.set_if_room(scopes.row, noalias.row, may_alias);
                 Some(may_alias)
             }
