@@ -82,10 +82,17 @@ impl<K: Key, V: Copy + Default> LastLookup<K, V> {
     /// last time.
     #[inline]
     pub fn get(&mut self, index: &PointerTable<K, V>, key: K) -> Option<V> {
+        self.get_ref(index, key).copied()
+    }
+
+    /// [`LastLookup::get`], by reference (so that a large value is not
+    /// copied).
+    #[inline]
+    pub fn get_ref(&mut self, index: &PointerTable<K, V>, key: K) -> Option<&V> {
         if self.0 != key {
             *self = LastLookup(key, index.get(key)?);
         }
-        Some(self.1)
+        Some(&self.1)
     }
 
     /// [`PointerTable::get_or_insert_with`], one compare when `key` is the
@@ -126,14 +133,14 @@ impl<K: Key, V: Copy + Default> PointerTable<K, V> {
     /// Cannot panic (a slot outside the table is `None`); it ends because
     /// the table is never full.
     #[inline]
-    fn probe(&self, key: K) -> Option<(usize, Option<V>)> {
+    fn probe(&self, key: K) -> Option<(usize, Option<&V>)> {
         let mut slot = self.first_slot(key);
         loop {
-            let &(k, value) = self.slots.get(slot)?;
-            if k == key {
+            let (k, value) = self.slots.get(slot)?;
+            if *k == key {
                 return Some((slot, Some(value)));
             }
-            if k == K::EMPTY {
+            if *k == K::EMPTY {
                 return Some((slot, None));
             }
             slot = (slot + 1) & (self.slots.len() - 1);
@@ -145,6 +152,12 @@ impl<K: Key, V: Copy + Default> PointerTable<K, V> {
     /// path may ask it before its panic guard.
     #[inline]
     pub fn get(&self, key: K) -> Option<V> {
+        self.get_ref(key).copied()
+    }
+
+    /// [`PointerTable::get`], by reference.
+    #[inline]
+    pub fn get_ref(&self, key: K) -> Option<&V> {
         self.probe(key)?.1
     }
 

@@ -9,9 +9,11 @@
 //! pointers, so that a question whose accesses were seen before is one
 //! probe for the second access (the first is usually the last question's,
 //! see [`LastLookup`]) and, usually, one test that both directions are
-//! plainly "may alias", before the boundary's panic guard
-//! ([`ScopedSession::look_up_both_ways`]). The other answers (a merge or
-//! the answer matrix) are kept among the recent answers by list pointers
+//! plainly "may alias", else a few compares of the two rows' words when
+//! the rows are exact ([`ScopeLists::quick_answer`]), before the
+//! boundary's panic guard ([`ScopedSession::look_up_both_ways`]). The
+//! answers that were not plain (compared, merged or from the answer
+//! matrix) are kept among the recent answers by list pointers
 //! ([`RecentAnswers`]), asked first: code with few lists asks the same
 //! pairs again and again. Malformed lists get "may alias" and one warning
 //! per offending node.
@@ -109,14 +111,14 @@ impl ScopedSession {
     /// `ScopedNoAliasAAResult::alias` of accesses X and Y (both
     /// directions: X's scopes against Y's `!noalias`, and the reverse)
     /// when it is quick: both directions among the recent answers, or
-    /// both accesses seen before and both directions plainly "may alias"
-    /// by their summaries ([`ListSummary::plainly_may_alias`]); `None`
-    /// otherwise, and always while debug logging is on.
+    /// both accesses seen before and each direction plainly "may alias"
+    /// by their summaries ([`ListSummary::plainly_may_alias`]) or between
+    /// exact rows ([`ScopeLists::quick_answer`]); `None` otherwise, and
+    /// always while debug logging is on.
     ///
-    /// Cannot panic and calls nothing (it reads fields and probes the
-    /// table of accesses, checked), so the boundary may ask it before
-    /// setting up its panic guard, and it saves no registers. (A pair of
-    /// null lists is the empty key, whose value is two
+    /// Cannot panic (it reads fields and probes the table of accesses,
+    /// checked), so the boundary may ask it before setting up its panic
+    /// guard. (A pair of null lists is the empty key, whose value is two
     /// [`ListSummary::NONE`]: "may alias" both ways, as LLVM answers.)
     #[inline(always)]
     pub fn look_up_both_ways(
@@ -132,10 +134,19 @@ impl ScopedSession {
         if let Some(may_alias) = self.recent_answer(scopes_x, noalias_x, scopes_y, noalias_y) {
             return Some(may_alias);
         }
-        let (x, y) = self.seen_accesses(scopes_x, noalias_x, scopes_y, noalias_y)?;
-        (ListSummary::plainly_may_alias(x.scopes, y.noalias)
-            & ListSummary::plainly_may_alias(y.scopes, x.noalias))
-        .then_some(true)
+        let x = self
+            .first
+            .get_ref(&self.accesses, (scopes_x as usize, noalias_x as usize))?;
+        let y = self
+            .accesses
+            .get_ref((scopes_y as usize, noalias_y as usize))?;
+        if ListSummary::plainly_may_alias(x.scopes, y.noalias)
+            & ListSummary::plainly_may_alias(y.scopes, x.noalias)
+        {
+            return Some(true);
+        }
+        let pointers = [scopes_x, noalias_y, scopes_y, noalias_x];
+        quick_answer_of_accesses(&self.lists, &mut self.recent, pointers, x, y)
     }
 
     /// The summaries of accesses X and Y, if both were seen (X's are
@@ -189,12 +200,7 @@ impl ScopedSession {
     ) -> Option<bool> {
         let one = self.lists.answer_of(x.scopes, y.noalias)?;
         let other = self.lists.answer_of(y.scopes, x.noalias)?;
-        for (pair, may_alias) in [(&lists[..2], one), (&lists[2..], other)] {
-            if !pair[0].is_null() && !pair[1].is_null() {
-                self.recent
-                    .insert(pair[0] as usize, pair[1] as usize, may_alias);
-            }
-        }
+        remember_answers(&mut self.recent, lists, one, other);
         Some(one & other)
     }
 
@@ -386,6 +392,46 @@ impl ScopedSession {
             self.importer.graph.display(problem.node, 2),
             problem.problem
         );
+    }
+}
+
+/// Both directions of a question about two accesses seen before that are
+/// not both plainly "may alias", when each is quick
+/// ([`ScopeLists::quick_answer`]: the lists' rows are exact), kept among
+/// the recent answers as [`ScopedSession::may_alias_both_ways_past_quick`]
+/// keeps its answers; `None` otherwise. Cannot panic. Out of line, and
+/// given the two accesses by reference, so that the plain answers of
+/// [`ScopedSession::look_up_both_ways`] neither copy them nor keep them
+/// for it.
+#[inline(never)]
+fn quick_answer_of_accesses(
+    lists: &ScopeLists,
+    recent: &mut RecentAnswers,
+    pointers: [LLVMMetadataRef; 4],
+    x: &AccessLists,
+    y: &AccessLists,
+) -> Option<bool> {
+    let one = lists.quick_answer(x.scopes, y.noalias)?;
+    let other = lists.quick_answer(y.scopes, x.noalias)?;
+    remember_answers(recent, pointers, one, other);
+    Some(one & other)
+}
+
+/// Keeps the answers of both directions of a question among the recent
+/// ones, by the pointers of the directions' lists, `[scopes, noalias,
+/// scopes, noalias]` (a direction without both lists is not kept: it is
+/// "may alias" at once).
+#[inline]
+fn remember_answers(
+    recent: &mut RecentAnswers,
+    pointers: [LLVMMetadataRef; 4],
+    one: bool,
+    other: bool,
+) {
+    for (pair, may_alias) in [(&pointers[..2], one), (&pointers[2..], other)] {
+        if !pair[0].is_null() && !pair[1].is_null() {
+            recent.insert(pair[0] as usize, pair[1] as usize, may_alias);
+        }
     }
 }
 

@@ -8,12 +8,13 @@
 //! arguments produces (one domain per inlined call, scopes accumulating
 //! with nested inlining), that is most of the cost of a query.
 //!
-//! Here each scope gets a number within its domain, the first time it is
-//! seen, and each list is read the first time it is seen into a row of
-//! [`ScopeLists`]: its scopes that have a domain as a set of bits per
-//! domain (one 64-bit word per 64 scopes of a domain), sorted by domain;
-//! the domains in the order the list first names them; and a 128-bit mask
-//! with one bit per domain (hashed). A question is then:
+//! Here each domain gets a number, and each scope a number within its
+//! domain, the first time they are seen, and each list is read the first
+//! time it is seen into a row of [`ScopeLists`]: its scopes that have a
+//! domain as a set of bits per domain (one 64-bit word per 64 scopes of a
+//! domain), sorted by the domain's bit (below) and then by domain; the
+//! domains in the order the list first names them; and a 128-bit mask
+//! with one bit per domain, bit `number % 128`. A question is then:
 //!
 //! 1. the `!noalias` row's failure, if its list cannot be read; "may
 //!    alias" if it names no domain;
@@ -29,6 +30,15 @@
 //! in D0, b0 in D0}`: D1 has no scope in the `!noalias` list, D0's only
 //! scope of the access, a0, is in it, so the accesses do not alias.
 //!
+//! Most rows are *exact*: each of their domains has one word, at a mask
+//! bit no other of their domains has (always so while a session has seen
+//! at most 128 domains, each with at most 64 scopes). The word of an exact
+//! row's domain at bit `b` is then its `rank(b)`-th (the mask's bits below
+//! `b`), so step 4 of two exact rows is, for each bit of both masks, one
+//! compare of the two words found there ([`ScopeLists::exact_answer`]),
+//! without a merge and without looking at the rows: their summaries say
+//! where their words are.
+//!
 //! Reads happen in LLVM's order (the `!noalias` list first, the
 //! `!alias.scope` list only once a domain is known), so a malformed list
 //! is reported exactly when LLVM would read it.
@@ -43,53 +53,75 @@ use rustc_hash::FxHashMap;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ListRef(pub u32);
 
-/// Scopes of one domain: `bits` holds scopes `64 * word ..` of `domain`
+/// Scopes of one domain: `bits` holds scopes `64 * word ..` of the domain
 /// (numbered in the order they were first seen).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct Word {
-    /// `domain << 32 | word`: the order of a row's words.
+    /// `code << 32 | word`, the order of a row's words, where the domain's
+    /// code ([`Word::domain`]) is `bit << 25 | number / 128` for the
+    /// domain's number and its mask bit `bit = number % 128`.
     key: u64,
     bits: u64,
 }
 
-/// What steps 1–3 of a question read of a list's row, copied out of the
-/// table (24 bytes) so that a caller may keep it beside its own key and
-/// ask [`ScopeLists::answer_of`] without finding the row again (see
-/// [`ScopeLists::summary`]); the merge of step 4 reads the row.
+impl Word {
+    /// The code of the word's domain, one per domain: see [`Word::key`].
+    fn domain(&self) -> u32 {
+        (self.key >> 32) as u32
+    }
+
+    /// The domain's bit in the masks.
+    fn mask_bit(&self) -> u32 {
+        (self.key >> 57) as u32
+    }
+
+    fn key_of(domain: u32, word: u32) -> u64 {
+        let code = (domain_bit(domain) as u64) << 25 | u64::from(domain / 128);
+        code << 32 | u64::from(word)
+    }
+
+    /// The number of the domain of code `code`.
+    fn number_of(code: u32) -> u32 {
+        (code & ((1 << 25) - 1)) << 7 | code >> 25
+    }
+}
+
+/// What a question reads of a list's row before step 4, and where an
+/// exact row's words are, copied out of the table (24 bytes) so that a
+/// caller may keep it beside its own key and ask
+/// [`ScopeLists::answer_of`] without finding the row again (see
+/// [`ScopeLists::summary`]); only rows that are not exact are read again.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ListSummary {
-    /// One bit per domain, bit `hash(domain) % 128`; every bit for a
-    /// list that names no domain or cannot be read (so that it never
-    /// answers plainly, see [`ListSummary::plainly_may_alias`]); none for
-    /// no list.
+    /// One bit per domain, bit `number % 128`; every bit for a list that
+    /// names no domain or cannot be read (so that it never answers
+    /// plainly, see [`ListSummary::plainly_may_alias`]); none for no list.
     mask: [u64; 2],
     /// The row's number; `u32::MAX` for no list.
     row: u32,
-    /// [`ListSummary::READABLE`], [`ListSummary::NO_DOMAIN`], or why the
-    /// list cannot be read: an index into `faults` plus
-    /// [`ListSummary::FIRST_FAULT`].
-    state: u32,
+    /// The index of the row's first word in the store if the row is
+    /// exact (see the module notes), else [`ListSummary::NOT_EXACT`]
+    /// (a list that names no domain or cannot be read is not exact).
+    exact: u32,
 }
 
 impl ListSummary {
     /// No list: steps 1–3 decide "may alias" with it on either side, as
-    /// LLVM does for a missing list, before reading the other.
+    /// LLVM does for a missing list, before reading the other. (Exact,
+    /// with no words: it has no mask bit to look one up at.)
     pub const NONE: ListSummary = ListSummary {
         mask: [0; 2],
         row: u32::MAX,
-        state: ListSummary::READABLE,
+        exact: 0,
     };
-    const READABLE: u32 = 0;
-    const NO_DOMAIN: u32 = 1;
-    const FIRST_FAULT: u32 = 2;
+    const NOT_EXACT: u32 = u32::MAX;
 
     fn is_none(self) -> bool {
         self.row == u32::MAX
     }
 
-    /// Why the list cannot be read: an index into `faults`.
-    fn fault(self) -> Option<u32> {
-        self.state.checked_sub(Self::FIRST_FAULT)
+    fn mask_bits(self) -> u128 {
+        u128::from(self.mask[1]) << 64 | u128::from(self.mask[0])
     }
 
     /// Whether steps 1–3 answer "may alias" at once for these two lists,
@@ -115,11 +147,26 @@ impl Default for ListSummary {
 #[derive(Copy, Clone, Debug)]
 struct ListRow {
     summary: ListSummary,
+    /// [`ListRow::READABLE`], [`ListRow::NO_DOMAIN`], or why the list
+    /// cannot be read: an index into `faults` plus
+    /// [`ListRow::FIRST_FAULT`].
+    state: u32,
     /// The list's words in `words`, sorted by key (empty exactly when
     /// the list names no domain or cannot be read).
     words: Span,
     /// The list's domains in the order it first names them, in `domains`.
     domains: Span,
+}
+
+impl ListRow {
+    const READABLE: u32 = 0;
+    const NO_DOMAIN: u32 = 1;
+    const FIRST_FAULT: u32 = 2;
+
+    /// Why the list cannot be read: an index into `faults`.
+    fn fault(self) -> Option<u32> {
+        self.state.checked_sub(Self::FIRST_FAULT)
+    }
 }
 
 /// What steps 1–3 of a question come to (see [`ScopeLists::steps`]).
@@ -143,16 +190,22 @@ pub struct ScopeLists {
     faults: Vec<Malformed>,
     /// The number of each scope within its domain.
     scope_numbers: FxHashMap<NodeId, u32>,
-    /// How many scopes of each domain have a number.
-    domain_sizes: FxHashMap<NodeId, u32>,
+    /// The number of each domain, in the order they were first seen.
+    domain_numbers: FxHashMap<NodeId, u32>,
+    /// By domain number: the domain, and how many of its scopes have a
+    /// number.
+    domain_nodes: Vec<NodeId>,
+    domain_sizes: Vec<u32>,
     /// The answers of [`ScopeLists::may_alias`] by pair of rows.
     answers: AnswerMatrix,
 }
 
-/// A domain's bit in the 128-bit masks of the lists that name it: the
-/// top 7 bits of a multiplicative hash of its node.
-fn domain_bit(domain: NodeId) -> usize {
-    (domain.0.wrapping_mul(0x9E37_79B9) >> 25) as usize
+/// A domain's bit in the 128-bit masks of the lists that name it, by its
+/// number: distinct for the first 128 domains a session sees (and,
+/// since inlining makes a call's domains one after the other, usually for
+/// the domains of one access after that).
+fn domain_bit(domain: u32) -> usize {
+    (domain % 128) as usize
 }
 
 impl ScopeLists {
@@ -187,8 +240,9 @@ impl ScopeLists {
                     summary: ListSummary {
                         mask: [u64::MAX; 2],
                         row: u32::MAX,
-                        state: ListSummary::FIRST_FAULT + self.faults.len() as u32 - 1,
+                        exact: ListSummary::NOT_EXACT,
                     },
+                    state: ListRow::FIRST_FAULT + self.faults.len() as u32 - 1,
                     words: Span::default(),
                     domains: Span::default(),
                 };
@@ -199,14 +253,15 @@ impl ScopeLists {
         let mut mask = [0u64; 2];
         for (scope, domain) in scopes {
             let Some(domain) = domain else { continue };
-            let number = self.number(scope, domain);
-            let key = (u64::from(domain.0) << 32) | u64::from(number / 64);
+            let d = self.domain_number(domain);
+            let number = self.number(scope, d);
+            let key = Word::key_of(d, number / 64);
             let bit = 1u64 << (number % 64);
             match words.iter_mut().find(|w| w.key == key) {
                 Some(w) => w.bits |= bit,
                 None => words.push(Word { key, bits: bit }),
             }
-            let bit = domain_bit(domain);
+            let bit = domain_bit(d);
             mask[bit / 64] |= 1 << (bit % 64);
             if !self.domains[domain_start..].contains(&domain) {
                 self.domains.push(domain);
@@ -215,28 +270,50 @@ impl ScopeLists {
         words.sort_unstable_by_key(|w| w.key);
         let start = self.words.len();
         self.words.extend_from_slice(&words);
-        let (mask, state) = match mask {
-            [0, 0] => ([u64::MAX; 2], ListSummary::NO_DOMAIN),
-            mask => (mask, ListSummary::READABLE),
+        // Exact: one word per mask bit (the words being sorted by bit).
+        let exact = words.windows(2).all(|w| w[0].mask_bit() != w[1].mask_bit());
+        let (mask, state, exact) = match mask {
+            [0, 0] => ([u64::MAX; 2], ListRow::NO_DOMAIN, ListSummary::NOT_EXACT),
+            mask => (
+                mask,
+                ListRow::READABLE,
+                match u32::try_from(start) {
+                    Ok(start) if exact && start != ListSummary::NOT_EXACT => start,
+                    _ => ListSummary::NOT_EXACT,
+                },
+            ),
         };
         ListRow {
             summary: ListSummary {
                 mask,
                 row: u32::MAX,
-                state,
+                exact,
             },
+            state,
             words: Span::since(&self.words, start),
             domains: Span::since(&self.domains, domain_start),
         }
     }
 
-    /// The number of `scope` within `domain`, given on first sight. (A
-    /// scope's domain is its operand 1, so a scope is in one domain.)
-    fn number(&mut self, scope: NodeId, domain: NodeId) -> u32 {
+    /// The number of `domain`, given on first sight.
+    fn domain_number(&mut self, domain: NodeId) -> u32 {
+        let next = self.domain_nodes.len() as u32;
+        let d = *self.domain_numbers.entry(domain).or_insert(next);
+        if d == next {
+            self.domain_nodes.push(domain);
+            self.domain_sizes.push(0);
+        }
+        d
+    }
+
+    /// The number of `scope` within domain number `domain`, given on
+    /// first sight. (A scope's domain is its operand 1, so a scope is in
+    /// one domain.)
+    fn number(&mut self, scope: NodeId, domain: u32) -> u32 {
         if let Some(&n) = self.scope_numbers.get(&scope) {
             return n;
         }
-        let size = self.domain_sizes.entry(domain).or_insert(0);
+        let size = &mut self.domain_sizes[domain as usize];
         let n = *size;
         *size += 1;
         self.scope_numbers.insert(scope, n);
@@ -261,32 +338,35 @@ impl ScopeLists {
         self.words.get(self.rows.get(row as usize)?.words.range())
     }
 
-    /// Steps 1–3 of the question, on the two rows' summaries alone.
+    /// Steps 1–3 of the question, on the two rows' summaries and states
+    /// (`None` for a row this table does not have). Cannot panic.
     #[inline(always)]
-    fn steps(s: ListSummary, n: ListSummary) -> Steps {
+    fn steps(&self, s: ListSummary, n: ListSummary) -> Option<Steps> {
         if s.is_none() || n.is_none() {
-            return Steps::Decided(ScopedReason::NoList);
+            return Some(Steps::Decided(ScopedReason::NoList));
         }
-        if let Some(fault) = n.fault() {
-            return Steps::Unreadable(fault);
-        }
-        if n.state == ListSummary::NO_DOMAIN {
-            return Steps::Decided(ScopedReason::NoDomain);
-        }
-        if let Some(fault) = s.fault() {
-            return Steps::Unreadable(fault);
-        }
-        if ListSummary::plainly_may_alias(s, n) {
-            return Steps::Decided(ScopedReason::NotCovered);
-        }
-        Steps::Merge
+        let (s_row, n_row) = (
+            self.rows.get(s.row as usize)?,
+            self.rows.get(n.row as usize)?,
+        );
+        Some(if let Some(fault) = n_row.fault() {
+            Steps::Unreadable(fault)
+        } else if n_row.state == ListRow::NO_DOMAIN {
+            Steps::Decided(ScopedReason::NoDomain)
+        } else if let Some(fault) = s_row.fault() {
+            Steps::Unreadable(fault)
+        } else if ListSummary::plainly_may_alias(s, n) {
+            Steps::Decided(ScopedReason::NotCovered)
+        } else {
+            Steps::Merge
+        })
     }
 
     /// [`ScopeLists::steps`] of two rows (`None` for a row this table
     /// does not have). Cannot panic.
     #[inline(always)]
     fn steps_of(&self, scopes: ListRef, noalias: ListRef) -> Option<Steps> {
-        Some(Self::steps(self.summary(scopes)?, self.summary(noalias)?))
+        self.steps(self.summary(scopes)?, self.summary(noalias)?)
     }
 
     /// Steps 1–3 of the question: a decision, or the two rows' words to
@@ -327,13 +407,10 @@ impl ScopeLists {
     /// before its panic guard.
     #[inline(always)]
     pub fn answer_of(&mut self, scopes: ListSummary, noalias: ListSummary) -> Option<bool> {
-        if ListSummary::plainly_may_alias(scopes, noalias) {
-            debug_assert!(
-                matches!(Self::steps(scopes, noalias), Steps::Decided(r) if r.may_alias())
-            );
-            return Some(true);
+        if let Some(may_alias) = self.quick_answer(scopes, noalias) {
+            return Some(may_alias);
         }
-        match Self::steps(scopes, noalias) {
+        match self.steps(scopes, noalias)? {
             Steps::Unreadable(_) => None,
             Steps::Decided(reason) => Some(reason.may_alias()),
             Steps::Merge => {
@@ -346,6 +423,61 @@ impl ScopeLists {
                 Some(may_alias)
             }
         }
+    }
+
+    /// [`ScopeLists::answer_of`] when it is quick: the two lists plainly
+    /// "may alias" ([`ListSummary::plainly_may_alias`]), or both rows are
+    /// exact ([`ScopeLists::exact_answer`]); `None` otherwise. Cannot
+    /// panic and changes nothing, so that the query path may ask it
+    /// before its panic guard.
+    #[inline(always)]
+    pub fn quick_answer(&self, scopes: ListSummary, noalias: ListSummary) -> Option<bool> {
+        if ListSummary::plainly_may_alias(scopes, noalias) {
+            debug_assert!(
+                matches!(self.steps(scopes, noalias), Some(Steps::Decided(r)) if r.may_alias())
+            );
+            return Some(true);
+        }
+        let may_alias = self.exact_answer(scopes, noalias)?;
+        debug_assert!(matches!(self.steps(scopes, noalias), Some(Steps::Merge)));
+        debug_assert_eq!(
+            Some(may_alias),
+            self.words_of(scopes.row)
+                .zip(self.words_of(noalias.row))
+                .map(|(s, n)| self.merge_answer(s, n)),
+            "the exact rows' answer is the merge's"
+        );
+        Some(may_alias)
+    }
+
+    /// Step 4 of two *exact* rows (see the module notes) whose masks share
+    /// a bit, by their summaries: "no alias" when, at some bit of both
+    /// masks, the two rows' words are of one domain and the access's
+    /// scopes in it are all in the `!noalias` list's. (Two exact rows
+    /// have one word each at such a bit; of different domains, the bit
+    /// is no common domain; of one domain but different words, the
+    /// access has a scope the other lacks.) `None` unless both rows are
+    /// exact. Cannot panic.
+    #[inline(always)]
+    pub fn exact_answer(&self, scopes: ListSummary, noalias: ListSummary) -> Option<bool> {
+        if scopes.exact.max(noalias.exact) == ListSummary::NOT_EXACT {
+            return None;
+        }
+        let (s, n) = (scopes.mask_bits(), noalias.mask_bits());
+        let mut common = s & n;
+        while common != 0 {
+            let below = (common & common.wrapping_neg()) - 1;
+            let at = |first: u32, mask: u128| {
+                self.words
+                    .get(first as usize + (mask & below).count_ones() as usize)
+            };
+            let (ws, wn) = (at(scopes.exact, s)?, at(noalias.exact, n)?);
+            if ws.key == wn.key && ws.bits & !wn.bits == 0 {
+                return Some(false);
+            }
+            common &= common - 1;
+        }
+        Some(true)
     }
 
     /// Step 4: no domain covers the access's scopes.
@@ -393,9 +525,10 @@ impl ScopeLists {
             Err(reason) => reason,
             Ok((s, n)) => {
                 let order = &self.domains[self.rows[noalias.0 as usize].domains.range()];
-                let rank = |d: &NodeId| order.iter().position(|x| x == d);
+                let node = |code: u32| self.domain_nodes[Word::number_of(code) as usize];
+                let rank = |&code: &u32| order.iter().position(|&x| x == node(code));
                 match Covered::new(s, n).min_by_key(rank) {
-                    Some(domain) => ScopedReason::Covered { domain },
+                    Some(code) => ScopedReason::Covered { domain: node(code) },
                     None => ScopedReason::NotCovered,
                 }
             }
@@ -419,9 +552,7 @@ fn some_domain_covered(s: &[Word], n: &[Word]) -> bool {
         all_found &= n
             .get(j)
             .is_some_and(|x| x.key == w.key && w.bits & !x.bits == 0);
-        let domain_ends = s
-            .get(i + 1)
-            .is_none_or(|next| Covered::domain(next) != Covered::domain(w));
+        let domain_ends = s.get(i + 1).is_none_or(|next| next.domain() != w.domain());
         if domain_ends {
             if all_found {
                 return true;
@@ -446,37 +577,34 @@ impl<'a> Covered<'a> {
         Covered { s, n, i: 0, j: 0 }
     }
 
-    fn domain(w: &Word) -> u32 {
-        (w.key >> 32) as u32
-    }
-
     /// Moves `i` past the access's words in domain `d`.
     fn skip_domain(&mut self, d: u32) {
-        while self.i < self.s.len() && Self::domain(&self.s[self.i]) == d {
+        while self.i < self.s.len() && self.s[self.i].domain() == d {
             self.i += 1;
         }
     }
 }
 
+/// The codes of the covered domains ([`Word::domain`]).
 impl Iterator for Covered<'_> {
-    type Item = NodeId;
+    type Item = u32;
 
-    fn next(&mut self) -> Option<NodeId> {
+    fn next(&mut self) -> Option<u32> {
         while self.i < self.s.len() {
-            let d = Self::domain(&self.s[self.i]);
-            while self.j < self.n.len() && Self::domain(&self.n[self.j]) < d {
+            let d = self.s[self.i].domain();
+            while self.j < self.n.len() && self.n[self.j].domain() < d {
                 self.j += 1;
             }
             if self.j == self.n.len() {
                 return None;
             }
-            if Self::domain(&self.n[self.j]) != d {
+            if self.n[self.j].domain() != d {
                 // The `!noalias` list does not name this domain.
                 self.skip_domain(d);
                 continue;
             }
             let mut covered = true;
-            while self.i < self.s.len() && Self::domain(&self.s[self.i]) == d {
+            while self.i < self.s.len() && self.s[self.i].domain() == d {
                 let wanted = self.s[self.i];
                 while self.j < self.n.len() && self.n[self.j].key < wanted.key {
                     self.j += 1;
@@ -493,7 +621,7 @@ impl Iterator for Covered<'_> {
                 self.i += 1;
             }
             if covered {
-                return Some(NodeId(d));
+                return Some(d);
             }
         }
         None
@@ -508,7 +636,7 @@ mod tests {
     #[test]
     fn rows_are_as_small_as_documented() {
         assert!(std::mem::size_of::<ListSummary>() <= 24);
-        assert!(std::mem::size_of::<ListRow>() <= 40);
+        assert!(std::mem::size_of::<ListRow>() <= 48);
         assert!(std::mem::size_of::<Word>() <= 16);
     }
     use super::{some_domain_covered, Covered};
@@ -603,5 +731,64 @@ mod tests {
         assert_eq!(t.may_alias(f1, f), Ok(false));
         assert_eq!(t.decide(f1, f), Ok(ScopedReason::Covered { domain }));
         assert_eq!(t.may_alias(e, f), Ok(true));
+        let exact = |r| t.summary(r).unwrap().exact != ListSummary::NOT_EXACT;
+        assert!(!exact(e), "200 scopes of one domain take four words");
+        assert!(!exact(f), "scopes 3, 70, 150 and 199 are in three words");
+    }
+
+    /// Rows are exact while each of their domains has one word at a mask
+    /// bit of its own: the 129th domain a table sees has the first's bit.
+    #[test]
+    fn rows_are_exact_unless_two_domains_share_a_bit() {
+        let mut g = MetadataGraph::new();
+        let scopes: Vec<NodeId> = (0..130)
+            .map(|_| {
+                let d = g.reserve();
+                g.define_tuple(d, vec![Operand::Node(d)]);
+                let s = g.reserve();
+                g.define_tuple(s, vec![Operand::Node(s), Operand::Node(d)]);
+                s
+            })
+            .collect();
+        let list = |g: &mut MetadataGraph, idx: &[usize]| {
+            g.add_tuple(idx.iter().map(|&i| Operand::Node(scopes[i])).collect())
+        };
+        let all: Vec<usize> = (0..130).collect();
+        let (all, low, far, apart) = (
+            list(&mut g, &all),
+            list(&mut g, &[0, 127]),
+            list(&mut g, &[0, 128]),
+            list(&mut g, &[128]),
+        );
+        let mut t = ScopeLists::new();
+        let rows = [all, low, far, apart].map(|l| t.list(&g, l));
+        let exact = rows.map(|r| t.summary(r).unwrap().exact != ListSummary::NOT_EXACT);
+        assert_eq!(exact, [false, true, false, true]);
+        let (s_low, s_apart) = (t.summary(rows[1]).unwrap(), t.summary(rows[3]).unwrap());
+        assert!(
+            !ListSummary::plainly_may_alias(s_low, s_apart),
+            "domains 0 and 128 share bit 0"
+        );
+        assert_eq!(
+            t.quick_answer(s_low, s_apart),
+            Some(true),
+            "but not a domain"
+        );
+        assert_eq!(t.quick_answer(s_apart, s_apart), Some(false));
+        assert_eq!(
+            t.may_alias(rows[3], rows[1]),
+            Ok(true),
+            "no domain of (0, 127) has scope 128"
+        );
+        assert_eq!(
+            t.may_alias(rows[2], rows[3]),
+            Ok(false),
+            "merged: domain 128 covers"
+        );
+        assert_eq!(
+            t.may_alias(rows[2], rows[1]),
+            Ok(false),
+            "merged: domain 0 covers"
+        );
     }
 }
