@@ -134,12 +134,12 @@ impl ScopedSession {
         if let Some(may_alias) = self.recent_answer(scopes_x, noalias_x, scopes_y, noalias_y) {
             return Some(may_alias);
         }
-        let x = self
-            .first
-            .get_ref(&self.accesses, (scopes_x as usize, noalias_x as usize))?;
-        let y = self
-            .accesses
-            .get_ref((scopes_y as usize, noalias_y as usize))?;
+        let (x, y) = seen_accesses(
+            &mut self.first,
+            &self.accesses,
+            (scopes_x as usize, noalias_x as usize),
+            (scopes_y as usize, noalias_y as usize),
+        )?;
         if ListSummary::plainly_may_alias(x.scopes, y.noalias)
             & ListSummary::plainly_may_alias(y.scopes, x.noalias)
         {
@@ -147,23 +147,6 @@ impl ScopedSession {
         }
         let pointers = [scopes_x, noalias_y, scopes_y, noalias_x];
         quick_answer_of_accesses(&self.lists, &mut self.recent, pointers, x, y)
-    }
-
-    /// The summaries of accesses X and Y, if both were seen (X's are
-    /// usually the last question's). Cannot panic.
-    #[inline(always)]
-    fn seen_accesses(
-        &mut self,
-        scopes_x: LLVMMetadataRef,
-        noalias_x: LLVMMetadataRef,
-        scopes_y: LLVMMetadataRef,
-        noalias_y: LLVMMetadataRef,
-    ) -> Option<(AccessLists, AccessLists)> {
-        let x = self
-            .first
-            .get(&self.accesses, (scopes_x as usize, noalias_x as usize))?;
-        let y = self.accesses.get((scopes_y as usize, noalias_y as usize))?;
-        Some((x, y))
     }
 
     /// Both directions' answers among the recent ones, unless the table
@@ -226,7 +209,14 @@ impl ScopedSession {
         noalias_y: LLVMMetadataRef,
     ) -> bool {
         if !self.logs {
-            if let Some((x, y)) = self.seen_accesses(scopes_x, noalias_x, scopes_y, noalias_y) {
+            let seen = seen_accesses(
+                &mut self.first,
+                &self.accesses,
+                (scopes_x as usize, noalias_x as usize),
+                (scopes_y as usize, noalias_y as usize),
+            )
+            .map(|(x, y)| (*x, *y));
+            if let Some((x, y)) = seen {
                 let lists = [scopes_x, noalias_y, scopes_y, noalias_x];
                 if let Some(may_alias) = self.answer_of_accesses(lists, x, y) {
                     return may_alias;
@@ -395,6 +385,20 @@ impl ScopedSession {
             problem.problem
         );
     }
+}
+
+/// The summaries of accesses X and Y (by their keys), if both were seen
+/// (X's are usually the last question's), by reference: a function of
+/// the two tables alone, so that the caller may go on to use the
+/// session's other fields. Cannot panic.
+#[inline(always)]
+fn seen_accesses<'a>(
+    first: &'a mut LastLookup<AccessKey, AccessLists>,
+    accesses: &'a PointerTable<AccessKey, AccessLists>,
+    x: AccessKey,
+    y: AccessKey,
+) -> Option<(&'a AccessLists, &'a AccessLists)> {
+    Some((first.get_ref(accesses, x)?, accesses.get_ref(y)?))
 }
 
 /// Both directions of a question about two accesses seen before that are

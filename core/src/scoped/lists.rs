@@ -459,7 +459,7 @@ impl ScopeLists {
     /// access has a scope the other lacks.) `None` unless both rows are
     /// exact. Cannot panic.
     #[inline(always)]
-    pub fn exact_answer(&self, scopes: ListSummary, noalias: ListSummary) -> Option<bool> {
+    fn exact_answer(&self, scopes: ListSummary, noalias: ListSummary) -> Option<bool> {
         if scopes.exact.max(noalias.exact) == ListSummary::NOT_EXACT {
             return None;
         }
@@ -699,6 +699,11 @@ mod tests {
         );
     }
 
+    /// A list of the scopes `idx` of `scopes`.
+    fn list_of(g: &mut MetadataGraph, scopes: &[NodeId], idx: &[usize]) -> NodeId {
+        g.add_tuple(idx.iter().map(|&i| Operand::Node(scopes[i])).collect())
+    }
+
     /// A domain with more scopes than one word holds.
     #[test]
     fn large_domains_span_words() {
@@ -713,9 +718,7 @@ mod tests {
                 s
             })
             .collect();
-        let list = |g: &mut MetadataGraph, idx: &[usize]| {
-            g.add_tuple(idx.iter().map(|&i| Operand::Node(scopes[i])).collect())
-        };
+        let list = |g: &mut MetadataGraph, idx: &[usize]| list_of(g, &scopes, idx);
         let all: Vec<usize> = (0..200).collect();
         let everything = list(&mut g, &all);
         let far = list(&mut g, &[3, 70, 150, 199]);
@@ -750,9 +753,7 @@ mod tests {
                 s
             })
             .collect();
-        let list = |g: &mut MetadataGraph, idx: &[usize]| {
-            g.add_tuple(idx.iter().map(|&i| Operand::Node(scopes[i])).collect())
-        };
+        let list = |g: &mut MetadataGraph, idx: &[usize]| list_of(g, &scopes, idx);
         let all: Vec<usize> = (0..130).collect();
         let (all, low, far, apart) = (
             list(&mut g, &all),
