@@ -34,6 +34,16 @@ const UNKNOWN: u64 = 0;
 const NO_ALIAS: u64 = 1;
 const MAY_ALIAS: u64 = 2;
 
+/// The two bits of a known answer.
+#[inline]
+fn code(may_alias: bool) -> u64 {
+    if may_alias {
+        MAY_ALIAS
+    } else {
+        NO_ALIAS
+    }
+}
+
 impl AnswerMatrix {
     /// Rows remembered at most: 4096 (the matrix is then 4 MiB).
     pub const MAX_SIDE: usize = 4096;
@@ -96,12 +106,54 @@ impl AnswerMatrix {
         }
     }
 
+    /// Pairs per word of the matrix: the columns `32 k .. 32 k + 32` of a
+    /// row share one.
+    pub const PER_WORD: u32 = 32;
+
+    /// Decides the unknown pairs of row `a` with the columns of `b`'s
+    /// word (the [`AnswerMatrix::PER_WORD`] columns from `b` rounded down,
+    /// those below `len`), each by `decide` (`None`: left unknown), and
+    /// keeps each answer both ways, as [`AnswerMatrix::set_both`] would:
+    /// `decide(c)` must be the answer for (c, a) too. Row `a`'s word is
+    /// read and written once. Grows the matrix if needed; pairs beyond
+    /// the bound are not decided.
+    pub fn fill_word_both(
+        &mut self,
+        a: u32,
+        b: u32,
+        len: u32,
+        mut decide: impl FnMut(u32) -> Option<bool>,
+    ) {
+        let first = b & !(Self::PER_WORD - 1);
+        let end = (first + Self::PER_WORD).min(len).min(self.max_side as u32);
+        if end <= first || !self.make_room(a.max(end - 1)) {
+            return;
+        }
+        // The side is a multiple of 64, so row a's columns from `first`
+        // start a word.
+        let index = 2 * (a as usize * self.side + first as usize) / 64;
+        let Some(&(mut word)) = self.words.get(index) else {
+            return;
+        };
+        for c in first..end {
+            let shift = 2 * (c - first);
+            if (word >> shift) & 3 != UNKNOWN {
+                continue;
+            }
+            if let Some(may_alias) = decide(c) {
+                word |= code(may_alias) << shift;
+                self.put(c as usize, a as usize, may_alias);
+            }
+        }
+        self.words[index] = word;
+    }
+
     /// [`AnswerMatrix::set`] when the matrix has room for both rows
     /// already (it does not grow). Cannot panic.
     #[inline]
     pub fn set_if_room(&mut self, a: u32, b: u32, may_alias: bool) {
         let (a, b) = (a as usize, b as usize);
-        if a | b < self.side {
+        if a | b < self.side.min(self.max_side) {
             self.put(a, b, may_alias);
         }
     }
@@ -116,10 +168,10 @@ impl AnswerMatrix {
     #[inline]
     fn make_room(&mut self, max: u32) -> bool {
         let max = max as usize;
+        if max >= self.max_side {
+            return false;
+        }
         if max >= self.side {
-            if max >= self.max_side {
-                return false;
-            }
             self.grow(max + 1);
         }
         true
@@ -130,7 +182,7 @@ impl AnswerMatrix {
     #[inline]
     fn put(&mut self, a: usize, b: usize, may_alias: bool) {
         let bit = 2 * (a * self.side + b);
-        let v = if may_alias { MAY_ALIAS } else { NO_ALIAS };
+        let v = code(may_alias);
         if let Some(word) = self.words.get_mut(bit / 64) {
             *word = (*word & !(3 << (bit % 64))) | (v << (bit % 64));
         }
@@ -144,10 +196,10 @@ impl AnswerMatrix {
 
     #[cold]
     fn grow(&mut self, need: usize) {
-        let side = need
-            .next_power_of_two()
-            .max(Self::FIRST_SIDE)
-            .min(self.max_side);
+        // At least 64 rows even when fewer are held (a small bound in
+        // tests), so that a row's columns from a multiple of
+        // [`AnswerMatrix::PER_WORD`] start a word.
+        let side = need.next_power_of_two().max(Self::FIRST_SIDE);
         let words_per_row = |side: usize| (2 * side).div_ceil(64);
         let mut words = vec![0u64; side * words_per_row(side)];
         if self.side > 0 {
@@ -203,6 +255,42 @@ mod tests {
         m.make_room_for(AnswerMatrix::MAX_SIDE as u32);
         m.set_if_room(AnswerMatrix::MAX_SIDE as u32, 0, true);
         assert_eq!(m.get(AnswerMatrix::MAX_SIDE as u32, 0), None);
+    }
+
+    #[test]
+    fn a_word_is_filled_both_ways_where_unknown() {
+        let mut m = AnswerMatrix::new();
+        m.set(5, 40, true);
+        m.set(40, 5, false);
+        let mut asked = Vec::new();
+        // Row 5 with b = 45's word (columns 32..64), only 50 rows exist.
+        m.fill_word_both(5, 45, 50, |c| {
+            asked.push(c);
+            (c % 3 != 0).then_some(c % 2 == 0)
+        });
+        assert!(!asked.contains(&40), "a known pair is not decided again");
+        assert_eq!(asked, (32..50).filter(|&c| c != 40).collect::<Vec<_>>());
+        for c in (32..50).filter(|&c| c != 40) {
+            let want = (c % 3 != 0).then_some(c % 2 == 0);
+            assert_eq!((m.get(5, c), m.get(c, 5)), (want, want), "column {c}");
+        }
+        assert_eq!((m.get(5, 40), m.get(40, 5)), (Some(true), Some(false)));
+        assert_eq!((m.get(5, 31), m.get(5, 50)), (None, None));
+        // A row's own column is its diagonal, in the word being filled.
+        m.fill_word_both(33, 33, 64, |_| Some(true));
+        assert_eq!(m.get(33, 33), Some(true));
+        assert_eq!(m.get(33, 5), None, "another word of the row");
+    }
+
+    #[test]
+    fn a_word_beyond_a_small_bound_is_not_filled() {
+        let mut m = AnswerMatrix::with_max_side(16);
+        m.fill_word_both(3, 20, 40, |_| Some(false));
+        m.fill_word_both(3, 2, 40, |_| Some(false));
+        assert_eq!((m.get(3, 15), m.get(15, 3)), (Some(false), Some(false)));
+        assert_eq!((m.get(3, 16), m.get(3, 20)), (None, None));
+        m.fill_word_both(20, 2, 40, |_| Some(true));
+        assert_eq!((m.get(20, 2), m.get(2, 20)), (None, None));
     }
 
     #[test]

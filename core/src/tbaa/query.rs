@@ -393,20 +393,23 @@ impl TbaaOracle {
     /// numbered in the order tags are first seen, so a pass asking one
     /// access against the accesses before it (GVN's and MemorySSA's walks
     /// back, `aa-eval`) asks about neighbouring rows in turn. Deciding
-    /// them together costs less than one call each; the answers are the
-    /// ones each pair would get alone.
+    /// them together, `a`'s summary read once and its word of the matrix
+    /// written once ([`AnswerMatrix::fill_word_both`]), costs less than one
+    /// call each; the answers are the ones each pair would get alone.
     #[cold]
     #[inline(never)]
     fn decide_neighbours(&mut self, a: TagRef, b: TagRef) {
-        let first = b.0 & !31;
-        let end = (first + 32).min(self.rows.len() as u32);
-        for c in (first..end).map(TagRef) {
-            if self.answers.get(a.0, c.0).is_none() {
-                if let Some(may_alias) = self.simple_aliases_of(a, c) {
-                    self.remember_simple(a, c, may_alias);
-                }
-            }
-        }
+        let Some(&qa) = self.rows.simple_entry(a) else {
+            return;
+        };
+        let rows = &self.rows;
+        self.answers
+            .fill_word_both(a.0, b.0, rows.len() as u32, |c| {
+                let qc = rows.simple_entry(TagRef(c))?;
+                let may_alias = c == a.0 || simple_aliases(rows, &qa, qc);
+                debug_assert_eq!(c == a.0 || simple_aliases(rows, qc, &qa), may_alias);
+                Some(may_alias)
+            });
     }
 
     /// The answer of [`TbaaOracle::aliases_of`] if the pair has been
