@@ -3,7 +3,8 @@
 //! tags under different roots alias, valid metadata is never reported
 //! malformed, the most generic tag of a pair aliases both of its tags, and
 //! answers do not depend on the order or history of questions, nor on
-//! which of them the answer memo holds.
+//! which of them the answer memo holds, nor on whether they were looked up
+//! or decided before the query path's panic guard.
 
 use aliaskit_core::tbaa::build::{RandomTypeSystem, SplitMix};
 use aliaskit_core::tbaa::{GenericTag, TbaaOracle};
@@ -74,6 +75,29 @@ fn asked_twice_in_any_order(
                 sys.dag.g.display(a, 3),
                 sys.dag.g.display(b, 3)
             );
+            // What the query path asks before its panic guard: the
+            // remembered answer, or the answer of a pair beyond the memo.
+            let (ra, rb) = (shared.tag(&sys.dag.g, a), shared.tag(&sys.dag.g, b));
+            let beyond = ra.index().max(rb.index()) >= memo_rows;
+            let remembered = shared.remembered_aliases_of(ra, rb);
+            let unremembered = shared.unremembered_aliases_of(ra, rb);
+            prop_assert!(
+                remembered.is_none() || !beyond,
+                "remembered beyond the bound"
+            );
+            prop_assert!(
+                unremembered.is_none() || beyond,
+                "decided afresh within the bound"
+            );
+            if beyond && shared.is_simple(&sys.dag.g, a) && shared.is_simple(&sys.dag.g, b) {
+                prop_assert!(
+                    unremembered.is_some(),
+                    "simple pair beyond the bound undecided"
+                );
+            }
+            for answer in [remembered, unremembered].into_iter().flatten() {
+                prop_assert_eq!(Ok(answer), fresh);
+            }
         }
     }
     Ok(())
@@ -141,6 +165,31 @@ proptest! {
                     full.match_access_tags(&sys.dag.g, Some(a), Some(b)).map(|m| m.may_alias),
                     "{} vs {}", sys.dag.g.display(a, 3), sys.dag.g.display(b, 3)
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn pairs_beyond_the_memo_are_decided_as_the_full_match_on_any_tags(
+        seed in any::<u64>(),
+        new_format in any::<bool>(),
+        wild in any::<u64>(),
+    ) {
+        // Before the panic guard only simple pairs are decided: never one
+        // whose full match finds the metadata malformed.
+        let mut sys = system(seed, new_format);
+        let tags = wild_tags(&mut sys, wild, 40);
+        let (mut quick, mut full) = (TbaaOracle::with_memo_rows(1), TbaaOracle::new());
+        for &a in &tags {
+            for &b in &tags {
+                let (ra, rb) = (quick.tag(&sys.dag.g, a), quick.tag(&sys.dag.g, b));
+                if let Some(answer) = quick.unremembered_aliases_of(ra, rb) {
+                    prop_assert_eq!(
+                        Ok(answer),
+                        full.match_access_tags(&sys.dag.g, Some(a), Some(b)).map(|m| m.may_alias),
+                        "{} vs {}", sys.dag.g.display(a, 3), sys.dag.g.display(b, 3)
+                    );
+                }
             }
         }
     }

@@ -70,26 +70,28 @@ struct BisectContext {
 /// those paths are not compiled into the result at all.
 template <bool Bisecting> class RustTBAAResult : public AAResultBase {
   std::shared_ptr<TBAASession> Session;
+  /// Session->Handle, read once (the shared pointer keeps it alive).
+  void *Handle;
   bool Enabled;
   BisectContext Bisect;
 
   bool mayAlias(const MDNode *A, const MDNode *B) const {
     return aliaskit::mayAlias(
-        aliaskit_tbaa_may_alias(Session->Handle, md(A), md(B)));
+        aliaskit_tbaa_may_alias(Handle, md(A), md(B)));
   }
   bool isImmutable(const MDNode *Tag) const {
-    return aliaskit_tbaa_is_immutable(Session->Handle, md(Tag));
+    return aliaskit_tbaa_is_immutable(Handle, md(Tag));
   }
 
   /// mayAlias for the two sides of a bisection query.
   LLVM_ATTRIBUTE_NOINLINE bool
   bisectMayAlias(const aliaskit::BisectQuery &Q) const {
     return aliaskit::mayAlias(aliaskit_tbaa_may_alias_in(
-        Session->Handle, Bisect.Key, md(Q.MD[0]), md(Q.MD[1]), &Q));
+        Handle, Bisect.Key, md(Q.MD[0]), md(Q.MD[1]), &Q));
   }
   LLVM_ATTRIBUTE_NOINLINE bool
   bisectIsImmutable(const aliaskit::BisectQuery &Q) const {
-    return aliaskit_tbaa_is_immutable_in(Session->Handle, Bisect.Key,
+    return aliaskit_tbaa_is_immutable_in(Handle, Bisect.Key,
                                          md(Q.MD[0]), &Q);
   }
   template <typename X, typename Y>
@@ -112,7 +114,8 @@ template <bool Bisecting> class RustTBAAResult : public AAResultBase {
 public:
   RustTBAAResult(std::shared_ptr<TBAASession> Session, bool Enabled,
                  BisectContext Bisect)
-      : Session(std::move(Session)), Enabled(Enabled), Bisect(Bisect) {}
+      : Session(std::move(Session)), Handle(this->Session->Handle),
+        Enabled(Enabled), Bisect(Bisect) {}
 
   bool invalidate(Function &, const PreservedAnalyses &,
                   FunctionAnalysisManager::Invalidator &) {
@@ -144,11 +147,11 @@ public:
     if (Bisecting) {
       aliaskit::BisectQuery Q = Bisect.query();
       Q.side(0, Loc, Loc.AATags.TBAA, LLVMContext::MD_tbaa);
-      May = aliaskit_tbaa_may_alias_errno_in(Session->Handle, Bisect.Key,
+      May = aliaskit_tbaa_may_alias_errno_in(Handle, Bisect.Key,
                                              md(Loc.AATags.TBAA), Tags.data(),
                                              Tags.size(), &Q);
     } else {
-      May = aliaskit_tbaa_may_alias_errno(Session->Handle, md(Loc.AATags.TBAA),
+      May = aliaskit_tbaa_may_alias_errno(Handle, md(Loc.AATags.TBAA),
                                           Tags.data(), Tags.size());
     }
     return aliaskit::mayAlias(May) ? AliasResult::MayAlias
@@ -241,6 +244,8 @@ cl::opt<bool> EnableRustScopedNoAlias(
 /// questions go through `bisectMayAlias`.
 template <bool Bisecting> class RustScopedNoAliasResult : public AAResultBase {
   std::shared_ptr<aliaskit::ScopedSession> Session;
+  /// Session->Handle, read once (the shared pointer keeps it alive).
+  void *Handle;
   bool Enabled;
   BisectContext Bisect;
 
@@ -266,7 +271,7 @@ template <bool Bisecting> class RustScopedNoAliasResult : public AAResultBase {
     Q.side(0, SideX, S, LLVMContext::MD_alias_scope);
     Q.side(1, SideY, N, LLVMContext::MD_noalias);
     return aliaskit::mayAlias(aliaskit_scoped_may_alias_in_scopes_in(
-        Session->Handle, Bisect.Key, md(S), md(N), &Q));
+        Handle, Bisect.Key, md(S), md(N), &Q));
   }
   /// Whether X and Y may alias: neither direction excludes it.
   template <typename X, typename Y>
@@ -281,13 +286,14 @@ template <bool Bisecting> class RustScopedNoAliasResult : public AAResultBase {
     if ((!SX || !NY) && (!SY || !NX))
       return true;
     return aliaskit::mayAlias(aliaskit_scoped_may_alias_both_ways(
-        Session->Handle, md(SX), md(NX), md(SY), md(NY)));
+        Handle, md(SX), md(NX), md(SY), md(NY)));
   }
 
 public:
   RustScopedNoAliasResult(std::shared_ptr<aliaskit::ScopedSession> Session,
                           bool Enabled, BisectContext Bisect)
-      : Session(std::move(Session)), Enabled(Enabled), Bisect(Bisect) {}
+      : Session(std::move(Session)), Handle(this->Session->Handle),
+        Enabled(Enabled), Bisect(Bisect) {}
 
   bool invalidate(Function &, const PreservedAnalyses &,
                   FunctionAnalysisManager::Invalidator &) {

@@ -116,6 +116,7 @@ struct OwnedString {
 extern "C" {
 void *aliaskit_tbaa_session_new(void);
 void aliaskit_tbaa_session_free(void *Session);
+/// Neither tag may be null: an untagged access is answered by the caller.
 aliaskit::Answer aliaskit_tbaa_may_alias(void *Session, LLVMMetadataRef TagA,
                                          LLVMMetadataRef TagB);
 aliaskit::Answer aliaskit_tbaa_may_alias_errno(void *Session,

@@ -14,7 +14,15 @@
 //! Passes ask about one access against many in a row (GVN and MemorySSA
 //! walk back from one instruction, `aa-eval` pairs each access with all
 //! before it), so the first node of a query is usually the last query's
-//! first node: a [`LastLookup`] keeps that one entry aside.
+//! first node: a [`LastLookup`] keeps that one entry aside. The second
+//! node changes with every question, but in the order of the
+//! instructions, and rows are numbered in the order nodes are first
+//! seen, which is that order too: a [`NextLookup`] guesses the second
+//! node's row from the last two (the same step again) and checks the
+//! guess with one load, the row's pointer in [`RowIndex`]. A walk over
+//! thousands of distinct tags then reads the index in order instead of
+//! probing a table far larger than the cache at a random slot for every
+//! question.
 
 /// A key of a [`PointerTable`]: one pointer or two.
 pub trait Key: Copy + Eq {
@@ -52,8 +60,92 @@ pub struct PointerTable<K, V> {
     len: usize,
 }
 
-/// The row of each node pointer seen.
-pub type RowIndex = PointerTable<usize, u32>;
+/// What a [`LastLookup`] stands in front of.
+pub trait Lookup<K, V> {
+    /// The value of `key`, if it has one. Cannot panic.
+    fn get(&self, key: K) -> Option<V>;
+    /// The value of `key`; `read` makes it the first time.
+    fn get_or_insert_with(&mut self, key: K, read: impl FnOnce() -> V) -> V;
+}
+
+impl<K: Key, V: Copy + Default> Lookup<K, V> for PointerTable<K, V> {
+    #[inline]
+    fn get(&self, key: K) -> Option<V> {
+        PointerTable::get(self, key)
+    }
+
+    #[inline]
+    fn get_or_insert_with(&mut self, key: K, read: impl FnOnce() -> V) -> V {
+        PointerTable::get_or_insert_with(self, key, read)
+    }
+}
+
+/// The row of each node pointer seen, and the pointer of each row, so
+/// that a guessed row is checked with one load ([`NextLookup`]). Rows are
+/// dense numbers (the core's, made in the order nodes are first seen).
+///
+/// Invariant: `keys[r] == p` (p non-null) exactly when `table` maps `p` to
+/// `r`; a row made by the core without being looked up here has key 0.
+#[derive(Default)]
+pub struct RowIndex {
+    table: PointerTable<usize, u32>,
+    keys: Vec<usize>,
+}
+
+impl RowIndex {
+    /// The row of `key`, if it has one. Cannot panic.
+    #[inline]
+    pub fn get(&self, key: usize) -> Option<u32> {
+        self.table.get(key)
+    }
+
+    /// The row of `key`; `read` makes it the first time.
+    #[inline]
+    pub fn get_or_insert_with(&mut self, key: usize, read: impl FnOnce() -> u32) -> u32 {
+        match self.table.get(key) {
+            Some(row) => row,
+            None => self.insert_new(key, read),
+        }
+    }
+
+    #[cold]
+    fn insert_new(&mut self, key: usize, read: impl FnOnce() -> u32) -> u32 {
+        let row = read();
+        self.insert(key, row);
+        row
+    }
+
+    /// Adds a key not in the index, with its row (not given to another
+    /// key).
+    pub fn insert(&mut self, key: usize, row: u32) {
+        debug_assert!(self.keys.get(row as usize).is_none_or(|&k| k == 0));
+        self.table.insert(key, row);
+        let i = row as usize;
+        if self.keys.len() <= i {
+            self.keys.resize(i + 1, 0);
+        }
+        self.keys[i] = key;
+    }
+
+    /// Whether `row` is the row of `key` (non-null): one load. Cannot
+    /// panic.
+    #[inline(always)]
+    pub fn is_row_of(&self, row: u32, key: usize) -> bool {
+        self.keys.get(row as usize) == Some(&key)
+    }
+}
+
+impl Lookup<usize, u32> for RowIndex {
+    #[inline]
+    fn get(&self, key: usize) -> Option<u32> {
+        RowIndex::get(self, key)
+    }
+
+    #[inline]
+    fn get_or_insert_with(&mut self, key: usize, read: impl FnOnce() -> u32) -> u32 {
+        RowIndex::get_or_insert_with(self, key, read)
+    }
+}
 
 impl<K, V> Default for PointerTable<K, V> {
     fn default() -> PointerTable<K, V> {
@@ -66,7 +158,7 @@ impl<K, V> Default for PointerTable<K, V> {
 }
 
 /// The last `(key, value)` looked up through it, in front of a
-/// [`PointerTable`]: for the node of a query that is usually the same as
+/// [`PointerTable`] or a [`RowIndex`]: for the node of a query that is usually the same as
 /// last time (see the module notes). At first it holds the empty key and
 /// the default value, as an empty slot does.
 pub struct LastLookup<K = usize, V = u32>(K, V);
@@ -78,29 +170,29 @@ impl<K: Key, V: Default> Default for LastLookup<K, V> {
 }
 
 impl<K: Key, V: Copy + Default> LastLookup<K, V> {
-    /// [`PointerTable::get`], one compare when `key` is the one looked up
+    /// [`Lookup::get`], one compare when `key` is the one looked up
     /// last time.
     #[inline]
-    pub fn get(&mut self, index: &PointerTable<K, V>, key: K) -> Option<V> {
+    pub fn get(&mut self, index: &impl Lookup<K, V>, key: K) -> Option<V> {
         self.get_ref(index, key).copied()
     }
 
     /// [`LastLookup::get`], by reference (so that a large value is not
     /// copied).
     #[inline]
-    pub fn get_ref(&mut self, index: &PointerTable<K, V>, key: K) -> Option<&V> {
+    pub fn get_ref(&mut self, index: &impl Lookup<K, V>, key: K) -> Option<&V> {
         if self.0 != key {
             *self = LastLookup(key, index.get(key)?);
         }
         Some(&self.1)
     }
 
-    /// [`PointerTable::get_or_insert_with`], one compare when `key` is the
+    /// [`Lookup::get_or_insert_with`], one compare when `key` is the
     /// one looked up last time.
     #[inline]
     pub fn get_or_insert_with(
         &mut self,
-        index: &mut PointerTable<K, V>,
+        index: &mut impl Lookup<K, V>,
         key: K,
         read: impl FnOnce() -> V,
     ) -> V {
@@ -108,6 +200,63 @@ impl<K: Key, V: Copy + Default> LastLookup<K, V> {
             *self = LastLookup(key, index.get_or_insert_with(key, read));
         }
         self.1
+    }
+}
+
+/// The row of the last node looked up through it and the step from the
+/// one before, in front of a [`RowIndex`]: for the second node of a query,
+/// which is usually one step on from the last query's, by the same step
+/// (see the module notes). A guess is checked against the row's pointer
+/// before it is believed, so a wrong guess costs one load and then the
+/// probe it saves when right.
+#[derive(Default)]
+pub struct NextLookup {
+    row: u32,
+    step: u32,
+}
+
+impl NextLookup {
+    /// [`RowIndex::get`]: the guessed row if it is `key`'s, else the
+    /// index's answer, which sets the step.
+    #[inline(always)]
+    pub fn get(&mut self, index: &RowIndex, key: usize) -> Option<u32> {
+        let guess = self.row.wrapping_add(self.step);
+        let row = if index.is_row_of(guess, key) {
+            guess
+        } else {
+            let row = index.get(key)?;
+            self.step = row.wrapping_sub(self.row);
+            row
+        };
+        self.row = row;
+        Some(row)
+    }
+
+    /// The row last found, if it is `key`'s: one load, no probe.
+    #[inline]
+    pub fn last(&self, index: &RowIndex, key: usize) -> Option<u32> {
+        index.is_row_of(self.row, key).then_some(self.row)
+    }
+
+    /// [`RowIndex::get_or_insert_with`], one compare when `key` is the
+    /// one looked up last time (a query's slow path after its look-up).
+    #[inline]
+    pub fn get_or_insert_with(
+        &mut self,
+        index: &mut RowIndex,
+        key: usize,
+        read: impl FnOnce() -> u32,
+    ) -> u32 {
+        if let Some(row) = self.last(index, key) {
+            return row;
+        }
+        if let Some(row) = self.get(index, key) {
+            return row;
+        }
+        let row = index.get_or_insert_with(key, read);
+        self.step = row.wrapping_sub(self.row);
+        self.row = row;
+        row
     }
 }
 
@@ -205,7 +354,7 @@ impl<K: Key, V: Copy + Default> PointerTable<K, V> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Key, LastLookup, PointerTable, RowIndex};
+    use super::{Key, LastLookup, NextLookup, PointerTable, RowIndex};
 
     /// Pairs that differ in one pointer only, or are each other's
     /// reverse, are distinct keys; the empty pair reads as the default
@@ -249,18 +398,22 @@ mod tests {
         }
         for (row, &p) in pointers.iter().enumerate() {
             assert_eq!(index.get(p), Some(row as u32));
+            assert!(index.is_row_of(row as u32, p));
+            assert!(!index.is_row_of(row as u32 + 1, p));
         }
         assert_eq!(index.get(8 * 20_001), None);
-        assert!(index.slots.len() >= 2 * pointers.len());
+        assert!(index.table.slots.len() >= 2 * pointers.len());
+        let fresh = pointers.len() as u32;
         let mut reads = 0;
         for _ in 0..3 {
             let row = index.get_or_insert_with(8 * 20_001, || {
                 reads += 1;
-                7
+                fresh
             });
-            assert_eq!(row, 7);
+            assert_eq!(row, fresh);
         }
         assert_eq!(reads, 1);
+        assert!(index.is_row_of(fresh, 8 * 20_001));
         assert_eq!(index.get(8), Some(0));
         // From the table, then from the side entry; a new pointer goes
         // into both.
@@ -271,11 +424,49 @@ mod tests {
             last.get_or_insert_with(&mut index, 16, || unreachable!()),
             1
         );
-        assert_eq!(last.get_or_insert_with(&mut index, 8 * 20_002, || 9), 9);
+        let newer = fresh + 1;
+        assert_eq!(
+            last.get_or_insert_with(&mut index, 8 * 20_002, || newer),
+            newer
+        );
         assert_eq!(
             last.get_or_insert_with(&mut index, 8 * 20_002, || unreachable!()),
-            9
+            newer
         );
-        assert_eq!(index.get(8 * 20_002), Some(9));
+        assert_eq!(index.get(8 * 20_002), Some(newer));
+        assert!(index.is_row_of(newer, 8 * 20_002));
+    }
+
+    /// A [`NextLookup`] finds every row, whether its guess is right
+    /// (walks forwards and backwards by a fixed step) or wrong (a walk in
+    /// random order, unknown keys), and the slow path's repeat of the
+    /// last key needs no probe.
+    #[test]
+    fn guessed_rows_are_checked() {
+        let mut index = RowIndex::default();
+        let key = |row: u32| 0x10_0000 + 1488 * row as usize;
+        for row in 0..5000 {
+            index.insert(key(row), row);
+        }
+        let mut next = NextLookup::default();
+        let forwards = 0..5000u32;
+        let backwards = (0..5000u32).rev();
+        let by_three = (0..5000u32).step_by(3);
+        let scattered = (0..5000u32).map(|i| i.wrapping_mul(2_654_435_761) % 5000);
+        for row in forwards.chain(backwards).chain(by_three).chain(scattered) {
+            assert_eq!(next.get(&index, key(row)), Some(row));
+            let again = next.get_or_insert_with(&mut index, key(row), || unreachable!());
+            assert_eq!(again, row);
+        }
+        // Steps 1, -1 and 3 are guessed after their first two rows.
+        assert_eq!(next.get(&index, key(6000)), None);
+        assert_eq!(next.get(&index, key(10)), Some(10));
+        assert_eq!(next.get(&index, key(13)), Some(13));
+        assert_eq!((next.row, next.step), (13, 3));
+        assert!(index.is_row_of(16, key(16)));
+        assert_eq!(next.get(&index, key(16)), Some(16));
+        let made = next.get_or_insert_with(&mut index, key(7000), || 7000);
+        assert_eq!((made, index.get(key(7000))), (7000, Some(7000)));
+        assert_eq!(next.get(&index, key(7000)), Some(7000));
     }
 }

@@ -22,7 +22,7 @@ use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::FxHashSet;
 
 use super::decisions::{Decider, Decisions};
-use super::index::{LastLookup, RowIndex};
+use super::index::{LastLookup, NextLookup, RowIndex};
 use super::recent::RecentAnswers;
 use super::MetadataImporter;
 
@@ -36,6 +36,8 @@ pub struct TbaaSession {
     rows: RowIndex,
     /// The row of the last query's first tag.
     first: LastLookup,
+    /// The row of the last query's second tag, and its step.
+    second: NextLookup,
     recent: RecentAnswers,
     warned: FxHashSet<NodeId>,
     decisions: Decisions,
@@ -53,6 +55,7 @@ impl Default for TbaaSession {
             oracle: TbaaOracle::default(),
             rows: RowIndex::default(),
             first: LastLookup::default(),
+            second: NextLookup::default(),
             recent: RecentAnswers::default(),
             warned: FxHashSet::default(),
             decisions: Decisions::default(),
@@ -78,18 +81,25 @@ impl TbaaSession {
     /// `a` and `b` must be null or live nodes.
     #[inline]
     pub unsafe fn may_alias(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> bool {
+        if a.is_null() || b.is_null() {
+            return true;
+        }
         match self.look_up(a, b) {
             Some(may_alias) => may_alias,
             None => self.may_alias_past_quick(a, b),
         }
     }
 
-    /// The answer of [`TbaaSession::may_alias`] when it is at hand: a
-    /// null or repeated tag, a recent question (one probe, while questions
-    /// repeat: see [`RecentAnswers`]), or a pair of tags with rows whose
-    /// answer the oracle remembers; `None` otherwise, and always while
-    /// debug logging is on (the answer is then logged by
-    /// [`TbaaSession::may_alias_past_quick`]).
+    /// The answer of [`TbaaSession::may_alias`] for two tags (neither
+    /// null: the boundary's caller answers untagged accesses itself) when
+    /// it is at hand: a repeated tag, a recent question (one probe, while
+    /// questions repeat: see [`RecentAnswers`]), or a pair of tags with
+    /// rows whose answer the oracle remembers; `None` otherwise.
+    ///
+    /// While debug logging is on nothing is remembered (only
+    /// [`TbaaSession::may_alias_past_quick`] fills the recent answers and
+    /// the answer matrix, and it logs instead), so every question but a
+    /// repeated tag goes on to be logged there without a test here.
     ///
     /// Cannot panic (it reads fields, probes the row index and reads one
     /// word of the answer matrix, each checked, and calls nothing), so the
@@ -97,18 +107,40 @@ impl TbaaSession {
     /// question then saves no registers.
     #[inline(always)]
     pub fn look_up(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> Option<bool> {
-        if a.is_null() || b.is_null() || a == b {
+        debug_assert!(
+            !a.is_null() && !b.is_null(),
+            "untagged accesses are answered before"
+        );
+        if a == b {
             return Some(true);
         }
-        if self.logs {
-            return None;
-        }
+        debug_assert!(!self.logs || self.oracle.remembers_nothing());
         if let Some(may_alias) = self.recent.get(a as usize, b as usize) {
+            debug_assert!(!self.logs, "nothing is remembered while logging");
             return Some(may_alias);
         }
         let ra = self.first.get(&self.rows, a as usize)?;
-        let rb = self.rows.get(b as usize)?;
+        let rb = self.second.get(&self.rows, b as usize)?;
         self.oracle.remembered_aliases_of(TagRef(ra), TagRef(rb))
+    }
+
+    /// The answer of [`TbaaSession::may_alias`] for two tags that
+    /// [`TbaaSession::look_up`] has just found rows for, and whose pair
+    /// is beyond what the oracle remembers: decided from the two
+    /// summaries when both tags are simple
+    /// ([`TbaaOracle::unremembered_aliases_of`]); `None` otherwise.
+    /// Cannot panic, so that functions with thousands of distinct tags
+    /// are answered without the guard's frame. `None` while debug logging
+    /// is on (the answer is then logged by
+    /// [`TbaaSession::may_alias_past_quick`]).
+    #[inline]
+    pub fn decided_unremembered(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> Option<bool> {
+        if self.logs {
+            return None;
+        }
+        let ra = self.first.get(&self.rows, a as usize)?;
+        let rb = self.second.last(&self.rows, b as usize)?;
+        self.oracle.unremembered_aliases_of(TagRef(ra), TagRef(rb))
     }
 
     /// [`TbaaSession::may_alias`] of two distinct live nodes that
@@ -123,7 +155,7 @@ impl TbaaSession {
         if self.logs {
             return self.may_alias_logged(a, b);
         }
-        let (ra, rb) = (self.first_row(a), self.row(b));
+        let (ra, rb) = (self.first_row(a), self.second_row(b));
         match self.oracle.aliases_of(&self.importer.graph, ra, rb) {
             Ok(may_alias) => {
                 self.recent.insert(a as usize, b as usize, may_alias);
@@ -185,6 +217,21 @@ impl TbaaSession {
         let (importer, oracle) = (&mut self.importer, &mut self.oracle);
         TagRef(
             self.first
+                .get_or_insert_with(&mut self.rows, tag as usize, || {
+                    read_row(importer, oracle, tag)
+                }),
+        )
+    }
+
+    /// [`TbaaSession::row`] of a query's second tag (see [`NextLookup`]).
+    ///
+    /// # Safety
+    /// `tag` must be a live node.
+    #[inline]
+    unsafe fn second_row(&mut self, tag: LLVMMetadataRef) -> TagRef {
+        let (importer, oracle) = (&mut self.importer, &mut self.oracle);
+        TagRef(
+            self.second
                 .get_or_insert_with(&mut self.rows, tag as usize, || {
                     read_row(importer, oracle, tag)
                 }),

@@ -44,7 +44,9 @@ use rustc_hash::FxHashSet;
 use crate::graph::{Malformed, MetadataGraph, NodeId, Problem};
 use crate::memo::AnswerMatrix;
 use crate::tbaa::nodes::{describe_tag, describe_type, AccessTag, TypeNode};
-use crate::tbaa::summary::{PathEnd, PathView, Quick, Span, Summaries, TagRef, TagSummary};
+use crate::tbaa::summary::{
+    OutOfStore, PathEnd, PathView, Quick, Span, Summaries, TagRef, TagSummary,
+};
 
 /// The tag a merged access gets (`getMostGenericTBAA`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -406,10 +408,16 @@ impl TbaaOracle {
         self.answers
             .fill_word_both(a.0, b.0, rows.len() as u32, |c| {
                 let qc = rows.simple_entry(TagRef(c))?;
-                let may_alias = c == a.0 || simple_aliases(rows, &qa, qc);
-                debug_assert_eq!(c == a.0 || simple_aliases(rows, qc, &qa), may_alias);
+                let may_alias = c == a.0 || simple_aliases(rows, &qa, qc).ok()?;
+                debug_assert!(c == a.0 || simple_aliases(rows, qc, &qa) == Ok(may_alias));
                 Some(may_alias)
             });
+    }
+
+    /// Whether no answer is remembered yet (nothing has been asked of
+    /// [`TbaaOracle::aliases_of`]).
+    pub fn remembers_nothing(&self) -> bool {
+        self.answers.bytes() == 0
     }
 
     /// The answer of [`TbaaOracle::aliases_of`] if the pair has been
@@ -423,12 +431,30 @@ impl TbaaOracle {
 
     /// [`TbaaOracle::aliases_of`] of two *simple* tags, from their
     /// summaries alone; `None` unless both are simple. Reads nothing but
-    /// the two summaries and the chain store, allocates nothing and cannot
-    /// fail.
+    /// the two summaries and the chain and path stores, each read
+    /// checked: allocates nothing and cannot fail or panic.
     #[inline]
     pub fn simple_aliases_of(&self, a: TagRef, b: TagRef) -> Option<bool> {
         let (qa, qb) = self.rows.simple_pair(a, b)?;
-        Some(a == b || simple_aliases(&self.rows, qa, qb))
+        if a == b {
+            return Some(true);
+        }
+        simple_aliases(&self.rows, qa, qb).ok()
+    }
+
+    /// The answer of [`TbaaOracle::aliases_of`] for a pair beyond the
+    /// answer matrix's bound (which is decided each time, never
+    /// remembered) of two simple tags; `None` for any other pair. Cannot
+    /// panic, so that the query path may ask it before its panic guard:
+    /// the pairs of functions with thousands of distinct tags are then
+    /// answered without the guard's frame. Out of line, so that the
+    /// look-up of a remembered answer saves no registers for it.
+    #[inline(never)]
+    pub fn unremembered_aliases_of(&self, a: TagRef, b: TagRef) -> Option<bool> {
+        if self.answers.holds(a.0, b.0) {
+            return None;
+        }
+        self.simple_aliases_of(a, b)
     }
 
     /// [`TbaaOracle::aliases_of`] decided afresh.
@@ -637,17 +663,19 @@ fn subobject(
 /// * A walk that meets nothing ends by running off (old format) or at a
 ///   type without fields (new format): that direction leaves the question
 ///   open.
+///
+/// Cannot panic: every read of the stores is checked ([`OutOfStore`]).
 #[inline]
-fn simple_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> bool {
+fn simple_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> Result<bool, OutOfStore> {
     if a.root != b.root {
-        return true;
+        return Ok(true);
     }
     if a.whole() && b.whole() {
         return whole_aliases(rows, a, b);
     }
-    match simple_subobject(rows, a, b) {
-        Some(may_alias) => may_alias,
-        None => simple_subobject(rows, b, a).unwrap_or(false),
+    match simple_subobject(rows, a, b)? {
+        Some(may_alias) => Ok(may_alias),
+        None => Ok(simple_subobject(rows, b, a)?.unwrap_or(false)),
     }
 }
 
@@ -662,7 +690,7 @@ fn simple_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> bool {
 /// the question open otherwise. The deeper type's chain is the only one
 /// the shallower can be on.
 #[inline]
-fn whole_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> bool {
+fn whole_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> Result<bool, OutOfStore> {
     debug_assert!(a.prefix_len == 0 && b.prefix_len == 0);
     let (shallow, deep) = if a.access_depth <= b.access_depth {
         (a, b)
@@ -673,19 +701,25 @@ fn whole_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> bool {
 }
 
 /// [`subobject`] of two simple tags of one root.
+/// `None`: this direction leaves the question open.
 #[inline(always)]
-fn simple_subobject(rows: &Summaries, base: &Quick, sub: &Quick) -> Option<bool> {
-    if base.whole() && rows.on_access_chain(base.access, base.access_depth, sub) {
-        return Some(true);
+fn simple_subobject(
+    rows: &Summaries,
+    base: &Quick,
+    sub: &Quick,
+) -> Result<Option<bool>, OutOfStore> {
+    if base.whole() && rows.on_access_chain(base.access, base.access_depth, sub)? {
+        return Ok(Some(true));
     }
-    if let Some(offset) = rows.prefix_meets(base, sub.base) {
-        return Some(offset == u64::from(sub.offset) || sub.whole());
+    if let Some(offset) = rows.prefix_meets(base, sub.base)? {
+        return Ok(Some(offset == u64::from(sub.offset) || sub.whole()));
     }
     if base.new_format() {
-        return (sub.base == base.access).then_some(true);
+        return Ok((sub.base == base.access).then_some(true));
     }
-    rows.on_access_chain(sub.base, sub.base_depth, base)
-        .then(|| sub.offset == 0 || sub.base == base.access || sub.whole())
+    Ok(rows
+        .on_access_chain(sub.base, sub.base_depth, base)?
+        .then(|| sub.offset == 0 || sub.base == base.access || sub.whole()))
 }
 
 /// The deepest node two chains of parents (each from a type up to its

@@ -89,6 +89,14 @@ pub(super) struct TagSummary {
     pub stop_has_no_fields: bool,
 }
 
+/// A read of a simple tag's chain or prefix outside the stores that hold
+/// them. It does not happen (a simple tag's chain and path are stored
+/// when its row is made, and stores only grow), but the query path reads
+/// them before its panic guard, so the reads are checked, and a failed
+/// one leaves the question to the path under the guard.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct OutOfStore;
+
 /// What the query path reads of a *simple* tag (see
 /// [`Summaries::simple`]): enough to answer any pair of simple tags with a
 /// few comparisons, in 32 bytes (the rows are larger, and the query path
@@ -343,10 +351,11 @@ impl Summaries {
         self.rows.len()
     }
 
-    /// The [`Quick`] form of a tag, `None` unless it is simple.
+    /// The [`Quick`] form of a tag, `None` unless it is simple (or has
+    /// no row). Cannot panic.
     #[inline]
     pub(super) fn simple_entry(&self, r: TagRef) -> Option<&Quick> {
-        let q = &self.quick[r.index()];
+        let q = self.quick.get(r.index())?;
         q.is_simple().then_some(q)
     }
 
@@ -367,25 +376,35 @@ impl Summaries {
     /// Whether `ty`, whose chain of parents is `depth` + 1 long, is on
     /// the chain of the simple tag `of`'s access type (its ancestor, or
     /// itself). Chains are suffixes of one another, so `ty` can only be
-    /// at one place.
+    /// at one place. Cannot panic.
     #[inline]
-    pub(super) fn on_access_chain(&self, ty: NodeId, depth: u8, of: &Quick) -> bool {
-        depth <= of.access_depth
-            && self.chain_store[(of.access_chain + (of.access_depth - depth) as u32) as usize] == ty
+    pub(super) fn on_access_chain(
+        &self,
+        ty: NodeId,
+        depth: u8,
+        of: &Quick,
+    ) -> Result<bool, OutOfStore> {
+        if depth > of.access_depth {
+            return Ok(false);
+        }
+        let at = of.access_chain as usize + usize::from(of.access_depth - depth);
+        Ok(*self.chain_store.get(at).ok_or(OutOfStore)? == ty)
     }
 
     /// Where a simple tag's prefix meets `ty` (the first time), with the
-    /// walk's offset there.
+    /// walk's offset there. Cannot panic.
     #[inline]
-    pub(super) fn prefix_meets(&self, q: &Quick, ty: NodeId) -> Option<u64> {
+    pub(super) fn prefix_meets(&self, q: &Quick, ty: NodeId) -> Result<Option<u64>, OutOfStore> {
         if q.prefix_bits & Quick::bit(ty) == 0 {
-            return None;
+            return Ok(None);
         }
-        let range = q.prefix as usize..q.prefix as usize + q.prefix_len as usize;
-        let i = self.path_types[range.clone()]
-            .iter()
-            .position(|&t| t == ty)?;
-        Some(self.path_offsets[range.start + i])
+        let start = q.prefix as usize;
+        let range = start..start + usize::from(q.prefix_len);
+        let types = self.path_types.get(range).ok_or(OutOfStore)?;
+        match types.iter().position(|&t| t == ty) {
+            Some(i) => Ok(Some(*self.path_offsets.get(start + i).ok_or(OutOfStore)?)),
+            None => Ok(None),
+        }
     }
 
     /// The type, its parent, its parent's parent, ... up to the root.

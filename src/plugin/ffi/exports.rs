@@ -70,7 +70,8 @@ pub unsafe extern "C" fn aliaskit_tbaa_session_free(session: *mut TbaaSession) {
 }
 
 /// # Safety
-/// See [`guarded`]; the tags must be null or live nodes.
+/// See [`guarded`]; the tags must be live nodes, neither null (the
+/// caller answers an untagged access itself, as `shim.cpp` does).
 #[no_mangle]
 pub unsafe extern "C" fn aliaskit_tbaa_may_alias(
     session: *mut TbaaSession,
@@ -85,8 +86,10 @@ pub unsafe extern "C" fn aliaskit_tbaa_may_alias(
     tbaa_may_alias_past_quick(session, a, b)
 }
 
-/// [`aliaskit_tbaa_may_alias`] past its look-up, under the guard: out of
-/// line, so that an answer found costs no stack frame.
+/// [`aliaskit_tbaa_may_alias`] past its look-up: a pair beyond the
+/// oracle's memory decided from the summaries (which cannot panic), else
+/// the rest under the guard. Out of line, so that an answer found costs
+/// no stack frame.
 ///
 /// # Safety
 /// As [`aliaskit_tbaa_may_alias`].
@@ -96,6 +99,9 @@ unsafe fn tbaa_may_alias_past_quick(
     a: LLVMMetadataRef,
     b: LLVMMetadataRef,
 ) -> Answer {
+    if let Some(may_alias) = session.as_mut().and_then(|s| s.decided_unremembered(a, b)) {
+        return Answer::may_alias(may_alias);
+    }
     guarded(session, Answer::MayAlias, |s| {
         Answer::may_alias(s.may_alias_past_quick(a, b))
     })
