@@ -206,28 +206,32 @@ impl<K: Key, V: Copy + Default> LastLookup<K, V> {
 /// The row of the last node looked up through it and the step from the
 /// one before, in front of a [`RowIndex`]: for the second node of a query,
 /// which is usually one step on from the last query's, by the same step
-/// (see the module notes). A guess is checked against the row's pointer
-/// before it is believed, so a wrong guess costs one load and then the
-/// probe it saves when right.
+/// (see the module notes). A guess is tried only while guesses come true
+/// (the last one did, whether tried or not), so that questions in no
+/// order cost a compare and no mispredicted branch, and a tried guess is
+/// checked against the row's pointer before it is believed.
 #[derive(Default)]
 pub struct NextLookup {
     row: u32,
     step: u32,
+    /// Whether the last guess was the row found.
+    trusted: bool,
 }
 
 impl NextLookup {
-    /// [`RowIndex::get`]: the guessed row if it is `key`'s, else the
-    /// index's answer, which sets the step.
+    /// [`RowIndex::get`]: the guessed row if it is tried and is `key`'s,
+    /// else the index's answer, which sets the step and whether the next
+    /// guess is tried.
     #[inline(always)]
     pub fn get(&mut self, index: &RowIndex, key: usize) -> Option<u32> {
         let guess = self.row.wrapping_add(self.step);
-        let row = if index.is_row_of(guess, key) {
-            guess
-        } else {
-            let row = index.get(key)?;
-            self.step = row.wrapping_sub(self.row);
-            row
-        };
+        if self.trusted && index.is_row_of(guess, key) {
+            self.row = guess;
+            return Some(guess);
+        }
+        let row = index.get(key)?;
+        self.trusted = row == guess;
+        self.step = row.wrapping_sub(self.row);
         self.row = row;
         Some(row)
     }
@@ -254,6 +258,7 @@ impl NextLookup {
             return row;
         }
         let row = index.get_or_insert_with(key, read);
+        self.trusted = false;
         self.step = row.wrapping_sub(self.row);
         self.row = row;
         row
@@ -458,13 +463,18 @@ mod tests {
             let again = next.get_or_insert_with(&mut index, key(row), || unreachable!());
             assert_eq!(again, row);
         }
-        // Steps 1, -1 and 3 are guessed after their first two rows.
+        // A step is guessed after its first two rows, and tried once a
+        // guess came true.
         assert_eq!(next.get(&index, key(6000)), None);
         assert_eq!(next.get(&index, key(10)), Some(10));
         assert_eq!(next.get(&index, key(13)), Some(13));
-        assert_eq!((next.row, next.step), (13, 3));
-        assert!(index.is_row_of(16, key(16)));
+        assert_eq!((next.row, next.step, next.trusted), (13, 3, false));
         assert_eq!(next.get(&index, key(16)), Some(16));
+        assert_eq!((next.row, next.step, next.trusted), (16, 3, true));
+        assert_eq!(next.get(&index, key(19)), Some(19));
+        assert!(next.trusted);
+        assert_eq!(next.get(&index, key(40)), Some(40));
+        assert_eq!((next.row, next.step, next.trusted), (40, 21, false));
         let made = next.get_or_insert_with(&mut index, key(7000), || 7000);
         assert_eq!((made, index.get(key(7000))), (7000, Some(7000)));
         assert_eq!(next.get(&index, key(7000)), Some(7000));
