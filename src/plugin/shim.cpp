@@ -278,11 +278,15 @@ template <bool Bisecting> class RustScopedNoAliasResult : public AAResultBase {
   bool mayAliasBothWays(const X &SideX, const Y &SideY) const {
     if (Bisecting)
       return bisectMayAlias(SideX, SideY) && bisectMayAlias(SideY, SideX);
-    const MDNode *SX = scopes(SideX), *NX = noalias(SideX);
-    const MDNode *SY = scopes(SideY), *NY = noalias(SideY);
     // Without both lists of a direction there is nothing to exclude (the
     // core's first rule, also here so that such queries cost no call
-    // across the boundary); one call asks both directions.
+    // across the boundary); one call asks both directions. X without
+    // lists answers before Y's are looked up (a call's are found in its
+    // metadata attachments: callers put the location first).
+    const MDNode *SX = scopes(SideX), *NX = noalias(SideX);
+    if (!SX && !NX)
+      return true;
+    const MDNode *SY = scopes(SideY), *NY = noalias(SideY);
     if ((!SX || !NY) && (!SY || !NX))
       return true;
     return aliaskit::mayAlias(aliaskit_scoped_may_alias_both_ways(
