@@ -665,7 +665,9 @@ fn subobject(
 ///   open.
 ///
 /// Cannot panic: every read of the stores is checked ([`OutOfStore`]).
-#[inline]
+/// Always inlined: it is the body of the loops that decide a busy row's
+/// neighbours, where a call costs as much as the decision.
+#[inline(always)]
 fn simple_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> Result<bool, OutOfStore> {
     if a.root != b.root {
         return Ok(true);
