@@ -81,14 +81,12 @@ codes! {
 }
 
 impl Answer {
-    /// [`Answer::MayAlias`] or [`Answer::NoAlias`].
+    /// [`Answer::MayAlias`] or [`Answer::NoAlias`], without a branch on
+    /// `may` (the answers of a run of questions come in no order: a
+    /// branch on them is mispredicted half the time).
     #[inline]
     pub fn may_alias(may: bool) -> Answer {
-        if may {
-            Answer::MayAlias
-        } else {
-            Answer::NoAlias
-        }
+        std::hint::select_unpredictable(may, Answer::MayAlias, Answer::NoAlias)
     }
 }
 
