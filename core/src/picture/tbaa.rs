@@ -48,7 +48,7 @@ fn fields(ops: &[Operand], stride: usize) -> Result<Vec<Field>, String> {
     } else {
         "fields are not (type, offset) pairs"
     };
-    if ops.len() % stride != 0 {
+    if !ops.len().is_multiple_of(stride) {
         return Err(what.into());
     }
     ops.chunks(stride)

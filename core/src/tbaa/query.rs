@@ -39,7 +39,7 @@
 //! ([`TbaaOracle::aliases_of`]). Tag-pair answers are memoized by the
 //! caller, which knows node identity best.
 
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::graph::{Malformed, MetadataGraph, NodeId, Problem};
 use crate::memo::AnswerMatrix;
@@ -146,6 +146,66 @@ pub struct TbaaOracle {
     /// Per row: how many of its pairs with simple tags were decided one
     /// at a time (up to [`TbaaOracle::BUSY`]; see [`TbaaOracle::aliases_of`]).
     decided: Vec<u8>,
+    fields: FieldMemo,
+}
+
+/// What [`has_field`] finds below each aggregate type a walk stopped at,
+/// searched once: every question whose walk stops at an aggregate access
+/// type (new format) asks whether some type is one of its fields at any
+/// depth, and pairs the answer matrix does not hold are decided each time.
+/// The search reads only nodes reachable from the type, which never change
+/// once imported.
+#[derive(Clone, Debug, Default)]
+struct FieldMemo {
+    /// Per type: its field types at any depth, sorted, in `store`; `None`
+    /// when the search below it runs into malformed metadata (a cycle, an
+    /// operand that is not a node): then each question searches, so as to
+    /// stop where LLVM stops and report what it runs into.
+    below: FxHashMap<NodeId, Option<Span>>,
+    store: Vec<NodeId>,
+}
+
+impl FieldMemo {
+    /// Field types kept at most (4 bytes each, 4 MiB); the types searched
+    /// beyond that are searched each time.
+    const MAX: usize = 1 << 20;
+
+    /// [`has_field`], from the types below `base` when they are known.
+    fn has_field(
+        &mut self,
+        g: &MetadataGraph,
+        base: NodeId,
+        field: Option<NodeId>,
+    ) -> Result<bool, Malformed> {
+        let below = match self.below.get(&base) {
+            Some(&below) => below,
+            None => self.search_below(g, base),
+        };
+        match below {
+            Some(span) => {
+                Ok(field.is_some_and(|f| self.store[span.range()].binary_search(&f).is_ok()))
+            }
+            None => has_field(g, base, field),
+        }
+    }
+
+    /// Searches every field type below `base` and keeps them (unless the
+    /// store is full).
+    fn search_below(&mut self, g: &MetadataGraph, base: NodeId) -> Option<Span> {
+        let mut below = Vec::new();
+        let span = match search_fields(g, base, None, &mut below) {
+            Ok(_) if self.store.len() + below.len() > Self::MAX => return None,
+            Ok(_) => {
+                below.sort_unstable();
+                let start = self.store.len();
+                self.store.extend(below);
+                Some(Span::since(&self.store, start))
+            }
+            Err(_) => None,
+        };
+        self.below.insert(base, span);
+        span
+    }
 }
 
 /// The outcome of `matchAccessTags` before its generic tag is made (that
@@ -199,6 +259,7 @@ impl TbaaOracle {
             rows: Summaries::default(),
             answers: AnswerMatrix::with_max_side(rows),
             decided: Vec::new(),
+            fields: FieldMemo::default(),
         }
     }
 
@@ -273,8 +334,8 @@ impl TbaaOracle {
         common: NodeId,
     ) -> Result<Option<TagMatch>, Malformed> {
         let (base, sub) = (self.tag(g, base.node()), self.tag(g, sub.node()));
-        let decided = self.with_paths(g, base, sub, |rows, a, pa, b, _| {
-            subobject(rows, g, a, pa, b, common)
+        let decided = self.with_paths(g, base, sub, |rows, fields, a, pa, b, _| {
+            subobject(rows, fields, g, a, pa, b, common)
         })?;
         Ok(decided.map(|d| d.with_generic(g)))
     }
@@ -502,8 +563,8 @@ impl TbaaOracle {
 
     /// `matchAccessTags` of two different tags, up to its generic tag.
     fn decide(&mut self, g: &MetadataGraph, a: TagRef, b: TagRef) -> Result<Decision, Malformed> {
-        self.with_paths(g, a, b, |rows, ra, pa, rb, pb| {
-            decide_rows(rows, g, ra, pa, rb, pb)
+        self.with_paths(g, a, b, |rows, fields, ra, pa, rb, pb| {
+            decide_rows(rows, fields, g, ra, pa, rb, pb)
         })
     }
 
@@ -515,11 +576,12 @@ impl TbaaOracle {
         g: &MetadataGraph,
         a: TagRef,
         b: TagRef,
-        f: impl FnOnce(&Summaries, &TagSummary, PathView, &TagSummary, PathView) -> T,
+        f: impl FnOnce(&Summaries, &mut FieldMemo, &TagSummary, PathView, &TagSummary, PathView) -> T,
     ) -> T {
         let (ra, rb) = (self.rows.row(a), self.rows.row(b));
         if ra.end != PathEnd::CutShort && rb.end != PathEnd::CutShort {
-            return f(&self.rows, ra, self.rows.view(ra), rb, self.rows.view(rb));
+            let (va, vb) = (self.rows.view(ra), self.rows.view(rb));
+            return f(&self.rows, &mut self.fields, ra, va, rb, vb);
         }
         let (ra, rb) = (*ra, *rb);
         let mark = self.rows.mark();
@@ -530,7 +592,8 @@ impl TbaaOracle {
             Some((span, end)) => rows.view_of(span, end),
             None => rows.view(row),
         };
-        let out = f(rows, &ra, view(&ra, walk_a), &rb, view(&rb, walk_b));
+        let (va, vb) = (view(&ra, walk_a), view(&rb, walk_b));
+        let out = f(rows, &mut self.fields, &ra, va, &rb, vb);
         self.rows.forget_since(mark);
         out
     }
@@ -540,6 +603,7 @@ impl TbaaOracle {
 /// its generic tag.
 fn decide_rows(
     rows: &Summaries,
+    fields: &mut FieldMemo,
     g: &MetadataGraph,
     a: &TagSummary,
     path_a: PathView,
@@ -549,10 +613,10 @@ fn decide_rows(
     let Some(common) = common_access_type(rows, a, b)? else {
         return Ok(Decision::new(true, Reason::NoCommonType, None));
     };
-    if let Some(d) = subobject(rows, g, a, path_a, b, common)? {
+    if let Some(d) = subobject(rows, fields, g, a, path_a, b, common)? {
         return Ok(d);
     }
-    if let Some(d) = subobject(rows, g, b, path_b, a, common)? {
+    if let Some(d) = subobject(rows, fields, g, b, path_b, a, common)? {
         return Ok(d);
     }
     Ok(Decision::new(
@@ -588,6 +652,7 @@ fn common_access_type(
 /// read is the one reported. `None`: this direction cannot decide.
 fn subobject(
     rows: &Summaries,
+    fields: &mut FieldMemo,
     g: &MetadataGraph,
     base: &TagSummary,
     path: PathView,
@@ -638,7 +703,7 @@ fn subobject(
     // New format: the access type may contain the other base type as a
     // field at any depth (aggregate access types).
     let no_fields = base.end == PathEnd::Stopped(stop) && base.stop_has_no_fields;
-    if !no_fields && has_field(g, stop, sub_base)? {
+    if !no_fields && fields.has_field(g, stop, sub_base)? {
         let reason = Reason::HasField {
             base: base.node,
             sub: sub.node,
@@ -775,6 +840,18 @@ pub fn has_field(
     base: NodeId,
     field: Option<NodeId>,
 ) -> Result<bool, Malformed> {
+    search_fields(g, base, field, &mut Vec::new())
+}
+
+/// [`has_field`], and every type searched completely below `base` (not
+/// `base` itself) pushed onto `below`: when `field` is not found and the
+/// search ends without a problem, every field type at any depth.
+fn search_fields(
+    g: &MetadataGraph,
+    base: NodeId,
+    field: Option<NodeId>,
+    below: &mut Vec<NodeId>,
+) -> Result<bool, Malformed> {
     struct Frame {
         node: NodeId,
         first: usize,
@@ -805,6 +882,9 @@ pub fn has_field(
         if top.next == top.count {
             on_stack.remove(&top.node);
             done.insert(top.node);
+            if top.node != base {
+                below.push(top.node);
+            }
             stack.pop();
             continue;
         }
@@ -887,8 +967,70 @@ impl Reason {
 
 #[cfg(test)]
 mod tests {
-    use super::TbaaOracle;
-    use crate::tbaa::build::RandomTypeSystem;
+    use super::{has_field, FieldMemo, TbaaOracle};
+    use crate::graph::Operand;
+    use crate::tbaa::build::{RandomTypeSystem, TypeDag};
+
+    /// The types found below each type once answer every question as a
+    /// search of its own does, in random systems of either format and
+    /// where the search runs into a cycle (after finding some fields).
+    #[test]
+    fn fields_searched_once_answer_as_each_search() {
+        let mut d = TypeDag::new();
+        let root = d.root("root");
+        let char_ = d.new_scalar(root, 1, "char");
+        let int = d.new_scalar(char_, 4, "int");
+        let (knot, tie) = (d.g.reserve(), d.g.reserve());
+        let (sk, st) = (d.g.string("Knot"), d.g.string("Tie"));
+        let field = |ty, offset| [Operand::Node(ty), Operand::int64(offset), Operand::int64(4)];
+        let head = |name| vec![Operand::Node(char_), Operand::int64(8), name];
+        d.g.define_tuple(knot, [head(sk), field(tie, 0).to_vec()].concat());
+        d.g.define_tuple(
+            tie,
+            [head(st), field(knot, 0).to_vec(), field(int, 4).to_vec()].concat(),
+        );
+        let outer = d.new_struct(char_, 8, "Outer", &[(int, 0, 4), (int, 4, 4)]);
+        let mut graphs = vec![(d, vec![root, char_, int, knot, tie, outer])];
+        for seed in 0..40 {
+            let sys = RandomTypeSystem::generate(seed, seed % 2 == 0, 24);
+            let types = sys
+                .types
+                .iter()
+                .map(|t| t.node)
+                .chain(sys.roots.iter().copied())
+                .collect();
+            graphs.push((sys.dag, types));
+        }
+        let mut kept = 0;
+        for (i, (d, types)) in graphs.iter().enumerate() {
+            let mut memo = FieldMemo::default();
+            for _ in 0..2 {
+                for &base in types {
+                    for field in types.iter().copied().map(Some).chain([None]) {
+                        assert_eq!(
+                            memo.has_field(&d.g, base, field),
+                            has_field(&d.g, base, field),
+                            "{} has {:?}",
+                            d.g.display(base, 2),
+                            field.map(|f| d.g.display(f, 2).to_string())
+                        );
+                    }
+                }
+            }
+            kept += memo
+                .below
+                .values()
+                .filter(|b| b.is_some_and(|s| s.len > 0))
+                .count();
+            if i == 0 {
+                // The knot is searched each time; Outer's fields are kept.
+                assert_eq!(memo.below.get(&types[3]), Some(&None));
+                let outer = memo.below[&types[5]].expect("no cycle below Outer");
+                assert_eq!(memo.store[outer.range()], [types[2]]);
+            }
+        }
+        assert!(kept > 20, "{kept} types with fields kept");
+    }
 
     /// A row that has asked about many new pairs of simple tags gets the
     /// pairs with its next neighbours decided with them (not vacuous: the

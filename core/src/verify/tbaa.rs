@@ -463,7 +463,7 @@ impl TbaaVerifier {
             };
         }
         if new_format {
-            if n % 3 != 0 {
+            if !n.is_multiple_of(3) {
                 report(Rule::TbaaNewTypeOperands, vec![nd]);
                 return invalid;
             }
