@@ -60,12 +60,39 @@ pub struct PointerTable<K, V> {
     len: usize,
 }
 
-/// What a [`LastLookup`] stands in front of.
-pub trait Lookup<K, V> {
+/// A table of values by key: a [`PointerTable`], or a [`RowIndex`] (what
+/// a [`LastLookup`] stands in front of).
+pub trait Lookup<K: Copy, V: Copy> {
     /// The value of `key`, if it has one. Cannot panic.
     fn get(&self, key: K) -> Option<V>;
+
+    /// Adds a key not in the table.
+    fn insert(&mut self, key: K, value: V);
+
     /// The value of `key`; `read` makes it the first time.
-    fn get_or_insert_with(&mut self, key: K, read: impl FnOnce() -> V) -> V;
+    #[inline]
+    fn get_or_insert_with(&mut self, key: K, read: impl FnOnce() -> V) -> V
+    where
+        Self: Sized,
+    {
+        match self.get(key) {
+            Some(value) => value,
+            None => insert_new(self, key, read),
+        }
+    }
+}
+
+/// [`Lookup::get_or_insert_with`] of a key seen for the first time: out of
+/// line, so that a key found costs its callers nothing for it.
+#[cold]
+fn insert_new<K: Copy, V: Copy>(
+    table: &mut impl Lookup<K, V>,
+    key: K,
+    read: impl FnOnce() -> V,
+) -> V {
+    let value = read();
+    table.insert(key, value);
+    value
 }
 
 impl<K: Key, V: Copy + Default> Lookup<K, V> for PointerTable<K, V> {
@@ -74,9 +101,8 @@ impl<K: Key, V: Copy + Default> Lookup<K, V> for PointerTable<K, V> {
         PointerTable::get(self, key)
     }
 
-    #[inline]
-    fn get_or_insert_with(&mut self, key: K, read: impl FnOnce() -> V) -> V {
-        PointerTable::get_or_insert_with(self, key, read)
+    fn insert(&mut self, key: K, value: V) {
+        PointerTable::insert(self, key, value)
     }
 }
 
@@ -97,22 +123,6 @@ impl RowIndex {
     #[inline]
     pub fn get(&self, key: usize) -> Option<u32> {
         self.table.get(key)
-    }
-
-    /// The row of `key`; `read` makes it the first time.
-    #[inline]
-    pub fn get_or_insert_with(&mut self, key: usize, read: impl FnOnce() -> u32) -> u32 {
-        match self.table.get(key) {
-            Some(row) => row,
-            None => self.insert_new(key, read),
-        }
-    }
-
-    #[cold]
-    fn insert_new(&mut self, key: usize, read: impl FnOnce() -> u32) -> u32 {
-        let row = read();
-        self.insert(key, row);
-        row
     }
 
     /// Adds a key not in the index, with its row (not given to another
@@ -141,9 +151,8 @@ impl Lookup<usize, u32> for RowIndex {
         RowIndex::get(self, key)
     }
 
-    #[inline]
-    fn get_or_insert_with(&mut self, key: usize, read: impl FnOnce() -> u32) -> u32 {
-        RowIndex::get_or_insert_with(self, key, read)
+    fn insert(&mut self, key: usize, row: u32) {
+        RowIndex::insert(self, key, row)
     }
 }
 
@@ -315,22 +324,6 @@ impl<K: Key, V: Copy + Default> PointerTable<K, V> {
         self.probe(key)?.1
     }
 
-    /// The value of `key`; `read` makes it the first time.
-    #[inline]
-    pub fn get_or_insert_with(&mut self, key: K, read: impl FnOnce() -> V) -> V {
-        match self.get(key) {
-            Some(value) => value,
-            None => self.insert_new(key, read),
-        }
-    }
-
-    #[cold]
-    fn insert_new(&mut self, key: K, read: impl FnOnce() -> V) -> V {
-        let value = read();
-        self.insert(key, value);
-        value
-    }
-
     /// Adds a key not in the table.
     pub fn insert(&mut self, key: K, value: V) {
         debug_assert!(key != K::EMPTY, "the empty key is never inserted");
@@ -359,7 +352,7 @@ impl<K: Key, V: Copy + Default> PointerTable<K, V> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Key, LastLookup, NextLookup, PointerTable, RowIndex};
+    use super::{Key, LastLookup, Lookup, NextLookup, PointerTable, RowIndex};
 
     /// Pairs that differ in one pointer only, or are each other's
     /// reverse, are distinct keys; the empty pair reads as the default

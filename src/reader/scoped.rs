@@ -28,7 +28,7 @@ use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::FxHashSet;
 
 use super::decisions::{Decider, Decisions};
-use super::index::{LastLookup, PointerTable, RowIndex};
+use super::index::{LastLookup, Lookup, PointerTable, RowIndex};
 use super::recent::RecentAnswers;
 use super::MetadataImporter;
 use crate::plugin::ffi::types::MergeKind;

@@ -22,7 +22,7 @@ use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::FxHashSet;
 
 use super::decisions::{Decider, Decisions};
-use super::index::{LastLookup, NextLookup, RowIndex};
+use super::index::{LastLookup, Lookup, NextLookup, RowIndex};
 use super::recent::RecentAnswers;
 use super::MetadataImporter;
 
