@@ -63,9 +63,4 @@ fn main() {
     }
     build.flag_if_supported("-Wno-unused-parameter");
     build.compile("aliaskit_shim");
-
-    // The shim's calls into Rust (every alias query) bind inside the
-    // plugin, as direct calls rather than through the PLT: nothing outside
-    // it defines or overrides the `aliaskit_*` functions.
-    println!("cargo:rustc-cdylib-link-arg=-Wl,-Bsymbolic-functions");
 }

@@ -111,8 +111,11 @@ struct OwnedString {
 } // namespace aliaskit
 
 // ---------------------------------------------------------------------------
-// Rust, called from C++ (defined in src/plugin/ffi/exports.rs).
+// Rust, called from C++ (defined in src/plugin/ffi/exports.rs). Hidden: only
+// the plugin calls them, so they are not exported from it, and each call
+// (every alias query) is a direct call, not one through the PLT.
 // ---------------------------------------------------------------------------
+#pragma GCC visibility push(hidden)
 extern "C" {
 void *aliaskit_tbaa_session_new(void);
 void aliaskit_tbaa_session_free(void *Session);
@@ -204,6 +207,7 @@ void aliaskit_explain_module(LLVMModuleRef M, uint32_t Flags,
 void aliaskit_dot_module(LLVMModuleRef M, uint32_t Flags,
                          const char *Function, void *Printer);
 }
+#pragma GCC visibility pop
 
 // ---------------------------------------------------------------------------
 // C++, called from Rust (src/plugin/ffi/imports.rs, which declares the same
