@@ -508,9 +508,8 @@ impl TbaaOracle {
     /// remembered) of two simple tags; `None` for any other pair. Cannot
     /// panic, so that the query path may ask it before its panic guard:
     /// the pairs of functions with thousands of distinct tags are then
-    /// answered without the guard's frame. Out of line, so that the
-    /// look-up of a remembered answer saves no registers for it.
-    #[inline(never)]
+    /// answered without the guard's frame.
+    #[inline]
     pub fn unremembered_aliases_of(&self, a: TagRef, b: TagRef) -> Option<bool> {
         if self.answers.holds(a.0, b.0) {
             return None;
