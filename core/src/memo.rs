@@ -33,6 +33,8 @@ impl Default for AnswerMatrix {
 const UNKNOWN: u64 = 0;
 const NO_ALIAS: u64 = 1;
 const MAY_ALIAS: u64 = 2;
+/// The low bit of every pair of a word.
+const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 
 /// The two bits of a known answer.
 #[inline]
@@ -117,6 +119,10 @@ impl AnswerMatrix {
     /// `decide(c)` must be the answer for (c, a) too. Row `a`'s word is
     /// read and written once. Grows the matrix if needed; pairs beyond
     /// the bound are not decided.
+    ///
+    /// Two loops: the first decides into a word of its own (only the
+    /// unknown columns are visited, and `decide` has the registers to
+    /// itself), the second writes each new answer into its column.
     pub fn fill_word_both(
         &mut self,
         a: u32,
@@ -132,20 +138,36 @@ impl AnswerMatrix {
         // The side is a multiple of 64, so row a's columns from `first`
         // start a word.
         let index = 2 * (a as usize * self.side + first as usize) / 64;
-        let Some(&(mut word)) = self.words.get(index) else {
+        let Some(&word) = self.words.get(index) else {
             return;
         };
-        for c in first..end {
-            let shift = 2 * (c - first);
-            if (word >> shift) & 3 != UNKNOWN {
-                continue;
-            }
-            if let Some(may_alias) = decide(c) {
-                word |= code(may_alias) << shift;
-                self.put(c as usize, a as usize, may_alias);
+        // The low bit of each unknown pair of the columns first..end.
+        let columns = u64::MAX >> (64 - 2 * (end - first));
+        let mut open = !(word | word >> 1) & LOW_BITS & columns;
+        let mut decided = 0u64;
+        while open != 0 {
+            let shift = open.trailing_zeros();
+            open &= open - 1;
+            if let Some(may_alias) = decide(first + shift / 2) {
+                decided |= code(may_alias) << shift;
             }
         }
-        self.words[index] = word;
+        self.words[index] = word | decided;
+        // Column a of rows first..end: one word a row apart, each at the
+        // same bits.
+        let words_per_row = self.side / Self::PER_WORD as usize;
+        let column = a as usize / Self::PER_WORD as usize;
+        let at = 2 * (a % Self::PER_WORD);
+        let mut new = (decided | decided >> 1) & LOW_BITS;
+        while new != 0 {
+            let shift = new.trailing_zeros();
+            new &= new - 1;
+            let c = (first + shift / 2) as usize;
+            if let Some(w) = self.words.get_mut(c * words_per_row + column) {
+                *w = (*w & !(3 << at)) | ((decided >> shift) & 3) << at;
+            }
+            debug_assert_eq!(self.get(c as u32, a), self.get(a, c as u32));
+        }
     }
 
     /// [`AnswerMatrix::set`] when the matrix has room for both rows
@@ -181,12 +203,18 @@ impl AnswerMatrix {
     /// (a word outside the matrix is not written: this cannot panic).
     #[inline]
     fn put(&mut self, a: usize, b: usize, may_alias: bool) {
+        self.put_code(a, b, code(may_alias));
+        debug_assert_eq!(self.get(a as u32, b as u32), Some(may_alias));
+    }
+
+    /// [`AnswerMatrix::put`] of a known answer's two bits.
+    #[inline]
+    fn put_code(&mut self, a: usize, b: usize, v: u64) {
+        debug_assert!(v == NO_ALIAS || v == MAY_ALIAS);
         let bit = 2 * (a * self.side + b);
-        let v = code(may_alias);
         if let Some(word) = self.words.get_mut(bit / 64) {
             *word = (*word & !(3 << (bit % 64))) | (v << (bit % 64));
         }
-        debug_assert_eq!(self.get(a as u32, b as u32), Some(may_alias));
     }
 
     /// Bytes the matrix holds now (at most `MAX_SIDE² / 4`).
@@ -280,6 +308,19 @@ mod tests {
         m.fill_word_both(33, 33, 64, |_| Some(true));
         assert_eq!(m.get(33, 33), Some(true));
         assert_eq!(m.get(33, 5), None, "another word of the row");
+        // A row of a later word of columns (70: the third), growing the
+        // matrix to 128 rows on the way.
+        m.fill_word_both(70, 3, 100, |c| Some(c % 2 == 0));
+        for c in 0..32 {
+            let want = Some(c % 2 == 0);
+            assert_eq!((m.get(70, c), m.get(c, 70)), (want, want), "column {c}");
+        }
+        assert_eq!(m.get(70, 32), None, "another word of the row");
+        assert_eq!(
+            (m.get(5, 40), m.get(40, 5)),
+            (Some(true), Some(false)),
+            "kept when the matrix grew"
+        );
     }
 
     #[test]

@@ -467,7 +467,7 @@ impl TbaaOracle {
         };
         let rows = &self.rows;
         self.answers
-            .fill_word_both(a.0, b.0, rows.len() as u32, |c| {
+            .fill_word_both(a.0, b.0, rows.len() as u32, move |c| {
                 let qc = rows.simple_entry(TagRef(c))?;
                 let may_alias = c == a.0 || simple_aliases(rows, &qa, qc).ok()?;
                 debug_assert!(c == a.0 || simple_aliases(rows, qc, &qa) == Ok(may_alias));
@@ -739,6 +739,15 @@ fn simple_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> Result<bool, OutOfS
     if a.whole() && b.whole() {
         return whole_aliases(rows, a, b);
     }
+    subobject_aliases(rows, a, b)
+}
+
+/// [`simple_aliases`] of two simple tags of one root, not both to whole
+/// objects: [`simple_subobject`] one way, then the other. Out of line,
+/// so that the loops deciding a busy row's neighbours keep the registers
+/// of the whole-object case (clang's scalar tags) to themselves.
+#[inline(never)]
+fn subobject_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> Result<bool, OutOfStore> {
     match simple_subobject(rows, a, b)? {
         Some(may_alias) => Ok(may_alias),
         None => Ok(simple_subobject(rows, b, a)?.unwrap_or(false)),
