@@ -76,10 +76,10 @@ impl AnswerMatrix {
             return None;
         }
         let bit = 2 * (a * self.side + b);
-        match (self.words.get(bit / 64)? >> (bit % 64)) & 3 {
-            UNKNOWN => None,
-            v => Some(v == MAY_ALIAS),
-        }
+        // `wrapping_shr` shifts by `bit % 64`, as the shift instruction
+        // does by itself.
+        let v = self.words.get(bit / 64)?.wrapping_shr(bit as u32) & 3;
+        (v != UNKNOWN).then_some(v == MAY_ALIAS)
     }
 
     /// Whether an answer for (a, b) is kept once set: both rows are

@@ -115,7 +115,9 @@ public:
   RustTBAAResult(std::shared_ptr<TBAASession> Session, bool Enabled,
                  BisectContext Bisect)
       : Session(std::move(Session)), Handle(this->Session->Handle),
-        Enabled(Enabled), Bisect(Bisect) {}
+        // No session (making it failed): nothing is asked of Rust, whose
+        // query entry points take a session that is not null.
+        Enabled(Enabled && Handle), Bisect(Bisect) {}
 
   bool invalidate(Function &, const PreservedAnalyses &,
                   FunctionAnalysisManager::Invalidator &) {
@@ -297,7 +299,9 @@ public:
   RustScopedNoAliasResult(std::shared_ptr<aliaskit::ScopedSession> Session,
                           bool Enabled, BisectContext Bisect)
       : Session(std::move(Session)), Handle(this->Session->Handle),
-        Enabled(Enabled), Bisect(Bisect) {}
+        // No session (making it failed): nothing is asked of Rust, whose
+        // query entry points take a session that is not null.
+        Enabled(Enabled && Handle), Bisect(Bisect) {}
 
   bool invalidate(Function &, const PreservedAnalyses &,
                   FunctionAnalysisManager::Invalidator &) {

@@ -119,7 +119,8 @@ struct OwnedString {
 extern "C" {
 void *aliaskit_tbaa_session_new(void);
 void aliaskit_tbaa_session_free(void *Session);
-/// Neither tag may be null: an untagged access is answered by the caller.
+/// Neither the session nor a tag may be null: an untagged access is
+/// answered by the caller, and an analysis without a session is off.
 aliaskit::Answer aliaskit_tbaa_may_alias(void *Session, LLVMMetadataRef TagA,
                                          LLVMMetadataRef TagB);
 aliaskit::Answer aliaskit_tbaa_may_alias_errno(void *Session,
@@ -132,7 +133,7 @@ bool aliaskit_tbaa_enabled_by_environment(void);
 void *aliaskit_scoped_session_new(void);
 void aliaskit_scoped_session_free(void *Session);
 /// mayAliasInScopes(ScopesX, NoAliasY) && mayAliasInScopes(ScopesY,
-/// NoAliasX). Null lists exclude nothing.
+/// NoAliasX). Null lists exclude nothing; the session may not be null.
 aliaskit::Answer aliaskit_scoped_may_alias_both_ways(void *Session,
                                                      LLVMMetadataRef ScopesX,
                                                      LLVMMetadataRef NoAliasX,

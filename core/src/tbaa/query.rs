@@ -767,12 +767,13 @@ fn subobject_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> Result<bool, Out
 #[inline]
 fn whole_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> Result<bool, OutOfStore> {
     debug_assert!(a.prefix_len == 0 && b.prefix_len == 0);
-    let (shallow, deep) = if a.access_depth <= b.access_depth {
-        (a, b)
+    // Two calls rather than a swap of references, so that the loops
+    // deciding a busy row's neighbours keep its fields in registers.
+    if a.access_depth <= b.access_depth {
+        rows.on_access_chain(a.access, a.access_depth, b)
     } else {
-        (b, a)
-    };
-    rows.on_access_chain(shallow.access, shallow.access_depth, deep)
+        rows.on_access_chain(b.access, b.access_depth, a)
+    }
 }
 
 /// [`subobject`] of two simple tags of one root.

@@ -70,17 +70,20 @@ pub unsafe extern "C" fn aliaskit_tbaa_session_free(session: *mut TbaaSession) {
 }
 
 /// # Safety
-/// See [`guarded`]; the tags must be live nodes, neither null (the
-/// caller answers an untagged access itself, as `shim.cpp` does).
+/// `session` must come from [`aliaskit_tbaa_session_new`], not null (a
+/// caller whose session could not be made asks nothing: `shim.cpp` turns
+/// the analysis off), and not be in use elsewhere; the tags must be live
+/// nodes, neither null (the caller answers an untagged access itself, as
+/// `shim.cpp` does).
 #[no_mangle]
 pub unsafe extern "C" fn aliaskit_tbaa_may_alias(
-    session: *mut TbaaSession,
+    session: &mut TbaaSession,
     a: LLVMMetadataRef,
     b: LLVMMetadataRef,
 ) -> Answer {
     // A question whose answer is at hand is answered before the guard
     // (`look_up` cannot panic): two probes and a load.
-    if let Some(may_alias) = session.as_mut().and_then(|s| s.look_up(a, b)) {
+    if let Some(may_alias) = session.look_up(a, b) {
         return Answer::may_alias(may_alias);
     }
     tbaa_may_alias_past_quick(session, a, b)
@@ -95,11 +98,11 @@ pub unsafe extern "C" fn aliaskit_tbaa_may_alias(
 /// As [`aliaskit_tbaa_may_alias`].
 #[inline(never)]
 unsafe fn tbaa_may_alias_past_quick(
-    session: *mut TbaaSession,
+    session: &mut TbaaSession,
     a: LLVMMetadataRef,
     b: LLVMMetadataRef,
 ) -> Answer {
-    if let Some(may_alias) = session.as_mut().and_then(|s| s.decided_unremembered(a, b)) {
+    if let Some(may_alias) = session.decided_unremembered(a, b) {
         return Answer::may_alias(may_alias);
     }
     guarded(session, Answer::MayAlias, |s| {
@@ -159,10 +162,12 @@ pub unsafe extern "C" fn aliaskit_scoped_session_free(session: *mut ScopedSessio
 /// noalias_x)`.
 ///
 /// # Safety
-/// See [`guarded`]; the lists must be null or live nodes.
+/// `session` must come from [`aliaskit_scoped_session_new`], not null
+/// (see [`aliaskit_tbaa_may_alias`]), and not be in use elsewhere; the
+/// lists must be null or live nodes.
 #[no_mangle]
 pub unsafe extern "C" fn aliaskit_scoped_may_alias_both_ways(
-    session: *mut ScopedSession,
+    session: &mut ScopedSession,
     scopes_x: LLVMMetadataRef,
     noalias_x: LLVMMetadataRef,
     scopes_y: LLVMMetadataRef,
@@ -170,10 +175,7 @@ pub unsafe extern "C" fn aliaskit_scoped_may_alias_both_ways(
 ) -> Answer {
     // Answered before the guard when both directions are at hand
     // (`look_up_both_ways` cannot panic).
-    if let Some(may_alias) = session
-        .as_mut()
-        .and_then(|s| s.look_up_both_ways(scopes_x, noalias_x, scopes_y, noalias_y))
-    {
+    if let Some(may_alias) = session.look_up_both_ways(scopes_x, noalias_x, scopes_y, noalias_y) {
         return Answer::may_alias(may_alias);
     }
     scoped_may_alias_both_ways_past_quick(session, scopes_x, noalias_x, scopes_y, noalias_y)
@@ -186,7 +188,7 @@ pub unsafe extern "C" fn aliaskit_scoped_may_alias_both_ways(
 /// As [`aliaskit_scoped_may_alias_both_ways`].
 #[inline(never)]
 unsafe fn scoped_may_alias_both_ways_past_quick(
-    session: *mut ScopedSession,
+    session: &mut ScopedSession,
     scopes_x: LLVMMetadataRef,
     noalias_x: LLVMMetadataRef,
     scopes_y: LLVMMetadataRef,
