@@ -203,18 +203,12 @@ impl AnswerMatrix {
     /// (a word outside the matrix is not written: this cannot panic).
     #[inline]
     fn put(&mut self, a: usize, b: usize, may_alias: bool) {
-        self.put_code(a, b, code(may_alias));
-        debug_assert_eq!(self.get(a as u32, b as u32), Some(may_alias));
-    }
-
-    /// [`AnswerMatrix::put`] of a known answer's two bits.
-    #[inline]
-    fn put_code(&mut self, a: usize, b: usize, v: u64) {
-        debug_assert!(v == NO_ALIAS || v == MAY_ALIAS);
         let bit = 2 * (a * self.side + b);
+        let v = code(may_alias);
         if let Some(word) = self.words.get_mut(bit / 64) {
             *word = (*word & !(3 << (bit % 64))) | (v << (bit % 64));
         }
+        debug_assert_eq!(self.get(a as u32, b as u32), Some(may_alias));
     }
 
     /// Bytes the matrix holds now (at most `MAX_SIDE² / 4`).
