@@ -36,6 +36,13 @@ const MAY_ALIAS: u64 = 2;
 /// The low bit of every pair of a word.
 const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 
+/// `word` with the pair at bit `at` (even, below 64) set to the answer
+/// code `v`.
+#[inline]
+fn with_pair(word: u64, at: usize, v: u64) -> u64 {
+    (word & !(3 << at)) | (v << at)
+}
+
 /// The two bits of a known answer.
 #[inline]
 fn code(may_alias: bool) -> u64 {
@@ -157,14 +164,14 @@ impl AnswerMatrix {
         // same bits.
         let words_per_row = self.side / Self::PER_WORD as usize;
         let column = a as usize / Self::PER_WORD as usize;
-        let at = 2 * (a % Self::PER_WORD);
+        let at = 2 * (a % Self::PER_WORD) as usize;
         let mut new = (decided | decided >> 1) & LOW_BITS;
         while new != 0 {
             let shift = new.trailing_zeros();
             new &= new - 1;
             let c = (first + shift / 2) as usize;
             if let Some(w) = self.words.get_mut(c * words_per_row + column) {
-                *w = (*w & !(3 << at)) | ((decided >> shift) & 3) << at;
+                *w = with_pair(*w, at, (decided >> shift) & 3);
             }
             debug_assert_eq!(self.get(c as u32, a), self.get(a, c as u32));
         }
@@ -206,7 +213,7 @@ impl AnswerMatrix {
         let bit = 2 * (a * self.side + b);
         let v = code(may_alias);
         if let Some(word) = self.words.get_mut(bit / 64) {
-            *word = (*word & !(3 << (bit % 64))) | (v << (bit % 64));
+            *word = with_pair(*word, bit % 64, v);
         }
         debug_assert_eq!(self.get(a as u32, b as u32), Some(may_alias));
     }

@@ -8,8 +8,9 @@
 //! a found key is almost always there or in the next one, because the
 //! table is kept at most half full (4096 slots at first, doubling as keys
 //! arrive: at most four slots per distinct key, 64 bytes per node for a
-//! [`RowIndex`], plus 8 for its row's pointer). Nothing is ever removed. Pointer keys are valid for the
-//! life of the session (see the lifetime note in [`super`]).
+//! [`RowIndex`], plus 8 for its row's pointer). Nothing is ever removed.
+//! Pointer keys are valid for the life of the session (see the lifetime
+//! note in [`super`]).
 //!
 //! Passes ask about one access against many in a row (GVN and MemorySSA
 //! walk back from one instruction, `aa-eval` pairs each access with all
@@ -20,10 +21,9 @@
 //! seen, which is that order too: a [`NextLookup`] guesses the second
 //! node's row from the last two (the same step again), while such
 //! guesses come true, and checks the guess with one load, the row's
-//! pointer in [`RowIndex`]. A walk over
-//! thousands of distinct tags then reads the index in order instead of
-//! probing a table far larger than the cache at a random slot for every
-//! question.
+//! pointer in [`RowIndex`]. A walk over thousands of distinct tags then
+//! reads the index in order instead of probing a table far larger than
+//! the cache at a random slot for every question.
 
 /// A key of a [`PointerTable`]: one pointer or two.
 pub trait Key: Copy + Eq {
