@@ -138,6 +138,34 @@ proptest! {
         }
     }
 
+    /// The look-up's answers without the steps: the known answer (plain,
+    /// or remembered) and the remembered answer (which decides and
+    /// remembers exact rows' pairs) are the rule's whenever they answer,
+    /// in any order and across the merges of other pairs; once the
+    /// remembered answer has answered a pair, it is known.
+    #[test]
+    fn remembered_answers_are_the_rule(sys in system(), order in any::<u64>()) {
+        let pairs = common::shuffled_pairs(&sys.lists, order);
+        let mut table = ScopeLists::new();
+        for round in 0..2 {
+            for (i, &(a, b)) in pairs.iter().enumerate() {
+                let (ra, rb) = (table.list(&sys.g, a), table.list(&sys.g, b));
+                let want = reference(&sys.g, a, b);
+                let (sa, sb) = (table.summary(ra).unwrap(), table.summary(rb).unwrap());
+                if let Some(known) = table.known_answer(sa, sb) {
+                    prop_assert_eq!(known, want);
+                }
+                if let Some(remembered) = table.remembered_answer(sa, sb) {
+                    prop_assert_eq!(remembered, want);
+                    prop_assert_eq!(table.known_answer(sa, sb), Some(want));
+                }
+                if (i + round) % 3 == 0 {
+                    prop_assert_eq!(table.may_alias(ra, rb), Ok(want));
+                }
+            }
+        }
+    }
+
     /// Past 128 domains, domains share mask bits: a row with two domains
     /// at one bit is not exact (merged), and two exact rows may name
     /// different domains at one bit (told apart by their words). Every
@@ -165,6 +193,10 @@ proptest! {
             let (sa, sb) = (table.summary(ra).unwrap(), table.summary(rb).unwrap());
             if let Some(quick) = table.quick_answer(sa, sb) {
                 prop_assert_eq!(quick, want);
+            }
+            if let Some(remembered) = table.remembered_answer(sa, sb) {
+                prop_assert_eq!(remembered, want);
+                prop_assert_eq!(table.known_answer(sa, sb), Some(want));
             }
             prop_assert_eq!(table.answer_at_hand(ra, rb), Some(want));
             prop_assert_eq!(table.may_alias(ra, rb), Ok(want));

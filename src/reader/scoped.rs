@@ -9,14 +9,16 @@
 //! pointers, so that a question whose accesses were seen before is one
 //! probe for the second access (the first is usually the last question's,
 //! see [`LastLookup`]) and, usually, one test that both directions are
-//! plainly "may alias", else a few compares of the two rows' words when
-//! the rows are exact ([`ScopeLists::quick_answer`]), before the
-//! boundary's panic guard ([`ScopedSession::look_up_both_ways`]). The
-//! answers that were not plain (compared, merged or from the answer
-//! matrix) are kept among the recent answers by list pointers
-//! ([`RecentAnswers`]), asked first: code with few lists asks the same
-//! pairs again and again. Malformed lists get "may alias" and one warning
-//! per offending node.
+//! plainly "may alias", else a read of the core's answer matrix for each
+//! direction by the rows the summaries name, else (once per pair of rows)
+//! a few compares of the two rows' words when the rows are exact
+//! ([`ScopeLists::remembered_answer`]), before the boundary's panic guard
+//! ([`ScopedSession::look_up_both_ways`]). No answer is kept by pointer:
+//! a table of recent answers by pointer pair (as TBAA has) cost more than
+//! the matrix here, and its hits, so the cost of a question, depended on
+//! where the lists happened to be allocated (the 24-list bench row took
+//! 80 to 98 instructions a question as the input file's name changed).
+//! Malformed lists get "may alias" and one warning per offending node.
 
 use aliaskit_core::decision::Question;
 use aliaskit_core::scoped::{
@@ -29,7 +31,6 @@ use rustc_hash::FxHashSet;
 
 use super::decisions::{Decider, Decisions};
 use super::index::{LastLookup, Lookup, PointerTable, RowIndex};
-use super::recent::RecentAnswers;
 use super::MetadataImporter;
 use crate::plugin::ffi::types::MergeKind;
 
@@ -59,9 +60,6 @@ pub struct ScopedSession {
     accesses: PointerTable<AccessKey, AccessLists>,
     /// The last both-ways question's first access.
     first: LastLookup<AccessKey, AccessLists>,
-    /// The answers of the last directions that were not plainly "may
-    /// alias", by their pair of list pointers.
-    recent: RecentAnswers,
     warned: FxHashSet<NodeId>,
     decisions: Decisions,
     /// Whether answers are logged: as [`super::tbaa::TbaaSession`]'s, asked
@@ -77,7 +75,6 @@ impl Default for ScopedSession {
             rows: RowIndex::default(),
             accesses: PointerTable::default(),
             first: LastLookup::default(),
-            recent: RecentAnswers::default(),
             warned: FxHashSet::default(),
             decisions: Decisions::default(),
             logs: log::log_enabled!(target: LOG_TARGET, log::Level::Debug),
@@ -110,11 +107,11 @@ impl ScopedSession {
 
     /// `ScopedNoAliasAAResult::alias` of accesses X and Y (both
     /// directions: X's scopes against Y's `!noalias`, and the reverse)
-    /// when it is quick: both directions among the recent answers, or
-    /// both accesses seen before and each direction plainly "may alias"
-    /// by their summaries ([`ListSummary::plainly_may_alias`]) or between
-    /// exact rows ([`ScopeLists::quick_answer`]); `None` otherwise, and
-    /// always while debug logging is on.
+    /// when it is quick: both accesses seen before, and each direction
+    /// plainly "may alias" by their summaries
+    /// ([`ListSummary::plainly_may_alias`]), remembered in the answer
+    /// matrix, or between exact rows ([`ScopeLists::remembered_answer`]);
+    /// `None` otherwise, and always while debug logging is on.
     ///
     /// Cannot panic (it reads fields and probes the table of accesses,
     /// checked), so the boundary may ask it before setting up its panic
@@ -131,9 +128,6 @@ impl ScopedSession {
         if self.logs {
             return None;
         }
-        if let Some(may_alias) = self.recent_answer(scopes_x, noalias_x, scopes_y, noalias_y) {
-            return Some(may_alias);
-        }
         let (x, y) = seen_accesses(
             &mut self.first,
             &self.accesses,
@@ -145,45 +139,24 @@ impl ScopedSession {
         {
             return Some(true);
         }
-        let pointers = [scopes_x, noalias_y, scopes_y, noalias_x];
-        quick_answer_of_accesses(&self.lists, &mut self.recent, pointers, x, y)
-    }
-
-    /// Both directions' answers among the recent ones, unless the table
-    /// of recent answers is resting (see [`RecentAnswers`]); a direction
-    /// without both lists is "may alias". Cannot panic.
-    #[inline(always)]
-    fn recent_answer(
-        &mut self,
-        scopes_x: LLVMMetadataRef,
-        noalias_x: LLVMMetadataRef,
-        scopes_y: LLVMMetadataRef,
-        noalias_y: LLVMMetadataRef,
-    ) -> Option<bool> {
-        let mut direction = |scopes: LLVMMetadataRef, noalias: LLVMMetadataRef| {
-            if scopes.is_null() || noalias.is_null() {
-                return Some(true);
-            }
-            self.recent.get(scopes as usize, noalias as usize)
-        };
-        Some(direction(scopes_x, noalias_y)? & direction(scopes_y, noalias_x)?)
+        match (
+            self.lists.known_answer(x.scopes, y.noalias),
+            self.lists.known_answer(y.scopes, x.noalias),
+        ) {
+            // LLVM's order: the first direction, then the second.
+            (Some(false), _) => Some(false),
+            (Some(true), Some(other)) => Some(other),
+            _ => remembered_answer_of_accesses(&mut self.lists, x, y),
+        }
     }
 
     /// Both directions of a question about two accesses seen before,
-    /// from their summaries ([`ScopeLists::answer_of`]), kept among the
-    /// recent answers by the pointers of the two directions' lists,
-    /// `[scopes, noalias, scopes, noalias]`; `None` when a list cannot be
-    /// read.
+    /// from their summaries ([`ScopeLists::answer_of`], which remembers
+    /// them); `None` when a list cannot be read.
     #[inline]
-    fn answer_of_accesses(
-        &mut self,
-        lists: [LLVMMetadataRef; 4],
-        x: AccessLists,
-        y: AccessLists,
-    ) -> Option<bool> {
+    fn answer_of_accesses(&mut self, x: AccessLists, y: AccessLists) -> Option<bool> {
         let one = self.lists.answer_of(x.scopes, y.noalias)?;
         let other = self.lists.answer_of(y.scopes, x.noalias)?;
-        remember_answers(&mut self.recent, lists, one, other);
         Some(one & other)
     }
 
@@ -217,8 +190,7 @@ impl ScopedSession {
             )
             .map(|(x, y)| (*x, *y));
             if let Some((x, y)) = seen {
-                let lists = [scopes_x, noalias_y, scopes_y, noalias_x];
-                if let Some(may_alias) = self.answer_of_accesses(lists, x, y) {
+                if let Some(may_alias) = self.answer_of_accesses(x, y) {
                     return may_alias;
                 }
             }
@@ -402,43 +374,24 @@ fn seen_accesses<'a>(
 }
 
 /// Both directions of a question about two accesses seen before that are
-/// not both plainly "may alias", when each is quick
-/// ([`ScopeLists::quick_answer`]: the lists' rows are exact), kept among
-/// the recent answers as [`ScopedSession::may_alias_both_ways_past_quick`]
-/// keeps its answers; `None` otherwise. Cannot panic. Out of line, and
-/// given the two accesses by reference, so that the plain answers of
-/// [`ScopedSession::look_up_both_ways`] neither copy them nor keep them
-/// for it.
+/// not both plainly "may alias" nor both remembered, when each is at hand
+/// ([`ScopeLists::remembered_answer`]: remembered, or the lists' rows are
+/// exact, then remembered); `None` otherwise. Cannot panic. Out of line,
+/// and given the two accesses by reference, so that the answers of
+/// [`ScopedSession::look_up_both_ways`] found without a decision neither
+/// copy them nor keep them for it.
 #[inline(never)]
-fn quick_answer_of_accesses(
-    lists: &ScopeLists,
-    recent: &mut RecentAnswers,
-    pointers: [LLVMMetadataRef; 4],
+fn remembered_answer_of_accesses(
+    lists: &mut ScopeLists,
     x: &AccessLists,
     y: &AccessLists,
 ) -> Option<bool> {
-    let one = lists.quick_answer(x.scopes, y.noalias)?;
-    let other = lists.quick_answer(y.scopes, x.noalias)?;
-    remember_answers(recent, pointers, one, other);
-    Some(one & other)
-}
-
-/// Keeps the answers of both directions of a question among the recent
-/// ones, by the pointers of the directions' lists, `[scopes, noalias,
-/// scopes, noalias]` (a direction without both lists is not kept: it is
-/// "may alias" at once).
-#[inline]
-fn remember_answers(
-    recent: &mut RecentAnswers,
-    pointers: [LLVMMetadataRef; 4],
-    one: bool,
-    other: bool,
-) {
-    for (pair, may_alias) in [(&pointers[..2], one), (&pointers[2..], other)] {
-        if !pair[0].is_null() && !pair[1].is_null() {
-            recent.insert(pair[0] as usize, pair[1] as usize, may_alias);
-        }
-    }
+    // LLVM's order: the second direction is not asked once the first
+    // says "no alias".
+    Some(
+        lists.remembered_answer(x.scopes, y.noalias)?
+            && lists.remembered_answer(y.scopes, x.noalias)?,
+    )
 }
 
 /// Imports a list and makes its row.

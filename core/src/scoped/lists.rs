@@ -407,22 +407,46 @@ impl ScopeLists {
     /// before its panic guard.
     #[inline(always)]
     pub fn answer_of(&mut self, scopes: ListSummary, noalias: ListSummary) -> Option<bool> {
-        if let Some(may_alias) = self.quick_answer(scopes, noalias) {
+        if let Some(may_alias) = self.remembered_answer(scopes, noalias) {
             return Some(may_alias);
         }
         match self.steps(scopes, noalias)? {
             Steps::Unreadable(_) => None,
             Steps::Decided(reason) => Some(reason.may_alias()),
             Steps::Merge => {
-                if let Some(may_alias) = self.answers.get(scopes.row, noalias.row) {
-                    return Some(may_alias);
-                }
                 let may_alias =
                     self.merge_answer(self.words_of(scopes.row)?, self.words_of(noalias.row)?);
                 self.answers.set_if_room(scopes.row, noalias.row, may_alias);
                 Some(may_alias)
             }
         }
+    }
+
+    /// [`ScopeLists::answer_of`] when it is known without a decision: the
+    /// two lists plainly "may alias", or their pair's answer remembered;
+    /// `None` otherwise. Cannot panic and changes nothing.
+    #[inline(always)]
+    pub fn known_answer(&self, scopes: ListSummary, noalias: ListSummary) -> Option<bool> {
+        if ListSummary::plainly_may_alias(scopes, noalias) {
+            return Some(true);
+        }
+        self.answers.get(scopes.row, noalias.row)
+    }
+
+    /// [`ScopeLists::answer_of`] when it is at hand: the two lists plainly
+    /// "may alias" ([`ListSummary::plainly_may_alias`]), or their pair's
+    /// answer remembered, or both rows exact ([`ScopeLists::exact_answer`],
+    /// then remembered); `None` otherwise. Cannot panic (the matrix has
+    /// room for every row made, nothing grows), so that the query path may
+    /// ask it before its panic guard.
+    #[inline(always)]
+    pub fn remembered_answer(&mut self, scopes: ListSummary, noalias: ListSummary) -> Option<bool> {
+        if let Some(may_alias) = self.known_answer(scopes, noalias) {
+            return Some(may_alias);
+        }
+        let may_alias = self.quick_answer(scopes, noalias)?;
+        self.answers.set_if_room(scopes.row, noalias.row, may_alias);
+        Some(may_alias)
     }
 
     /// [`ScopeLists::answer_of`] when it is quick: the two lists plainly
