@@ -16,14 +16,15 @@
 //! walk back from one instruction, `aa-eval` pairs each access with all
 //! before it), so the first node of a query is usually the last query's
 //! first node: a [`LastLookup`] keeps that one entry aside. The second
-//! node changes with every question, but in the order of the
-//! instructions, and rows are numbered in the order nodes are first
-//! seen, which is that order too: a [`NextLookup`] guesses the second
-//! node's row from the last two (the same step again), while such
-//! guesses come true, and checks the guess with one load, the row's
-//! pointer in [`RowIndex`]. A walk over thousands of distinct tags then
-//! reads the index in order instead of probing a table far larger than
-//! the cache at a random slot for every question.
+//! node changes with every question, but runs over the same accesses
+//! in the same order for one first node after another: a [`SweepLookup`]
+//! remembers the rows of one such sweep, place by place, and guesses the
+//! second node's row as the one at the same place of the last sweep,
+//! checked with one load, the row's pointer in [`RowIndex`]. A sweep over
+//! thousands of distinct tags then reads its rows in order instead of
+//! probing a table far larger than the cache at a random slot for every
+//! question, and tags that repeat within a sweep are guessed as well as
+//! distinct ones.
 
 /// A key of a [`PointerTable`]: one pointer or two.
 pub trait Key: Copy + Eq {
@@ -108,7 +109,7 @@ impl<K: Key, V: Copy + Default> Lookup<K, V> for PointerTable<K, V> {
 }
 
 /// The row of each node pointer seen, and the pointer of each row, so
-/// that a guessed row is checked with one load ([`NextLookup`]). Rows are
+/// that a guessed row is checked with one load ([`SweepLookup`]). Rows are
 /// dense numbers (the core's, made in the order nodes are first seen).
 ///
 /// Invariant: `keys[r] == p` (p non-null) exactly when `table` maps `p` to
@@ -213,47 +214,86 @@ impl<K: Key, V: Copy + Default> LastLookup<K, V> {
     }
 }
 
-/// The row of the last node looked up through it and the step from the
-/// one before, in front of a [`RowIndex`]: for the second node of a query,
-/// which is usually one step on from the last query's, by the same step
-/// (see the module notes). A guess is tried only while guesses come true
-/// (the last one did, whether tried or not), so that questions in no
-/// order cost a compare and no mispredicted branch, and a tried guess is
-/// checked against the row's pointer before it is believed.
+/// The rows of the second nodes of a sweep of questions, in front of a
+/// [`RowIndex`]: a pass asks one access (the first node) against a run of
+/// others, then the next access against the same run (see the module
+/// notes), so the second node of a question is usually the one at the
+/// same place in the last sweep. Every question moves on by one place
+/// ([`SweepLookup::move_on`], also one answered without a look-up, such
+/// as a repeated tag, so that places stay in step), and the sweep starts
+/// again when the first node changes. A place holds a node and its row,
+/// as found there last (the row of a node never changes), so a guess is
+/// one compare of the node; a node found by the index is written at its
+/// place, so that a changed run is learnt in one sweep.
+///
+/// Memory: at most [`SweepLookup::MAX_PLACES`] places, 16 bytes each
+/// (256 KiB).
 #[derive(Default)]
-pub struct NextLookup {
-    row: u32,
-    step: u32,
-    /// Whether the last guess was the row found.
-    trusted: bool,
+pub struct SweepLookup {
+    /// The first node of the current sweep.
+    first: usize,
+    /// The second node at each place and its row, as last found there
+    /// (the null node before).
+    places: Vec<(usize, u32)>,
+    /// The current question's place.
+    at: usize,
 }
 
-impl NextLookup {
-    /// [`RowIndex::get`]: the guessed row if it is tried and is `key`'s,
-    /// else the index's answer, which sets the step and whether the next
-    /// guess is tried.
+impl SweepLookup {
+    /// Places remembered at most.
+    pub const MAX_PLACES: usize = 1 << 14;
+    const FIRST_PLACES: usize = 256;
+
+    /// Moves to the place of the next question, whose first node is
+    /// `first`: the next place, or the first of a new sweep.
     #[inline(always)]
-    pub fn get(&mut self, index: &RowIndex, key: usize) -> Option<u32> {
-        let guess = self.row.wrapping_add(self.step);
-        if self.trusted && index.is_row_of(guess, key) {
-            self.row = guess;
-            return Some(guess);
+    pub fn move_on(&mut self, first: usize) {
+        if first == self.first {
+            self.at = self.at.wrapping_add(1);
+        } else {
+            self.start(first);
         }
+    }
+
+    /// Starts a sweep whose first node is `first`.
+    #[cold]
+    fn start(&mut self, first: usize) {
+        self.first = first;
+        self.at = 0;
+    }
+
+    /// The row at the current question's place, if the node there is
+    /// `key` (not null): one compare, no probe. Cannot panic.
+    #[inline(always)]
+    pub fn guess(&self, key: usize) -> Option<u32> {
+        let &(node, row) = self.places.get(self.at)?;
+        (node == key).then_some(row)
+    }
+
+    /// [`RowIndex::get`] of the current question's second node `key`:
+    /// [`SweepLookup::guess`], else the index's answer, written at the
+    /// place. Cannot panic (places grow only below a bound that is far
+    /// from any overflow; an allocation that fails aborts).
+    #[inline]
+    pub fn get(&mut self, index: &RowIndex, key: usize) -> Option<u32> {
+        if let Some(row) = self.guess(key) {
+            return Some(row);
+        }
+        self.get_probed(index, key)
+    }
+
+    /// [`SweepLookup::get`] when the guess did not come true. Out of line,
+    /// so that a caller whose guess comes true saves no registers for the
+    /// probe.
+    #[inline(never)]
+    fn get_probed(&mut self, index: &RowIndex, key: usize) -> Option<u32> {
         let row = index.get(key)?;
-        self.trusted = row == guess;
-        self.step = row.wrapping_sub(self.row);
-        self.row = row;
+        self.found(key, row);
         Some(row)
     }
 
-    /// The row last found, if it is `key`'s: one load, no probe.
-    #[inline]
-    pub fn last(&self, index: &RowIndex, key: usize) -> Option<u32> {
-        index.is_row_of(self.row, key).then_some(self.row)
-    }
-
-    /// [`RowIndex::get_or_insert_with`], one compare when `key` is the
-    /// one looked up last time (a query's slow path after its look-up).
+    /// [`RowIndex::get_or_insert_with`] of the current question's second
+    /// node, written at its place.
     #[inline]
     pub fn get_or_insert_with(
         &mut self,
@@ -261,17 +301,27 @@ impl NextLookup {
         key: usize,
         read: impl FnOnce() -> u32,
     ) -> u32 {
-        if let Some(row) = self.last(index, key) {
-            return row;
-        }
         if let Some(row) = self.get(index, key) {
             return row;
         }
         let row = index.get_or_insert_with(key, read);
-        self.trusted = false;
-        self.step = row.wrapping_sub(self.row);
-        self.row = row;
+        self.found(key, row);
         row
+    }
+
+    /// Writes `key` and its row at the current place, making places up to
+    /// it first (within the bound).
+    fn found(&mut self, key: usize, row: u32) {
+        let at = self.at;
+        if at >= self.places.len() && at < Self::MAX_PLACES {
+            let len = (at + 1)
+                .next_power_of_two()
+                .clamp(Self::FIRST_PLACES, Self::MAX_PLACES);
+            self.places.resize(len, (0, 0));
+        }
+        if let Some(place) = self.places.get_mut(at) {
+            *place = (key, row);
+        }
     }
 }
 
@@ -353,7 +403,7 @@ impl<K: Key, V: Copy + Default> PointerTable<K, V> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Key, LastLookup, Lookup, NextLookup, PointerTable, RowIndex};
+    use super::{Key, LastLookup, Lookup, PointerTable, RowIndex, SweepLookup};
 
     /// Pairs that differ in one pointer only, or are each other's
     /// reverse, are distinct keys; the empty pair reads as the default
@@ -436,41 +486,78 @@ mod tests {
         assert!(index.is_row_of(newer, 8 * 20_002));
     }
 
-    /// A [`NextLookup`] finds every row, whether its guess is right
-    /// (walks forwards and backwards by a fixed step) or wrong (a walk in
-    /// random order, unknown keys), and the slow path's repeat of the
-    /// last key needs no probe.
+    /// A [`SweepLookup`] learns a run of second nodes (with repeats) in
+    /// one sweep and guesses it in the next, under another first node
+    /// too; a question answered without a look-up keeps places in step;
+    /// a changed run is found (never a wrong row) and learnt; places end
+    /// at the bound, past which rows are still found.
     #[test]
-    fn guessed_rows_are_checked() {
+    fn sweeps_are_guessed_and_checked() {
         let mut index = RowIndex::default();
         let key = |row: u32| 0x10_0000 + 1488 * row as usize;
         for row in 0..5000 {
             index.insert(key(row), row);
         }
-        let mut next = NextLookup::default();
-        let forwards = 0..5000u32;
-        let backwards = (0..5000u32).rev();
-        let by_three = (0..5000u32).step_by(3);
-        let scattered = (0..5000u32).map(|i| i.wrapping_mul(2_654_435_761) % 5000);
-        for row in forwards.chain(backwards).chain(by_three).chain(scattered) {
-            assert_eq!(next.get(&index, key(row)), Some(row));
-            let again = next.get_or_insert_with(&mut index, key(row), || unreachable!());
+        let run: Vec<u32> = (0..300u32).map(|i| (i * 7) % 50).collect();
+        let mut sweep = SweepLookup::default();
+        let (first, second, third) = (8, 16, 24);
+        for &row in &run {
+            sweep.move_on(first);
+            assert_eq!(sweep.guess(key(row)), None, "nothing learnt yet");
+            assert_eq!(sweep.get(&index, key(row)), Some(row));
+        }
+        for &row in &run {
+            sweep.move_on(second);
+            assert_eq!(sweep.guess(key(row)), Some(row));
+        }
+        // The same first node again goes on past the run; a new one
+        // starts over, and a question answered without a look-up (every
+        // tenth) keeps the places in step.
+        sweep.move_on(second);
+        assert_eq!(sweep.guess(key(run[0])), None);
+        for (i, &row) in run.iter().enumerate() {
+            sweep.move_on(third);
+            if i % 10 != 0 {
+                assert_eq!(sweep.guess(key(row)), Some(row));
+            }
+        }
+        // A changed run: rows found, never a wrong one, then learnt.
+        let changed: Vec<u32> = (0..300u32)
+            .map(|i| (i.wrapping_mul(2_654_435_761)) % 5000)
+            .collect();
+        for &row in &changed {
+            sweep.move_on(first);
+            if let Some(guessed) = sweep.guess(key(row)) {
+                assert_eq!(guessed, row);
+            }
+            let again = sweep.get_or_insert_with(&mut index, key(row), || unreachable!());
             assert_eq!(again, row);
         }
-        // A step is guessed after its first two rows, and tried once a
-        // guess came true.
-        assert_eq!(next.get(&index, key(6000)), None);
-        assert_eq!(next.get(&index, key(10)), Some(10));
-        assert_eq!(next.get(&index, key(13)), Some(13));
-        assert_eq!((next.row, next.step, next.trusted), (13, 3, false));
-        assert_eq!(next.get(&index, key(16)), Some(16));
-        assert_eq!((next.row, next.step, next.trusted), (16, 3, true));
-        assert_eq!(next.get(&index, key(19)), Some(19));
-        assert!(next.trusted);
-        assert_eq!(next.get(&index, key(40)), Some(40));
-        assert_eq!((next.row, next.step, next.trusted), (40, 21, false));
-        let made = next.get_or_insert_with(&mut index, key(7000), || 7000);
-        assert_eq!((made, index.get(key(7000))), (7000, Some(7000)));
-        assert_eq!(next.get(&index, key(7000)), Some(7000));
+        for &row in &changed {
+            sweep.move_on(second);
+            assert_eq!(sweep.guess(key(row)), Some(row));
+        }
+        // Unknown keys: none from the index, made by the slow path.
+        sweep.move_on(third);
+        assert_eq!(sweep.get(&index, key(6000)), None);
+        assert_eq!(
+            sweep.get_or_insert_with(&mut index, key(6000), || 6000),
+            6000
+        );
+        assert_eq!(sweep.guess(key(6000)), Some(6000));
+        // Past the bound: found, not guessed.
+        let long = SweepLookup::MAX_PLACES + 10;
+        for pass in 0..2 {
+            for i in 0..long {
+                let row = (i % 5000) as u32;
+                sweep.move_on(40 + pass);
+                if pass == 1 {
+                    let guessed = sweep.guess(key(row));
+                    assert_eq!(guessed.is_some(), i < SweepLookup::MAX_PLACES, "place {i}");
+                }
+                assert_eq!(sweep.get(&index, key(row)), Some(row));
+            }
+        }
+        assert_eq!(sweep.places.len(), SweepLookup::MAX_PLACES);
     }
 }

@@ -22,7 +22,7 @@ use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::FxHashSet;
 
 use super::decisions::{Decider, Decisions};
-use super::index::{LastLookup, Lookup, NextLookup, RowIndex};
+use super::index::{LastLookup, Lookup, RowIndex, SweepLookup};
 use super::recent::RecentAnswers;
 use super::MetadataImporter;
 
@@ -36,8 +36,8 @@ pub struct TbaaSession {
     rows: RowIndex,
     /// The row of the last query's first tag.
     first: LastLookup,
-    /// The row of the last query's second tag, and its step.
-    second: NextLookup,
+    /// The rows of the second tags of the last sweep of questions.
+    second: SweepLookup,
     recent: RecentAnswers,
     warned: FxHashSet<NodeId>,
     decisions: Decisions,
@@ -55,7 +55,7 @@ impl Default for TbaaSession {
             oracle: TbaaOracle::default(),
             rows: RowIndex::default(),
             first: LastLookup::default(),
-            second: NextLookup::default(),
+            second: SweepLookup::default(),
             recent: RecentAnswers::default(),
             warned: FxHashSet::default(),
             decisions: Decisions::default(),
@@ -111,6 +111,7 @@ impl TbaaSession {
             !a.is_null() && !b.is_null(),
             "untagged accesses are answered before"
         );
+        self.second.move_on(a as usize);
         if a == b {
             return Some(true);
         }
@@ -120,27 +121,32 @@ impl TbaaSession {
             return Some(may_alias);
         }
         let ra = self.first.get(&self.rows, a as usize)?;
-        let rb = self.second.get(&self.rows, b as usize)?;
+        let rb = self.second.guess(b as usize)?;
         self.oracle.remembered_aliases_of(TagRef(ra), TagRef(rb))
     }
 
-    /// The answer of [`TbaaSession::may_alias`] for two tags that
-    /// [`TbaaSession::look_up`] has just found rows for, and whose pair
-    /// is beyond what the oracle remembers: decided from the two
-    /// summaries when both tags are simple
-    /// ([`TbaaOracle::unremembered_aliases_of`]); `None` otherwise.
-    /// Cannot panic, so that functions with thousands of distinct tags
-    /// are answered without the guard's frame. `None` while debug logging
-    /// is on (the answer is then logged by
-    /// [`TbaaSession::may_alias_past_quick`]).
+    /// The answer of [`TbaaSession::may_alias`] when
+    /// [`TbaaSession::look_up`] did not answer but the rows of both tags
+    /// are known: the second tag's row found by the index when it was not
+    /// at its place in the sweep; then, for a pair beyond what the oracle
+    /// remembers (the usual one here), decided from the two summaries when
+    /// both tags are simple ([`TbaaOracle::unremembered_aliases_of`]),
+    /// else the remembered answer; `None` otherwise, and
+    /// while debug logging is on (the answer is then logged by
+    /// [`TbaaSession::may_alias_past_quick`]). Cannot panic, so that
+    /// functions with thousands of distinct tags are answered without the
+    /// guard's frame; asked out of line, so that a guess that comes true
+    /// saves no registers for the index's probe.
     #[inline]
-    pub fn decided_unremembered(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> Option<bool> {
+    pub fn look_up_off_place(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> Option<bool> {
         if self.logs {
             return None;
         }
-        let ra = self.first.get(&self.rows, a as usize)?;
-        let rb = self.second.last(&self.rows, b as usize)?;
-        self.oracle.unremembered_aliases_of(TagRef(ra), TagRef(rb))
+        let ra = TagRef(self.first.get(&self.rows, a as usize)?);
+        let rb = TagRef(self.second.get(&self.rows, b as usize)?);
+        self.oracle
+            .unremembered_aliases_of(ra, rb)
+            .or_else(|| self.oracle.remembered_aliases_of(ra, rb))
     }
 
     /// [`TbaaSession::may_alias`] of two distinct live nodes that
@@ -223,7 +229,8 @@ impl TbaaSession {
         )
     }
 
-    /// [`TbaaSession::row`] of a query's second tag (see [`NextLookup`]).
+    /// [`TbaaSession::row`] of the second tag of a question whose first
+    /// tag is `first` (see [`SweepLookup`]).
     ///
     /// # Safety
     /// `tag` must be a live node.

@@ -89,20 +89,23 @@ pub unsafe extern "C" fn aliaskit_tbaa_may_alias(
     tbaa_may_alias_past_quick(session, a, b)
 }
 
-/// [`aliaskit_tbaa_may_alias`] past its look-up: a pair beyond the
+/// [`aliaskit_tbaa_may_alias`] past its look-up: the look-up again with
+/// the second tag's row found by the index, and a pair beyond the
 /// oracle's memory decided from the summaries (which cannot panic), else
 /// the rest under the guard. Out of line, so that an answer found costs
-/// no stack frame.
+/// no stack frame, and `extern "C"` (not exported): a call to it cannot
+/// unwind, so its caller needs no landing pad (an abort on unwind, which
+/// calls, so saves registers) and calls it last, as a jump.
 ///
 /// # Safety
 /// As [`aliaskit_tbaa_may_alias`].
 #[inline(never)]
-unsafe fn tbaa_may_alias_past_quick(
+unsafe extern "C" fn tbaa_may_alias_past_quick(
     session: &mut TbaaSession,
     a: LLVMMetadataRef,
     b: LLVMMetadataRef,
 ) -> Answer {
-    if let Some(may_alias) = session.decided_unremembered(a, b) {
+    if let Some(may_alias) = session.look_up_off_place(a, b) {
         return Answer::may_alias(may_alias);
     }
     guarded(session, Answer::MayAlias, |s| {
@@ -182,12 +185,12 @@ pub unsafe extern "C" fn aliaskit_scoped_may_alias_both_ways(
 }
 
 /// [`aliaskit_scoped_may_alias_both_ways`] past its look-up, under the
-/// guard: out of line, so that an answer found costs no stack frame.
+/// guard: out of line and `extern "C"`, as [`tbaa_may_alias_past_quick`].
 ///
 /// # Safety
 /// As [`aliaskit_scoped_may_alias_both_ways`].
 #[inline(never)]
-unsafe fn scoped_may_alias_both_ways_past_quick(
+unsafe extern "C" fn scoped_may_alias_both_ways_past_quick(
     session: &mut ScopedSession,
     scopes_x: LLVMMetadataRef,
     noalias_x: LLVMMetadataRef,
