@@ -181,6 +181,12 @@ impl<K: Key, V: Default> Default for LastLookup<K, V> {
 }
 
 impl<K: Key, V: Copy + Default> LastLookup<K, V> {
+    /// Whether `key` is the one last found through it.
+    #[inline(always)]
+    pub fn is_last(&self, key: K) -> bool {
+        self.0 == key
+    }
+
     /// [`Lookup::get`], one compare when `key` is the one looked up
     /// last time.
     #[inline]
@@ -221,7 +227,8 @@ impl<K: Key, V: Copy + Default> LastLookup<K, V> {
 /// same place in the last sweep. Every question moves on by one place
 /// ([`SweepLookup::move_on`], also one answered without a look-up, such
 /// as a repeated tag, so that places stay in step), and the sweep starts
-/// again when the first node changes. A place holds a node and its row,
+/// again when the first node changes (which the caller knows from the
+/// [`LastLookup`] of its first node). A place holds a node and its row,
 /// as found there last (the row of a node never changes), so a guess is
 /// one compare of the node; a node found by the index is written at its
 /// place, so that a changed run is learnt in one sweep.
@@ -230,8 +237,6 @@ impl<K: Key, V: Copy + Default> LastLookup<K, V> {
 /// (256 KiB).
 #[derive(Default)]
 pub struct SweepLookup {
-    /// The first node of the current sweep.
-    first: usize,
     /// The second node at each place and its row, as last found there
     /// (the null node before).
     places: Vec<(usize, u32)>,
@@ -244,21 +249,21 @@ impl SweepLookup {
     pub const MAX_PLACES: usize = 1 << 14;
     const FIRST_PLACES: usize = 256;
 
-    /// Moves to the place of the next question, whose first node is
-    /// `first`: the next place, or the first of a new sweep.
+    /// Moves to the place of the next question: the next place if its
+    /// first node is the last question's (`same_first`), else the first
+    /// place of a new sweep.
     #[inline(always)]
-    pub fn move_on(&mut self, first: usize) {
-        if first == self.first {
+    pub fn move_on(&mut self, same_first: bool) {
+        if same_first {
             self.at = self.at.wrapping_add(1);
         } else {
-            self.start(first);
+            self.start();
         }
     }
 
-    /// Starts a sweep whose first node is `first`.
+    /// Starts a sweep.
     #[cold]
-    fn start(&mut self, first: usize) {
-        self.first = first;
+    fn start(&mut self) {
         self.at = 0;
     }
 
@@ -500,23 +505,23 @@ mod tests {
         }
         let run: Vec<u32> = (0..300u32).map(|i| (i * 7) % 50).collect();
         let mut sweep = SweepLookup::default();
-        let (first, second, third) = (8, 16, 24);
-        for &row in &run {
-            sweep.move_on(first);
+        // A sweep: its first question starts it, the others go on.
+        for (i, &row) in run.iter().enumerate() {
+            sweep.move_on(i != 0);
             assert_eq!(sweep.guess(key(row)), None, "nothing learnt yet");
             assert_eq!(sweep.get(&index, key(row)), Some(row));
         }
-        for &row in &run {
-            sweep.move_on(second);
+        for (i, &row) in run.iter().enumerate() {
+            sweep.move_on(i != 0);
             assert_eq!(sweep.guess(key(row)), Some(row));
         }
-        // The same first node again goes on past the run; a new one
-        // starts over, and a question answered without a look-up (every
-        // tenth) keeps the places in step.
-        sweep.move_on(second);
+        // Going on goes past the run; a new sweep starts over, and a
+        // question answered without a look-up (every tenth) keeps the
+        // places in step.
+        sweep.move_on(true);
         assert_eq!(sweep.guess(key(run[0])), None);
         for (i, &row) in run.iter().enumerate() {
-            sweep.move_on(third);
+            sweep.move_on(i != 0);
             if i % 10 != 0 {
                 assert_eq!(sweep.guess(key(row)), Some(row));
             }
@@ -525,20 +530,20 @@ mod tests {
         let changed: Vec<u32> = (0..300u32)
             .map(|i| (i.wrapping_mul(2_654_435_761)) % 5000)
             .collect();
-        for &row in &changed {
-            sweep.move_on(first);
+        for (i, &row) in changed.iter().enumerate() {
+            sweep.move_on(i != 0);
             if let Some(guessed) = sweep.guess(key(row)) {
                 assert_eq!(guessed, row);
             }
             let again = sweep.get_or_insert_with(&mut index, key(row), || unreachable!());
             assert_eq!(again, row);
         }
-        for &row in &changed {
-            sweep.move_on(second);
+        for (i, &row) in changed.iter().enumerate() {
+            sweep.move_on(i != 0);
             assert_eq!(sweep.guess(key(row)), Some(row));
         }
         // Unknown keys: none from the index, made by the slow path.
-        sweep.move_on(third);
+        sweep.move_on(false);
         assert_eq!(sweep.get(&index, key(6000)), None);
         assert_eq!(
             sweep.get_or_insert_with(&mut index, key(6000), || 6000),
@@ -550,7 +555,7 @@ mod tests {
         for pass in 0..2 {
             for i in 0..long {
                 let row = (i % 5000) as u32;
-                sweep.move_on(40 + pass);
+                sweep.move_on(i != 0);
                 if pass == 1 {
                     let guessed = sweep.guess(key(row));
                     assert_eq!(guessed.is_some(), i < SweepLookup::MAX_PLACES, "place {i}");

@@ -33,7 +33,6 @@
 pub mod captures_view;
 pub mod decisions;
 pub mod index;
-pub mod recent;
 pub mod scoped;
 pub mod tbaa;
 pub mod verify_view;

@@ -14,11 +14,12 @@
 //! a few compares of the two rows' words when the rows are exact
 //! ([`ScopeLists::remembered_answer`]), before the boundary's panic guard
 //! ([`ScopedSession::look_up_both_ways`]). No answer is kept by pointer:
-//! a table of recent answers by pointer pair (as TBAA has) cost more than
-//! the matrix here, and its hits, so the cost of a question, depended on
-//! where the lists happened to be allocated (the 24-list bench row took
-//! 80 to 98 instructions a question as the input file's name changed).
-//! Malformed lists get "may alias" and one warning per offending node.
+//! a table of recent answers by pointer pair (as TBAA once had) cost
+//! more than the matrix here, and its hits, so the cost of a question,
+//! depended on where the lists happened to be allocated (the 24-list
+//! bench row took 80 to 98 instructions a question as the input file's
+//! name changed). Malformed lists get "may alias" and one warning per
+//! offending node.
 
 use aliaskit_core::decision::Question;
 use aliaskit_core::scoped::{
