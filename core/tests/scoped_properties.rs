@@ -5,10 +5,11 @@ use std::collections::BTreeSet;
 
 use aliaskit_core::scoped::{
     decide_in_scopes, intersect_lists, may_alias_in_scopes, most_generic_scope_list, scope_domain,
-    ScopeLists,
+    ListSummary, ScopeLists,
 };
 use aliaskit_core::{MetadataGraph, NodeId, Operand};
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 
 mod common;
 
@@ -79,6 +80,24 @@ fn reference(g: &MetadataGraph, scopes: NodeId, noalias: NodeId) -> bool {
 
 fn node_list(g: &mut MetadataGraph, ops: Option<Vec<Operand>>) -> Option<NodeId> {
     ops.map(|ops| g.add_tuple(ops))
+}
+
+/// The known and the remembered answer of two lists by their summaries
+/// are `want` whenever they answer, and once remembered, known.
+fn remembered_answers_are(
+    table: &mut ScopeLists,
+    sa: ListSummary,
+    sb: ListSummary,
+    want: bool,
+) -> Result<(), TestCaseError> {
+    if let Some(known) = table.known_answer(sa, sb) {
+        prop_assert_eq!(known, want);
+    }
+    if let Some(remembered) = table.remembered_answer(sa, sb) {
+        prop_assert_eq!(remembered, want);
+        prop_assert_eq!(table.known_answer(sa, sb), Some(want));
+    }
+    Ok(())
 }
 
 fn system() -> impl Strategy<Value = System> {
@@ -152,13 +171,7 @@ proptest! {
                 let (ra, rb) = (table.list(&sys.g, a), table.list(&sys.g, b));
                 let want = reference(&sys.g, a, b);
                 let (sa, sb) = (table.summary(ra).unwrap(), table.summary(rb).unwrap());
-                if let Some(known) = table.known_answer(sa, sb) {
-                    prop_assert_eq!(known, want);
-                }
-                if let Some(remembered) = table.remembered_answer(sa, sb) {
-                    prop_assert_eq!(remembered, want);
-                    prop_assert_eq!(table.known_answer(sa, sb), Some(want));
-                }
+                remembered_answers_are(&mut table, sa, sb, want)?;
                 if (i + round) % 3 == 0 {
                     prop_assert_eq!(table.may_alias(ra, rb), Ok(want));
                 }
@@ -194,10 +207,7 @@ proptest! {
             if let Some(quick) = table.quick_answer(sa, sb) {
                 prop_assert_eq!(quick, want);
             }
-            if let Some(remembered) = table.remembered_answer(sa, sb) {
-                prop_assert_eq!(remembered, want);
-                prop_assert_eq!(table.known_answer(sa, sb), Some(want));
-            }
+            remembered_answers_are(&mut table, sa, sb, want)?;
             prop_assert_eq!(table.answer_at_hand(ra, rb), Some(want));
             prop_assert_eq!(table.may_alias(ra, rb), Ok(want));
         }
