@@ -8,7 +8,7 @@
 //! a found key is almost always there or in the next one, because the
 //! table is kept at most half full (4096 slots at first, doubling as keys
 //! arrive: at most four slots per distinct key, 64 bytes per node for a
-//! [`RowIndex`], plus 8 for its row's pointer). Nothing is ever removed.
+//! [`RowIndex`]). Nothing is ever removed.
 //! Pointer keys are valid for the life of the session (see the lifetime
 //! note in [`super`]).
 //!
@@ -20,7 +20,7 @@
 //! in the same order for one first node after another: a [`SweepLookup`]
 //! remembers the rows of one such sweep, place by place, and guesses the
 //! second node's row as the one at the same place of the last sweep,
-//! checked with one load, the row's pointer in [`RowIndex`]. A sweep over
+//! checked by the node kept beside it at the place. A sweep over
 //! thousands of distinct tags then reads its rows in order instead of
 //! probing a table far larger than the cache at a random slot for every
 //! question, and tags that repeat within a sweep are guessed as well as
@@ -62,8 +62,8 @@ pub struct PointerTable<K, V> {
     len: usize,
 }
 
-/// A table of values by key: a [`PointerTable`], or a [`RowIndex`] (what
-/// a [`LastLookup`] stands in front of).
+/// A table of values by key (what a [`LastLookup`] stands in front of):
+/// a [`PointerTable`], such as a [`RowIndex`].
 pub trait Lookup<K: Copy, V: Copy> {
     /// The value of `key`, if it has one. Cannot panic.
     fn get(&self, key: K) -> Option<V>;
@@ -108,55 +108,9 @@ impl<K: Key, V: Copy + Default> Lookup<K, V> for PointerTable<K, V> {
     }
 }
 
-/// The row of each node pointer seen, and the pointer of each row, so
-/// that a guessed row is checked with one load ([`SweepLookup`]). Rows are
-/// dense numbers (the core's, made in the order nodes are first seen).
-///
-/// Invariant: `keys[r] == p` (p non-null) exactly when `table` maps `p` to
-/// `r`; a row made by the core without being looked up here has key 0.
-#[derive(Default)]
-pub struct RowIndex {
-    table: PointerTable<usize, u32>,
-    keys: Vec<usize>,
-}
-
-impl RowIndex {
-    /// The row of `key`, if it has one. Cannot panic.
-    #[inline]
-    pub fn get(&self, key: usize) -> Option<u32> {
-        self.table.get(key)
-    }
-
-    /// Adds a key not in the index, with its row (not given to another
-    /// key).
-    pub fn insert(&mut self, key: usize, row: u32) {
-        debug_assert!(self.keys.get(row as usize).is_none_or(|&k| k == 0));
-        self.table.insert(key, row);
-        let i = row as usize;
-        if self.keys.len() <= i {
-            self.keys.resize(i + 1, 0);
-        }
-        self.keys[i] = key;
-    }
-
-    /// Whether `row` is the row of `key` (non-null): one load. Cannot
-    /// panic.
-    #[inline(always)]
-    pub fn is_row_of(&self, row: u32, key: usize) -> bool {
-        self.keys.get(row as usize) == Some(&key)
-    }
-}
-
-impl Lookup<usize, u32> for RowIndex {
-    #[inline]
-    fn get(&self, key: usize) -> Option<u32> {
-        RowIndex::get(self, key)
-    }
-
-    fn insert(&mut self, key: usize, row: u32) {
-        RowIndex::insert(self, key, row)
-    }
-}
+/// The row of each node pointer seen. Rows are dense numbers (the
+/// core's, made in the order nodes are first seen).
+pub type RowIndex = PointerTable<usize, u32>;
 
 impl<K, V> Default for PointerTable<K, V> {
     fn default() -> PointerTable<K, V> {
@@ -169,8 +123,8 @@ impl<K, V> Default for PointerTable<K, V> {
 }
 
 /// The last `(key, value)` looked up through it, in front of a
-/// [`PointerTable`] or a [`RowIndex`]: for the node of a query that is usually the same as
-/// last time (see the module notes). At first it holds the empty key and
+/// [`PointerTable`] (such as a [`RowIndex`]): for the node of a query that
+/// is usually the same as last time (see the module notes). At first it holds the empty key and
 /// the default value, as an empty slot does.
 pub struct LastLookup<K = usize, V = u32>(K, V);
 
@@ -452,11 +406,9 @@ mod tests {
         }
         for (row, &p) in pointers.iter().enumerate() {
             assert_eq!(index.get(p), Some(row as u32));
-            assert!(index.is_row_of(row as u32, p));
-            assert!(!index.is_row_of(row as u32 + 1, p));
         }
         assert_eq!(index.get(8 * 20_001), None);
-        assert!(index.table.slots.len() >= 2 * pointers.len());
+        assert!(index.slots.len() >= 2 * pointers.len());
         let fresh = pointers.len() as u32;
         let mut reads = 0;
         for _ in 0..3 {
@@ -467,7 +419,7 @@ mod tests {
             assert_eq!(row, fresh);
         }
         assert_eq!(reads, 1);
-        assert!(index.is_row_of(fresh, 8 * 20_001));
+        assert_eq!(index.get(8 * 20_001), Some(fresh));
         assert_eq!(index.get(8), Some(0));
         // From the table, then from the side entry; a new pointer goes
         // into both.
@@ -488,7 +440,6 @@ mod tests {
             newer
         );
         assert_eq!(index.get(8 * 20_002), Some(newer));
-        assert!(index.is_row_of(newer, 8 * 20_002));
     }
 
     /// A [`SweepLookup`] learns a run of second nodes (with repeats) in
