@@ -106,16 +106,27 @@ def pass_time(cmd, name="AAEvaluator"):
 
 
 # aa-eval rows run this many times `--runs` (each run is a fraction of a
-# second): the least time of many runs is what the machine's noise, which
-# only ever adds time, leaves of the pass's cost.
+# second), twice as many when the row is short (at most SHORT_ROW_QUERIES
+# queries). The figure is the median: on this machine kind the aa-eval
+# pass's own time varies by about 10% from one process to the next (the
+# empty pipeline's 0.08-0.13 s on a 3.5M-query row), in both directions, so
+# the least of several runs catches one lucky process of some commands and
+# not of others; on a short row that spread is as large as a fast
+# analysis's whole cost (least-of-15 ratios of one row came out 0.03x to
+# 0.43x, medians of 30 0.12x to 0.21x).
 AA_RUNS_FACTOR = 3
+SHORT_ROW_QUERIES = 10_000_000
 
 
-def interleaved_passes(cmds, runs):
-    """`interleaved` AA_RUNS_FACTOR * `runs` times: per-command (least CPU
-    seconds of its aa-eval pass alone, see `pass_time`; median peak RSS
-    KiB)."""
-    return interleaved(cmds, AA_RUNS_FACTOR * runs, measure=pass_time, reduce=min)
+def interleaved_passes(cmds, runs, queries):
+    """`interleaved` AA_RUNS_FACTOR * `runs` times (twice that on a short
+    row): per-command (median CPU seconds of its aa-eval pass alone, see
+    `pass_time`; median peak RSS KiB)."""
+    return interleaved(cmds, aa_rounds(runs, queries), measure=pass_time)
+
+
+def aa_rounds(runs, queries):
+    return AA_RUNS_FACTOR * runs * (2 if queries <= SHORT_ROW_QUERIES else 1)
 
 
 def instructions_of(cmds):
@@ -182,7 +193,7 @@ class Floors:
                 f.write(text)
             cmds = aa_eval_cmds(untagged, analysis, ("none", "ours"))
             queries = queries_of(output_of(cmds["ours"]))
-            med = interleaved_passes(cmds, self.runs)
+            med = interleaved_passes(cmds, self.runs, queries)
             ns = (med["ours"][0] - med["none"][0]) / queries * 1e9
             insns = None
             if self.count and queries <= CALLGRIND_MAX_QUERIES:
@@ -196,7 +207,7 @@ def aa_eval_row(path, runs, label, analysis=TBAA, floors=None, count_instruction
     cmds = aa_eval_cmds(path, analysis)
     identical, outs = same_output({k: cmds[k] for k in ("builtin", "ours")})
     queries = queries_of(outs["builtin"])
-    med = interleaved_passes(cmds, runs)
+    med = interleaved_passes(cmds, runs, queries)
     base = med["none"][0]
     builtin = med["builtin"][0] - base
     ours = med["ours"][0] - base
@@ -433,15 +444,18 @@ def main():
           "loaded in every run, so the only difference is the AA named in `-aa-pipeline`); "
           "times are CPU seconds (user + system) of the `opt` process, peak RSS from the same "
           "process's resource usage, except in the aa-eval tables (P1, Q), whose times are the "
-          "aa-eval pass's own, the least of %d runs (see P1)." % (runs, AA_RUNS_FACTOR * runs),
+          "aa-eval pass's own, the median of %d runs (%d on rows of at most %d queries; see P1)." % (
+              runs, aa_rounds(runs, SHORT_ROW_QUERIES + 1), aa_rounds(runs, 0), SHORT_ROW_QUERIES),
           "Ratios are ours over built-in: below 1 is faster.", "",
           "## P1: aa-eval over one function with about 2000 loads and stores", "",
           "`opt -aa-pipeline=<AA> -passes=aa-eval -evaluate-aa-metadata -time-passes`. AA time = "
           "the CPU time (user + system) of the aa-eval pass, by LLVM's own pass timer, minus the "
           "same with an empty AA pipeline: starting opt and parsing the input, whose variation "
-          "is larger than a fast analysis's whole cost, are left out. Each is the least of %d "
-          "interleaved runs (noise on a shared machine only adds time); instructions "
-          "(callgrind, exact) are given beside. Goal: ratio <= 0.30." % (AA_RUNS_FACTOR * runs), "",
+          "is larger than a fast analysis's whole cost, are left out. Each is the median of %d "
+          "interleaved runs: the pass's own time still varies by about 10%% from one process to "
+          "the next, in both directions, which on a short row is as much as a fast analysis's "
+          "whole cost, so the least of several runs is no better than one run; instructions "
+          "(callgrind, exact) are given beside. Goal: ratio <= 0.30." % aa_rounds(runs, 0), "",
           "TBAA: `aliaskit-modgen --seed 2000 --functions 1 --accesses 2000 --encoding old` "
           "(%d tagged accesses)." % p1_row["tagged"], ""]
     md += fmt_aa_rows([p1_row])
