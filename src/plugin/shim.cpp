@@ -280,16 +280,18 @@ template <bool Bisecting> class RustScopedNoAliasResult : public AAResultBase {
   bool mayAliasBothWays(const X &SideX, const Y &SideY) const {
     if (Bisecting)
       return bisectMayAlias(SideX, SideY) && bisectMayAlias(SideY, SideX);
-    // Without both lists of a direction there is nothing to exclude (the
-    // core's first rule, also here so that such queries cost no call
-    // across the boundary); one call asks both directions. X without
-    // lists answers before Y's are looked up (a call's are found in its
-    // metadata attachments: callers put the location first).
+    // An access without lists excludes nothing (the core's first rule,
+    // also here so that such queries cost no call across the boundary);
+    // one call asks both directions. X without lists answers before Y's
+    // are looked up (a call's are found in its metadata attachments:
+    // callers put the location first). Which Y are asked about must not
+    // depend on which lists X has: the session guesses Y by its place in
+    // the run of questions about one X, the same run for every X.
     const MDNode *SX = scopes(SideX), *NX = noalias(SideX);
     if (!SX && !NX)
       return true;
     const MDNode *SY = scopes(SideY), *NY = noalias(SideY);
-    if ((!SX || !NY) && (!SY || !NX))
+    if (!SY && !NY)
       return true;
     return aliaskit::mayAlias(aliaskit_scoped_may_alias_both_ways(
         Handle, md(SX), md(NX), md(SY), md(NY)));

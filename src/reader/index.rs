@@ -174,37 +174,49 @@ impl<K: Key, V: Copy + Default> LastLookup<K, V> {
     }
 }
 
-/// The rows of the second nodes of a sweep of questions, in front of a
-/// [`RowIndex`]: a pass asks one access (the first node) against a run of
-/// others, then the next access against the same run (see the module
-/// notes), so the second node of a question is usually the one at the
-/// same place in the last sweep. Every question moves on by one place
-/// ([`SweepLookup::move_on`], also one answered without a look-up, such
-/// as a repeated tag, so that places stay in step), and the sweep starts
-/// again when the first node changes (which the caller knows from the
-/// [`LastLookup`] of its first node). A place holds a node and its row,
-/// as found there last (the row of a node never changes), so a guess is
-/// one compare of the node; a node found by the index is written at its
-/// place, so that a changed run is learnt in one sweep.
+/// The values (rows) of the second keys (nodes) of a sweep of questions,
+/// in front of a [`PointerTable`] (such as a [`RowIndex`]): a pass asks
+/// one access (the first key) against a run of others, then the next
+/// access against the same run (see the module notes), so the second key
+/// of a question is usually the one at the same place in the last sweep.
+/// Every question moves on by one place ([`SweepLookup::move_on`], also
+/// one answered without a look-up, such as a repeated tag, so that places
+/// stay in step), and the sweep starts again when the first key changes,
+/// which the caller knows from the [`LastLookup`] of its first key; that
+/// must hold the first key after every question, the slow path's too
+/// (else the sweep starts again at the second question as well, and
+/// every place after it is one off). A
+/// place holds a key and its value, as found there last (the value of a
+/// key never changes), so a guess is one compare of the key; a key found
+/// by the table is written at its place, so that a changed run is learnt
+/// in one sweep.
 ///
-/// Memory: at most [`SweepLookup::MAX_PLACES`] places, 16 bytes each
-/// (256 KiB).
-#[derive(Default)]
-pub struct SweepLookup {
-    /// The second node at each place and its row, as last found there
-    /// (the null node before).
-    places: Vec<(usize, u32)>,
+/// Memory: at most `MAX_PLACES` places of `(K, V)` each (16 bytes for a
+/// [`RowIndex`]: 256 KiB).
+pub struct SweepLookup<K = usize, V = u32, const MAX_PLACES: usize = { 1 << 14 }> {
+    /// The second key at each place and its value, as last found there
+    /// (the empty key before).
+    places: Vec<(K, V)>,
     /// The current question's place.
     at: usize,
 }
 
-impl SweepLookup {
+impl<K, V, const MAX_PLACES: usize> Default for SweepLookup<K, V, MAX_PLACES> {
+    fn default() -> Self {
+        SweepLookup {
+            places: Vec::new(),
+            at: 0,
+        }
+    }
+}
+
+impl<K: Key, V: Copy + Default, const MAX_PLACES: usize> SweepLookup<K, V, MAX_PLACES> {
     /// Places remembered at most.
-    pub const MAX_PLACES: usize = 1 << 14;
+    pub const MAX_PLACES: usize = MAX_PLACES;
     const FIRST_PLACES: usize = 256;
 
     /// Moves to the place of the next question: the next place if its
-    /// first node is the last question's (`same_first`), else the first
+    /// first key is the last question's (`same_first`), else the first
     /// place of a new sweep.
     #[inline(always)]
     pub fn move_on(&mut self, same_first: bool) {
@@ -221,65 +233,84 @@ impl SweepLookup {
         self.at = 0;
     }
 
-    /// The row at the current question's place, if the node there is
-    /// `key` (not null): one compare, no probe. Cannot panic.
+    /// The value at the current question's place, if the key there is
+    /// `key` (not empty): one compare, no probe. Cannot panic.
     #[inline(always)]
-    pub fn guess(&self, key: usize) -> Option<u32> {
-        let &(node, row) = self.places.get(self.at)?;
-        (node == key).then_some(row)
+    pub fn guess(&self, key: K) -> Option<&V> {
+        let (place, value) = self.places.get(self.at)?;
+        (*place == key).then_some(value)
     }
 
-    /// [`RowIndex::get`] of the current question's second node `key`:
-    /// [`SweepLookup::guess`], else the index's answer, written at the
+    /// [`PointerTable::get`] of the current question's second key `key`:
+    /// [`SweepLookup::guess`], else the table's answer, written at the
     /// place. Cannot panic (places grow only below a bound that is far
     /// from any overflow; an allocation that fails aborts).
     #[inline]
-    pub fn get(&mut self, index: &RowIndex, key: usize) -> Option<u32> {
-        if let Some(row) = self.guess(key) {
-            return Some(row);
+    pub fn get(&mut self, index: &PointerTable<K, V>, key: K) -> Option<V> {
+        if let Some(value) = self.guess(key) {
+            return Some(*value);
         }
         self.get_probed(index, key)
+    }
+
+    /// [`SweepLookup::get`], by reference (so that a large value is not
+    /// copied).
+    #[inline]
+    pub fn get_ref<'a>(&'a mut self, index: &'a PointerTable<K, V>, key: K) -> Option<&'a V> {
+        if self.guess(key).is_some() {
+            return self.guess(key);
+        }
+        self.get_probed_ref(index, key)
     }
 
     /// [`SweepLookup::get`] when the guess did not come true. Out of line,
     /// so that a caller whose guess comes true saves no registers for the
     /// probe.
     #[inline(never)]
-    fn get_probed(&mut self, index: &RowIndex, key: usize) -> Option<u32> {
-        let row = index.get(key)?;
-        self.found(key, row);
-        Some(row)
+    fn get_probed(&mut self, index: &PointerTable<K, V>, key: K) -> Option<V> {
+        let value = index.get(key)?;
+        self.found(key, value);
+        Some(value)
     }
 
-    /// [`RowIndex::get_or_insert_with`] of the current question's second
-    /// node, written at its place.
+    /// [`SweepLookup::get_ref`] when the guess did not come true (out of
+    /// line, as [`SweepLookup::get_probed`]).
+    #[inline(never)]
+    fn get_probed_ref<'a>(&'a mut self, index: &'a PointerTable<K, V>, key: K) -> Option<&'a V> {
+        let value = index.get_ref(key)?;
+        self.found(key, *value);
+        Some(value)
+    }
+
+    /// [`Lookup::get_or_insert_with`] of the current question's second
+    /// key, written at its place.
     #[inline]
     pub fn get_or_insert_with(
         &mut self,
-        index: &mut RowIndex,
-        key: usize,
-        read: impl FnOnce() -> u32,
-    ) -> u32 {
-        if let Some(row) = self.get(index, key) {
-            return row;
+        index: &mut PointerTable<K, V>,
+        key: K,
+        read: impl FnOnce() -> V,
+    ) -> V {
+        if let Some(value) = self.get(index, key) {
+            return value;
         }
-        let row = index.get_or_insert_with(key, read);
-        self.found(key, row);
-        row
+        let value = index.get_or_insert_with(key, read);
+        self.found(key, value);
+        value
     }
 
-    /// Writes `key` and its row at the current place, making places up to
-    /// it first (within the bound).
-    fn found(&mut self, key: usize, row: u32) {
+    /// Writes `key` and its value at the current place, making places up
+    /// to it first (within the bound).
+    fn found(&mut self, key: K, value: V) {
         let at = self.at;
-        if at >= self.places.len() && at < Self::MAX_PLACES {
+        if at >= self.places.len() && at < MAX_PLACES {
             let len = (at + 1)
                 .next_power_of_two()
-                .clamp(Self::FIRST_PLACES, Self::MAX_PLACES);
-            self.places.resize(len, (0, 0));
+                .clamp(Self::FIRST_PLACES.min(MAX_PLACES), MAX_PLACES);
+            self.places.resize(len, (K::EMPTY, V::default()));
         }
         if let Some(place) = self.places.get_mut(at) {
-            *place = (key, row);
+            *place = (key, value);
         }
     }
 }
@@ -455,7 +486,7 @@ mod tests {
             index.insert(key(row), row);
         }
         let run: Vec<u32> = (0..300u32).map(|i| (i * 7) % 50).collect();
-        let mut sweep = SweepLookup::default();
+        let mut sweep: SweepLookup = SweepLookup::default();
         // A sweep: its first question starts it, the others go on.
         for (i, &row) in run.iter().enumerate() {
             sweep.move_on(i != 0);
@@ -464,7 +495,7 @@ mod tests {
         }
         for (i, &row) in run.iter().enumerate() {
             sweep.move_on(i != 0);
-            assert_eq!(sweep.guess(key(row)), Some(row));
+            assert_eq!(sweep.guess(key(row)).copied(), Some(row));
         }
         // Going on goes past the run; a new sweep starts over, and a
         // question answered without a look-up (every tenth) keeps the
@@ -474,7 +505,7 @@ mod tests {
         for (i, &row) in run.iter().enumerate() {
             sweep.move_on(i != 0);
             if i % 10 != 0 {
-                assert_eq!(sweep.guess(key(row)), Some(row));
+                assert_eq!(sweep.guess(key(row)).copied(), Some(row));
             }
         }
         // A changed run: rows found, never a wrong one, then learnt.
@@ -483,7 +514,7 @@ mod tests {
             .collect();
         for (i, &row) in changed.iter().enumerate() {
             sweep.move_on(i != 0);
-            if let Some(guessed) = sweep.guess(key(row)) {
+            if let Some(&guessed) = sweep.guess(key(row)) {
                 assert_eq!(guessed, row);
             }
             let again = sweep.get_or_insert_with(&mut index, key(row), || unreachable!());
@@ -491,29 +522,35 @@ mod tests {
         }
         for (i, &row) in changed.iter().enumerate() {
             sweep.move_on(i != 0);
-            assert_eq!(sweep.guess(key(row)), Some(row));
+            assert_eq!(sweep.guess(key(row)).copied(), Some(row));
+            assert_eq!(sweep.get_ref(&index, key(row)), Some(&row));
         }
         // Unknown keys: none from the index, made by the slow path.
         sweep.move_on(false);
         assert_eq!(sweep.get(&index, key(6000)), None);
+        assert_eq!(sweep.get_ref(&index, key(6000)), None);
         assert_eq!(
             sweep.get_or_insert_with(&mut index, key(6000), || 6000),
             6000
         );
-        assert_eq!(sweep.guess(key(6000)), Some(6000));
+        assert_eq!(sweep.guess(key(6000)).copied(), Some(6000));
         // Past the bound: found, not guessed.
-        let long = SweepLookup::MAX_PLACES + 10;
+        let long = <SweepLookup>::MAX_PLACES + 10;
         for pass in 0..2 {
             for i in 0..long {
                 let row = (i % 5000) as u32;
                 sweep.move_on(i != 0);
                 if pass == 1 {
                     let guessed = sweep.guess(key(row));
-                    assert_eq!(guessed.is_some(), i < SweepLookup::MAX_PLACES, "place {i}");
+                    assert_eq!(
+                        guessed.is_some(),
+                        i < <SweepLookup>::MAX_PLACES,
+                        "place {i}"
+                    );
                 }
                 assert_eq!(sweep.get(&index, key(row)), Some(row));
             }
         }
-        assert_eq!(sweep.places.len(), SweepLookup::MAX_PLACES);
+        assert_eq!(sweep.places.len(), <SweepLookup>::MAX_PLACES);
     }
 }

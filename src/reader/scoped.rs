@@ -31,7 +31,7 @@ use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::FxHashSet;
 
 use super::decisions::{Decider, Decisions};
-use super::index::{LastLookup, Lookup, PointerTable, RowIndex};
+use super::index::{LastLookup, Lookup, PointerTable, RowIndex, SweepLookup};
 use super::MetadataImporter;
 use crate::plugin::ffi::types::MergeKind;
 
@@ -52,6 +52,10 @@ struct AccessLists {
 /// null.
 type AccessKey = (usize, usize);
 
+/// The second accesses of a sweep of both-ways questions (see
+/// [`SweepLookup`]), 64 bytes a place, at most 4096 places (256 KiB).
+type AccessSweep = SweepLookup<AccessKey, AccessLists, { 1 << 12 }>;
+
 pub struct ScopedSession {
     importer: MetadataImporter,
     lists: ScopeLists,
@@ -61,6 +65,8 @@ pub struct ScopedSession {
     accesses: PointerTable<AccessKey, AccessLists>,
     /// The last both-ways question's first access.
     first: LastLookup<AccessKey, AccessLists>,
+    /// The second accesses of the current sweep.
+    second: AccessSweep,
     warned: FxHashSet<NodeId>,
     decisions: Decisions,
     /// Whether answers are logged: as [`super::tbaa::TbaaSession`]'s, asked
@@ -76,6 +82,7 @@ impl Default for ScopedSession {
             rows: RowIndex::default(),
             accesses: PointerTable::default(),
             first: LastLookup::default(),
+            second: Default::default(),
             warned: FxHashSet::default(),
             decisions: Decisions::default(),
             logs: log::log_enabled!(target: LOG_TARGET, log::Level::Debug),
@@ -129,10 +136,13 @@ impl ScopedSession {
         if self.logs {
             return None;
         }
+        let x = (scopes_x as usize, noalias_x as usize);
+        self.second.move_on(self.first.is_last(x));
         let (x, y) = seen_accesses(
             &mut self.first,
+            &mut self.second,
             &self.accesses,
-            (scopes_x as usize, noalias_x as usize),
+            x,
             (scopes_y as usize, noalias_y as usize),
         )?;
         if ListSummary::plainly_may_alias(x.scopes, y.noalias)
@@ -183,10 +193,12 @@ impl ScopedSession {
         noalias_y: LLVMMetadataRef,
     ) -> bool {
         if !self.logs {
+            let x = (scopes_x as usize, noalias_x as usize);
             let seen = seen_accesses(
                 &mut self.first,
+                &mut self.second,
                 &self.accesses,
-                (scopes_x as usize, noalias_x as usize),
+                x,
                 (scopes_y as usize, noalias_y as usize),
             )
             .map(|(x, y)| (*x, *y));
@@ -200,6 +212,11 @@ impl ScopedSession {
         let other = self.one_way(scopes_y, noalias_x);
         self.remember_access(scopes_x, noalias_x);
         self.remember_access(scopes_y, noalias_y);
+        // X is the last first access looked up from now on, so that the
+        // next question about X goes on with the sweep (see SweepLookup).
+        let _ = self
+            .first
+            .get_ref(&self.accesses, (scopes_x as usize, noalias_x as usize));
         one & other
     }
 
@@ -367,11 +384,12 @@ impl ScopedSession {
 #[inline(always)]
 fn seen_accesses<'a>(
     first: &'a mut LastLookup<AccessKey, AccessLists>,
+    second: &'a mut AccessSweep,
     accesses: &'a PointerTable<AccessKey, AccessLists>,
     x: AccessKey,
     y: AccessKey,
 ) -> Option<(&'a AccessLists, &'a AccessLists)> {
-    Some((first.get_ref(accesses, x)?, accesses.get_ref(y)?))
+    Some((first.get_ref(accesses, x)?, second.get_ref(accesses, y)?))
 }
 
 /// Both directions of a question about two accesses seen before that are

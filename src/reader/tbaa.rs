@@ -121,7 +121,7 @@ impl TbaaSession {
             return Some(true);
         }
         debug_assert!(!self.logs || self.oracle.remembers_nothing());
-        let rb = self.second.guess(b as usize)?;
+        let rb = *self.second.guess(b as usize)?;
         self.oracle.remembered_aliases_of(TagRef(ra), TagRef(rb))
     }
 
