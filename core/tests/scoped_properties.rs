@@ -179,6 +179,36 @@ proptest! {
         }
     }
 
+    /// Up to 128 domains every row is exact, and the compares find a
+    /// row's word at a mask bit by the bit's rank, one half of the mask
+    /// at a time: lists whose domains straddle bits 63 and 64 (and end
+    /// at 127) answer quickly, as the rule does. Scope `i` of a list is
+    /// in domain `[0, 5, 63, 64, 65, 127][i % 6]`, numbered by a first
+    /// list that names all 128 domains in order.
+    #[test]
+    fn exact_rows_across_both_halves_of_the_mask_answer_as_the_rule(
+        picks in prop::collection::vec(prop::collection::vec(0usize..18, 1..7), 1..8),
+        order in any::<u64>(),
+    ) {
+        const DOMAINS: usize = 128;
+        let at = [0, 5, 63, 64, 65, 127];
+        let mut scope_domains: Vec<Option<usize>> = (0..DOMAINS).map(Some).collect();
+        scope_domains.extend((0..18).map(|i| Some(at[i % 6])));
+        let mut lists = vec![(0..DOMAINS).collect::<Vec<_>>()];
+        lists.extend(picks.iter().map(|p| p.iter().map(|i| DOMAINS + i).collect::<Vec<_>>()));
+        let sys = build(DOMAINS, &scope_domains, &lists);
+        let mut table = ScopeLists::new();
+        table.list(&sys.g, sys.lists[0]);
+        let pairs = common::shuffled_pairs(&sys.lists[1..], order);
+        for &(a, b) in &pairs {
+            let (ra, rb) = (table.list(&sys.g, a), table.list(&sys.g, b));
+            let want = reference(&sys.g, a, b);
+            let (sa, sb) = (table.summary(ra).unwrap(), table.summary(rb).unwrap());
+            prop_assert_eq!(table.quick_answer(sa, sb), Some(want));
+            remembered_answers_are(&mut table, sa, sb, want)?;
+        }
+    }
+
     /// Past 128 domains, domains share mask bits: a row with two domains
     /// at one bit is not exact (merged), and two exact rows may name
     /// different domains at one bit (told apart by their words). Every

@@ -141,6 +141,13 @@ impl<K: Key, V: Copy + Default> LastLookup<K, V> {
         self.0 == key
     }
 
+    /// The value of the key looked up last (the empty key's default
+    /// value at first).
+    #[inline(always)]
+    pub fn last(&self) -> &V {
+        &self.1
+    }
+
     /// [`Lookup::get`], one compare when `key` is the one looked up
     /// last time.
     #[inline]

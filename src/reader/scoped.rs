@@ -115,16 +115,16 @@ impl ScopedSession {
 
     /// `ScopedNoAliasAAResult::alias` of accesses X and Y (both
     /// directions: X's scopes against Y's `!noalias`, and the reverse)
-    /// when it is quick: both accesses seen before, and each direction
-    /// plainly "may alias" by their summaries
-    /// ([`ListSummary::plainly_may_alias`]), remembered in the answer
-    /// matrix, or between exact rows ([`ScopeLists::remembered_answer`]);
-    /// `None` otherwise, and always while debug logging is on.
+    /// when it is quick: X the last question's first access, Y the access
+    /// at its place in the sweep, and each direction plainly "may alias"
+    /// by their summaries ([`ListSummary::plainly_may_alias`]) or
+    /// remembered in the answer matrix; `None` otherwise (then
+    /// [`ScopedSession::look_up_off_place`]), and always while debug
+    /// logging is on. Every question moves the sweep on, so this is asked
+    /// of every question, once.
     ///
-    /// Cannot panic (it reads fields and probes the table of accesses,
-    /// checked), so the boundary may ask it before setting up its panic
-    /// guard. (A pair of null lists is the empty key, whose value is two
-    /// [`ListSummary::NONE`]: "may alias" both ways, as LLVM answers.)
+    /// Cannot panic and calls nothing, so the boundary may ask it before
+    /// setting up its panic guard, without a stack frame.
     #[inline(always)]
     pub fn look_up_both_ways(
         &mut self,
@@ -136,15 +136,13 @@ impl ScopedSession {
         if self.logs {
             return None;
         }
-        let x = (scopes_x as usize, noalias_x as usize);
-        self.second.move_on(self.first.is_last(x));
-        let (x, y) = seen_accesses(
-            &mut self.first,
-            &mut self.second,
-            &self.accesses,
-            x,
-            (scopes_y as usize, noalias_y as usize),
-        )?;
+        let same_first = self.first.is_last((scopes_x as usize, noalias_x as usize));
+        self.second.move_on(same_first);
+        if !same_first {
+            return None;
+        }
+        let x = self.first.last();
+        let y = self.second.guess((scopes_y as usize, noalias_y as usize))?;
         if ListSummary::plainly_may_alias(x.scopes, y.noalias)
             & ListSummary::plainly_may_alias(y.scopes, x.noalias)
         {
@@ -157,8 +155,47 @@ impl ScopedSession {
             // LLVM's order: the first direction, then the second.
             (Some(false), _) => Some(false),
             (Some(true), Some(other)) => Some(other),
-            _ => remembered_answer_of_accesses(&mut self.lists, x, y),
+            _ => None,
         }
+    }
+
+    /// [`ScopedSession::look_up_both_ways`] when it did not answer, for
+    /// accesses seen before: X and Y found by probing the table of
+    /// accesses if need be (Y then written at its place in the sweep,
+    /// which does not move), each direction plainly "may alias",
+    /// remembered, or between exact rows ([`ScopeLists::remembered_answer`],
+    /// then remembered); `None` otherwise, and while debug logging is
+    /// on. Cannot panic, so that the boundary may ask it before its
+    /// panic guard too.
+    #[inline]
+    pub fn look_up_off_place(
+        &mut self,
+        scopes_x: LLVMMetadataRef,
+        noalias_x: LLVMMetadataRef,
+        scopes_y: LLVMMetadataRef,
+        noalias_y: LLVMMetadataRef,
+    ) -> Option<bool> {
+        if self.logs {
+            return None;
+        }
+        let (x, y) = seen_accesses(
+            &mut self.first,
+            &mut self.second,
+            &self.accesses,
+            (scopes_x as usize, noalias_x as usize),
+            (scopes_y as usize, noalias_y as usize),
+        )?;
+        if ListSummary::plainly_may_alias(x.scopes, y.noalias)
+            & ListSummary::plainly_may_alias(y.scopes, x.noalias)
+        {
+            return Some(true);
+        }
+        // LLVM's order: the second direction is not asked once the first
+        // says "no alias".
+        Some(
+            self.lists.remembered_answer(x.scopes, y.noalias)?
+                && self.lists.remembered_answer(y.scopes, x.noalias)?,
+        )
     }
 
     /// Both directions of a question about two accesses seen before,
@@ -390,27 +427,6 @@ fn seen_accesses<'a>(
     y: AccessKey,
 ) -> Option<(&'a AccessLists, &'a AccessLists)> {
     Some((first.get_ref(accesses, x)?, second.get_ref(accesses, y)?))
-}
-
-/// Both directions of a question about two accesses seen before that are
-/// not both plainly "may alias" nor both remembered, when each is at hand
-/// ([`ScopeLists::remembered_answer`]: remembered, or the lists' rows are
-/// exact, then remembered); `None` otherwise. Cannot panic. Out of line,
-/// and given the two accesses by reference, so that the answers of
-/// [`ScopedSession::look_up_both_ways`] found without a decision neither
-/// copy them nor keep them for it.
-#[inline(never)]
-fn remembered_answer_of_accesses(
-    lists: &mut ScopeLists,
-    x: &AccessLists,
-    y: &AccessLists,
-) -> Option<bool> {
-    // LLVM's order: the second direction is not asked once the first
-    // says "no alias".
-    Some(
-        lists.remembered_answer(x.scopes, y.noalias)?
-            && lists.remembered_answer(y.scopes, x.noalias)?,
-    )
 }
 
 /// Imports a list and makes its row.

@@ -197,6 +197,12 @@ unsafe extern "C" fn scoped_may_alias_both_ways_past_quick(
     scopes_y: LLVMMetadataRef,
     noalias_y: LLVMMetadataRef,
 ) -> Answer {
+    // Accesses seen before but not where the look-up expected them, or a
+    // pair of rows not remembered: still before the guard
+    // (`look_up_off_place` cannot panic).
+    if let Some(may_alias) = session.look_up_off_place(scopes_x, noalias_x, scopes_y, noalias_y) {
+        return Answer::may_alias(may_alias);
+    }
     guarded(session, Answer::MayAlias, |s| {
         Answer::may_alias(
             s.may_alias_both_ways_past_quick(scopes_x, noalias_x, scopes_y, noalias_y),
