@@ -190,12 +190,7 @@ impl ScopedSession {
         {
             return Some(true);
         }
-        // LLVM's order: the second direction is not asked once the first
-        // says "no alias".
-        Some(
-            self.lists.remembered_answer(x.scopes, y.noalias)?
-                && self.lists.remembered_answer(y.scopes, x.noalias)?,
-        )
+        remembered_answer_of_accesses(&mut self.lists, x, y)
     }
 
     /// Both directions of a question about two accesses seen before,
@@ -427,6 +422,55 @@ fn seen_accesses<'a>(
     y: AccessKey,
 ) -> Option<(&'a AccessLists, &'a AccessLists)> {
     Some((first.get_ref(accesses, x)?, second.get_ref(accesses, y)?))
+}
+
+/// Both directions of a question about two accesses (each
+/// [`ScopeLists::remembered_answer`], which decides exact rows' pairs by
+/// the ranks of mask bits): compiled twice, the second time for
+/// processors with a popcount instruction, which the baseline x86-64
+/// target lacks (a count is then a dozen instructions), and chosen by
+/// what the processor has. The algorithm is the core's either way.
+#[inline(always)]
+fn remembered_answer_of_accesses(
+    lists: &mut ScopeLists,
+    x: &AccessLists,
+    y: &AccessLists,
+) -> Option<bool> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the processor has the instruction.
+        return unsafe { remembered_answer_of_accesses_with_popcnt(lists, x, y) };
+    }
+    remembered_answer_of_accesses_here(lists, x, y)
+}
+
+/// [`remembered_answer_of_accesses`] compiled for processors with
+/// `popcnt`.
+///
+/// # Safety
+/// The processor must have `popcnt`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn remembered_answer_of_accesses_with_popcnt(
+    lists: &mut ScopeLists,
+    x: &AccessLists,
+    y: &AccessLists,
+) -> Option<bool> {
+    remembered_answer_of_accesses_here(lists, x, y)
+}
+
+#[inline(always)]
+fn remembered_answer_of_accesses_here(
+    lists: &mut ScopeLists,
+    x: &AccessLists,
+    y: &AccessLists,
+) -> Option<bool> {
+    // LLVM's order: the second direction is not asked once the first
+    // says "no alias".
+    Some(
+        lists.remembered_answer(x.scopes, y.noalias)?
+            && lists.remembered_answer(y.scopes, x.noalias)?,
+    )
 }
 
 /// Imports a list and makes its row.
