@@ -109,6 +109,31 @@ fn system() -> impl Strategy<Value = System> {
         .prop_map(|(d, s, l)| build(d, &s, &l))
 }
 
+/// A system of `domains` domains, each with a scope of its own named in
+/// that order by a first list (so that domain `d` gets number `d`), and
+/// extra scopes, scope `i` in domain `at[i % at.len()]`; each pick is a
+/// list of extra scopes. Its lists past the first, and a table that has
+/// read the first.
+fn numbered_domains(
+    domains: usize,
+    at: &[usize],
+    extra: usize,
+    picks: &[Vec<usize>],
+) -> (System, ScopeLists) {
+    let mut scope_domains: Vec<Option<usize>> = (0..domains).map(Some).collect();
+    scope_domains.extend((0..extra).map(|i| Some(at[i % at.len()])));
+    let mut lists = vec![(0..domains).collect::<Vec<_>>()];
+    lists.extend(
+        picks
+            .iter()
+            .map(|p| p.iter().map(|i| domains + i).collect::<Vec<_>>()),
+    );
+    let sys = build(domains, &scope_domains, &lists);
+    let mut table = ScopeLists::new();
+    table.list(&sys.g, sys.lists[0]);
+    (sys, table)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1000))]
 
@@ -190,15 +215,7 @@ proptest! {
         picks in prop::collection::vec(prop::collection::vec(0usize..18, 1..7), 1..8),
         order in any::<u64>(),
     ) {
-        const DOMAINS: usize = 128;
-        let at = [0, 5, 63, 64, 65, 127];
-        let mut scope_domains: Vec<Option<usize>> = (0..DOMAINS).map(Some).collect();
-        scope_domains.extend((0..18).map(|i| Some(at[i % 6])));
-        let mut lists = vec![(0..DOMAINS).collect::<Vec<_>>()];
-        lists.extend(picks.iter().map(|p| p.iter().map(|i| DOMAINS + i).collect::<Vec<_>>()));
-        let sys = build(DOMAINS, &scope_domains, &lists);
-        let mut table = ScopeLists::new();
-        table.list(&sys.g, sys.lists[0]);
+        let (sys, mut table) = numbered_domains(128, &[0, 5, 63, 64, 65, 127], 18, &picks);
         let pairs = common::shuffled_pairs(&sys.lists[1..], order);
         for &(a, b) in &pairs {
             let (ra, rb) = (table.list(&sys.g, a), table.list(&sys.g, b));
@@ -220,15 +237,7 @@ proptest! {
         picks in prop::collection::vec(prop::collection::vec(0usize..12, 1..6), 1..8),
         order in any::<u64>(),
     ) {
-        const DOMAINS: usize = 260;
-        let shared = [0, 128, 256, 1, 129, 2];
-        let mut scope_domains: Vec<Option<usize>> = (0..DOMAINS).map(Some).collect();
-        scope_domains.extend((0..12).map(|i| Some(shared[i % 6])));
-        let mut lists = vec![(0..DOMAINS).collect::<Vec<_>>()];
-        lists.extend(picks.iter().map(|p| p.iter().map(|i| DOMAINS + i).collect::<Vec<_>>()));
-        let sys = build(DOMAINS, &scope_domains, &lists);
-        let mut table = ScopeLists::new();
-        table.list(&sys.g, sys.lists[0]);
+        let (sys, mut table) = numbered_domains(260, &[0, 128, 256, 1, 129, 2], 12, &picks);
         let pairs = common::shuffled_pairs(&sys.lists[1..], order);
         for &(a, b) in &pairs {
             let (ra, rb) = (table.list(&sys.g, a), table.list(&sys.g, b));

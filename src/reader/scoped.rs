@@ -52,6 +52,17 @@ struct AccessLists {
 /// null.
 type AccessKey = (usize, usize);
 
+impl AccessLists {
+    /// Whether both directions of a question about this access and
+    /// `other` are plainly "may alias" ([`ListSummary::plainly_may_alias`]):
+    /// one test, one branch.
+    #[inline(always)]
+    fn plainly_may_alias_with(&self, other: &AccessLists) -> bool {
+        ListSummary::plainly_may_alias(self.scopes, other.noalias)
+            & ListSummary::plainly_may_alias(other.scopes, self.noalias)
+    }
+}
+
 /// The second accesses of a sweep of both-ways questions (see
 /// [`SweepLookup`]), 64 bytes a place, at most 4096 places (256 KiB).
 type AccessSweep = SweepLookup<AccessKey, AccessLists, { 1 << 12 }>;
@@ -143,9 +154,7 @@ impl ScopedSession {
         }
         let x = self.first.last();
         let y = self.second.guess((scopes_y as usize, noalias_y as usize))?;
-        if ListSummary::plainly_may_alias(x.scopes, y.noalias)
-            & ListSummary::plainly_may_alias(y.scopes, x.noalias)
-        {
+        if x.plainly_may_alias_with(y) {
             return Some(true);
         }
         match (
@@ -185,9 +194,7 @@ impl ScopedSession {
             (scopes_x as usize, noalias_x as usize),
             (scopes_y as usize, noalias_y as usize),
         )?;
-        if ListSummary::plainly_may_alias(x.scopes, y.noalias)
-            & ListSummary::plainly_may_alias(y.scopes, x.noalias)
-        {
+        if x.plainly_may_alias_with(y) {
             return Some(true);
         }
         remembered_answer_of_accesses(&mut self.lists, x, y)
