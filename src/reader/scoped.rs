@@ -6,14 +6,16 @@
 //! remembered per pair of rows (the core's answer matrix). A both-ways
 //! question names two accesses by their two lists each; each access seen
 //! has the summaries of its two lists ([`ListSummary`]) under the pair of
-//! pointers, so that a question whose accesses were seen before is one
-//! probe for the second access (the first is usually the last question's,
-//! see [`LastLookup`]) and, usually, one test that both directions are
-//! plainly "may alias", else a read of the core's answer matrix for each
-//! direction by the rows the summaries name, else (once per pair of rows)
-//! a few compares of the two rows' words when the rows are exact
-//! ([`ScopeLists::remembered_answer`]), before the boundary's panic guard
-//! ([`ScopedSession::look_up_both_ways`]). No answer is kept by pointer:
+//! pointers, so that a question whose accesses were seen before finds
+//! them without a probe (the first is usually the last question's, see
+//! [`LastLookup`], the second usually the one at its place in the sweep,
+//! see [`SweepLookup`]) and makes, usually, one test that both directions
+//! are plainly "may alias", else a read of the core's answer matrix for
+//! each direction by the rows the summaries name
+//! ([`ScopedSession::look_up_both_ways`]); else, out of line, a probe and
+//! (once per pair of rows) a few compares of the two rows' words when the
+//! rows are exact ([`ScopedSession::look_up_off_place`]), all before the
+//! boundary's panic guard. No answer is kept by pointer:
 //! a table of recent answers by pointer pair (as TBAA once had) cost
 //! more than the matrix here, and its hits, so the cost of a question,
 //! depended on where the lists happened to be allocated (the 24-list
