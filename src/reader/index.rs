@@ -254,10 +254,7 @@ impl<K: Key, V: Copy + Default, const MAX_PLACES: usize> SweepLookup<K, V, MAX_P
     /// from any overflow; an allocation that fails aborts).
     #[inline]
     pub fn get(&mut self, index: &PointerTable<K, V>, key: K) -> Option<V> {
-        if let Some(value) = self.guess(key) {
-            return Some(*value);
-        }
-        self.get_probed(index, key)
+        self.get_ref(index, key).copied()
     }
 
     /// [`SweepLookup::get`], by reference (so that a large value is not
@@ -270,18 +267,9 @@ impl<K: Key, V: Copy + Default, const MAX_PLACES: usize> SweepLookup<K, V, MAX_P
         self.get_probed_ref(index, key)
     }
 
-    /// [`SweepLookup::get`] when the guess did not come true. Out of line,
-    /// so that a caller whose guess comes true saves no registers for the
-    /// probe.
-    #[inline(never)]
-    fn get_probed(&mut self, index: &PointerTable<K, V>, key: K) -> Option<V> {
-        let value = index.get(key)?;
-        self.found(key, value);
-        Some(value)
-    }
-
-    /// [`SweepLookup::get_ref`] when the guess did not come true (out of
-    /// line, as [`SweepLookup::get_probed`]).
+    /// [`SweepLookup::get_ref`] when the guess did not come true. Out of
+    /// line, so that a caller whose guess comes true saves no registers
+    /// for the probe.
     #[inline(never)]
     fn get_probed_ref<'a>(&'a mut self, index: &'a PointerTable<K, V>, key: K) -> Option<&'a V> {
         let value = index.get_ref(key)?;
