@@ -3,53 +3,63 @@
 //!
 //! The analyses number what they read densely (tags: [`crate::tbaa::TagRef`],
 //! scope lists: [`crate::scoped::ListRef`]), so an answer for the ordered
-//! pair (a, b) can live at bit `2 * (a * side + b)` of one flat array:
-//! a lookup is an index computation and one load, whatever the number of
-//! distinct tags or lists, and nothing is ever evicted. The matrix starts
-//! at 64 x 64 (1 KiB) and doubles its side when a row beyond it is asked
-//! about, up to [`AnswerMatrix::MAX_SIDE`] rows; pairs involving a row
-//! beyond that are not remembered (the caller decides them afresh, which
-//! gives the same answer: the memo never changes an answer, only its cost).
+//! pair (a, b) can live at index `a * side + b` of a flat array of bits:
+//! a lookup is an index computation and two loads, whatever the number
+//! of distinct tags or lists, and nothing is ever evicted. The two bits
+//! of a pair are in two planes, side by side per 64 pairs
+//! ([`Planes`]): whether the answer is known, and whether it is "may
+//! alias", each read by a bit test at the pair's column, without a shift
+//! through a register that the baseline x86-64 target would have to free
+//! for it. The matrix starts at 64 x 64 (1 KiB) and doubles its side when
+//! a row beyond it is asked about, up to [`AnswerMatrix::MAX_SIDE`] rows;
+//! pairs involving a row beyond that are not remembered (the caller
+//! decides them afresh, which gives the same answer: the memo never
+//! changes an answer, only its cost).
 //!
 //! Memory bound: at most `MAX_SIDE² / 4` bytes, 4 MiB, per matrix; one
 //! matrix per analysis session.
 
-/// Two bits per ordered pair: 0 unknown, 1 no alias, 2 may alias.
+/// The two planes of 64 pairs: the columns `64 k .. 64 k + 64` of a row.
+/// A pair's bit in `known` says its answer is remembered, and then its
+/// bit in `may_alias` is the answer (clear while unknown).
+#[derive(Copy, Clone, Debug, Default)]
+struct Planes {
+    known: u64,
+    may_alias: u64,
+}
+
+impl Planes {
+    /// The answer at bit `bit` (below 64), if known.
+    #[inline(always)]
+    fn get(&self, bit: usize) -> Option<bool> {
+        if self.known >> bit & 1 == 0 {
+            return None;
+        }
+        Some(self.may_alias >> bit & 1 != 0)
+    }
+
+    /// Sets the answer at bit `bit` (below 64).
+    #[inline]
+    fn set(&mut self, bit: usize, may_alias: bool) {
+        self.known |= 1 << bit;
+        self.may_alias = self.may_alias & !(1 << bit) | u64::from(may_alias) << bit;
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct AnswerMatrix {
-    /// Rows (and columns) the matrix has room for: a power of two, or 0.
+    /// Rows (and columns) the matrix has room for: a power of two, at
+    /// least 64, or 0.
     side: usize,
     /// The largest side it may grow to.
     max_side: usize,
-    words: Vec<u64>,
+    /// Row by row, `side / 64` planes a row.
+    words: Vec<Planes>,
 }
 
 impl Default for AnswerMatrix {
     fn default() -> AnswerMatrix {
         AnswerMatrix::with_max_side(AnswerMatrix::MAX_SIDE)
-    }
-}
-
-const UNKNOWN: u64 = 0;
-const NO_ALIAS: u64 = 1;
-const MAY_ALIAS: u64 = 2;
-/// The low bit of every pair of a word.
-const LOW_BITS: u64 = 0x5555_5555_5555_5555;
-
-/// `word` with the pair at bit `at` (even, below 64) set to the answer
-/// code `v`.
-#[inline]
-fn with_pair(word: u64, at: usize, v: u64) -> u64 {
-    (word & !(3 << at)) | (v << at)
-}
-
-/// The two bits of a known answer.
-#[inline]
-fn code(may_alias: bool) -> u64 {
-    if may_alias {
-        MAY_ALIAS
-    } else {
-        NO_ALIAS
     }
 }
 
@@ -73,8 +83,15 @@ impl AnswerMatrix {
         }
     }
 
+    /// The planes of pair (a, b) of rows below the side, and its bit
+    /// there (the side is a multiple of 64).
+    #[inline(always)]
+    fn at(&self, a: usize, b: usize) -> (usize, usize) {
+        ((a * self.side + b) / 64, b % 64)
+    }
+
     /// The remembered answer for (a, b): `Some(true)` may alias. Cannot
-    /// panic (a word outside the matrix reads as unknown).
+    /// panic (planes outside the matrix read as unknown).
     #[inline(always)]
     pub fn get(&self, a: u32, b: u32) -> Option<bool> {
         let (a, b) = (a as usize, b as usize);
@@ -82,11 +99,8 @@ impl AnswerMatrix {
         if a | b >= self.side {
             return None;
         }
-        let bit = 2 * (a * self.side + b);
-        // `wrapping_shr` shifts by `bit % 64`, as the shift instruction
-        // does by itself.
-        let v = self.words.get(bit / 64)?.wrapping_shr(bit as u32) & 3;
-        (v != UNKNOWN).then_some(v == MAY_ALIAS)
+        let (index, bit) = self.at(a, b);
+        self.words.get(index)?.get(bit)
     }
 
     /// Whether an answer for (a, b) is kept once set: both rows are
@@ -115,19 +129,19 @@ impl AnswerMatrix {
         }
     }
 
-    /// Pairs per word of the matrix: the columns `32 k .. 32 k + 32` of a
-    /// row share one.
+    /// Columns decided together by [`AnswerMatrix::fill_word_both`]: the
+    /// columns `32 k .. 32 k + 32` of a row, half of one [`Planes`].
     pub const PER_WORD: u32 = 32;
 
     /// Decides the unknown pairs of row `a` with the columns of `b`'s
-    /// word (the [`AnswerMatrix::PER_WORD`] columns from `b` rounded down,
-    /// those below `len`), each by `decide` (`None`: left unknown), and
-    /// keeps each answer both ways, as [`AnswerMatrix::set_both`] would:
-    /// `decide(c)` must be the answer for (c, a) too. Row `a`'s word is
-    /// read and written once. Grows the matrix if needed; pairs beyond
-    /// the bound are not decided.
+    /// group (the [`AnswerMatrix::PER_WORD`] columns from `b` rounded
+    /// down, those below `len`), each by `decide` (`None`: left unknown),
+    /// and keeps each answer both ways, as [`AnswerMatrix::set_both`]
+    /// would: `decide(c)` must be the answer for (c, a) too. Row `a`'s
+    /// planes are read and written once. Grows the matrix if needed;
+    /// pairs beyond the bound are not decided.
     ///
-    /// Two loops: the first decides into a word of its own (only the
+    /// Two loops: the first decides into planes of its own (only the
     /// unknown columns are visited, and `decide` has the registers to
     /// itself), the second writes each new answer into its column.
     pub fn fill_word_both(
@@ -142,36 +156,36 @@ impl AnswerMatrix {
         if end <= first || !self.make_room(a.max(end - 1)) {
             return;
         }
-        // The side is a multiple of 64, so row a's columns from `first`
-        // start a word.
-        let index = 2 * (a as usize * self.side + first as usize) / 64;
-        let Some(&word) = self.words.get(index) else {
+        let (index, at) = self.at(a as usize, first as usize);
+        let Some(&row) = self.words.get(index) else {
             return;
         };
-        // The low bit of each unknown pair of the columns first..end.
-        let columns = u64::MAX >> (64 - 2 * (end - first));
-        let mut open = !(word | word >> 1) & LOW_BITS & columns;
-        let mut decided = 0u64;
+        // Column c is bit c % 64 of these planes; the group's columns
+        // first..end are a run of bits from `at`.
+        let base = first - at as u32;
+        let columns = (u64::MAX >> (64 - (end - first))) << at;
+        let mut open = !row.known & columns;
+        let mut decided = Planes::default();
         while open != 0 {
-            let shift = open.trailing_zeros();
+            let bit = open.trailing_zeros() as usize;
             open &= open - 1;
-            if let Some(may_alias) = decide(first + shift / 2) {
-                decided |= code(may_alias) << shift;
+            if let Some(may_alias) = decide(base + bit as u32) {
+                decided.set(bit, may_alias);
             }
         }
-        self.words[index] = word | decided;
-        // Column a of rows first..end: one word a row apart, each at the
-        // same bits.
-        let words_per_row = self.side / Self::PER_WORD as usize;
-        let column = a as usize / Self::PER_WORD as usize;
-        let at = 2 * (a % Self::PER_WORD) as usize;
-        let mut new = (decided | decided >> 1) & LOW_BITS;
+        self.words[index] = Planes {
+            known: row.known | decided.known,
+            may_alias: row.may_alias | decided.may_alias,
+        };
+        // Column a of rows first..end.
+        let mut new = decided.known;
         while new != 0 {
-            let shift = new.trailing_zeros();
+            let bit = new.trailing_zeros() as usize;
             new &= new - 1;
-            let c = (first + shift / 2) as usize;
-            if let Some(w) = self.words.get_mut(c * words_per_row + column) {
-                *w = with_pair(*w, at, (decided >> shift) & 3);
+            let c = base as usize + bit;
+            let (index, at) = self.at(c, a as usize);
+            if let Some(planes) = self.words.get_mut(index) {
+                planes.set(at, decided.may_alias >> bit & 1 != 0);
             }
             debug_assert_eq!(self.get(c as u32, a), self.get(a, c as u32));
         }
@@ -207,34 +221,30 @@ impl AnswerMatrix {
     }
 
     /// Writes the answer of a pair both of whose rows are below the side
-    /// (a word outside the matrix is not written: this cannot panic).
+    /// (planes outside the matrix are not written: this cannot panic).
     #[inline]
     fn put(&mut self, a: usize, b: usize, may_alias: bool) {
-        let bit = 2 * (a * self.side + b);
-        let v = code(may_alias);
-        if let Some(word) = self.words.get_mut(bit / 64) {
-            *word = with_pair(*word, bit % 64, v);
+        let (index, bit) = self.at(a, b);
+        if let Some(planes) = self.words.get_mut(index) {
+            planes.set(bit, may_alias);
         }
         debug_assert_eq!(self.get(a as u32, b as u32), Some(may_alias));
     }
 
     /// Bytes the matrix holds now (at most `MAX_SIDE² / 4`).
     pub fn bytes(&self) -> usize {
-        self.words.capacity() * 8
+        self.words.capacity() * std::mem::size_of::<Planes>()
     }
 
     #[cold]
     fn grow(&mut self, need: usize) {
         // At least 64 rows even when fewer are held (a small bound in
-        // tests), so that a row's columns from a multiple of
-        // [`AnswerMatrix::PER_WORD`] start a word.
+        // tests), so that a row is whole planes.
         let side = need.next_power_of_two().max(Self::FIRST_SIDE);
-        let words_per_row = |side: usize| (2 * side).div_ceil(64);
-        let mut words = vec![0u64; side * words_per_row(side)];
+        let mut words = vec![Planes::default(); side * side / 64];
         if self.side > 0 {
             // Row r of the old matrix is a prefix of row r of the new one.
-            let old = words_per_row(self.side);
-            let new = words_per_row(side);
+            let (old, new) = (self.side / 64, side / 64);
             for r in 0..self.side {
                 words[r * new..r * new + old].copy_from_slice(&self.words[r * old..(r + 1) * old]);
             }
@@ -266,6 +276,16 @@ mod tests {
         assert_eq!(m.get(3, 1000), None);
         m.set(1000, 3, true);
         assert_eq!(m.get(1000, 3), Some(true), "an answer can be replaced");
+        // The last column of one pair of planes and the first of the next.
+        m.set(5, 63, true);
+        m.set(5, 64, false);
+        m.set(5, 62, false);
+        assert_eq!(
+            (m.get(5, 62), m.get(5, 63), m.get(5, 64), m.get(5, 65)),
+            (Some(false), Some(true), Some(false), None)
+        );
+        m.set(5, 63, false);
+        assert_eq!((m.get(5, 62), m.get(5, 63)), (Some(false), Some(false)));
     }
 
     #[test]
