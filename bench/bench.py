@@ -41,6 +41,7 @@ import argparse
 import concurrent.futures
 import datetime
 import os
+import random
 import re
 import statistics
 import subprocess
@@ -68,13 +69,20 @@ def opt_cmd(aa, passes, path, extra=()):
 
 
 def interleaved(cmds, runs, measure=proc.cpu_time, reduce=statistics.median):
-    """Runs each command `runs` times, interleaved (A B A B ...); returns
-    per-command (`reduce` of its `measure`d seconds, median peak RSS KiB).
-    By default the seconds are the whole process's CPU time."""
+    """Runs each command `runs` times, interleaved (A B A B ...), each round
+    in an order of its own (shuffled, seeded, so that no command always
+    runs right after the same other one and the rounds are the same from
+    one bench run to the next); returns per-command (`reduce` of its
+    `measure`d seconds, median peak RSS KiB). By default the seconds are
+    the whole process's CPU time."""
     times = {k: [] for k in cmds}
     rss = {k: [] for k in cmds}
+    order = random.Random(len(cmds) * 1000 + runs)
     for _ in range(runs):
-        for k, cmd in cmds.items():
+        keys = list(cmds)
+        order.shuffle(keys)
+        for k in keys:
+            cmd = cmds[k]
             t, m = measure(cmd)
             times[k].append(t)
             rss[k].append(m)
@@ -440,7 +448,8 @@ def main():
     md = ["# Benchmarks", "",
           "Produced by `%s` (bench/bench.py) on %s: %s, %d cores, %s, plugin %s." % (
               cmd, now, cpu, os.cpu_count(), llvm, os.path.relpath(env.PLUGIN, env.ROOT)),
-          "Each figure is the median of %d interleaved runs of LLVM 22's `opt` (the plugin is "
+          "Each figure is the median of %d interleaved runs of LLVM 22's `opt` (each round in a "
+          "shuffled, seeded order; the plugin is "
           "loaded in every run, so the only difference is the AA named in `-aa-pipeline`); "
           "times are CPU seconds (user + system) of the `opt` process, peak RSS from the same "
           "process's resource usage, except in the aa-eval tables (P1, Q), whose times are the "
