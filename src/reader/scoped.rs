@@ -13,9 +13,9 @@
 //! are plainly "may alias", else a read of the core's answer matrix for
 //! each direction by the rows the summaries name
 //! ([`ScopedSession::look_up_both_ways`]); else, out of line, a probe and
-//! (once per pair of rows) a few compares of the two rows' words when the
-//! rows are exact ([`ScopedSession::look_up_off_place`]), all before the
-//! boundary's panic guard. No answer is kept by pointer:
+//! a few compares of the two rows' words when the rows are exact (then
+//! remembered), else the matrix ([`ScopedSession::look_up_off_place`]),
+//! all before the boundary's panic guard. No answer is kept by pointer:
 //! a table of recent answers by pointer pair (as TBAA once had) cost
 //! more than the matrix here, and its hits, so the cost of a question,
 //! depended on where the lists happened to be allocated (the 24-list
@@ -85,6 +85,9 @@ pub struct ScopedSession {
     /// Whether answers are logged: as [`super::tbaa::TbaaSession`]'s, asked
     /// of the logger once, when the session is made.
     logs: bool,
+    /// Whether the processor has a popcount instruction, asked once, when
+    /// the session is made (see [`ScopedSession::has_popcnt`]).
+    popcnt: bool,
 }
 
 impl Default for ScopedSession {
@@ -99,13 +102,30 @@ impl Default for ScopedSession {
             warned: FxHashSet::default(),
             decisions: Decisions::default(),
             logs: log::log_enabled!(target: LOG_TARGET, log::Level::Debug),
+            popcnt: processor_has_popcnt(),
         }
     }
+}
+
+/// Whether the processor has a popcount instruction.
+fn processor_has_popcnt() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return std::arch::is_x86_feature_detected!("popcnt");
+    #[cfg(not(target_arch = "x86_64"))]
+    return false;
 }
 
 impl ScopedSession {
     pub fn new() -> ScopedSession {
         ScopedSession::default()
+    }
+
+    /// Whether the processor has a popcount instruction, so that the
+    /// boundary may ask [`ScopedSession::look_up_off_place`] compiled for
+    /// it (an exact row's word is found by the rank of its mask bit).
+    #[inline(always)]
+    pub fn has_popcnt(&self) -> bool {
+        self.popcnt
     }
 
     /// Forgets everything (after a caught panic).
@@ -177,8 +197,9 @@ impl ScopedSession {
     /// remembered, or between exact rows ([`ScopeLists::remembered_answer`],
     /// then remembered); `None` otherwise, and while debug logging is
     /// on. Cannot panic, so that the boundary may ask it before its
-    /// panic guard too.
-    #[inline]
+    /// panic guard too. Inlined into its callers, so that the boundary may
+    /// compile it for processors with `popcnt` as well.
+    #[inline(always)]
     pub fn look_up_off_place(
         &mut self,
         scopes_x: LLVMMetadataRef,
@@ -435,41 +456,10 @@ fn seen_accesses<'a>(
 
 /// Both directions of a question about two accesses (each
 /// [`ScopeLists::remembered_answer`], which decides exact rows' pairs by
-/// the ranks of mask bits): compiled twice, the second time for
-/// processors with a popcount instruction, which the baseline x86-64
-/// target lacks (a count is then a dozen instructions), and chosen by
-/// what the processor has. The algorithm is the core's either way.
+/// the ranks of mask bits; the boundary compiles its caller twice, once
+/// for processors with a popcount instruction).
 #[inline(always)]
 fn remembered_answer_of_accesses(
-    lists: &mut ScopeLists,
-    x: &AccessLists,
-    y: &AccessLists,
-) -> Option<bool> {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt") {
-        // SAFETY: the processor has the instruction.
-        return unsafe { remembered_answer_of_accesses_with_popcnt(lists, x, y) };
-    }
-    remembered_answer_of_accesses_here(lists, x, y)
-}
-
-/// [`remembered_answer_of_accesses`] compiled for processors with
-/// `popcnt`.
-///
-/// # Safety
-/// The processor must have `popcnt`.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt")]
-unsafe fn remembered_answer_of_accesses_with_popcnt(
-    lists: &mut ScopeLists,
-    x: &AccessLists,
-    y: &AccessLists,
-) -> Option<bool> {
-    remembered_answer_of_accesses_here(lists, x, y)
-}
-
-#[inline(always)]
-fn remembered_answer_of_accesses_here(
     lists: &mut ScopeLists,
     x: &AccessLists,
     y: &AccessLists,

@@ -181,28 +181,89 @@ pub unsafe extern "C" fn aliaskit_scoped_may_alias_both_ways(
     if let Some(may_alias) = session.look_up_both_ways(scopes_x, noalias_x, scopes_y, noalias_y) {
         return Answer::may_alias(may_alias);
     }
-    scoped_may_alias_both_ways_past_quick(session, scopes_x, noalias_x, scopes_y, noalias_y)
+    // Off place: compiled twice, the second time for processors with a
+    // popcount instruction (the baseline x86-64 target has none, and an
+    // exact row's word is found by the rank of its mask bit: a count is
+    // then a dozen instructions), chosen by what the processor has, as
+    // the session found when it was made (a field, so that choosing calls
+    // nothing and saves no registers). The code and the algorithm (the
+    // core's) are the same either way.
+    #[cfg(target_arch = "x86_64")]
+    if session.has_popcnt() {
+        return scoped_off_place_with_popcnt(session, scopes_x, noalias_x, scopes_y, noalias_y);
+    }
+    scoped_off_place(session, scopes_x, noalias_x, scopes_y, noalias_y)
 }
 
-/// [`aliaskit_scoped_may_alias_both_ways`] past its look-up, under the
-/// guard: out of line and `extern "C"`, as [`tbaa_may_alias_past_quick`].
+/// [`aliaskit_scoped_may_alias_both_ways`] past its look-up: accesses
+/// seen before but not where the look-up expected them, or a pair of
+/// rows not remembered, still before the guard
+/// (`look_up_off_place` cannot panic); else the rest under the guard. Out
+/// of line and `extern "C"`, as [`tbaa_may_alias_past_quick`], and with
+/// no frame for the guard: that is [`scoped_guarded`]'s.
 ///
 /// # Safety
 /// As [`aliaskit_scoped_may_alias_both_ways`].
 #[inline(never)]
-unsafe extern "C" fn scoped_may_alias_both_ways_past_quick(
+unsafe extern "C" fn scoped_off_place(
     session: &mut ScopedSession,
     scopes_x: LLVMMetadataRef,
     noalias_x: LLVMMetadataRef,
     scopes_y: LLVMMetadataRef,
     noalias_y: LLVMMetadataRef,
 ) -> Answer {
-    // Accesses seen before but not where the look-up expected them, or a
-    // pair of rows not remembered: still before the guard
-    // (`look_up_off_place` cannot panic).
+    off_place_then_guarded(session, scopes_x, noalias_x, scopes_y, noalias_y)
+}
+
+/// [`scoped_off_place`] compiled for processors with `popcnt`.
+///
+/// # Safety
+/// As [`aliaskit_scoped_may_alias_both_ways`]; the processor must have
+/// `popcnt`.
+#[cfg(target_arch = "x86_64")]
+#[inline(never)]
+#[target_feature(enable = "popcnt")]
+unsafe extern "C" fn scoped_off_place_with_popcnt(
+    session: &mut ScopedSession,
+    scopes_x: LLVMMetadataRef,
+    noalias_x: LLVMMetadataRef,
+    scopes_y: LLVMMetadataRef,
+    noalias_y: LLVMMetadataRef,
+) -> Answer {
+    off_place_then_guarded(session, scopes_x, noalias_x, scopes_y, noalias_y)
+}
+
+/// The body of [`scoped_off_place`] and [`scoped_off_place_with_popcnt`].
+///
+/// # Safety
+/// As [`aliaskit_scoped_may_alias_both_ways`].
+#[inline(always)]
+unsafe fn off_place_then_guarded(
+    session: &mut ScopedSession,
+    scopes_x: LLVMMetadataRef,
+    noalias_x: LLVMMetadataRef,
+    scopes_y: LLVMMetadataRef,
+    noalias_y: LLVMMetadataRef,
+) -> Answer {
     if let Some(may_alias) = session.look_up_off_place(scopes_x, noalias_x, scopes_y, noalias_y) {
         return Answer::may_alias(may_alias);
     }
+    scoped_guarded(session, scopes_x, noalias_x, scopes_y, noalias_y)
+}
+
+/// [`aliaskit_scoped_may_alias_both_ways`] under the guard, when nothing
+/// at hand answered.
+///
+/// # Safety
+/// As [`aliaskit_scoped_may_alias_both_ways`].
+#[inline(never)]
+unsafe extern "C" fn scoped_guarded(
+    session: &mut ScopedSession,
+    scopes_x: LLVMMetadataRef,
+    noalias_x: LLVMMetadataRef,
+    scopes_y: LLVMMetadataRef,
+    noalias_y: LLVMMetadataRef,
+) -> Answer {
     guarded(session, Answer::MayAlias, |s| {
         Answer::may_alias(
             s.may_alias_both_ways_past_quick(scopes_x, noalias_x, scopes_y, noalias_y),
