@@ -222,7 +222,7 @@ impl AnswerMatrix {
 
     /// Writes the answer of a pair both of whose rows are below the side
     /// (planes outside the matrix are not written: this cannot panic).
-    #[inline]
+    #[inline(always)]
     fn put(&mut self, a: usize, b: usize, may_alias: bool) {
         let (index, bit) = self.at(a, b);
         if let Some(planes) = self.words.get_mut(index) {

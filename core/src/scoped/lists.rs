@@ -430,19 +430,26 @@ impl ScopeLists {
     }
 
     /// [`ScopeLists::answer_of`] when it is at hand: the two lists plainly
-    /// "may alias" ([`ListSummary::plainly_may_alias`]), or their pair's
-    /// answer remembered, or both rows exact ([`ScopeLists::exact_answer`],
-    /// then remembered); `None` otherwise. Cannot panic (the matrix has
-    /// room for every row made, nothing grows), so that the query path may
-    /// ask it before its panic guard.
+    /// "may alias" ([`ListSummary::plainly_may_alias`]), or both rows exact
+    /// ([`ScopeLists::exact_answer`], then remembered), or their pair's
+    /// answer remembered; `None` otherwise. Exact rows are compared before
+    /// the matrix is read: the compares cost about as much as the read,
+    /// and the query path asks this of a pair it has just found unknown
+    /// there. Cannot panic (the matrix has room for every row made,
+    /// nothing grows), so that the query path may ask it before its panic
+    /// guard.
     #[inline(always)]
     pub fn remembered_answer(&mut self, scopes: ListSummary, noalias: ListSummary) -> Option<bool> {
-        if let Some(may_alias) = self.known_answer(scopes, noalias) {
-            return Some(may_alias);
+        if ListSummary::plainly_may_alias(scopes, noalias) {
+            return Some(true);
         }
-        let may_alias = self.quick_answer(scopes, noalias)?;
-        self.answers.set_if_room(scopes.row, noalias.row, may_alias);
-        Some(may_alias)
+        match self.quick_answer(scopes, noalias) {
+            Some(may_alias) => {
+                self.answers.set_if_room(scopes.row, noalias.row, may_alias);
+                Some(may_alias)
+            }
+            None => self.answers.get(scopes.row, noalias.row),
+        }
     }
 
     /// [`ScopeLists::answer_of`] when it is quick: the two lists plainly
