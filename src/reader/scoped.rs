@@ -193,12 +193,12 @@ impl ScopedSession {
     /// [`ScopedSession::look_up_both_ways`] when it did not answer, for
     /// accesses seen before: X and Y found by probing the table of
     /// accesses if need be (Y then written at its place in the sweep,
-    /// which does not move), each direction plainly "may alias",
-    /// remembered, or between exact rows ([`ScopeLists::remembered_answer`],
-    /// then remembered); `None` otherwise, and while debug logging is
-    /// on. Cannot panic, so that the boundary may ask it before its
-    /// panic guard too. Inlined into its callers, so that the boundary may
-    /// compile it for processors with `popcnt` as well.
+    /// which does not move), each direction plainly "may alias", between
+    /// exact rows (then remembered), or remembered
+    /// ([`ScopeLists::remembered_answer`]); `None` otherwise, and while
+    /// debug logging is on. Cannot panic, so that the boundary may ask it
+    /// before its panic guard too. Inlined into its callers, so that the
+    /// boundary may compile it for processors with `popcnt` as well.
     #[inline(always)]
     pub fn look_up_off_place(
         &mut self,

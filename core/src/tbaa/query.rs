@@ -452,11 +452,11 @@ impl TbaaOracle {
     }
 
     /// Decides, for a busy row `a`, its pairs with the simple rows next
-    /// to `b` (the 32 rows of `b`'s word of the answer matrix): rows are
+    /// to `b` (the 32 rows of `b`'s group in the answer matrix): rows are
     /// numbered in the order tags are first seen, so a pass asking one
     /// access against the accesses before it (GVN's and MemorySSA's walks
     /// back, `aa-eval`) asks about neighbouring rows in turn. Deciding
-    /// them together, `a`'s summary read once and its word of the matrix
+    /// them together, `a`'s summary read once and its planes of the matrix
     /// written once ([`AnswerMatrix::fill_word_both`]), costs less than one
     /// call each; the answers are the ones each pair would get alone.
     #[cold]
@@ -483,7 +483,7 @@ impl TbaaOracle {
 
     /// The answer of [`TbaaOracle::aliases_of`] if the pair has been
     /// decided before and is remembered (both rows within the answer
-    /// matrix's bound): an index computation and one load. Cannot panic,
+    /// matrix's bound): an index computation and two loads. Cannot panic,
     /// so that the query path may ask it before its panic guard.
     #[inline(always)]
     pub fn remembered_aliases_of(&self, a: TagRef, b: TagRef) -> Option<bool> {
