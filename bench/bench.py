@@ -13,7 +13,8 @@ rust-scoped-noalias against scoped-noalias-aa.
   P1  aa-eval -evaluate-aa-metadata over one generated function with about
       2000 loads and stores carrying TBAA metadata. AA time = the aa-eval
       pass's CPU time (-time-passes) minus the same with an empty AA
-      pipeline, the least of several interleaved runs.
+      pipeline in the same round of interleaved runs, the median over the
+      rounds.
       Goal: ours <= 0.3x built-in.
   Q   the same over the shapes of bench/shapes.py, where distinct tags and
       lists grow: 10 to 10000 plain scalar and struct-field tags, old and
@@ -71,25 +72,28 @@ def opt_cmd(aa, passes, path, extra=()):
     return proc.opt_cmd(["-aa-pipeline=" + aa, "-passes=" + passes, *extra, path])
 
 
-def interleaved(cmds, runs, measure=proc.cpu_time, reduce=statistics.median):
+def interleaved_rounds(cmds, runs, measure=proc.cpu_time):
     """Runs each command `runs` times, interleaved (A B A B ...), each round
     in an order of its own (shuffled, seeded, so that no command always
     runs right after the same other one and the rounds are the same from
-    one bench run to the next); returns per-command (`reduce` of its
-    `measure`d seconds, median peak RSS KiB). By default the seconds are
-    the whole process's CPU time."""
-    times = {k: [] for k in cmds}
-    rss = {k: [] for k in cmds}
+    one bench run to the next); returns the rounds, each {name: (its
+    `measure`d seconds, peak RSS KiB)}. By default the seconds are the
+    whole process's CPU time."""
+    rounds = []
     order = random.Random(len(cmds) * 1000 + runs)
     for _ in range(runs):
         keys = list(cmds)
         order.shuffle(keys)
-        for k in keys:
-            cmd = cmds[k]
-            t, m = measure(cmd)
-            times[k].append(t)
-            rss[k].append(m)
-    return {k: (reduce(times[k]), statistics.median(rss[k])) for k in cmds}
+        rounds.append({k: measure(cmds[k]) for k in keys})
+    return rounds
+
+
+def interleaved(cmds, runs, measure=proc.cpu_time, reduce=statistics.median):
+    """`interleaved_rounds`: per-command (`reduce` of its seconds, median
+    peak RSS KiB)."""
+    rounds = interleaved_rounds(cmds, runs, measure)
+    return {k: (reduce([r[k][0] for r in rounds]), statistics.median([r[k][1] for r in rounds]))
+            for k in cmds}
 
 
 def pass_time(cmd, name="AAEvaluator"):
@@ -118,22 +122,43 @@ def pass_time(cmd, name="AAEvaluator"):
 
 # aa-eval rows run this many times `--runs` (each run is a fraction of a
 # second), twice as many when the row is short (at most SHORT_ROW_QUERIES
-# queries). The figure is the median: on this machine kind the aa-eval
-# pass's own time varies by about 10% from one process to the next (the
-# empty pipeline's 0.08-0.13 s on a 3.5M-query row), in both directions, so
-# the least of several runs catches one lucky process of some commands and
-# not of others; on a short row that spread is as large as a fast
-# analysis's whole cost (least-of-15 ratios of one row came out 0.03x to
-# 0.43x, medians of 30 0.12x to 0.21x).
+# queries). On this machine kind the aa-eval pass's own time moves with
+# the machine's speed, which changes in spells of several seconds (the
+# empty pipeline's pass on a 3.5M-query row: 0.09 s in one spell, 0.14-0.16
+# s in the next, for the same process run again), so an analysis's time
+# is taken within each round, against the same round's run without an AA,
+# and the median of those differences is the figure (`Passes.above`).
+# The difference of each command's own median instead, or of its least
+# time, mixes spells: on the 100-field-tag row (new format) four runs of
+# 30 rounds gave 0.20x, 0.09x, 0.35x, 0.16x that way, and 0.20x, 0.14x,
+# 0.17x, 0.17x from the rounds' differences.
 AA_RUNS_FACTOR = 3
 SHORT_ROW_QUERIES = 10_000_000
 
 
+class Passes:
+    """The aa-eval pass's CPU seconds (see `pass_time`) over interleaved
+    rounds of commands, one of them named "none" (no AA)."""
+
+    def __init__(self, rounds):
+        self.rounds = rounds
+
+    def median(self, name):
+        return statistics.median(r[name][0] for r in self.rounds)
+
+    def above(self, name):
+        """The median over the rounds of `name`'s seconds above the same
+        round's run of "none": the time its AA adds."""
+        return statistics.median(r[name][0] - r["none"][0] for r in self.rounds)
+
+    def rss(self, name):
+        return statistics.median(r[name][1] for r in self.rounds)
+
+
 def interleaved_passes(cmds, runs, queries):
-    """`interleaved` AA_RUNS_FACTOR * `runs` times (twice that on a short
-    row): per-command (median CPU seconds of its aa-eval pass alone, see
-    `pass_time`; median peak RSS KiB)."""
-    return interleaved(cmds, aa_rounds(runs, queries), measure=pass_time)
+    """`interleaved_rounds` AA_RUNS_FACTOR * `runs` times (twice that on a
+    short row), timing the aa-eval pass alone: a `Passes`."""
+    return Passes(interleaved_rounds(cmds, aa_rounds(runs, queries), measure=pass_time))
 
 
 def aa_rounds(runs, queries):
@@ -228,8 +253,7 @@ class Floors:
                 f.write(text)
             cmds = aa_eval_cmds(untagged, analysis, ("none", "ours"))
             queries = queries_of(output_of(cmds["ours"]))
-            med = interleaved_passes(cmds, self.runs, queries)
-            ns = (med["ours"][0] - med["none"][0]) / queries * 1e9
+            ns = interleaved_passes(cmds, self.runs, queries).above("ours") / queries * 1e9
             insns = None
             if self.count and queries <= CALLGRIND_MAX_QUERIES:
                 counts = instructions_of(cmds)
@@ -242,23 +266,22 @@ def aa_eval_row(path, runs, label, analysis=TBAA, floors=None, count_instruction
     cmds = aa_eval_cmds(path, analysis)
     identical, outs = same_output({k: cmds[k] for k in ("builtin", "ours")})
     queries = queries_of(outs["builtin"])
-    med = interleaved_passes(cmds, runs, queries)
-    base = med["none"][0]
-    builtin = med["builtin"][0] - base
-    ours = med["ours"][0] - base
+    passes = interleaved_passes(cmds, runs, queries)
+    builtin = passes.above("builtin")
+    ours = passes.above("ours")
     row = {
         "label": label,
         "analysis": analysis,
         "queries": queries,
-        "none": base,
-        "builtin": med["builtin"][0],
-        "ours": med["ours"][0],
+        "none": passes.median("none"),
+        "builtin": passes.median("builtin"),
+        "ours": passes.median("ours"),
         "aa_builtin": builtin,
         "aa_ours": ours,
         "ratio": ours / builtin if builtin > 0 else float("nan"),
         "ns_builtin": builtin / queries * 1e9 if queries else float("nan"),
         "ns_ours": ours / queries * 1e9 if queries else float("nan"),
-        "rss_ratio": med["ours"][1] / med["builtin"][1],
+        "rss_ratio": passes.rss("ours") / passes.rss("builtin"),
         "identical": identical,
         "floor": None,
         "insns": None,
@@ -498,17 +521,19 @@ def main():
           "loaded in every run, so the only difference is the AA named in `-aa-pipeline`); "
           "times are CPU seconds (user + system) of the `opt` process, peak RSS from the same "
           "process's resource usage, except in the aa-eval tables (P1, Q), whose times are the "
-          "aa-eval pass's own, the median of %d runs (%d on rows of at most %d queries; see P1)." % (
+          "aa-eval pass's own, over %d rounds (%d on rows of at most %d queries; see P1)." % (
               runs, aa_rounds(runs, SHORT_ROW_QUERIES + 1), aa_rounds(runs, 0), SHORT_ROW_QUERIES),
           "Ratios are ours over built-in: below 1 is faster.", "",
           "## P1: aa-eval over one function with about 2000 loads and stores", "",
           "`opt -aa-pipeline=<AA> -passes=aa-eval -evaluate-aa-metadata -time-passes`. AA time = "
           "the CPU time (user + system) of the aa-eval pass, by LLVM's own pass timer, minus the "
           "same with an empty AA pipeline: starting opt and parsing the input, whose variation "
-          "is larger than a fast analysis's whole cost, are left out. Each is the median of %d "
-          "interleaved runs: the pass's own time still varies by about 10%% from one process to "
-          "the next, in both directions, which on a short row is as much as a fast analysis's "
-          "whole cost, so the least of several runs is no better than one run; instructions "
+          "is larger than a fast analysis's whole cost, are left out. The machine's speed changes "
+          "in spells of several seconds (the empty pipeline's pass on one row: 0.09 s in one "
+          "spell, 0.15 s in the next), so the empty pipeline is run in every round of "
+          "interleaved runs and the AA time is the median over %d rounds of the difference "
+          "within a round (the *aa-eval, no AA* column is that run's own median). On short rows "
+          "the difference is still a few hundredths of a second against a tenth; instructions "
           "(callgrind, exact) are given beside. Goal: ratio <= 0.30." % aa_rounds(runs, 0), "",
           "TBAA: `aliaskit-modgen --seed 2000 --functions 1 --accesses 2000 --encoding old` "
           "(%d tagged accesses)." % p1_row["tagged"], ""]
