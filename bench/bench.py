@@ -88,14 +88,6 @@ def interleaved_rounds(cmds, runs, measure=proc.cpu_time):
     return rounds
 
 
-def interleaved(cmds, runs, measure=proc.cpu_time, reduce=statistics.median):
-    """`interleaved_rounds`: per-command (`reduce` of its seconds, median
-    peak RSS KiB)."""
-    rounds = interleaved_rounds(cmds, runs, measure)
-    return {k: (reduce([r[k][0] for r in rounds]), statistics.median([r[k][1] for r in rounds]))
-            for k in cmds}
-
-
 def pass_time(cmd, name="AAEvaluator"):
     """Runs cmd with -time-passes; returns (CPU seconds, user + system, of
     the pass `name` by LLVM's own pass timer, peak RSS in KiB of the
@@ -392,7 +384,7 @@ def p2(runs, modules, count_instructions, analysis=TBAA, envs=(None,)):
             {k: opt_cmd(aa, "default<O2>", path, ["-S", "-o", "-"]) for k, aa in pipelines.items()})
         if b"define " not in outs["builtin"]:
             sys.exit("P2: no function in the O2 output of %s" % path)
-        med = interleaved(cmds, runs)
+        rounds = interleaved_rounds(cmds, runs)
         insns, in_layouts = None, None
         if count_instructions:
             counts = instructions_in_layouts(cmds, envs[:1])
@@ -406,10 +398,12 @@ def p2(runs, modules, count_instructions, analysis=TBAA, envs=(None,)):
             "analysis": analysis,
             "module": os.path.relpath(path, env.ROOT),
             "size": os.path.getsize(path),
-            "t_builtin": med["builtin"][0],
-            "t_ours": med["ours"][0],
-            "rss_builtin": med["builtin"][1],
-            "rss_ours": med["ours"][1],
+            "t_builtin": statistics.median(r["builtin"][0] for r in rounds),
+            "t_ours": statistics.median(r["ours"][0] for r in rounds),
+            # Within a round, as the aa-eval rows' times (see Passes).
+            "t_ratio": statistics.median(r["ours"][0] / r["builtin"][0] for r in rounds),
+            "rss_builtin": statistics.median(r["builtin"][1] for r in rounds),
+            "rss_ours": statistics.median(r["ours"][1] for r in rounds),
             "identical": identical,
         })
     return rows
@@ -462,7 +456,7 @@ def fmt_p2_rows(rows):
         else:
             ins += " | -"
         out.append("| %s | %d | %.2f | %.2f | **%.3fx** | %s | %.1f | %.1f | **%.3fx** | %s |" % (
-            r["module"], r["size"], r["t_builtin"], r["t_ours"], r["t_ours"] / r["t_builtin"], ins,
+            r["module"], r["size"], r["t_builtin"], r["t_ours"], r["t_ratio"], ins,
             r["rss_builtin"] / 1024, r["rss_ours"] / 1024, r["rss_ours"] / r["rss_builtin"],
             "yes" if r["identical"] else "NO"))
     return out
@@ -572,8 +566,10 @@ def main():
     if p2_rows:
         md += ["`opt -passes='default<O2>'` with `-aa-pipeline=basic-aa,scoped-noalias-aa,tbaa` "
                "against the same pipeline with one analysis replaced by ours. "
-               "Goals: time <= 1.00x, peak RSS <= 1.02x, identical output. Time on this shared "
-               "virtual machine varies by a few percent from run to run, so the instructions "
+               "Goals: time <= 1.00x, peak RSS <= 1.02x, identical output. The CPU columns are each "
+               "pipeline's median; the time ratio is the median over the rounds of the two runs' "
+               "ratio within a round (the machine's speed changes in spells, see P1). Time on this "
+               "shared virtual machine still varies by a few percent from run to run, so the instructions "
                "executed by the whole `opt` process (valgrind callgrind, exact and repeatable) "
                "are given too. Modules: the largest of the real-C corpus (binutils, `corpora/real-c.sh`), "
                "sqlite3's amalgamation (a member of LLVM's CTMark suite, from crates.io's "
