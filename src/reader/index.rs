@@ -62,52 +62,6 @@ pub struct PointerTable<K, V> {
     len: usize,
 }
 
-/// A table of values by key (what a [`LastLookup`] stands in front of):
-/// a [`PointerTable`], such as a [`RowIndex`].
-pub trait Lookup<K: Copy, V: Copy> {
-    /// The value of `key`, if it has one. Cannot panic.
-    fn get(&self, key: K) -> Option<V>;
-
-    /// Adds a key not in the table.
-    fn insert(&mut self, key: K, value: V);
-
-    /// The value of `key`; `read` makes it the first time.
-    #[inline]
-    fn get_or_insert_with(&mut self, key: K, read: impl FnOnce() -> V) -> V
-    where
-        Self: Sized,
-    {
-        match self.get(key) {
-            Some(value) => value,
-            None => insert_new(self, key, read),
-        }
-    }
-}
-
-/// [`Lookup::get_or_insert_with`] of a key seen for the first time: out of
-/// line, so that a key found costs its callers nothing for it.
-#[cold]
-fn insert_new<K: Copy, V: Copy>(
-    table: &mut impl Lookup<K, V>,
-    key: K,
-    read: impl FnOnce() -> V,
-) -> V {
-    let value = read();
-    table.insert(key, value);
-    value
-}
-
-impl<K: Key, V: Copy + Default> Lookup<K, V> for PointerTable<K, V> {
-    #[inline]
-    fn get(&self, key: K) -> Option<V> {
-        PointerTable::get(self, key)
-    }
-
-    fn insert(&mut self, key: K, value: V) {
-        PointerTable::insert(self, key, value)
-    }
-}
-
 /// The row of each node pointer seen. Rows are dense numbers (the
 /// core's, made in the order nodes are first seen).
 pub type RowIndex = PointerTable<usize, u32>;
@@ -148,29 +102,29 @@ impl<K: Key, V: Copy + Default> LastLookup<K, V> {
         &self.1
     }
 
-    /// [`Lookup::get`], one compare when `key` is the one looked up
+    /// [`PointerTable::get`], one compare when `key` is the one looked up
     /// last time.
     #[inline]
-    pub fn get(&mut self, index: &impl Lookup<K, V>, key: K) -> Option<V> {
+    pub fn get(&mut self, index: &PointerTable<K, V>, key: K) -> Option<V> {
         self.get_ref(index, key).copied()
     }
 
     /// [`LastLookup::get`], by reference (so that a large value is not
     /// copied).
     #[inline]
-    pub fn get_ref(&mut self, index: &impl Lookup<K, V>, key: K) -> Option<&V> {
+    pub fn get_ref(&mut self, index: &PointerTable<K, V>, key: K) -> Option<&V> {
         if self.0 != key {
             *self = LastLookup(key, index.get(key)?);
         }
         Some(&self.1)
     }
 
-    /// [`Lookup::get_or_insert_with`], one compare when `key` is the
-    /// one looked up last time.
+    /// [`PointerTable::get_or_insert_with`], one compare when `key` is
+    /// the one looked up last time.
     #[inline]
     pub fn get_or_insert_with(
         &mut self,
-        index: &mut impl Lookup<K, V>,
+        index: &mut PointerTable<K, V>,
         key: K,
         read: impl FnOnce() -> V,
     ) -> V {
@@ -277,7 +231,7 @@ impl<K: Key, V: Copy + Default, const MAX_PLACES: usize> SweepLookup<K, V, MAX_P
         Some(value)
     }
 
-    /// [`Lookup::get_or_insert_with`] of the current question's second
+    /// [`PointerTable::get_or_insert_with`] of the current question's second
     /// key, written at its place.
     #[inline]
     pub fn get_or_insert_with(
@@ -360,6 +314,25 @@ impl<K: Key, V: Copy + Default> PointerTable<K, V> {
         self.probe(key)?.1
     }
 
+    /// The value of `key`; `read` makes it the first time.
+    #[inline]
+    pub fn get_or_insert_with(&mut self, key: K, read: impl FnOnce() -> V) -> V {
+        match self.get(key) {
+            Some(value) => value,
+            None => self.insert_new(key, read),
+        }
+    }
+
+    /// [`PointerTable::get_or_insert_with`] of a key seen for the first
+    /// time: out of line, so that a key found costs its callers nothing
+    /// for it.
+    #[cold]
+    fn insert_new(&mut self, key: K, read: impl FnOnce() -> V) -> V {
+        let value = read();
+        self.insert(key, value);
+        value
+    }
+
     /// Adds a key not in the table.
     pub fn insert(&mut self, key: K, value: V) {
         debug_assert!(key != K::EMPTY, "the empty key is never inserted");
@@ -388,7 +361,7 @@ impl<K: Key, V: Copy + Default> PointerTable<K, V> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Key, LastLookup, Lookup, PointerTable, RowIndex, SweepLookup};
+    use super::{Key, LastLookup, PointerTable, RowIndex, SweepLookup};
 
     /// Pairs that differ in one pointer only, or are each other's
     /// reverse, are distinct keys; the empty pair reads as the default

@@ -33,7 +33,7 @@ use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::FxHashSet;
 
 use super::decisions::{Decider, Decisions};
-use super::index::{LastLookup, Lookup, PointerTable, RowIndex, SweepLookup};
+use super::index::{LastLookup, PointerTable, RowIndex, SweepLookup};
 use super::MetadataImporter;
 use crate::plugin::ffi::types::MergeKind;
 

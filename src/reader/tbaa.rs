@@ -26,7 +26,7 @@ use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::FxHashSet;
 
 use super::decisions::{Decider, Decisions};
-use super::index::{LastLookup, Lookup, RowIndex, SweepLookup};
+use super::index::{LastLookup, RowIndex, SweepLookup};
 use super::MetadataImporter;
 
 /// Log target of the TBAA analysis (`RUST_LOG=aliaskit::tbaa=debug`).
