@@ -119,7 +119,7 @@ def pass_time(cmd, name="AAEvaluator"):
 # empty pipeline's pass on a 3.5M-query row: 0.09 s in one spell, 0.14-0.16
 # s in the next, for the same process run again), so an analysis's time
 # is taken within each round, against the same round's run without an AA,
-# and the median of those differences is the figure (`Passes.above`).
+# and the median of those differences is the figure (`Rounds.above`).
 # The difference of each command's own median instead, or of its least
 # time, mixes spells: on the 100-field-tag row (new format) four runs of
 # 30 rounds gave 0.20x, 0.09x, 0.35x, 0.16x that way, and 0.20x, 0.14x,
@@ -128,9 +128,10 @@ AA_RUNS_FACTOR = 3
 SHORT_ROW_QUERIES = 10_000_000
 
 
-class Passes:
-    """The aa-eval pass's CPU seconds (see `pass_time`) over interleaved
-    rounds of commands, one of them named "none" (no AA)."""
+class Rounds:
+    """The seconds and peak RSS of commands over interleaved rounds
+    (`interleaved_rounds`); comparisons between two commands are made
+    within each round, then the median is taken (see AA_RUNS_FACTOR)."""
 
     def __init__(self, rounds):
         self.rounds = rounds
@@ -138,19 +139,24 @@ class Passes:
     def median(self, name):
         return statistics.median(r[name][0] for r in self.rounds)
 
-    def above(self, name):
-        """The median over the rounds of `name`'s seconds above the same
-        round's run of "none": the time its AA adds."""
-        return statistics.median(r[name][0] - r["none"][0] for r in self.rounds)
-
     def rss(self, name):
         return statistics.median(r[name][1] for r in self.rounds)
+
+    def above(self, name, base="none"):
+        """The median over the rounds of `name`'s seconds above the same
+        round's run of `base`: for an aa-eval pass, the time its AA adds."""
+        return statistics.median(r[name][0] - r[base][0] for r in self.rounds)
+
+    def ratio(self, name, to):
+        """The median over the rounds of `name`'s seconds over `to`'s."""
+        return statistics.median(r[name][0] / r[to][0] for r in self.rounds)
 
 
 def interleaved_passes(cmds, runs, queries):
     """`interleaved_rounds` AA_RUNS_FACTOR * `runs` times (twice that on a
-    short row), timing the aa-eval pass alone: a `Passes`."""
-    return Passes(interleaved_rounds(cmds, aa_rounds(runs, queries), measure=pass_time))
+    short row), timing the aa-eval pass alone (one command named "none",
+    no AA): a `Rounds`."""
+    return Rounds(interleaved_rounds(cmds, aa_rounds(runs, queries), measure=pass_time))
 
 
 def aa_rounds(runs, queries):
@@ -389,7 +395,7 @@ def p2(runs, modules, count_instructions, analysis=TBAA, envs=(None,)):
             {k: opt_cmd(aa, "default<O2>", path, ["-S", "-o", "-"]) for k, aa in pipelines.items()})
         if b"define " not in outs["builtin"]:
             sys.exit("P2: no function in the O2 output of %s" % path)
-        rounds = interleaved_rounds(cmds, runs)
+        rounds = Rounds(interleaved_rounds(cmds, runs))
         insns, in_layouts = None, None
         if count_instructions:
             counts = instructions_in_layouts(cmds, envs[:1])
@@ -403,12 +409,11 @@ def p2(runs, modules, count_instructions, analysis=TBAA, envs=(None,)):
             "analysis": analysis,
             "module": os.path.relpath(path, env.ROOT),
             "size": os.path.getsize(path),
-            "t_builtin": statistics.median(r["builtin"][0] for r in rounds),
-            "t_ours": statistics.median(r["ours"][0] for r in rounds),
-            # Within a round, as the aa-eval rows' times (see Passes).
-            "t_ratio": statistics.median(r["ours"][0] / r["builtin"][0] for r in rounds),
-            "rss_builtin": statistics.median(r["builtin"][1] for r in rounds),
-            "rss_ours": statistics.median(r["ours"][1] for r in rounds),
+            "t_builtin": rounds.median("builtin"),
+            "t_ours": rounds.median("ours"),
+            "t_ratio": rounds.ratio("ours", "builtin"),
+            "rss_builtin": rounds.rss("builtin"),
+            "rss_ours": rounds.rss("ours"),
             "identical": identical,
         })
     return rows
