@@ -75,7 +75,7 @@ impl AnswerMatrix {
     /// A matrix that remembers pairs of rows below `max_side` only (a
     /// power of two; tests use small ones to exercise the bound).
     pub fn with_max_side(max_side: usize) -> AnswerMatrix {
-        debug_assert!(max_side.is_power_of_two());
+        assert!(max_side.is_power_of_two(), "the bound is a power of two");
         AnswerMatrix {
             side: 0,
             max_side,
@@ -103,11 +103,18 @@ impl AnswerMatrix {
         self.words.get(index)?.get(bit)
     }
 
+    /// The bound: rows from this one on are not remembered (a power of
+    /// two).
+    pub fn max_side(&self) -> usize {
+        self.max_side
+    }
+
     /// Whether an answer for (a, b) is kept once set: both rows are
     /// within the bound.
     #[inline]
     pub fn holds(&self, a: u32, b: u32) -> bool {
-        (a.max(b) as usize) < self.max_side
+        // Both below the bound, a power of two, in one test.
+        ((a | b) as usize) < self.max_side
     }
 
     /// Remembers the answer for (a, b), growing the matrix if needed;

@@ -183,10 +183,15 @@ proptest! {
         for &a in &tags {
             for &b in &tags {
                 let (ra, rb) = (quick.tag(&sys.dag.g, a), quick.tag(&sys.dag.g, b));
-                if let Some(answer) = quick.unremembered_aliases_of(ra, rb) {
+                let full_answer = full.match_access_tags(&sys.dag.g, Some(a), Some(b)).map(|m| m.may_alias);
+                let walked = quick.unremembered_aliases_of(ra, rb);
+                // The bits' answer, where they give one, is the walk's.
+                let by_bits = quick.aliases_by_bits(ra, rb);
+                prop_assert!(by_bits.is_none() || by_bits == walked);
+                for answer in [walked, by_bits].into_iter().flatten() {
                     prop_assert_eq!(
                         Ok(answer),
-                        full.match_access_tags(&sys.dag.g, Some(a), Some(b)).map(|m| m.may_alias),
+                        full_answer,
                         "{} vs {}", sys.dag.g.display(a, 3), sys.dag.g.display(b, 3)
                     );
                 }

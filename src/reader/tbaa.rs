@@ -32,6 +32,18 @@ use super::MetadataImporter;
 /// Log target of the TBAA analysis (`RUST_LOG=aliaskit::tbaa=debug`).
 pub const LOG_TARGET: &str = "aliaskit::tbaa";
 
+/// What [`TbaaSession::look_up`] found of a question.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AtHand {
+    /// The answer: may alias.
+    Answer(bool),
+    /// The rows of both tags, whose answer the oracle does not remember.
+    Rows(TagRef, TagRef),
+    /// Not both rows: a tag without one yet, or a second tag away from
+    /// its place in the sweep of questions.
+    Nothing,
+}
+
 pub struct TbaaSession {
     importer: MetadataImporter,
     oracle: TbaaOracle,
@@ -48,19 +60,32 @@ pub struct TbaaSession {
     /// The logger is set up when the plugin loads, before any session,
     /// and its filter never changes after that.
     logs: bool,
+    /// Where the pairs that [`TbaaSession::decides_here`] begin: a pair
+    /// whose rows, or'ed, are at least this (a power of two, so that it is
+    /// the larger row that is) is beyond what the oracle remembers; while
+    /// debug logging is on, beyond any row.
+    bits_from: u64,
 }
 
 impl Default for TbaaSession {
     fn default() -> TbaaSession {
+        let oracle = TbaaOracle::default();
+        let logs = log::log_enabled!(target: LOG_TARGET, log::Level::Debug);
+        let bits_from = if logs {
+            1 << u32::BITS
+        } else {
+            oracle.remembered_rows() as u64
+        };
         TbaaSession {
             importer: MetadataImporter::default(),
-            oracle: TbaaOracle::default(),
+            oracle,
             rows: RowIndex::default(),
             first: LastLookup::default(),
             second: SweepLookup::default(),
             warned: FxHashSet::default(),
             decisions: Decisions::default(),
-            logs: log::log_enabled!(target: LOG_TARGET, log::Level::Debug),
+            logs,
+            bits_from,
         }
     }
 }
@@ -86,15 +111,20 @@ impl TbaaSession {
             return true;
         }
         match self.look_up(a, b) {
-            Some(may_alias) => may_alias,
-            None => self.may_alias_past_quick(a, b),
+            AtHand::Answer(may_alias) => may_alias,
+            AtHand::Rows(ra, rb) => match self.decided_by_walk(ra, rb) {
+                Some(may_alias) => may_alias,
+                None => self.may_alias_past_quick(a, b),
+            },
+            AtHand::Nothing => self.may_alias_past_quick(a, b),
         }
     }
 
-    /// The answer of [`TbaaSession::may_alias`] for two tags (neither
-    /// null: the boundary's caller answers untagged accesses itself) when
-    /// it is at hand: a repeated tag, or a pair of tags with rows whose
-    /// answer the oracle remembers; `None` otherwise.
+    /// What is at hand of [`TbaaSession::may_alias`] for two tags (neither
+    /// null: the boundary's caller answers untagged accesses itself): the
+    /// answer for a repeated tag, or a pair of tags with rows whose answer
+    /// the oracle remembers; else the two rows when both are known
+    /// ([`TbaaSession::decided_by_bits`] may then answer); else nothing.
     ///
     /// While debug logging is on nothing is remembered (only
     /// [`TbaaSession::may_alias_past_quick`] fills the answer matrix, and
@@ -106,7 +136,7 @@ impl TbaaSession {
     /// boundary may ask it before setting up its panic guard: an answered
     /// question then saves no registers.
     #[inline(always)]
-    pub fn look_up(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> Option<bool> {
+    pub fn look_up(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> AtHand {
         debug_assert!(
             !a.is_null() && !b.is_null(),
             "untagged accesses are answered before"
@@ -116,13 +146,56 @@ impl TbaaSession {
         // get one on the slow path) leaves it as the last one looked up:
         // the sweep goes on exactly while the first tag stays.
         self.second.move_on(self.first.is_last(a as usize));
-        let ra = self.first.get(&self.rows, a as usize)?;
+        let Some(ra) = self.first.get(&self.rows, a as usize) else {
+            return AtHand::Nothing;
+        };
         if a == b {
-            return Some(true);
+            return AtHand::Answer(true);
         }
         debug_assert!(!self.logs || self.oracle.remembers_nothing());
-        let rb = *self.second.guess(b as usize)?;
-        self.oracle.remembered_aliases_of(TagRef(ra), TagRef(rb))
+        let Some(&rb) = self.second.guess(b as usize) else {
+            return AtHand::Nothing;
+        };
+        let (ra, rb) = (TagRef(ra), TagRef(rb));
+        match self.oracle.remembered_aliases_of(ra, rb) {
+            Some(may_alias) => AtHand::Answer(may_alias),
+            None => AtHand::Rows(ra, rb),
+        }
+    }
+
+    /// Whether a pair whose rows [`TbaaSession::look_up`] found but whose
+    /// answer is not remembered is beyond what the oracle remembers, so
+    /// that [`TbaaSession::decided_by_bits`] and
+    /// [`TbaaSession::decided_by_walk`] may decide it without the oracle
+    /// (else it is decided and remembered under the guard); false while
+    /// debug logging is on (every question goes on to be logged by
+    /// [`TbaaSession::may_alias_past_quick`]). Both in one test.
+    #[inline(always)]
+    pub fn decides_here(&self, ra: TagRef, rb: TagRef) -> bool {
+        u64::from(ra.0 | rb.0) >= self.bits_from
+    }
+
+    /// The answer of [`TbaaSession::may_alias`] for a pair
+    /// ([`TbaaSession::decides_here`]) whose two summaries' bits decide it
+    /// ([`TbaaOracle::aliases_by_bits`]); `None` otherwise. Calls nothing
+    /// and cannot panic.
+    #[inline(always)]
+    pub fn decided_by_bits(&self, ra: TagRef, rb: TagRef) -> Option<bool> {
+        self.oracle.aliases_by_bits(ra, rb)
+    }
+
+    /// [`TbaaSession::decided_by_bits`] with what it leaves out: the read
+    /// of a chain or the walk over the prefixes, for a pair one tag of
+    /// which may meet the other's base type
+    /// ([`TbaaOracle::unremembered_aliases_of`], which answers only pairs
+    /// beyond what the oracle remembers; `None` while debug logging is
+    /// on). Cannot panic.
+    #[inline(always)]
+    pub fn decided_by_walk(&self, ra: TagRef, rb: TagRef) -> Option<bool> {
+        if self.logs {
+            return None;
+        }
+        self.oracle.unremembered_aliases_of(ra, rb)
     }
 
     /// The answer of [`TbaaSession::may_alias`] when

@@ -517,6 +517,29 @@ impl TbaaOracle {
         self.simple_aliases_of(a, b)
     }
 
+    /// The rows from which on pairs are not remembered (a power of two):
+    /// the query path decides a pair with such a row by
+    /// [`TbaaOracle::aliases_by_bits`] where it can.
+    pub fn remembered_rows(&self) -> usize {
+        self.answers.max_side()
+    }
+
+    /// [`TbaaOracle::aliases_of`] of two rows where the bits of their
+    /// simple-tag entries decide it ([`aliases_by_bits`]: neither walk may
+    /// meet the other's base type), `None` otherwise (the roots, a read
+    /// of a chain or a walk are needed, or a tag is not simple). Remembers
+    /// nothing, calls nothing and cannot panic, so that the query path
+    /// answers the pairs beyond what the oracle remembers (most of those
+    /// of a function with thousands of distinct tags) without a frame.
+    #[inline(always)]
+    pub fn aliases_by_bits(&self, a: TagRef, b: TagRef) -> Option<bool> {
+        // Any two entries: the bits answer only for two simple tags. No
+        // test for a repeated tag either: its walk meets its own base
+        // type, so it is left to the walk, which answers it.
+        let (qa, qb) = self.rows.entry_pair(a, b)?;
+        aliases_by_bits(&self.rows, qa, qb)
+    }
+
     /// [`TbaaOracle::aliases_of`] decided afresh.
     fn decide_aliases(
         &mut self,
@@ -727,12 +750,18 @@ fn subobject(
 /// * A walk that meets nothing ends by running off (old format) or at a
 ///   type without fields (new format): that direction leaves the question
 ///   open.
+/// * So two tags neither of whose walks may meet the other's base type
+///   ([`Quick::may_meet`]: a test of bits each way, no read of the stores)
+///   do not alias: the usual pair of a function's many distinct tags.
 ///
 /// Cannot panic: every read of the stores is checked ([`OutOfStore`]).
 /// Always inlined: it is the body of the loops that decide a busy row's
 /// neighbours, where a call costs as much as the decision.
 #[inline(always)]
 fn simple_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> Result<bool, OutOfStore> {
+    if let Some(may_alias) = aliases_by_bits(rows, a, b) {
+        return Ok(may_alias);
+    }
     if a.root != b.root {
         return Ok(true);
     }
@@ -742,10 +771,30 @@ fn simple_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> Result<bool, OutOfS
     subobject_aliases(rows, a, b)
 }
 
+/// [`simple_aliases`] where the bits of the two [`Quick`] entries decide
+/// it: neither walk may meet the other's base type ([`Quick::may_meet`],
+/// a test each way), so the tags alias only if their roots differ;
+/// `None` otherwise, where the roots, a read of the chain store
+/// ([`whole_aliases`]) or a walk over a prefix ([`subobject_aliases`])
+/// decide. An entry that is not simple may meet anything
+/// ([`Quick::NOT_SIMPLE`]): any two entries may be asked, and only two
+/// simple tags are answered. Reads nothing else.
+#[inline(always)]
+fn aliases_by_bits(rows: &Summaries, a: &Quick, b: &Quick) -> Option<bool> {
+    if a.may_meet(b) || b.may_meet(a) {
+        return None;
+    }
+    debug_assert!(a.is_simple() && b.is_simple());
+    debug_assert!(a.root != b.root || subobject_aliases(rows, a, b) == Ok(false));
+    Some(a.root != b.root)
+}
+
 /// [`simple_aliases`] of two simple tags of one root, not both to whole
-/// objects: [`simple_subobject`] one way, then the other. Out of line,
-/// so that the loops deciding a busy row's neighbours keep the registers
-/// of the whole-object case (clang's scalar tags) to themselves.
+/// objects, one of which may meet the other's base type:
+/// [`simple_subobject`] one way, then the other (which answers any two
+/// simple tags of one root: the debug builds check the bit tests with
+/// it). Out of line, so that the loops deciding a busy row's neighbours
+/// keep the registers of the usual pairs (decided at once) to themselves.
 #[inline(never)]
 fn subobject_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> Result<bool, OutOfStore> {
     match simple_subobject(rows, a, b)? {
@@ -1039,6 +1088,63 @@ mod tests {
             }
         }
         assert!(kept > 20, "{kept} types with fields kept");
+    }
+
+    /// The field tags of many sibling structs (as a function with
+    /// thousands of distinct tags has them), beyond the answer matrix:
+    /// most pairs of different structs are decided by the bit tests of
+    /// their summaries, every one as the full match; two fields of one
+    /// struct need the walk, which answers them.
+    #[test]
+    fn field_tags_of_different_structs_are_decided_at_once() {
+        for new_format in [false, true] {
+            let mut d = TypeDag::new();
+            let root = d.root("root");
+            let (int, mut tags) = if new_format {
+                let char_ = d.new_scalar(root, 1, "char");
+                (d.new_scalar(char_, 4, "int"), Vec::new())
+            } else {
+                let char_ = d.old_scalar("char", root);
+                (d.old_scalar("int", char_), Vec::new())
+            };
+            for k in 0..64 {
+                let name = format!("struct {k}");
+                for offset in [0, 4] {
+                    let tag = if new_format {
+                        let s = d.new_struct(root, 8, &name, &[(int, 0, 4), (int, 4, 4)]);
+                        d.new_tag(s, int, offset, 4)
+                    } else {
+                        let s = d.old_struct(&name, &[(int, 0), (int, 4)]);
+                        d.old_tag(s, int, offset)
+                    };
+                    tags.push((k, tag));
+                }
+            }
+            let g = &d.g;
+            let mut o = TbaaOracle::with_memo_rows(1);
+            let (mut pairs, mut at_once) = (0, 0);
+            for &(ka, a) in &tags {
+                for &(kb, b) in &tags {
+                    let (ra, rb) = (o.tag(g, a), o.tag(g, b));
+                    let full = TbaaOracle::new().aliases(g, Some(a), Some(b));
+                    let quick = o.aliases_by_bits(ra, rb);
+                    if ka == kb && a != b {
+                        assert_eq!(quick, None, "two fields of struct {ka}");
+                        assert_eq!(o.unremembered_aliases_of(ra, rb), Some(false));
+                    } else if ka != kb {
+                        pairs += 1;
+                        at_once += usize::from(quick.is_some());
+                    }
+                    if let Some(answer) = quick {
+                        assert_eq!(Ok(answer), full, "new format: {new_format}");
+                    }
+                }
+            }
+            assert!(
+                at_once * 3 > pairs * 2,
+                "{at_once} of {pairs} pairs decided at once (new format: {new_format})"
+            );
+        }
     }
 
     /// A row that has asked about many new pairs of simple tags gets the

@@ -99,7 +99,7 @@ pub(super) struct OutOfStore;
 
 /// What the query path reads of a *simple* tag (see
 /// [`Summaries::simple`]): enough to answer any pair of simple tags with a
-/// few comparisons, in 32 bytes (the rows are larger, and the query path
+/// few comparisons, in 48 bytes (the rows are larger, and the query path
 /// of many distinct tags runs through every one).
 ///
 /// A simple tag's access path is a *prefix* of steps before it first
@@ -119,9 +119,13 @@ pub(super) struct Quick {
     pub offset: u32,
     /// The prefix: `path_types` / `path_offsets` from `prefix`, `prefix_len` steps.
     pub prefix: u32,
-    /// One bit per prefix type ([`Quick::bit`]): a type whose bit is clear
-    /// is not on the prefix.
-    pub prefix_bits: u32,
+    /// The bits of every type on the prefix or on X's chain of parents
+    /// ([`Quick::bits`]): a type one of whose bits is clear is on
+    /// neither, so a walk from this tag cannot meet it
+    /// ([`Quick::may_meet`]).
+    pub reach_bits: u64,
+    /// [`Quick::bits`] of the base type.
+    pub base_bits: u64,
     pub access_depth: u8,
     /// The base type's chain length minus one; [`Quick::NO_DEPTH`] when
     /// that chain is unreadable or deeper than any simple tag's access
@@ -133,7 +137,11 @@ pub(super) struct Quick {
 
 impl Quick {
     pub const NO_DEPTH: u8 = u8::MAX;
-    /// The form of a tag that is not simple: it never answers.
+    /// The form of a tag that is not simple: it never answers. Its bits
+    /// say that it may meet any type and that any walk may meet its base
+    /// type, so that [`Quick::may_meet`] holds both ways between it and
+    /// any entry: a question decided by the bits alone is one of two
+    /// simple tags without a test of the flags.
     const NOT_SIMPLE: Quick = Quick {
         access: NodeId(0),
         base: NodeId(0),
@@ -145,7 +153,8 @@ impl Quick {
         prefix: 0,
         prefix_len: 0,
         flags: 0,
-        prefix_bits: 0,
+        reach_bits: u64::MAX,
+        base_bits: 0,
     };
     const SIMPLE: u8 = 1;
     const NEW_FORMAT: u8 = 2;
@@ -163,10 +172,29 @@ impl Quick {
         self.base == self.access
     }
 
-    /// The bit of `ty` in [`Quick::prefix_bits`].
+    /// The bits of `ty` in [`Quick::reach_bits`]: two of 64 (or one,
+    /// when they coincide), from a multiplicative hash of the node's
+    /// number (numbers come in the order nodes are read, so a plain
+    /// remainder could give the structs of a regular DAG a few bits only).
+    /// With the four types of a field tag's walk (its struct, the field's
+    /// scalar, char, the root), a type not among them has both its bits
+    /// set about once in 70 (one bit: once in 16).
     #[inline]
-    pub fn bit(ty: NodeId) -> u32 {
-        1 << (ty.0 % 32)
+    pub fn bits(ty: NodeId) -> u64 {
+        let h = u64::from(ty.0).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        1 << (h >> 58) | 1 << (h >> 52 & 63)
+    }
+
+    /// Whether a walk from this tag may meet `other`'s base type: on this
+    /// tag's prefix, or on its access type's chain (where a whole access
+    /// of `other` also meets it, its base type being its access type).
+    /// When neither of two simple tags of one root may meet the other's
+    /// base type, every test of `simple_subobject` (in [`super::query`]),
+    /// both ways, leaves the question open: they do not alias.
+    #[inline]
+    pub fn may_meet(&self, other: &Quick) -> bool {
+        debug_assert!(!other.is_simple() || other.base_bits == Quick::bits(other.base));
+        self.reach_bits & other.base_bits == other.base_bits
     }
 }
 
@@ -319,9 +347,10 @@ impl Summaries {
             return None;
         }
         let prefix_len = u8::try_from(reached).ok()?;
-        let prefix_bits = path.types[..reached]
+        let reach_bits = path.types[..reached]
             .iter()
-            .fold(0, |bits, &t| bits | Quick::bit(t));
+            .chain(self.chain_of(chain))
+            .fold(0, |bits, &t| bits | Quick::bits(t));
         let base_depth = match self.chain(g, base) {
             Ok(span) => u8::try_from(span.len - 1).unwrap_or(Quick::NO_DEPTH),
             Err(_) => Quick::NO_DEPTH,
@@ -341,8 +370,9 @@ impl Summaries {
             offset,
             prefix: row.path.start,
             prefix_len,
+            base_bits: Quick::bits(base),
             flags,
-            prefix_bits,
+            reach_bits,
         })
     }
 
@@ -359,10 +389,23 @@ impl Summaries {
         q.is_simple().then_some(q)
     }
 
+    /// The [`Quick`] forms of two tags, simple or not (see
+    /// [`Quick::NOT_SIMPLE`]), `None` unless both have rows. Cannot panic.
+    #[inline]
+    pub(super) fn entry_pair(&self, a: TagRef, b: TagRef) -> Option<(&Quick, &Quick)> {
+        // Both rows below the length in one test (so that the reads need
+        // none of their own).
+        if a.0.max(b.0) as usize >= self.quick.len() {
+            return None;
+        }
+        Some((self.quick.get(a.index())?, self.quick.get(b.index())?))
+    }
+
     /// The [`Quick`] forms of two tags, `None` unless both are simple.
     #[inline]
     pub(super) fn simple_pair(&self, a: TagRef, b: TagRef) -> Option<(&Quick, &Quick)> {
-        Some((self.simple_entry(a)?, self.simple_entry(b)?))
+        let (qa, qb) = self.entry_pair(a, b)?;
+        (qa.flags & qb.flags & Quick::SIMPLE != 0).then_some((qa, qb))
     }
 
     /// The access type of a *plain scalar access* (a simple tag whose base
@@ -395,7 +438,7 @@ impl Summaries {
     /// walk's offset there. Cannot panic.
     #[inline]
     pub(super) fn prefix_meets(&self, q: &Quick, ty: NodeId) -> Result<Option<u64>, OutOfStore> {
-        if q.prefix_bits & Quick::bit(ty) == 0 {
+        if q.reach_bits & Quick::bits(ty) != Quick::bits(ty) {
             return Ok(None);
         }
         let start = q.prefix as usize;
@@ -605,6 +648,6 @@ mod tests {
             "{}",
             std::mem::size_of::<TagSummary>()
         );
-        assert!(std::mem::size_of::<Quick>() <= 32);
+        assert!(std::mem::size_of::<Quick>() <= 48);
     }
 }

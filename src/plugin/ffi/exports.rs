@@ -18,7 +18,8 @@ use crate::plugin::printer::Printer;
 use crate::plugin::verify::Baseline;
 use crate::plugin::{bisect, captures, dot, explain, init_logging, verify};
 use crate::reader::scoped::{ScopedSession, LOG_TARGET as SCOPED_LOG_TARGET};
-use crate::reader::tbaa::TbaaSession;
+use crate::reader::tbaa::{AtHand, TbaaSession};
+use aliaskit_core::tbaa::TagRef;
 
 // ---------------------------------------------------------------------------
 // The entry point
@@ -83,7 +84,63 @@ pub unsafe extern "C" fn aliaskit_tbaa_may_alias(
 ) -> Answer {
     // A question whose answer is at hand is answered before the guard
     // (`look_up` cannot panic): two probes and a load.
-    if let Some(may_alias) = session.look_up(a, b) {
+    match session.look_up(a, b) {
+        AtHand::Answer(may_alias) => Answer::may_alias(may_alias),
+        AtHand::Rows(ra, rb) => tbaa_may_alias_unremembered(session, a, b, ra.0, rb.0),
+        AtHand::Nothing => tbaa_may_alias_past_quick(session, a, b),
+    }
+}
+
+/// [`aliaskit_tbaa_may_alias`] of a pair whose rows are known but whose
+/// answer is not remembered: for a pair beyond what the oracle remembers
+/// (the usual pair of a function with more distinct tags than the answer
+/// matrix holds), decided by the bits of the two tags' summaries when
+/// they can, else [`tbaa_may_alias_walked`]; for any other pair (to be
+/// remembered, or logged), [`tbaa_may_alias_past_quick`]. Out of line, so that the look-up keeps its
+/// registers to itself (inline, every answer found paid for saving
+/// three), with the rows as arguments, and `extern "C"` as
+/// [`tbaa_may_alias_past_quick`]: a call to it is a jump, and its own
+/// call to the next one too. It saves no register, so it reads no
+/// chain: a pair of whole accesses whose bits may meet goes on.
+///
+/// # Safety
+/// As [`aliaskit_tbaa_may_alias`]; `ra` and `rb` are the tags' rows.
+#[inline(never)]
+unsafe extern "C" fn tbaa_may_alias_unremembered(
+    session: &mut TbaaSession,
+    a: LLVMMetadataRef,
+    b: LLVMMetadataRef,
+    ra: u32,
+    rb: u32,
+) -> Answer {
+    let (ra, rb) = (TagRef(ra), TagRef(rb));
+    if !session.decides_here(ra, rb) {
+        return tbaa_may_alias_past_quick(session, a, b);
+    }
+    if let Some(may_alias) = session.decided_by_bits(ra, rb) {
+        return Answer::may_alias(may_alias);
+    }
+    tbaa_may_alias_walked(session, a, b, ra.0, rb.0)
+}
+
+/// [`tbaa_may_alias_unremembered`] of a pair beyond what the oracle
+/// remembers that its bits did not decide: for two simple tags, a read of
+/// a chain (two whole accesses) or a walk over the prefixes decides it (the
+/// rows are known, so unlike [`tbaa_may_alias_past_quick`] no look-up is
+/// made again); else [`tbaa_may_alias_past_quick`]. Out of line and
+/// `extern "C"` for the same reasons as [`tbaa_may_alias_unremembered`].
+///
+/// # Safety
+/// As [`tbaa_may_alias_unremembered`].
+#[inline(never)]
+unsafe extern "C" fn tbaa_may_alias_walked(
+    session: &mut TbaaSession,
+    a: LLVMMetadataRef,
+    b: LLVMMetadataRef,
+    ra: u32,
+    rb: u32,
+) -> Answer {
+    if let Some(may_alias) = session.decided_by_walk(TagRef(ra), TagRef(rb)) {
         return Answer::may_alias(may_alias);
     }
     tbaa_may_alias_past_quick(session, a, b)
