@@ -96,12 +96,13 @@ pub unsafe extern "C" fn aliaskit_tbaa_may_alias(
 /// (the usual pair of a function with more distinct tags than the answer
 /// matrix holds), decided by the bits of the two tags' summaries when
 /// they can, else [`tbaa_may_alias_walked`]; for any other pair (to be
-/// remembered, or logged), [`tbaa_may_alias_past_quick`]. Out of line, so that the look-up keeps its
-/// registers to itself (inline, every answer found paid for saving
-/// three), with the rows as arguments, and `extern "C"` as
-/// [`tbaa_may_alias_past_quick`]: a call to it is a jump, and its own
-/// call to the next one too. It saves no register, so it reads no
-/// chain: a pair of whole accesses whose bits may meet goes on.
+/// remembered, or logged), [`tbaa_may_alias_past_quick`]. Out of line,
+/// so that the look-up keeps its registers to itself (inline, every
+/// answer found paid for saving three), with the rows as arguments, and
+/// `extern "C"` as [`tbaa_may_alias_past_quick`]: a call to it is a
+/// jump, and its own call to the next one too. It saves no register, so
+/// it reads no chain: a pair of whole accesses whose bits may meet goes
+/// on ([`tbaa_may_alias_walked`], which saves three for that read).
 ///
 /// # Safety
 /// As [`aliaskit_tbaa_may_alias`]; `ra` and `rb` are the tags' rows.
