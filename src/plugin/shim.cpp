@@ -7,7 +7,8 @@
 // method forwards the raw metadata pointers it is given (as the LLVM-C types
 // LLVMMetadataRef / LLVMContextRef) to an extern "C" function implemented in
 // Rust, and maps the answer (shim.h's aliaskit::Answer) back to LLVM's
-// enums.
+// enums; an alias query's answer comes back as the bits of LLVM's own
+// AliasResult (aliaskit::AliasBits), returned as it comes.
 //
 // No C++ type crosses the boundary and no decision about what metadata means
 // is taken here; those live in the Rust core.
@@ -25,6 +26,7 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #include <cstdint>
 #include <memory>
@@ -34,6 +36,30 @@ using aliaskit::md;
 using aliaskit::TBAASession;
 
 namespace {
+
+/// A query's answer from Rust as LLVM's AliasResult: the same bits, so
+/// that an `alias` method whose last step is the call into Rust returns
+/// what the call returned (a tail call: nothing saved, nothing converted).
+/// The bits are checked against LLVM's when the plugin is registered
+/// (`aliasBitsAreLLVMs`: AliasResult has bit-fields, which a constant
+/// expression cannot cast).
+AliasResult aliasResult(aliaskit::AliasBits Bits) {
+  return __builtin_bit_cast(AliasResult, Bits);
+}
+static_assert(sizeof(AliasResult) == sizeof(aliaskit::AliasBits),
+              "AliasBits must be AliasResult's size");
+
+/// Whether AliasBits' values are the bits of LLVM's AliasResult for the
+/// same answers.
+bool aliasBitsAreLLVMs() {
+  using aliaskit::AliasBits;
+  return aliasResult(AliasBits::NoAlias) == AliasResult::NoAlias &&
+         __builtin_bit_cast(AliasBits, AliasResult(AliasResult::NoAlias)) ==
+             AliasBits::NoAlias &&
+         aliasResult(AliasBits::MayAlias) == AliasResult::MayAlias &&
+         __builtin_bit_cast(AliasBits, AliasResult(AliasResult::MayAlias)) ==
+             AliasBits::MayAlias;
+}
 
 // The equivalent of built-in TBAA's hidden -enable-tbaa (which lives inside
 // LLVM and does not reach plugin analyses).
@@ -131,9 +157,10 @@ public:
     const MDNode *A = LocA.AATags.TBAA, *B = LocB.AATags.TBAA;
     if (!Enabled || !A || !B)
       return AliasResult::MayAlias;
-    bool May = Bisecting ? bisectMayAlias(LocA, A, LocB, B)
-                                        : mayAlias(A, B);
-    return May ? AliasResult::MayAlias : AliasResult::NoAlias;
+    if (Bisecting)
+      return bisectMayAlias(LocA, A, LocB, B) ? AliasResult::MayAlias
+                                              : AliasResult::NoAlias;
+    return aliasResult(aliaskit_tbaa_may_alias(Handle, md(A), md(B)));
   }
 
   AliasResult aliasErrno(const MemoryLocation &Loc, const Module *M) {
@@ -277,9 +304,12 @@ template <bool Bisecting> class RustScopedNoAliasResult : public AAResultBase {
   }
   /// Whether X and Y may alias: neither direction excludes it.
   template <typename X, typename Y>
-  bool mayAliasBothWays(const X &SideX, const Y &SideY) const {
+  aliaskit::AliasBits bothWays(const X &SideX, const Y &SideY) const {
+    using aliaskit::AliasBits;
     if (Bisecting)
-      return bisectMayAlias(SideX, SideY) && bisectMayAlias(SideY, SideX);
+      return bisectMayAlias(SideX, SideY) && bisectMayAlias(SideY, SideX)
+                 ? AliasBits::MayAlias
+                 : AliasBits::NoAlias;
     // An access without lists excludes nothing (the core's first rule,
     // also here so that such queries cost no call across the boundary);
     // one call asks both directions. X without lists answers before Y's
@@ -289,12 +319,16 @@ template <bool Bisecting> class RustScopedNoAliasResult : public AAResultBase {
     // the run of questions about one X, the same run for every X.
     const MDNode *SX = scopes(SideX), *NX = noalias(SideX);
     if (!SX && !NX)
-      return true;
+      return AliasBits::MayAlias;
     const MDNode *SY = scopes(SideY), *NY = noalias(SideY);
     if (!SY && !NY)
-      return true;
-    return aliaskit::mayAlias(aliaskit_scoped_may_alias_both_ways(
-        Handle, md(SX), md(NX), md(SY), md(NY)));
+      return AliasBits::MayAlias;
+    return aliaskit_scoped_may_alias_both_ways(Handle, md(SX), md(NX),
+                                               md(SY), md(NY));
+  }
+  template <typename X, typename Y>
+  bool mayAliasBothWays(const X &SideX, const Y &SideY) const {
+    return aliaskit::mayAlias(bothWays(SideX, SideY));
   }
 
 public:
@@ -314,8 +348,7 @@ public:
                     AAQueryInfo &, const Instruction *) {
     if (!Enabled)
       return AliasResult::MayAlias;
-    return mayAliasBothWays(LocA, LocB) ? AliasResult::MayAlias
-                                        : AliasResult::NoAlias;
+    return aliasResult(bothWays(LocA, LocB));
   }
 
   ModRefInfo getModRefInfo(const CallBase *Call, const MemoryLocation &Loc,
@@ -361,6 +394,10 @@ template <bool Bisecting> AnalysisKey RustScopedNoAlias<Bisecting>::Key;
 
 void aliaskit_register_pass_builder_callbacks(void *Builder) {
   PassBuilder &PB = *static_cast<PassBuilder *>(Builder);
+  if (!aliasBitsAreLLVMs())
+    report_fatal_error("aliaskit: this LLVM's AliasResult does not have the "
+                       "bits the plugin returns for NoAlias and MayAlias "
+                       "(AliasBits in shim.h)");
   aliaskit::registerDiffPasses(PB);
   aliaskit::registerVerifier(PB);
   aliaskit::registerCapturesPass(PB);

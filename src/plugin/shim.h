@@ -48,6 +48,16 @@ enum class Answer : uint8_t { NoAlias = 0, MayAlias = 1, Malformed = 2 };
 /// Whether an answer may be "may alias" (anything but NoAlias).
 inline bool mayAlias(Answer A) { return A != Answer::NoAlias; }
 
+/// The answer of an alias query, Rust to C++: the bits of LLVM's
+/// AliasResult for NoAlias and MayAlias (shim.cpp checks them against
+/// LLVM's and returns them to LLVM as they come, so that the call into
+/// Rust is a query's last step). Must match `AliasBits` in
+/// src/plugin/ffi/types.rs.
+enum class AliasBits : uint32_t { NoAlias = 0, MayAlias = 1 };
+
+/// Whether a query's answer is "may alias".
+inline bool mayAlias(AliasBits A) { return A != AliasBits::NoAlias; }
+
 /// Which merge of two scope lists, C++ to Rust. Must match `MergeKind` in
 /// src/plugin/ffi/types.rs.
 enum class MergeKind : uint8_t {
@@ -121,8 +131,9 @@ void *aliaskit_tbaa_session_new(void);
 void aliaskit_tbaa_session_free(void *Session);
 /// Neither the session nor a tag may be null: an untagged access is
 /// answered by the caller, and an analysis without a session is off.
-aliaskit::Answer aliaskit_tbaa_may_alias(void *Session, LLVMMetadataRef TagA,
-                                         LLVMMetadataRef TagB);
+aliaskit::AliasBits aliaskit_tbaa_may_alias(void *Session,
+                                            LLVMMetadataRef TagA,
+                                            LLVMMetadataRef TagB);
 aliaskit::Answer aliaskit_tbaa_may_alias_errno(void *Session,
                                                LLVMMetadataRef Tag,
                                                const LLVMMetadataRef *ErrnoTags,
@@ -134,11 +145,9 @@ void *aliaskit_scoped_session_new(void);
 void aliaskit_scoped_session_free(void *Session);
 /// mayAliasInScopes(ScopesX, NoAliasY) && mayAliasInScopes(ScopesY,
 /// NoAliasX). Null lists exclude nothing; the session may not be null.
-aliaskit::Answer aliaskit_scoped_may_alias_both_ways(void *Session,
-                                                     LLVMMetadataRef ScopesX,
-                                                     LLVMMetadataRef NoAliasX,
-                                                     LLVMMetadataRef ScopesY,
-                                                     LLVMMetadataRef NoAliasY);
+aliaskit::AliasBits aliaskit_scoped_may_alias_both_ways(
+    void *Session, LLVMMetadataRef ScopesX, LLVMMetadataRef NoAliasX,
+    LLVMMetadataRef ScopesY, LLVMMetadataRef NoAliasY);
 bool aliaskit_scoped_enabled_by_environment(void);
 
 // tbaa-diff and scoped-diff (diff.cpp).

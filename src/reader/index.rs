@@ -102,6 +102,12 @@ impl<K: Key, V: Copy + Default> LastLookup<K, V> {
         &self.1
     }
 
+    /// The key looked up last (the empty key at first).
+    #[inline(always)]
+    pub fn last_key(&self) -> K {
+        self.0
+    }
+
     /// [`PointerTable::get`], one compare when `key` is the one looked up
     /// last time.
     #[inline]
@@ -198,8 +204,15 @@ impl<K: Key, V: Copy + Default, const MAX_PLACES: usize> SweepLookup<K, V, MAX_P
     /// `key` (not empty): one compare, no probe. Cannot panic.
     #[inline(always)]
     pub fn guess(&self, key: K) -> Option<&V> {
-        let (place, value) = self.places.get(self.at)?;
+        let (place, value) = self.current()?;
         (*place == key).then_some(value)
+    }
+
+    /// The key and value at the current question's place, as last found
+    /// there (`None` before the place is made). Cannot panic.
+    #[inline(always)]
+    pub fn current(&self) -> Option<&(K, V)> {
+        self.places.get(self.at)
     }
 
     /// [`PointerTable::get`] of the current question's second key `key`:

@@ -9,13 +9,15 @@
 //! pointers, so that a question whose accesses were seen before finds
 //! them without a probe (the first is usually the last question's, see
 //! [`LastLookup`], the second usually the one at its place in the sweep,
-//! see [`SweepLookup`]) and makes, usually, one test that both directions
-//! are plainly "may alias", else a read of the core's answer matrix for
-//! each direction by the rows the summaries name
-//! ([`ScopedSession::look_up_both_ways`]); else, out of line, a probe and
-//! a few compares of the two rows' words when the rows are exact (then
-//! remembered), else the matrix ([`ScopedSession::look_up_off_place`]),
-//! all before the boundary's panic guard. No answer is kept by pointer:
+//! see [`SweepLookup`]: [`ScopedSession::look_up_both_ways`]) and
+//! makes, for each direction, one test that it is plainly "may alias",
+//! else a read of the core's answer matrix by the rows the summaries name
+//! ([`ScopedSession::remembered_at_place`]); else, out of line, a few
+//! compares of the two rows' words when the rows are exact, then
+//! remembered ([`ScopedSession::decided_at_place`]); accesses not at
+//! their places are probed for, out of line too
+//! ([`ScopedSession::look_up_off_place`]); all before the boundary's
+//! panic guard. No answer is kept by pointer:
 //! a table of recent answers by pointer pair (as TBAA once had) cost
 //! more than the matrix here, and its hits, so the cost of a question,
 //! depended on where the lists happened to be allocated (the 24-list
@@ -33,7 +35,7 @@ use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::FxHashSet;
 
 use super::decisions::{Decider, Decisions};
-use super::index::{LastLookup, PointerTable, RowIndex, SweepLookup};
+use super::index::{Key, LastLookup, PointerTable, RowIndex, SweepLookup};
 use super::MetadataImporter;
 use crate::plugin::ffi::types::MergeKind;
 
@@ -52,7 +54,19 @@ struct AccessLists {
 
 /// An access's two lists by pointer: `(!alias.scope, !noalias)`, either
 /// null.
-type AccessKey = (usize, usize);
+pub type AccessKey = (usize, usize);
+
+/// The place of a question's second access in the sweep, as
+/// [`ScopedSession::look_up_both_ways`] found it: a pointer, so that the
+/// boundary hands it on in a register (an argument of an `extern "C"`
+/// function) and the next step needs not find the place again. Valid
+/// until the session's sweep changes, i.e. for the rest of the question
+/// while nothing but [`ScopedSession::remembered_at_place`] and
+/// [`ScopedSession::decided_at_place`] is asked of the session (the
+/// places are a buffer of their own, which neither changes).
+#[repr(transparent)]
+#[derive(Copy, Clone)]
+pub struct SecondAccess(*const AccessLists);
 
 impl AccessLists {
     /// Whether both directions of a question about this access and
@@ -146,15 +160,14 @@ impl ScopedSession {
         self.one_way(scopes, noalias)
     }
 
-    /// `ScopedNoAliasAAResult::alias` of accesses X and Y (both
-    /// directions: X's scopes against Y's `!noalias`, and the reverse)
-    /// when it is quick: X the last question's first access, Y the access
-    /// at its place in the sweep, and each direction plainly "may alias"
-    /// by their summaries ([`ListSummary::plainly_may_alias`]) or
-    /// remembered in the answer matrix; `None` otherwise (then
-    /// [`ScopedSession::look_up_off_place`]), and always while debug
-    /// logging is on. Every question moves the sweep on, so this is asked
-    /// of every question, once.
+    /// The first step of `ScopedNoAliasAAResult::alias` of accesses X and
+    /// Y (both directions: X's scopes against Y's `!noalias`, and the
+    /// reverse): Y's place when both accesses are at their places, X the
+    /// last question's first access and Y the access at its place in the
+    /// sweep (then [`ScopedSession::remembered_at_place`]); `None`
+    /// otherwise (then [`ScopedSession::look_up_off_place`]), and always
+    /// while debug logging is on. Every question moves the sweep on, so
+    /// this is asked of every question, once.
     ///
     /// Cannot panic and calls nothing, so the boundary may ask it before
     /// setting up its panic guard, without a stack frame.
@@ -165,32 +178,70 @@ impl ScopedSession {
         noalias_x: LLVMMetadataRef,
         scopes_y: LLVMMetadataRef,
         noalias_y: LLVMMetadataRef,
-    ) -> Option<bool> {
-        if self.logs {
-            return None;
-        }
+    ) -> Option<SecondAccess> {
+        // While debug logging is on, `first` keeps the empty key (see
+        // `may_alias_both_ways_past_quick`), which no question's first
+        // access has (the boundary answers an access without lists
+        // itself; and the empty key's lists, none, may alias anything),
+        // and no place is written (only `seen_accesses` writes them, which
+        // logging skips): the test of the first access is the test of
+        // logging too.
+        debug_assert!(!self.logs || self.first.is_last(<AccessKey as Key>::EMPTY));
         let same_first = self.first.is_last((scopes_x as usize, noalias_x as usize));
         self.second.move_on(same_first);
         if !same_first {
             return None;
         }
-        let x = self.first.last();
         let y = self.second.guess((scopes_y as usize, noalias_y as usize))?;
-        if x.plainly_may_alias_with(y) {
-            return Some(true);
-        }
-        match (
-            self.lists.known_answer(x.scopes, y.noalias),
-            self.lists.known_answer(y.scopes, x.noalias),
-        ) {
-            // LLVM's order: the first direction, then the second.
-            (Some(false), _) => Some(false),
-            (Some(true), Some(other)) => Some(other),
-            _ => None,
-        }
+        Some(SecondAccess(y))
     }
 
-    /// [`ScopedSession::look_up_both_ways`] when it did not answer, for
+    /// After [`ScopedSession::look_up_both_ways`] found `y`, the
+    /// question's answer when it is at hand: each direction plainly "may
+    /// alias" by the summaries ([`ListSummary::plainly_may_alias`], the
+    /// usual answer) or remembered in the answer matrix by the rows they
+    /// name (a pair asked again, as passes ask); `None` otherwise (then
+    /// [`ScopedSession::decided_at_place`]). Cannot panic, changes nothing
+    /// and calls nothing.
+    ///
+    /// # Safety
+    /// `y` must come from this question's look-up (see [`SecondAccess`]).
+    #[inline(always)]
+    pub unsafe fn remembered_at_place(&self, y: SecondAccess) -> Option<bool> {
+        let (x, y) = (self.first.last(), &*y.0);
+        // LLVM's order: the first direction, then the second.
+        if !self.lists.known_answer(x.scopes, y.noalias)? {
+            return Some(false);
+        }
+        self.lists.known_answer(y.scopes, x.noalias)
+    }
+
+    /// After [`ScopedSession::remembered_at_place`] found nothing: each
+    /// direction plainly "may alias", remembered, or decided between
+    /// exact rows (then remembered) ([`ScopeLists::remembered_answer`]);
+    /// else `Err` with the question's two accesses (by their lists'
+    /// pointers), for the rest under the guard. Cannot panic, so that the
+    /// boundary may ask it before its guard; inlined into its callers, so
+    /// that the boundary may compile it for processors with `popcnt` as
+    /// well.
+    ///
+    /// # Safety
+    /// As [`ScopedSession::remembered_at_place`].
+    #[inline(always)]
+    pub unsafe fn decided_at_place(
+        &mut self,
+        y: SecondAccess,
+    ) -> Result<bool, (AccessKey, AccessKey)> {
+        let (x, y) = (self.first.last(), &*y.0);
+        let Some((y_key, _)) = self.second.current() else {
+            debug_assert!(false, "a question at its place has a place");
+            return Ok(true);
+        };
+        debug_assert!(std::ptr::eq(y, &self.second.current().expect("a place").1));
+        remembered_answer_of_accesses(&mut self.lists, x, y).ok_or((self.first.last_key(), *y_key))
+    }
+
+    /// [`ScopedSession::look_up_both_ways`] when it found nothing, for
     /// accesses seen before: X and Y found by probing the table of
     /// accesses if need be (Y then written at its place in the sweep,
     /// which does not move), each direction plainly "may alias", between
@@ -233,8 +284,9 @@ impl ScopedSession {
         Some(one & other)
     }
 
-    /// `ScopedNoAliasAAResult::alias` when
-    /// [`ScopedSession::look_up_both_ways`] did not answer: from the
+    /// `ScopedNoAliasAAResult::alias` when the look-up
+    /// ([`ScopedSession::look_up_both_ways`] and what follows it) did not
+    /// answer: from the
     /// summaries of two accesses seen before when their lists can be
     /// read; else both directions, each read and decided if need be, and
     /// both accesses are remembered. (The two accesses are probed again
@@ -275,10 +327,14 @@ impl ScopedSession {
         self.remember_access(scopes_x, noalias_x);
         self.remember_access(scopes_y, noalias_y);
         // X is the last first access looked up from now on, so that the
-        // next question about X goes on with the sweep (see SweepLookup).
-        let _ = self
-            .first
-            .get_ref(&self.accesses, (scopes_x as usize, noalias_x as usize));
+        // next question about X goes on with the sweep (see SweepLookup);
+        // not while logging, which asks every question of this path (see
+        // `look_up_both_ways`).
+        if !self.logs {
+            let _ = self
+                .first
+                .get_ref(&self.accesses, (scopes_x as usize, noalias_x as usize));
+        }
         one & other
     }
 

@@ -12,12 +12,14 @@ use std::sync::OnceLock;
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef, LLVMModuleRef};
 
 use super::imports::aliaskit_register_pass_builder_callbacks;
-use super::types::{Answer, CheckFlags, InspectFlags, MergeKind, MergeOutcome, UnknownCode};
+use super::types::{
+    AliasBits, Answer, CheckFlags, InspectFlags, MergeKind, MergeOutcome, UnknownCode,
+};
 use super::{caught, free_boxed, guarded, new_boxed};
 use crate::plugin::printer::Printer;
 use crate::plugin::verify::Baseline;
 use crate::plugin::{bisect, captures, dot, explain, init_logging, verify};
-use crate::reader::scoped::{ScopedSession, LOG_TARGET as SCOPED_LOG_TARGET};
+use crate::reader::scoped::{ScopedSession, SecondAccess, LOG_TARGET as SCOPED_LOG_TARGET};
 use crate::reader::tbaa::{AtHand, TbaaSession};
 use aliaskit_core::tbaa::TagRef;
 
@@ -81,11 +83,11 @@ pub unsafe extern "C" fn aliaskit_tbaa_may_alias(
     session: &mut TbaaSession,
     a: LLVMMetadataRef,
     b: LLVMMetadataRef,
-) -> Answer {
+) -> AliasBits {
     // A question whose answer is at hand is answered before the guard
     // (`look_up` cannot panic): two probes and a load.
     match session.look_up(a, b) {
-        AtHand::Answer(may_alias) => Answer::may_alias(may_alias),
+        AtHand::Answer(may_alias) => AliasBits::may_alias(may_alias),
         AtHand::Rows(ra, rb) => tbaa_may_alias_unremembered(session, a, b, ra.0, rb.0),
         AtHand::Nothing => tbaa_may_alias_past_quick(session, a, b),
     }
@@ -113,13 +115,13 @@ unsafe extern "C" fn tbaa_may_alias_unremembered(
     b: LLVMMetadataRef,
     ra: u32,
     rb: u32,
-) -> Answer {
+) -> AliasBits {
     let (ra, rb) = (TagRef(ra), TagRef(rb));
     if !session.decides_here(ra, rb) {
         return tbaa_may_alias_past_quick(session, a, b);
     }
     if let Some(may_alias) = session.decided_by_bits(ra, rb) {
-        return Answer::may_alias(may_alias);
+        return AliasBits::may_alias(may_alias);
     }
     tbaa_may_alias_walked(session, a, b, ra.0, rb.0)
 }
@@ -140,9 +142,9 @@ unsafe extern "C" fn tbaa_may_alias_walked(
     b: LLVMMetadataRef,
     ra: u32,
     rb: u32,
-) -> Answer {
+) -> AliasBits {
     if let Some(may_alias) = session.decided_by_walk(TagRef(ra), TagRef(rb)) {
-        return Answer::may_alias(may_alias);
+        return AliasBits::may_alias(may_alias);
     }
     tbaa_may_alias_past_quick(session, a, b)
 }
@@ -162,12 +164,12 @@ unsafe extern "C" fn tbaa_may_alias_past_quick(
     session: &mut TbaaSession,
     a: LLVMMetadataRef,
     b: LLVMMetadataRef,
-) -> Answer {
+) -> AliasBits {
     if let Some(may_alias) = session.look_up_off_place(a, b) {
-        return Answer::may_alias(may_alias);
+        return AliasBits::may_alias(may_alias);
     }
-    guarded(session, Answer::MayAlias, |s| {
-        Answer::may_alias(s.may_alias_past_quick(a, b))
+    guarded(session, AliasBits::MayAlias, |s| {
+        AliasBits::may_alias(s.may_alias_past_quick(a, b))
     })
 }
 
@@ -225,7 +227,9 @@ pub unsafe extern "C" fn aliaskit_scoped_session_free(session: *mut ScopedSessio
 /// # Safety
 /// `session` must come from [`aliaskit_scoped_session_new`], not null
 /// (see [`aliaskit_tbaa_may_alias`]), and not be in use elsewhere; the
-/// lists must be null or live nodes.
+/// lists must be null or live nodes, X's not both null (the caller
+/// answers an access without lists itself, as `shim.cpp` does: such a
+/// question would be answered right, but not logged).
 #[no_mangle]
 pub unsafe extern "C" fn aliaskit_scoped_may_alias_both_ways(
     session: &mut ScopedSession,
@@ -233,19 +237,27 @@ pub unsafe extern "C" fn aliaskit_scoped_may_alias_both_ways(
     noalias_x: LLVMMetadataRef,
     scopes_y: LLVMMetadataRef,
     noalias_y: LLVMMetadataRef,
-) -> Answer {
-    // Answered before the guard when both directions are at hand
-    // (`look_up_both_ways` cannot panic).
-    if let Some(may_alias) = session.look_up_both_ways(scopes_x, noalias_x, scopes_y, noalias_y) {
-        return Answer::may_alias(may_alias);
+) -> AliasBits {
+    // Answered before the guard when both accesses are at their places
+    // and both directions' answers at hand (neither step can panic),
+    // without saving a register.
+    if let Some(y) = session.look_up_both_ways(scopes_x, noalias_x, scopes_y, noalias_y) {
+        if let Some(may_alias) = session.remembered_at_place(y) {
+            return AliasBits::may_alias(may_alias);
+        }
+        // Past here, compiled twice, the second time for processors with
+        // a popcount instruction (the baseline x86-64 target has none,
+        // and an exact row's word is found by the rank of its mask bit: a
+        // count is then a dozen instructions), chosen by what the
+        // processor has, as the session found when it was made (a field,
+        // so that choosing calls nothing and saves no registers). The
+        // code and the algorithm (the core's) are the same either way.
+        #[cfg(target_arch = "x86_64")]
+        if session.has_popcnt() {
+            return scoped_decided_at_place_with_popcnt(session, y);
+        }
+        return scoped_decided_at_place(session, y);
     }
-    // Off place: compiled twice, the second time for processors with a
-    // popcount instruction (the baseline x86-64 target has none, and an
-    // exact row's word is found by the rank of its mask bit: a count is
-    // then a dozen instructions), chosen by what the processor has, as
-    // the session found when it was made (a field, so that choosing calls
-    // nothing and saves no registers). The code and the algorithm (the
-    // core's) are the same either way.
     #[cfg(target_arch = "x86_64")]
     if session.has_popcnt() {
         return scoped_off_place_with_popcnt(session, scopes_x, noalias_x, scopes_y, noalias_y);
@@ -253,9 +265,61 @@ pub unsafe extern "C" fn aliaskit_scoped_may_alias_both_ways(
     scoped_off_place(session, scopes_x, noalias_x, scopes_y, noalias_y)
 }
 
-/// [`aliaskit_scoped_may_alias_both_ways`] past its look-up: accesses
-/// seen before but not where the look-up expected them, or a pair of
-/// rows not remembered, still before the guard
+/// [`aliaskit_scoped_may_alias_both_ways`] of a question whose accesses
+/// are at their places (`y`, the second's) but whose answer is not at
+/// hand: the compares of exact rows (then remembered), still before the
+/// guard (`decided_at_place` cannot panic); else the rest under the
+/// guard. The question's lists are the session's (at their places), so
+/// that the look-up needs not keep them. Out of line and `extern "C"`,
+/// as [`scoped_off_place`].
+///
+/// # Safety
+/// As [`aliaskit_scoped_may_alias_both_ways`], right after its look-up,
+/// with `y` from it.
+#[inline(never)]
+unsafe extern "C" fn scoped_decided_at_place(
+    session: &mut ScopedSession,
+    y: SecondAccess,
+) -> AliasBits {
+    decided_then_guarded(session, y)
+}
+
+/// [`scoped_decided_at_place`] compiled for processors with `popcnt`.
+///
+/// # Safety
+/// As [`scoped_decided_at_place`]; the processor must have `popcnt`.
+#[cfg(target_arch = "x86_64")]
+#[inline(never)]
+#[target_feature(enable = "popcnt")]
+unsafe extern "C" fn scoped_decided_at_place_with_popcnt(
+    session: &mut ScopedSession,
+    y: SecondAccess,
+) -> AliasBits {
+    decided_then_guarded(session, y)
+}
+
+/// The body of [`scoped_decided_at_place`] and
+/// [`scoped_decided_at_place_with_popcnt`].
+///
+/// # Safety
+/// As [`scoped_decided_at_place`].
+#[inline(always)]
+unsafe fn decided_then_guarded(session: &mut ScopedSession, y: SecondAccess) -> AliasBits {
+    match session.decided_at_place(y) {
+        Ok(may_alias) => AliasBits::may_alias(may_alias),
+        Err(((scopes_x, noalias_x), (scopes_y, noalias_y))) => scoped_guarded(
+            session,
+            scopes_x as LLVMMetadataRef,
+            noalias_x as LLVMMetadataRef,
+            scopes_y as LLVMMetadataRef,
+            noalias_y as LLVMMetadataRef,
+        ),
+    }
+}
+
+/// [`aliaskit_scoped_may_alias_both_ways`] of a question whose accesses
+/// are not both at their places: accesses seen before, probed for, still
+/// before the guard
 /// (`look_up_off_place` cannot panic); else the rest under the guard. Out
 /// of line and `extern "C"`, as [`tbaa_may_alias_past_quick`], and with
 /// no frame for the guard: that is [`scoped_guarded`]'s.
@@ -269,7 +333,7 @@ unsafe extern "C" fn scoped_off_place(
     noalias_x: LLVMMetadataRef,
     scopes_y: LLVMMetadataRef,
     noalias_y: LLVMMetadataRef,
-) -> Answer {
+) -> AliasBits {
     off_place_then_guarded(session, scopes_x, noalias_x, scopes_y, noalias_y)
 }
 
@@ -287,7 +351,7 @@ unsafe extern "C" fn scoped_off_place_with_popcnt(
     noalias_x: LLVMMetadataRef,
     scopes_y: LLVMMetadataRef,
     noalias_y: LLVMMetadataRef,
-) -> Answer {
+) -> AliasBits {
     off_place_then_guarded(session, scopes_x, noalias_x, scopes_y, noalias_y)
 }
 
@@ -302,9 +366,9 @@ unsafe fn off_place_then_guarded(
     noalias_x: LLVMMetadataRef,
     scopes_y: LLVMMetadataRef,
     noalias_y: LLVMMetadataRef,
-) -> Answer {
+) -> AliasBits {
     if let Some(may_alias) = session.look_up_off_place(scopes_x, noalias_x, scopes_y, noalias_y) {
-        return Answer::may_alias(may_alias);
+        return AliasBits::may_alias(may_alias);
     }
     scoped_guarded(session, scopes_x, noalias_x, scopes_y, noalias_y)
 }
@@ -321,9 +385,9 @@ unsafe extern "C" fn scoped_guarded(
     noalias_x: LLVMMetadataRef,
     scopes_y: LLVMMetadataRef,
     noalias_y: LLVMMetadataRef,
-) -> Answer {
-    guarded(session, Answer::MayAlias, |s| {
-        Answer::may_alias(
+) -> AliasBits {
+    guarded(session, AliasBits::MayAlias, |s| {
+        AliasBits::may_alias(
             s.may_alias_both_ways_past_quick(scopes_x, noalias_x, scopes_y, noalias_y),
         )
     })

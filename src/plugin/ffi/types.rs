@@ -91,6 +91,28 @@ impl Answer {
 }
 
 codes! {
+    /// The answer of an alias query, Rust to C++: the bits of LLVM's
+    /// `AliasResult` for its two answers here (its `Kind` in the low byte,
+    /// no offset). Must match `aliaskit::AliasBits` in `shim.h`;
+    /// `shim.cpp` checks the bits against LLVM's when it is compiled and
+    /// returns them to LLVM as they come, so that a query's call into Rust
+    /// is its last step (a jump) and nothing converts the answer after it.
+    AliasBits: u32 {
+        NoAlias = 0,
+        MayAlias = 1,
+    }
+}
+
+impl AliasBits {
+    /// [`AliasBits::MayAlias`] or [`AliasBits::NoAlias`], without a
+    /// branch on `may` (as [`Answer::may_alias`]).
+    #[inline]
+    pub fn may_alias(may: bool) -> AliasBits {
+        std::hint::select_unpredictable(may, AliasBits::MayAlias, AliasBits::NoAlias)
+    }
+}
+
+codes! {
     /// Which merge of two scope lists `scoped-diff` asks for, C++ to Rust.
     /// Must match `aliaskit::MergeKind` in `shim.h`.
     MergeKind: u8 {
@@ -282,6 +304,12 @@ mod tests {
         for &a in Answer::ALL {
             assert_eq!(Answer::try_from(a as u8), Ok(a));
         }
+        for &a in AliasBits::ALL {
+            assert_eq!(AliasBits::try_from(a as u32), Ok(a));
+        }
+        assert_eq!(AliasBits::may_alias(true) as u32, 1);
+        assert_eq!(AliasBits::may_alias(false) as u32, 0);
+        assert!(AliasBits::try_from(2).is_err());
         assert_eq!(MergeKind::try_from(1), Ok(MergeKind::NoAlias));
         assert_eq!(OperandKind::try_from(3), Ok(OperandKind::Int));
         for v in [2u8, 3, 0x80, 0xff] {
