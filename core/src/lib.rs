@@ -25,6 +25,7 @@ pub mod explain;
 pub mod graph;
 pub mod memo;
 pub mod picture;
+pub mod sanitize;
 pub mod scoped;
 pub mod severity;
 mod span;

@@ -579,6 +579,22 @@ impl ScopeLists {
             }
         })
     }
+
+    /// Every domain that decides "no alias" for `(scopes, noalias)` (the
+    /// same merge as [`ScopeLists::decide`], which names only the first):
+    /// for the run-time checker, which needs every way a pair is claimed.
+    pub fn covering_domains(
+        &self,
+        scopes: ListRef,
+        noalias: ListRef,
+    ) -> Result<Vec<NodeId>, Malformed> {
+        Ok(match self.prepare(scopes, noalias)? {
+            Err(_) => Vec::new(),
+            Ok((s, n)) => Covered::new(s, n)
+                .map(|code| self.domain_nodes[Word::number_of(code) as usize])
+                .collect(),
+        })
+    }
 }
 
 /// Whether some domain has every scope of the access (at least one) in

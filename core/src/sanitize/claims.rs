@@ -1,0 +1,456 @@
+//! Which pairs of sites are claimed not to alias: the core's scoped rule
+//! ([`ScopeLists`], the rule `rust-scoped-noalias` answers with) asked
+//! about the lists of a [`FunctionTable`].
+//!
+//! The table keeps, for each list, only the scopes that are checked (see
+//! `docs/sanitize.md`: per-loop domains are left out). The rule is a
+//! disjunction over domains ("some domain of the `!noalias` list covers
+//! the access's scopes in it"), so leaving every scope of a domain out of
+//! both lists leaves out exactly that domain's claims and no other. The
+//! graph rebuilt here has one node per domain, per scope (operand 1: its
+//! domain, as LLVM reads it) and per list; nothing else of the metadata
+//! matters to the rule.
+//!
+//! A pair (a, b) is claimed when either direction is covered: a's
+//! `!alias.scope` against b's `!noalias`, or b's against a's. Each
+//! covering domain is one way the pair is claimed ([`Claim`]); a conflict
+//! needs both accesses in one instance of every *deciding scope* of one of
+//! them (the scopes of the `!alias.scope` side in that domain). The log
+//! takes one set of scopes per pair, so [`FunctionClaims`] picks, among
+//! the ways, one whose scopes have no decl in the function (its instance
+//! is the whole call, the weakest condition), else the first: with two
+//! ways whose scopes both have decls, a conflict in an instance of the
+//! second only can be missed, never invented.
+//!
+//! Two parts of one instruction (a copy's source and destination, the
+//! lanes of a masked access) are never a pair: the analyses are never
+//! asked about an instruction against itself.
+
+use rustc_hash::FxHashMap;
+
+use super::table::{Access, FunctionTable};
+use crate::graph::{MetadataGraph, NodeId, Operand};
+use crate::scoped::{ListRef, ScopeLists};
+
+/// One way a pair of sites is claimed not to alias.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Claim {
+    /// The site whose `!alias.scope` is covered.
+    pub scopes_site: u32,
+    /// The site whose `!noalias` covers it.
+    pub noalias_site: u32,
+    /// The deciding domain (an index into the table's domains).
+    pub domain: u32,
+    /// The deciding scopes: `scopes_site`'s scopes in `domain`.
+    pub scopes: Vec<u32>,
+}
+
+/// The lists of one function's table as the rule reads them.
+pub struct FunctionClaims {
+    graph: MetadataGraph,
+    lists: ScopeLists,
+    /// The row of each table list.
+    rows: Vec<ListRef>,
+    /// The table index of each domain node.
+    domain_index: FxHashMap<NodeId, u32>,
+    /// Each site's (scopes, noalias, writes, instruction).
+    sites: Vec<SiteLists>,
+    /// Each table list's scopes and each scope's domain, for the deciding
+    /// scopes.
+    list_scopes: Vec<Vec<u32>>,
+    scope_domain: Vec<u32>,
+    scope_has_decl: Vec<bool>,
+    claims: Vec<Claim>,
+    memo: FxHashMap<(u32, u32), Option<u32>>,
+}
+
+#[derive(Copy, Clone, Debug)]
+struct SiteLists {
+    scopes: Option<u32>,
+    noalias: Option<u32>,
+    writes: bool,
+    instruction: u32,
+}
+
+impl FunctionClaims {
+    /// Reads the table's lists. Indices out of range (a table that is not
+    /// the pass's) are read as missing lists: no claim, never a panic.
+    pub fn new(f: &FunctionTable) -> FunctionClaims {
+        let mut graph = MetadataGraph::new();
+        let mut domain_index = FxHashMap::default();
+        let domains: Vec<NodeId> = (0..f.domains.len())
+            .map(|i| {
+                let d = graph.reserve();
+                graph.define_tuple(d, vec![Operand::Node(d)]);
+                domain_index.insert(d, i as u32);
+                d
+            })
+            .collect();
+        let scopes: Vec<Option<NodeId>> = f
+            .scopes
+            .iter()
+            .map(|s| {
+                let domain = *domains.get(s.domain as usize)?;
+                let n = graph.reserve();
+                graph.define_tuple(n, vec![Operand::Node(n), Operand::Node(domain)]);
+                Some(n)
+            })
+            .collect();
+        let valid = |s: &u32| scopes.get(*s as usize).copied().flatten().is_some();
+        let list_scopes: Vec<Vec<u32>> = f
+            .lists
+            .iter()
+            .map(|l| l.scopes.iter().copied().filter(valid).collect())
+            .collect();
+        let mut lists = ScopeLists::new();
+        let rows = list_scopes
+            .iter()
+            .map(|l| {
+                let ops = l
+                    .iter()
+                    .filter_map(|&s| scopes[s as usize].map(Operand::Node))
+                    .collect();
+                let node = graph.add_tuple(ops);
+                lists.list(&graph, node)
+            })
+            .collect();
+        let list = |l: Option<u32>| l.filter(|&l| (l as usize) < f.lists.len());
+        FunctionClaims {
+            graph,
+            lists,
+            rows,
+            domain_index,
+            sites: f
+                .sites
+                .iter()
+                .map(|s| SiteLists {
+                    scopes: list(s.scopes),
+                    noalias: list(s.noalias),
+                    writes: s.access == Access::Write,
+                    instruction: s.instruction_index,
+                })
+                .collect(),
+            list_scopes,
+            scope_domain: f.scopes.iter().map(|s| s.domain).collect(),
+            scope_has_decl: f.scopes.iter().map(|s| s.decl.is_some()).collect(),
+            claims: Vec::new(),
+            memo: FxHashMap::default(),
+        }
+    }
+
+    /// Whether site `site` writes (false for a site out of range).
+    pub fn writes(&self, site: u32) -> bool {
+        self.sites.get(site as usize).is_some_and(|s| s.writes)
+    }
+
+    /// The claim that sites `a` and `b` do not alias (in either order), if
+    /// any: an index for [`FunctionClaims::get`]. Decided once per pair.
+    pub fn claim(&mut self, a: u32, b: u32) -> Option<u32> {
+        let key = (a.min(b), a.max(b));
+        if let Some(&c) = self.memo.get(&key) {
+            return c;
+        }
+        let c = self.decide(key.0, key.1).map(|claim| {
+            self.claims.push(claim);
+            (self.claims.len() - 1) as u32
+        });
+        self.memo.insert(key, c);
+        c
+    }
+
+    /// A claim [`FunctionClaims::claim`] returned.
+    pub fn get(&self, claim: u32) -> &Claim {
+        &self.claims[claim as usize]
+    }
+
+    /// Whether the scope has a decl in the function.
+    pub fn has_decl(&self, scope: u32) -> bool {
+        self.scope_has_decl
+            .get(scope as usize)
+            .copied()
+            .unwrap_or(false)
+    }
+
+    fn decide(&self, a: u32, b: u32) -> Option<Claim> {
+        let (sa, sb) = (*self.sites.get(a as usize)?, *self.sites.get(b as usize)?);
+        if sa.instruction == sb.instruction {
+            return None;
+        }
+        let mut ways = self.ways(a, sa, b, sb);
+        ways.extend(self.ways(b, sb, a, sa));
+        let decl_free = ways
+            .iter()
+            .position(|w| w.scopes.iter().all(|&s| !self.has_decl(s)));
+        match decl_free {
+            Some(i) => Some(ways.swap_remove(i)),
+            None => ways.into_iter().next(),
+        }
+    }
+
+    /// The ways `x`'s `!alias.scope` is covered by `y`'s `!noalias`.
+    fn ways(&self, x: u32, sx: SiteLists, y: u32, sy: SiteLists) -> Vec<Claim> {
+        let (Some(s), Some(n)) = (sx.scopes, sy.noalias) else {
+            return Vec::new();
+        };
+        let (rs, rn) = (self.rows[s as usize], self.rows[n as usize]);
+        let Ok(domains) = self.lists.covering_domains(rs, rn) else {
+            return Vec::new();
+        };
+        domains
+            .into_iter()
+            .filter_map(|d| {
+                let domain = *self.domain_index.get(&d)?;
+                let scopes = self.list_scopes[s as usize]
+                    .iter()
+                    .copied()
+                    .filter(|&sc| self.scope_domain[sc as usize] == domain)
+                    .collect();
+                Some(Claim {
+                    scopes_site: x,
+                    noalias_site: y,
+                    domain,
+                    scopes,
+                })
+            })
+            .collect()
+    }
+
+    /// The rebuilt graph (for tests and reports).
+    pub fn graph(&self) -> &MetadataGraph {
+        &self.graph
+    }
+}
+
+/// What the static filter decides for one function.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// Whether each site takes part in a claimed pair with a write.
+    pub instrumented: Vec<bool>,
+    /// For each site, every deciding scope of every claim it takes part in
+    /// (sorted, without repeats): the scopes whose new instances end its
+    /// accesses' usefulness ([`super::log`]'s pruning).
+    pub relevant: Vec<Vec<u32>>,
+    /// The number of claimed pairs of groups of sites with one list
+    /// signature (for statistics).
+    pub claimed_groups: usize,
+}
+
+impl Filter {
+    /// The filter of a function's table. Sites are grouped by their lists
+    /// and access (the rule sees nothing else), and the rule is asked once
+    /// per pair of groups: the cost is in the number of distinct list
+    /// pairs, not of sites.
+    pub fn of(f: &FunctionTable) -> Filter {
+        let mut claims = FunctionClaims::new(f);
+        let mut groups: FxHashMap<(Option<u32>, Option<u32>, bool), Vec<u32>> =
+            FxHashMap::default();
+        for (i, s) in claims.sites.iter().enumerate() {
+            if s.scopes.is_some() || s.noalias.is_some() {
+                groups
+                    .entry((s.scopes, s.noalias, s.writes))
+                    .or_default()
+                    .push(i as u32);
+            }
+        }
+        let mut groups: Vec<Vec<u32>> = groups.into_values().collect();
+        groups.sort();
+        let n = claims.sites.len();
+        let mut out = Filter {
+            instrumented: vec![false; n],
+            relevant: vec![Vec::new(); n],
+            claimed_groups: 0,
+        };
+        for gi in 0..groups.len() {
+            for gj in gi..groups.len() {
+                let Some((a, b)) = pair_of(&claims, &groups[gi], &groups[gj]) else {
+                    continue;
+                };
+                if !(claims.writes(a) || claims.writes(b)) {
+                    continue;
+                }
+                let Some(c) = claims.claim(a, b) else {
+                    continue;
+                };
+                out.claimed_groups += 1;
+                let scopes = claims.get(c).scopes.clone();
+                for &site in groups[gi].iter().chain(&groups[gj]) {
+                    out.instrumented[site as usize] = true;
+                    out.relevant[site as usize].extend_from_slice(&scopes);
+                }
+            }
+        }
+        for r in &mut out.relevant {
+            r.sort_unstable();
+            r.dedup();
+        }
+        out
+    }
+}
+
+/// Two sites of different instructions, one from each group, if there
+/// are such (a group is paired with itself only if it spans two
+/// instructions).
+fn pair_of(claims: &FunctionClaims, g: &[u32], h: &[u32]) -> Option<(u32, u32)> {
+    let inst = |s: u32| claims.sites[s as usize].instruction;
+    let a = *g.first()?;
+    if let Some(&b) = h.iter().find(|&&b| inst(b) != inst(a)) {
+        return Some((a, b));
+    }
+    // Every site of h is an instruction of a's: another site of g may do.
+    let b = *h.first()?;
+    g.iter().find(|&&x| inst(x) != inst(b)).map(|&x| (x, b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sanitize::table::{Domain, List, Scope, Site};
+
+    fn site(i: u32, access: Access, scopes: Option<u32>, noalias: Option<u32>) -> Site {
+        Site {
+            instruction: format!("inst {i}"),
+            location: Vec::new(),
+            part: String::new(),
+            access,
+            scopes,
+            noalias,
+            instruction_index: i,
+        }
+    }
+
+    fn list(scopes: &[u32]) -> List {
+        List {
+            content: scopes.len() as u64,
+            scopes: scopes.to_vec(),
+            text: String::new(),
+        }
+    }
+
+    /// `scale(out, in)` as the worked example of docs/sanitize.md: one
+    /// domain, scopes out (0) and in (1); lists {out} (0) and {in} (1).
+    fn scale(decl: bool) -> FunctionTable {
+        let scope = |name: &str| Scope {
+            domain: 0,
+            name: name.into(),
+            decl: decl.then(|| "entry".to_owned()),
+            parameter_of: Some("scale".into()),
+        };
+        FunctionTable {
+            name: "scale".into(),
+            key: 1,
+            sites: vec![
+                site(0, Access::Read, Some(1), Some(0)),  // load in[i]
+                site(1, Access::Write, Some(0), Some(1)), // store out[i]
+                site(2, Access::Read, Some(0), Some(1)),  // load out[i]
+                site(3, Access::Read, None, None),        // untagged
+            ],
+            lists: vec![list(&[0]), list(&[1])],
+            scopes: vec![scope("scale: %out"), scope("scale: %in")],
+            domains: vec![Domain {
+                name: "scale".into(),
+            }],
+        }
+    }
+
+    #[test]
+    fn the_load_and_the_store_are_claimed_both_ways() {
+        let mut c = FunctionClaims::new(&scale(true));
+        let k = c.claim(0, 1).expect("claimed");
+        let claim = c.get(k).clone();
+        assert_eq!(claim.domain, 0);
+        // Both directions cover; the first found is the load's scopes
+        // against the store's !noalias.
+        assert_eq!((claim.scopes_site, claim.noalias_site), (0, 1));
+        assert_eq!(claim.scopes, vec![1]);
+        assert_eq!(c.claim(1, 0), Some(k), "one claim for both orders");
+        // Two accesses of out[] are not claimed apart, nor is the untagged.
+        assert_eq!(c.claim(1, 2), None);
+        assert_eq!(c.claim(0, 3), None);
+    }
+
+    #[test]
+    fn the_filter_keeps_pairs_with_a_write() {
+        let f = Filter::of(&scale(false));
+        // load in[i] vs store out[i]: claimed, a write. load out[i] vs
+        // load in[i]: claimed but read-read; the untagged: never.
+        assert_eq!(f.instrumented, vec![true, true, false, false]);
+        // The pair's claim is one way (the load's scope "in" against the
+        // store's !noalias): its scopes are the ones that matter.
+        assert_eq!(f.relevant[0], vec![1]);
+        assert!(f.relevant[3].is_empty());
+    }
+
+    #[test]
+    fn a_scope_left_out_of_the_table_claims_nothing() {
+        // The per-loop domains are left out of the lists: with scope "in"
+        // gone from list 1, nothing covers the load any more, and the store
+        // is covered only by the load's !noalias {out}... which is list 0,
+        // still there: so one way remains.
+        let mut t = scale(false);
+        t.lists[1].scopes.clear();
+        let mut c = FunctionClaims::new(&t);
+        let k = c.claim(0, 1).expect("the store's side still covers");
+        assert_eq!((c.get(k).scopes_site, c.get(k).noalias_site), (1, 0));
+        t.lists[0].scopes.clear();
+        let mut c = FunctionClaims::new(&t);
+        assert_eq!(c.claim(0, 1), None);
+    }
+
+    #[test]
+    fn parts_of_one_instruction_are_never_a_pair() {
+        let mut t = scale(false);
+        t.sites[1].instruction_index = 0;
+        let mut c = FunctionClaims::new(&t);
+        assert_eq!(c.claim(0, 1), None);
+    }
+
+    #[test]
+    fn a_decl_free_way_is_preferred() {
+        // Two domains cover the pair: D0's scope has a decl, D1's not.
+        let t = FunctionTable {
+            name: "g".into(),
+            key: 1,
+            sites: vec![
+                site(0, Access::Write, Some(0), None),
+                site(1, Access::Read, None, Some(0)),
+            ],
+            lists: vec![list(&[0, 1])],
+            scopes: vec![
+                Scope {
+                    domain: 0,
+                    name: "a".into(),
+                    decl: Some("x".into()),
+                    parameter_of: None,
+                },
+                Scope {
+                    domain: 1,
+                    name: "b".into(),
+                    decl: None,
+                    parameter_of: None,
+                },
+            ],
+            domains: vec![Domain { name: "D0".into() }, Domain { name: "D1".into() }],
+        };
+        let mut c = FunctionClaims::new(&t);
+        let k = c.claim(0, 1).unwrap();
+        assert_eq!(c.get(k).domain, 1);
+        assert_eq!(c.get(k).scopes, vec![1]);
+    }
+
+    #[test]
+    fn bad_indices_are_missing_lists() {
+        let mut t = scale(false);
+        t.sites[0].scopes = Some(40);
+        t.lists[0].scopes.push(99);
+        t.scopes[1].domain = 7;
+        // What is left: the store's {out} against the load's !noalias
+        // (list 0 without the bad scope).
+        let mut c = FunctionClaims::new(&t);
+        let k = c.claim(0, 1).expect("one way is still readable");
+        assert_eq!((c.get(k).scopes_site, c.get(k).noalias_site), (1, 0));
+        t.sites[0].noalias = None;
+        let mut c = FunctionClaims::new(&t);
+        assert_eq!(c.claim(0, 1), None);
+        assert_eq!(Filter::of(&t).instrumented, vec![false; 4]);
+    }
+}

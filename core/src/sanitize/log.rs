@@ -1,0 +1,519 @@
+//! One frame's access log: what each site touched, in which instance, and
+//! the check that finds two accesses breaking a no-alias claim.
+//!
+//! ## What is a conflict
+//!
+//! A frame (one call of an instrumented function) reports every checked
+//! access as (site, address, size) and every scope declaration as
+//! `begin_scope(scope)`. A *conflict* is two distinct logged accesses, of
+//! sites a and b (a may equal b), such that
+//!
+//! 1. the pair (a, b) is *claimed* not to alias ([`Claims::claim`]), which
+//!    names the scopes that decide the claim;
+//! 2. a or b writes ([`Claims::writes`]);
+//! 3. the two accesses happened in one instance of every deciding scope;
+//! 4. they touched at least one common byte.
+//!
+//! The log must never report a conflict that did not happen, and must find
+//! every one that did, unless accesses were dropped to stay within a memory
+//! budget ([`FrameLog::prune`]): then it may miss one, never invent one.
+//!
+//! ## Instances are epochs
+//!
+//! The log counts *epochs*: the frame starts at epoch 0 and every
+//! `begin_scope` starts the next one and appends it to that scope's list of
+//! begins (sorted, since epochs only grow). An access is logged with the
+//! current epoch. Two accesses at epochs x <= y are in one instance of
+//! scope s iff no begin of s has an epoch in (x, y]: one binary search. A
+//! scope never begun in the frame has one instance, the frame.
+//!
+//! ## Entries
+//!
+//! The log is a vector of entries `(run, epoch, site, calls)` (48 bytes): a
+//! [`Run`] of bytes one site touched within one epoch, merged without loss
+//! (see [`super::runs`]), and how many accesses it stands for. Each site
+//! has an *open* entry, an index into the vector (`u32::MAX`: none): an
+//! access extends its site's open entry when that entry is of the current
+//! epoch and the run takes the block; otherwise it pushes a new entry,
+//! which becomes the open one. A new epoch thus closes every open entry
+//! without touching them. Invariants:
+//!
+//! * entries are in insertion order, hence in order of epoch: `check` sorts
+//!   a separate vector of (hull start, index), never the entries, so the
+//!   open indices stay right, and `prune` drops the oldest as a prefix;
+//! * an open index is `u32::MAX` or names an entry of that site (`prune`
+//!   recomputes them after removing entries);
+//! * every byte of an entry's run was touched by one of its accesses.
+//!
+//! Two accesses merged into one entry can no longer be compared with each
+//! other, so the merge itself does it: when a block touches bytes its
+//! entry already had ([`Merge::Overlapped`]), the log notes a *self hit*
+//! (site, epoch, common range), once per site and epoch, and the next
+//! `check` asks the claim of (site, site) about it.
+//!
+//! ## The check
+//!
+//! [`FrameLog::check`] sorts the entries by hull start and sweeps, keeping
+//! the entries whose hull reaches the current start: every pair of entries
+//! whose hulls intersect is looked at once, and asked, cheapest first, the
+//! claim, the writes, the instances of the claim's scopes, then the exact
+//! common bytes ([`Run::first_overlap`]). The reported range is the first
+//! common range of the two runs: each of its bytes was touched by an access
+//! of `first` at `first_epoch` and by another access of `second` at
+//! `second_epoch`.
+//!
+//! ## Pruning
+//!
+//! An entry can no longer conflict with anything logged later once every
+//! scope of every claim of its site ([`Claims::relevant_scopes`]) has begun
+//! a new instance since its epoch: [`FrameLog::prune`] drops those entries
+//! without loss, then the oldest entries beyond a budget (counted as
+//! dropped), and forgets the begins no pair of remaining or future entries
+//! can straddle (those at or before the oldest remaining epoch).
+
+use super::runs::{Merge, Run};
+
+pub type SiteId = u32;
+pub type ScopeId = u32;
+pub type Epoch = u64;
+
+/// What the log asks about sites (the runtime implements it from its
+/// tables; tests implement it by hand).
+pub trait Claims {
+    /// Whether sites a and b (unordered; a may equal b) are claimed not to
+    /// alias and are still worth checking (the runtime answers `None` for
+    /// pairs it already reported), with the scopes that must be in one
+    /// instance: an index the log passes back to [`Claims::scopes`].
+    fn claim(&mut self, a: SiteId, b: SiteId) -> Option<u32>;
+    /// The scopes of a claim; empty: the claim holds for the whole frame.
+    fn scopes(&self, claim: u32) -> &[ScopeId];
+    /// Whether the site writes.
+    fn writes(&self, site: SiteId) -> bool;
+    /// Every scope of every claim the site takes part in (for pruning);
+    /// empty means "its claims hold for the whole frame". So if any claim
+    /// of the site has no scopes, this must be empty: an entry is pruned
+    /// once every scope listed here has begun again.
+    fn relevant_scopes(&self, site: SiteId) -> &[ScopeId];
+}
+
+/// Two logged accesses that break a claim. The entry of `first` was
+/// started no later than that of `second` (so `first_epoch <=
+/// second_epoch`); every byte of `overlap` (`[lo, hi)`, non-empty) was
+/// touched by an access of `first` at `first_epoch` and by another access
+/// of `second` at `second_epoch`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    pub first: SiteId,
+    pub second: SiteId,
+    pub claim: u32,
+    pub overlap: (u64, u64),
+    pub first_epoch: Epoch,
+    pub second_epoch: Epoch,
+}
+
+#[derive(Copy, Clone, Debug)]
+struct Entry {
+    run: Run,
+    epoch: Epoch,
+    site: SiteId,
+    /// Accesses merged into `run` (saturating; for statistics).
+    calls: u32,
+}
+
+const _: () = assert!(std::mem::size_of::<Entry>() <= 48);
+
+/// Two accesses merged into one entry touched `[lo, hi)` both.
+#[derive(Copy, Clone, Debug)]
+struct SelfHit {
+    site: SiteId,
+    epoch: Epoch,
+    lo: u64,
+    hi: u64,
+}
+
+const NO_ENTRY: u32 = u32::MAX;
+const NO_EPOCH: Epoch = Epoch::MAX;
+
+/// One frame's log; see the module documentation.
+#[derive(Debug, Default)]
+pub struct FrameLog {
+    entries: Vec<Entry>,
+    /// Per site: the index of its open entry, or `NO_ENTRY`.
+    open: Vec<u32>,
+    /// Per site: the epoch of its last self hit, or `NO_EPOCH`.
+    last_hit: Vec<Epoch>,
+    /// Self hits not yet checked.
+    hits: Vec<SelfHit>,
+    epoch: Epoch,
+    scopes: u32,
+    /// Per scope (the first `scopes` are in use): the epochs of its begins.
+    begins: Vec<Vec<Epoch>>,
+    /// Scratch for `check`: (hull start, entry index), then the active set
+    /// (hull end, entry index).
+    order: Vec<(u64, usize)>,
+    active: Vec<(u64, usize)>,
+    /// Scratch for `prune`: per site, entries before this epoch are dead.
+    cutoff: Vec<Epoch>,
+    logged: u64,
+    dropped: u64,
+    instances: u64,
+    out_of_range: u64,
+}
+
+impl FrameLog {
+    pub fn new() -> FrameLog {
+        FrameLog::default()
+    }
+
+    /// Starts a new frame with `sites` sites and `scopes` scopes, keeping
+    /// the buffers' capacity (frames are reused: no allocation in steady
+    /// state).
+    pub fn reset(&mut self, sites: u32, scopes: u32) {
+        self.entries.clear();
+        self.hits.clear();
+        self.open.clear();
+        self.open.resize(sites as usize, NO_ENTRY);
+        self.last_hit.clear();
+        self.last_hit.resize(sites as usize, NO_EPOCH);
+        for b in &mut self.begins {
+            b.clear();
+        }
+        if self.begins.len() < scopes as usize {
+            self.begins.resize_with(scopes as usize, Vec::new);
+        }
+        self.scopes = scopes;
+        self.epoch = 0;
+        self.logged = 0;
+        self.dropped = 0;
+        self.instances = 0;
+        self.out_of_range = 0;
+    }
+
+    /// An access of `size` bytes at `addr` by `site` (the hot path). Size 0
+    /// is ignored; an out-of-range site is ignored and counted. A block
+    /// running past `u64::MAX` loses its last byte (no run can hold it).
+    #[inline]
+    pub fn access(&mut self, site: SiteId, addr: u64, size: u64) {
+        if size == 0 {
+            return;
+        }
+        let Some(&open) = self.open.get(site as usize) else {
+            self.out_of_range += 1;
+            return;
+        };
+        self.logged += 1;
+        let len = size.min(u64::MAX - addr);
+        if len == 0 {
+            self.dropped += 1;
+            return;
+        }
+        if let Some(e) = self.entries.get_mut(open as usize) {
+            if e.epoch == self.epoch {
+                match e.run.extend(addr, len) {
+                    Merge::Refused => {}
+                    Merge::Disjoint => {
+                        e.calls = e.calls.saturating_add(1);
+                        return;
+                    }
+                    Merge::Overlapped(lo, hi) => {
+                        e.calls = e.calls.saturating_add(1);
+                        self.self_hit(site, lo, hi);
+                        return;
+                    }
+                }
+            }
+        }
+        self.push(site, addr, len);
+    }
+
+    /// A new entry for `site`, which becomes its open one.
+    #[inline(never)]
+    fn push(&mut self, site: SiteId, addr: u64, len: u64) {
+        let index = u32::try_from(self.entries.len()).unwrap_or(NO_ENTRY);
+        self.open[site as usize] = index;
+        self.entries.push(Entry {
+            run: Run::single(addr, len),
+            epoch: self.epoch,
+            site,
+            calls: 1,
+        });
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn self_hit(&mut self, site: SiteId, lo: u64, hi: u64) {
+        let last = &mut self.last_hit[site as usize];
+        if *last != self.epoch {
+            *last = self.epoch;
+            let epoch = self.epoch;
+            self.hits.push(SelfHit {
+                site,
+                epoch,
+                lo,
+                hi,
+            });
+        }
+    }
+
+    /// A scope declaration executed: a new epoch, recorded for `scope` (out
+    /// of range: ignored and counted). Every open entry is now of an older
+    /// epoch, hence closed.
+    pub fn begin_scope(&mut self, scope: ScopeId) {
+        if scope >= self.scopes {
+            self.out_of_range += 1;
+            return;
+        }
+        self.epoch += 1;
+        self.instances += 1;
+        self.begins[scope as usize].push(self.epoch);
+    }
+
+    /// How many entries (runs) the log holds.
+    pub fn entries(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Calls `found` for every conflict among the logged accesses (see the
+    /// module documentation). The same conflict may be found again by a
+    /// later check; the runtime's [`Claims::claim`] filters reported pairs.
+    pub fn check(&mut self, claims: &mut impl Claims, found: &mut impl FnMut(Conflict)) {
+        let begins = &self.begins[..self.scopes as usize];
+        for hit in self.hits.drain(..) {
+            let Some(claim) = claims.claim(hit.site, hit.site) else {
+                continue;
+            };
+            if claims.writes(hit.site) {
+                found(Conflict {
+                    first: hit.site,
+                    second: hit.site,
+                    claim,
+                    overlap: (hit.lo, hit.hi),
+                    first_epoch: hit.epoch,
+                    second_epoch: hit.epoch,
+                });
+            }
+        }
+        let entries = &self.entries;
+        self.order.clear();
+        self.order
+            .extend(entries.iter().enumerate().map(|(i, e)| (e.run.lo, i)));
+        self.order.sort_unstable();
+        self.active.clear();
+        for &(lo, i) in &self.order {
+            self.active.retain(|&(hi, _)| hi > lo);
+            for &(_, j) in &self.active {
+                let (a, b) = (&entries[i.min(j)], &entries[i.max(j)]);
+                if let Some(c) = conflict(a, b, begins, claims) {
+                    found(c);
+                }
+            }
+            self.active.push((entries[i].run.hull().1, i));
+        }
+    }
+
+    /// Called after `check` when the log is big: drops the entries that can
+    /// no longer conflict with later accesses, then the oldest beyond `keep`
+    /// (counting their accesses as dropped), and forgets the begins that no
+    /// longer matter.
+    pub fn prune(&mut self, claims: &impl Claims, keep: usize) {
+        let begins = &self.begins[..self.scopes as usize];
+        let cutoff = &mut self.cutoff;
+        cutoff.clear();
+        cutoff.resize(self.open.len(), NO_EPOCH);
+        self.entries.retain(|e| {
+            let c = &mut cutoff[e.site as usize];
+            if *c == NO_EPOCH {
+                *c = dead_before(begins, claims.relevant_scopes(e.site));
+            }
+            e.epoch >= *c
+        });
+        if let Some(excess) = self.entries.len().checked_sub(keep) {
+            for e in self.entries.drain(..excess) {
+                self.dropped += u64::from(e.calls);
+            }
+        }
+        let oldest = self.entries.first().map_or(self.epoch, |e| e.epoch);
+        for b in &mut self.begins {
+            let gone = b.partition_point(|&e| e <= oldest);
+            b.drain(..gone);
+        }
+        self.open.fill(NO_ENTRY);
+        for (i, e) in self.entries.iter().enumerate() {
+            if e.epoch == self.epoch {
+                self.open[e.site as usize] = u32::try_from(i).unwrap_or(NO_ENTRY);
+            }
+        }
+    }
+
+    /// Accesses lost to the budget of `prune` (and the rare access at
+    /// `u64::MAX` that no run can hold).
+    pub fn dropped_accesses(&self) -> u64 {
+        self.dropped
+    }
+
+    /// Calls of `access` with size > 0 and a valid site.
+    pub fn logged_accesses(&self) -> u64 {
+        self.logged
+    }
+
+    /// Calls of `begin_scope` with a valid scope.
+    pub fn instances(&self) -> u64 {
+        self.instances
+    }
+
+    /// Calls of `access` (size > 0) and `begin_scope` ignored because the
+    /// site or scope was out of range.
+    pub fn out_of_range(&self) -> u64 {
+        self.out_of_range
+    }
+}
+
+/// The conflict between entries `a` and `b` (`a` logged first), if any.
+fn conflict(
+    a: &Entry,
+    b: &Entry,
+    begins: &[Vec<Epoch>],
+    claims: &mut impl Claims,
+) -> Option<Conflict> {
+    let claim = claims.claim(a.site, b.site)?;
+    if !claims.writes(a.site) && !claims.writes(b.site) {
+        return None;
+    }
+    let (x, y) = (a.epoch, b.epoch);
+    let same = |s: &ScopeId| {
+        let Some(b) = begins.get(*s as usize) else {
+            return true;
+        };
+        let next = b.partition_point(|&e| e <= x);
+        next == b.len() || b[next] > y
+    };
+    if !claims.scopes(claim).iter().all(same) {
+        return None;
+    }
+    let overlap = a.run.first_overlap(&b.run)?;
+    Some(Conflict {
+        first: a.site,
+        second: b.site,
+        claim,
+        overlap,
+        first_epoch: x,
+        second_epoch: y,
+    })
+}
+
+/// The epoch before which a site's entries are dead: the earliest of the
+/// last begins of its relevant scopes; 0 (none dead) if it has none, or
+/// one of them has not begun (or its begins were forgotten, which happens
+/// only when no entry is old enough to care).
+fn dead_before(begins: &[Vec<Epoch>], relevant: &[ScopeId]) -> Epoch {
+    let last = |s: &ScopeId| begins.get(*s as usize).and_then(|b| b.last().copied());
+    relevant
+        .iter()
+        .map(last)
+        .try_fold(NO_EPOCH, |m, l| l.map(|l| m.min(l)))
+        .filter(|&m| m != NO_EPOCH)
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One claim, sites `pair` under `scopes`; only `writer` writes.
+    struct One {
+        pair: (SiteId, SiteId),
+        scopes: Vec<ScopeId>,
+        writer: SiteId,
+    }
+
+    impl Claims for One {
+        fn claim(&mut self, a: SiteId, b: SiteId) -> Option<u32> {
+            ((a, b) == self.pair || (b, a) == self.pair).then_some(7)
+        }
+        fn scopes(&self, _: u32) -> &[ScopeId] {
+            &self.scopes
+        }
+        fn writes(&self, site: SiteId) -> bool {
+            site == self.writer
+        }
+        fn relevant_scopes(&self, site: SiteId) -> &[ScopeId] {
+            if site == self.pair.0 || site == self.pair.1 {
+                &self.scopes
+            } else {
+                &[]
+            }
+        }
+    }
+
+    fn check(log: &mut FrameLog, claims: &mut One) -> Vec<Conflict> {
+        let mut found = Vec::new();
+        log.check(claims, &mut |c| found.push(c));
+        found
+    }
+
+    const A: u64 = 0x1000; // float a[...]: site 0 stores a[i], site 1 loads a[i+1]
+
+    fn copy_loop(begin_each_iteration: bool) -> (FrameLog, One) {
+        let mut log = FrameLog::new();
+        log.reset(2, 1);
+        log.begin_scope(0);
+        for i in 0..8 {
+            if begin_each_iteration && i > 0 {
+                log.begin_scope(0);
+            }
+            log.access(1, A + 4 * (i + 1), 4);
+            log.access(0, A + 4 * i, 4);
+        }
+        let claims = One {
+            pair: (0, 1),
+            scopes: vec![0],
+            writer: 0,
+        };
+        (log, claims)
+    }
+
+    #[test]
+    fn a_loop_reading_what_the_next_iteration_writes_conflicts() {
+        let (mut log, mut claims) = copy_loop(false);
+        assert_eq!(log.entries(), 2); // each site one plain block
+        let found = check(&mut log, &mut claims);
+        let c = Conflict {
+            first: 1,
+            second: 0,
+            claim: 7,
+            overlap: (A + 4, A + 32), // a[1..8]: read, then written
+            first_epoch: 1,
+            second_epoch: 1,
+        };
+        assert_eq!(found, vec![c]);
+    }
+
+    #[test]
+    fn the_same_loop_with_an_instance_per_iteration_is_fine() {
+        let (mut log, mut claims) = copy_loop(true);
+        assert_eq!(check(&mut log, &mut claims), vec![]);
+        log.prune(&claims, usize::MAX); // only the last iteration can matter
+        assert_eq!((log.entries(), log.dropped_accesses()), (2, 0));
+        assert_eq!((log.logged_accesses(), log.instances()), (16, 8));
+    }
+
+    #[test]
+    fn interleaved_fields_with_one_stride_do_not_conflict() {
+        // struct { int x, y; } s[100]: site 0 writes s[i].x, site 1 reads s[i].y.
+        let mut log = FrameLog::new();
+        log.reset(2, 0);
+        for i in 0..100 {
+            log.access(0, A + 8 * i, 4);
+            log.access(1, A + 8 * i + 4, 4);
+        }
+        assert_eq!(log.entries(), 2); // two strided runs with overlapping hulls
+        let mut claims = One {
+            pair: (0, 1),
+            scopes: vec![],
+            writer: 0,
+        };
+        assert_eq!(check(&mut log, &mut claims), vec![]);
+        log.access(1, A + 8 * 50, 8); // now one read covers s[50].x
+        assert_eq!(check(&mut log, &mut claims)[0].overlap, (A + 400, A + 404));
+    }
+}

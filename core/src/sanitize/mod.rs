@@ -1,0 +1,28 @@
+//! `aliaskit sanitize`: no-alias claims checked at run time.
+//!
+//! The pass (plugin) and the run-time library (`runtime/`) share this
+//! module, so that the filter at compile time and the checker at run time
+//! ask the same questions of the same data (`docs/sanitize.md` has the
+//! whole design and a worked example):
+//!
+//! * [`table`]: what the pass writes into the program about each
+//!   instrumented function (its sites, their scope lists, the scopes and
+//!   their domains, the text of each instruction) and the runtime reads.
+//! * [`build`]: a function's table from its metadata (what is left out,
+//!   and why).
+//! * [`claims`]: which pairs of sites are claimed not to alias, by the
+//!   core's own rule ([`crate::scoped::ScopeLists`]) on a graph rebuilt from
+//!   the table, and the static filter (a site is instrumented only if it
+//!   takes part in such a pair with a write).
+//! * [`inline_rule`]: the inliner's rule, from what is known of an
+//!   access's underlying objects to the `noalias` parameters it is based on
+//!   and those it is certainly not based on.
+//! * [`runs`] and [`log`]: one frame's accesses, merged without loss, its
+//!   instances, and the check that finds conflicts.
+
+pub mod build;
+pub mod claims;
+pub mod inline_rule;
+pub mod log;
+pub mod runs;
+pub mod table;

@@ -1,0 +1,461 @@
+//! Properties of the sanitizer's conflict logic (`sanitize::runs`,
+//! `sanitize::log`) against brute force: runs against sets of bytes, the
+//! frame log against a model that keeps every access on its own.
+
+use std::collections::BTreeSet;
+
+use aliaskit_core::sanitize::log::{Claims, Conflict, Epoch, FrameLog, ScopeId, SiteId};
+use aliaskit_core::sanitize::runs::{Merge, Run};
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+
+fn bytes(r: &Run) -> BTreeSet<u64> {
+    (0..r.count)
+        .flat_map(|k| {
+            let start = r.lo + k * r.stride;
+            start..start + r.len
+        })
+        .collect()
+}
+
+fn block(addr: u64, len: u64) -> BTreeSet<u64> {
+    (addr..addr + len).collect()
+}
+
+fn well_formed(r: &Run) -> bool {
+    r.len >= 1
+        && r.count >= 1
+        && ((r.count == 1 && r.stride == 0) || (r.count >= 2 && r.stride > r.len))
+}
+
+/// How the next block of a sequence is chosen, relative to the run so far.
+#[derive(Clone, Debug)]
+enum Move {
+    Anywhere(u64, u64),
+    /// One stride (the run's, or `d` for a plain block) past the end.
+    Next(u64),
+    /// One stride before the start.
+    Prev(u64),
+    /// At some byte of the hull (`k` modulo its size), of some length.
+    Inside(u64, u64),
+}
+
+fn moves() -> impl Strategy<Value = Vec<Move>> {
+    let one = prop_oneof![
+        2 => (0u64..200, 1u64..9).prop_map(|(a, l)| Move::Anywhere(a, l)),
+        3 => (1u64..20).prop_map(Move::Next),
+        1 => (1u64..20).prop_map(Move::Prev),
+        1 => (0u64..200, 1u64..9).prop_map(|(k, l)| Move::Inside(k, l)),
+    ];
+    prop::collection::vec(one, 0..24)
+}
+
+fn place(r: &Run, m: &Move) -> (u64, u64) {
+    let (lo, hi) = r.hull();
+    let stride = |d: u64| if r.count >= 2 { r.stride } else { r.len + d };
+    match *m {
+        Move::Anywhere(a, l) => (a, l),
+        Move::Next(d) => (hi - r.len + stride(d), r.len),
+        Move::Prev(d) => (lo.saturating_sub(stride(d)), r.len),
+        Move::Inside(k, l) => (lo + k % (hi - lo), l),
+    }
+}
+
+/// Blocks the spec says `try_extend` must take.
+fn must_accept(r: &Run, addr: u64, len: u64) -> bool {
+    let (lo, hi) = r.hull();
+    let end = addr + len;
+    let in_block = (0..r.count).any(|k| {
+        let s = r.lo + k * r.stride;
+        s <= addr && end <= s + r.len
+    });
+    // A plain block takes any touching block, and any block of its length.
+    let plain = r.count == 1 && (addr <= hi && end >= lo || len == r.len);
+    let next_or_prev = || addr == hi - len + r.stride || addr + r.stride == lo;
+    plain || (r.count >= 2 && len == r.len && next_or_prev()) || in_block
+}
+
+fn valid_run() -> impl Strategy<Value = Run> {
+    (0u64..200, 1u64..9, 1u64..10, 1u64..15).prop_map(|(lo, len, count, gap)| Run {
+        lo,
+        len,
+        stride: if count == 1 { 0 } else { len + gap },
+        count,
+    })
+}
+
+fn same_stride_pair() -> impl Strategy<Value = (Run, Run)> {
+    (valid_run(), valid_run(), 10u64..24).prop_map(|(mut a, mut b, s)| {
+        for r in [&mut a, &mut b] {
+            r.count = r.count.max(2);
+            r.stride = s;
+        }
+        (a, b)
+    })
+}
+
+/// The lowest common byte and the common range from it, by brute force.
+fn brute_first_overlap(a: &Run, b: &Run) -> Option<(u64, u64)> {
+    let common: BTreeSet<u64> = bytes(a).intersection(&bytes(b)).copied().collect();
+    let x = *common.iter().next()?;
+    let mut hi = x + 1;
+    while common.contains(&hi) {
+        hi += 1;
+    }
+    Some((x, hi))
+}
+
+proptest! {
+    #[test]
+    fn runs_hold_exactly_the_union_of_their_blocks(
+        first in (0u64..200, 1u64..9), seq in moves()
+    ) {
+        let mut r = Run::single(first.0, first.1);
+        let mut union = block(first.0, first.1);
+        for m in &seq {
+            let (addr, len) = place(&r, m);
+            let before = r;
+            let required = must_accept(&r, addr, len);
+            let new = block(addr, len);
+            let common: BTreeSet<u64> = union.intersection(&new).copied().collect();
+            match r.extend(addr, len) {
+                Merge::Refused => {
+                    prop_assert!(!required, "{before:?} refused {addr}+{len}");
+                    prop_assert_eq!(r, before);
+                    continue;
+                }
+                Merge::Disjoint => prop_assert!(common.is_empty()),
+                Merge::Overlapped(lo, hi) => {
+                    prop_assert!(lo < hi);
+                    prop_assert!((lo..hi).all(|x| common.contains(&x)));
+                    prop_assert_eq!(Some(&lo), common.iter().next());
+                }
+            }
+            union.extend(new);
+            prop_assert!(well_formed(&r), "{r:?}");
+            prop_assert_eq!(&bytes(&r), &union, "{:?} + {}+{} = {:?}", before, addr, len, r);
+        }
+    }
+
+    #[test]
+    fn first_overlap_is_the_lowest_common_range(
+        (a, b) in prop_oneof![(valid_run(), valid_run()), same_stride_pair()]
+    ) {
+        let expected = brute_first_overlap(&a, &b);
+        prop_assert_eq!(a.first_overlap(&b), expected);
+        prop_assert_eq!(b.first_overlap(&a), expected);
+    }
+}
+
+const SITES: u32 = 6;
+const SCOPES: u32 = 3;
+
+/// A random oracle: a symmetric table of claimed pairs with their scopes.
+#[derive(Clone, Debug)]
+struct Table {
+    claim: Vec<Option<u32>>,
+    scopes: Vec<Vec<ScopeId>>,
+    writes: Vec<bool>,
+    relevant: Vec<Vec<ScopeId>>,
+}
+
+impl Claims for Table {
+    fn claim(&mut self, a: SiteId, b: SiteId) -> Option<u32> {
+        *self.claim.get((a * SITES + b) as usize)?
+    }
+    fn scopes(&self, claim: u32) -> &[ScopeId] {
+        &self.scopes[claim as usize]
+    }
+    fn writes(&self, site: SiteId) -> bool {
+        self.writes[site as usize]
+    }
+    fn relevant_scopes(&self, site: SiteId) -> &[ScopeId] {
+        &self.relevant[site as usize]
+    }
+}
+
+impl Table {
+    /// The table of these claims `(a, b, scopes)`; `writers` write.
+    fn new(claims: &[(SiteId, SiteId, Vec<ScopeId>)], writers: &[SiteId]) -> Table {
+        let mut t = Table {
+            claim: vec![None; (SITES * SITES) as usize],
+            scopes: Vec::new(),
+            writes: (0..SITES).map(|s| writers.contains(&s)).collect(),
+            relevant: vec![Vec::new(); SITES as usize],
+        };
+        let mut whole_frame = [false; SITES as usize];
+        for (a, b, scopes) in claims {
+            let c = t.scopes.len() as u32;
+            t.claim[(a * SITES + b) as usize] = Some(c);
+            t.claim[(b * SITES + a) as usize] = Some(c);
+            for site in [*a, *b] {
+                whole_frame[site as usize] |= scopes.is_empty();
+                t.relevant[site as usize].extend(scopes);
+            }
+            t.scopes.push(scopes.clone());
+        }
+        for (r, whole) in t.relevant.iter_mut().zip(whole_frame) {
+            r.sort_unstable();
+            r.dedup();
+            if whole {
+                r.clear(); // some claim holds for the whole frame
+            }
+        }
+        t
+    }
+}
+
+fn table() -> impl Strategy<Value = Table> {
+    let pairs = (SITES * (SITES + 1) / 2) as usize;
+    let masks = prop::collection::vec(prop::option::of(0u32..8), pairs);
+    let writes = prop::collection::vec(prop::bool::weighted(0.4), SITES as usize);
+    (masks, writes).prop_map(|(masks, writes)| {
+        let all_pairs = (0..SITES).flat_map(|a| (a..SITES).map(move |b| (a, b)));
+        let claims: Vec<_> = all_pairs
+            .zip(masks)
+            .filter_map(|((a, b), mask)| {
+                let mask = mask?;
+                let scopes = (0..SCOPES).filter(|s| mask >> s & 1 == 1).collect();
+                Some((a, b, scopes))
+            })
+            .collect();
+        let writers: Vec<SiteId> = (0..SITES).filter(|&s| writes[s as usize]).collect();
+        Table::new(&claims, &writers)
+    })
+}
+
+#[derive(Clone, Debug)]
+enum Op {
+    Access(SiteId, u64, u64),
+    /// `n` accesses of `size` bytes from `addr`, `step` apart.
+    Walk(SiteId, u64, i64, u64, u64),
+    Begin(ScopeId),
+    /// `check`, then `prune` with this budget (when budgets are on).
+    Check(usize),
+}
+
+fn program() -> impl Strategy<Value = Vec<Op>> {
+    let op = prop_oneof![
+        8 => (0..SITES + 1, 0u64..128, 0u64..9).prop_map(|(s, a, n)| Op::Access(s, a, n)),
+        3 => (0..SITES, 0u64..128, -12i64..13, 1u64..9, 1u64..10)
+            .prop_map(|(s, a, d, n, k)| Op::Walk(s, a, d, n, k)),
+        2 => (0..SCOPES + 1).prop_map(Op::Begin),
+        1 => (0usize..20).prop_map(Op::Check),
+    ];
+    prop::collection::vec(op, 0..120)
+}
+
+/// Every access on its own: (site, lo, hi, epoch).
+#[derive(Default)]
+struct Model {
+    events: Vec<(SiteId, u64, u64, Epoch)>,
+    begins: Vec<Vec<Epoch>>,
+    epoch: Epoch,
+}
+
+impl Model {
+    fn same_instance(&self, scopes: &[ScopeId], x: Epoch, y: Epoch) -> bool {
+        let (x, y) = (x.min(y), x.max(y));
+        let begun = |s: &ScopeId| self.begins[*s as usize].iter().any(|&e| x < e && e <= y);
+        !scopes.iter().any(begun)
+    }
+
+    fn conflicts(&self, t: &mut Table) -> BTreeSet<(SiteId, SiteId)> {
+        let mut found = BTreeSet::new();
+        for (i, &(a, alo, ahi, x)) in self.events.iter().enumerate() {
+            for &(b, blo, bhi, y) in &self.events[i + 1..] {
+                let Some(c) = t.claim(a, b) else { continue };
+                if (t.writes(a) || t.writes(b))
+                    && self.same_instance(t.scopes(c), x, y)
+                    && alo.max(blo) < ahi.min(bhi)
+                {
+                    found.insert((a.min(b), a.max(b)));
+                }
+            }
+        }
+        found
+    }
+
+    /// How many accesses of `site` at `epoch` touched byte `x`.
+    fn touches(&self, site: SiteId, epoch: Epoch, x: u64) -> usize {
+        let hit =
+            |e: &&(SiteId, u64, u64, Epoch)| e.0 == site && e.3 == epoch && e.1 <= x && x < e.2;
+        self.events.iter().filter(hit).count()
+    }
+
+    /// A reported conflict really happened (with this claim, these epochs,
+    /// and every byte of the range touched by both sides).
+    fn confirm(&self, t: &mut Table, c: &Conflict) -> Result<(), TestCaseError> {
+        prop_assert_eq!(t.claim(c.first, c.second), Some(c.claim), "{:?}", c);
+        prop_assert!(t.writes(c.first) || t.writes(c.second), "{:?}", c);
+        prop_assert!(c.first_epoch <= c.second_epoch, "{:?}", c);
+        let scopes = t.scopes(c.claim).to_vec();
+        prop_assert!(
+            self.same_instance(&scopes, c.first_epoch, c.second_epoch),
+            "{:?}",
+            c
+        );
+        let (lo, hi) = c.overlap;
+        prop_assert!(lo < hi, "{:?}", c);
+        let same_side = (c.first, c.first_epoch) == (c.second, c.second_epoch);
+        for x in lo..hi {
+            let (f, s) = (
+                self.touches(c.first, c.first_epoch, x),
+                self.touches(c.second, c.second_epoch, x),
+            );
+            prop_assert!(
+                f >= 1 && s >= 1 && (!same_side || f >= 2),
+                "{:?} at {}",
+                c,
+                x
+            );
+        }
+        Ok(())
+    }
+}
+
+fn expand(op: &Op) -> Vec<(SiteId, u64, u64)> {
+    match *op {
+        Op::Access(s, a, n) => vec![(s, a, n)],
+        Op::Walk(s, a, d, n, k) => (0..k as i64)
+            .filter_map(|i| a.checked_add_signed(d * i).map(|addr| (s, addr, n)))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+type Pairs = BTreeSet<(SiteId, SiteId)>;
+
+/// Runs the program on a log and the model; every reported conflict is
+/// confirmed; returns the reported pairs, the model's, and the log.
+fn run(ops: &[Op], t: &mut Table, budget: bool) -> Result<(Pairs, Pairs, FrameLog), TestCaseError> {
+    let mut log = FrameLog::new();
+    log.reset(SITES, SCOPES);
+    let mut model = Model {
+        begins: vec![Vec::new(); SCOPES as usize],
+        ..Model::default()
+    };
+    let mut reported = BTreeSet::new();
+    let mut check =
+        |log: &mut FrameLog, model: &Model, t: &mut Table| -> Result<(), TestCaseError> {
+            let mut found = Vec::new();
+            log.check(t, &mut |c| found.push(c));
+            for c in &found {
+                model.confirm(t, c)?;
+                reported.insert((c.first.min(c.second), c.first.max(c.second)));
+            }
+            Ok(())
+        };
+    for op in ops {
+        for (s, a, n) in expand(op) {
+            log.access(s, a, n);
+            if s < SITES && n > 0 {
+                model.events.push((s, a, a + n, model.epoch));
+            }
+        }
+        match *op {
+            Op::Begin(s) => {
+                log.begin_scope(s);
+                if s < SCOPES {
+                    model.epoch += 1;
+                    model.begins[s as usize].push(model.epoch);
+                }
+            }
+            Op::Check(keep) => {
+                check(&mut log, &model, t)?;
+                log.prune(t, if budget { keep } else { usize::MAX });
+            }
+            _ => {}
+        }
+    }
+    check(&mut log, &model, t)?;
+    prop_assert_eq!(log.logged_accesses(), model.events.len() as u64);
+    let truth = model.conflicts(t);
+    Ok((reported, truth, log))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn without_drops_the_log_finds_exactly_the_conflicts(ops in program(), mut t in table()) {
+        let (reported, truth, log) = run(&ops, &mut t, false)?;
+        prop_assert_eq!(log.dropped_accesses(), 0);
+        prop_assert_eq!(reported, truth);
+    }
+
+    #[test]
+    fn with_drops_every_report_is_a_real_conflict(ops in program(), mut t in table()) {
+        let (reported, truth, _) = run(&ops, &mut t, true)?;
+        prop_assert!(reported.is_subset(&truth), "{reported:?} not in {truth:?}");
+    }
+}
+
+// Worked examples, with a table written by hand.
+
+const A: u64 = 0x1000;
+
+fn check(log: &mut FrameLog, t: &mut Table) -> Vec<Conflict> {
+    let mut found = Vec::new();
+    log.check(t, &mut |c| found.push(c));
+    found
+}
+
+#[test]
+fn reads_never_conflict_and_disjoint_halves_never_do() {
+    // Site 0 accesses a[0..4], site 1 a[4..8], then both read a[0..8].
+    let mut log = FrameLog::new();
+    log.reset(SITES, 0);
+    for i in 0..4 {
+        log.access(0, A + 4 * i, 4);
+        log.access(1, A + 16 + 4 * i, 4);
+    }
+    let mut t = Table::new(&[(0, 1, vec![]), (2, 3, vec![])], &[0]);
+    assert_eq!(check(&mut log, &mut t), vec![]);
+    log.access(2, A, 32);
+    log.access(3, A, 32);
+    assert_eq!(check(&mut log, &mut t), vec![]);
+}
+
+#[test]
+fn one_site_against_itself_within_an_instance() {
+    let mut log = FrameLog::new();
+    log.reset(SITES, 1);
+    let mut t = Table::new(&[(0, 0, vec![0])], &[0]);
+    log.access(0, A, 8);
+    log.begin_scope(0);
+    log.access(0, A + 4, 8); // another instance: fine
+    assert_eq!(check(&mut log, &mut t), vec![]);
+    log.access(0, A + 2, 4); // merged into the last run, touching A+4..A+6 again
+    let found = check(&mut log, &mut t);
+    let expected = Conflict {
+        first: 0,
+        second: 0,
+        claim: 0,
+        overlap: (A + 4, A + 6),
+        first_epoch: 1,
+        second_epoch: 1,
+    };
+    assert_eq!(found, vec![expected]);
+}
+
+#[test]
+fn the_budget_drops_the_oldest_and_counts_them() {
+    let mut log = FrameLog::new();
+    log.reset(SITES, 1);
+    for i in 0..8 {
+        log.begin_scope(0);
+        log.access(0, A + 4 * i, 4);
+        log.access(0, A + 4 * i + 4, 4); // merged: two accesses, one entry
+    }
+    log.access(SITES, A, 4); // no such site
+    log.begin_scope(1); // no such scope
+    assert_eq!(log.out_of_range(), 2);
+    let t = Table::new(&[(0, 1, vec![])], &[0]); // holds for the whole frame
+    log.prune(&t, usize::MAX);
+    assert_eq!(log.entries(), 8); // nothing is dead
+    log.prune(&t, 1);
+    assert_eq!((log.entries(), log.dropped_accesses()), (1, 14));
+    log.access(0, A + 36, 4); // the open entry is still known
+    assert_eq!((log.entries(), log.logged_accesses()), (1, 17));
+}
