@@ -1,0 +1,257 @@
+//! Each thread's frames: one per running call of an instrumented function.
+//!
+//! A frame is a [`FrameLog`] (the core's access log, its instances and the
+//! check) and where it came from. The thread keeps its frames in a stack of
+//! boxes that are reused call after call, so that entering a frame does not
+//! allocate once the thread has been as deep before; a frame's handle (what
+//! `__aliaskit_enter` returns and the other calls take) is the box's
+//! address, so the hot path (`__aliaskit_access`) reaches its log without
+//! a thread-local look-up.
+//!
+//! A frame is *finished* (checked, its conflicts turned into reports, and
+//! made free) when its function exits, and also when it is found to be
+//! left behind: by unwinding or `longjmp`, its `__aliaskit_exit` never ran.
+//! Such a frame is finished when an outer frame exits (every frame above
+//! the exiting one goes with it), or when a new frame enters at a higher
+//! stack address than it had (a frame deeper on the same stack than the
+//! caller cannot be running; frames more than [`SAME_STACK`] away are on
+//! another stack, a signal's or a fiber's, and are left alone).
+//!
+//! Reentrancy: the runtime's own work (a check, a report) may run
+//! instrumented code (an instrumented allocator, a signal handler). Those
+//! calls find the thread's state borrowed and get the *idle* frame, whose
+//! calls do nothing.
+
+use std::cell::RefCell;
+use std::sync::Arc;
+
+use aliaskit_core::sanitize::log::{Conflict, FrameLog};
+use rustc_hash::FxHashMap;
+
+use crate::modules::{self, FunctionOracle};
+use crate::report::{self, Pending};
+
+/// How far apart two frame addresses on one stack can be.
+const SAME_STACK: usize = 64 << 20;
+/// Checks of a frame's log start at this many entries, then at twice what
+/// is left after each check.
+const FIRST_CHECK: usize = 4096;
+
+/// One running call of an instrumented function.
+pub struct Frame {
+    pub log: FrameLog,
+    /// The table global of its module (0: the idle frame).
+    table: usize,
+    function: u32,
+    frame_address: usize,
+    /// Entries at which the log is checked and pruned next.
+    next_check: usize,
+    idle: bool,
+}
+
+impl Frame {
+    fn new(idle: bool) -> Frame {
+        Frame {
+            log: FrameLog::new(),
+            table: 0,
+            function: 0,
+            frame_address: 0,
+            next_check: FIRST_CHECK,
+            idle,
+        }
+    }
+
+    /// Whether calls on this frame do nothing.
+    #[inline]
+    pub fn idle(&self) -> bool {
+        self.idle
+    }
+
+    /// Whether the log is due for a check (the hot path's one test).
+    #[inline]
+    pub fn due(&self) -> bool {
+        self.log.entries() >= self.next_check
+    }
+}
+
+/// The idle frame: a leaked box, never written (every call checks `idle`
+/// first).
+pub fn idle_frame() -> *mut Frame {
+    static IDLE: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *IDLE.get_or_init(|| Box::into_raw(Box::new(Frame::new(true))) as usize) as *mut Frame
+}
+
+/// What a thread adds up for the summary.
+#[derive(Default, Clone, Copy)]
+pub struct Counts {
+    pub checked: u64,
+    pub instances: u64,
+    pub dropped: u64,
+}
+
+struct ThreadState {
+    /// Boxed: a frame's handle is its box's address, which must not move
+    /// when the stack grows.
+    #[allow(clippy::vec_box)]
+    stack: Vec<Box<Frame>>,
+    depth: usize,
+    oracles: FxHashMap<(usize, u32), Option<FunctionOracle>>,
+    counts: Counts,
+}
+
+impl Drop for ThreadState {
+    fn drop(&mut self) {
+        // The thread ends: its frames are finished (no stack to show).
+        let pending = self.finish_above(0, false);
+        report::emit(pending, None);
+        report::add_counts(std::mem::take(&mut self.counts));
+    }
+}
+
+thread_local! {
+    static STATE: RefCell<ThreadState> = RefCell::new(ThreadState {
+        stack: Vec::new(),
+        depth: 0,
+        oracles: FxHashMap::default(),
+        counts: Counts::default(),
+    });
+}
+
+/// Runs `f` on the thread's state, or gives `None` when it is in use (a
+/// reentrant call) or gone (the thread is ending).
+fn with_state<T>(f: impl FnOnce(&mut ThreadState) -> T) -> Option<T> {
+    STATE
+        .try_with(|s| s.try_borrow_mut().ok().map(|mut s| f(&mut s)))
+        .ok()
+        .flatten()
+}
+
+/// A new frame for a call of function `function` of the module whose table
+/// global is at `table`.
+pub fn enter(
+    table: usize,
+    function: u32,
+    sites: u32,
+    scopes: u32,
+    frame_address: usize,
+) -> (*mut Frame, Vec<Pending>) {
+    with_state(|s| {
+        // Frames deeper than this one on the same stack were left behind.
+        let mut keep = s.depth;
+        while keep > 0 {
+            let f = &s.stack[keep - 1];
+            if f.frame_address < frame_address && frame_address - f.frame_address < SAME_STACK {
+                keep -= 1;
+            } else {
+                break;
+            }
+        }
+        let pending = s.finish_above(keep, false);
+        if s.depth == s.stack.len() {
+            s.stack.push(Box::new(Frame::new(false)));
+        }
+        let f = &mut s.stack[s.depth];
+        f.log.reset(sites, scopes);
+        f.table = table;
+        f.function = function;
+        f.frame_address = frame_address;
+        f.next_check = FIRST_CHECK;
+        s.depth += 1;
+        s.counts.instances += 1;
+        (&mut **f as *mut Frame, pending)
+    })
+    .unwrap_or_else(|| (idle_frame(), Vec::new()))
+}
+
+/// The frame's function returns: it and every frame above it are finished.
+/// The reports of the frame itself may show the current stack.
+pub fn exit(frame: *mut Frame) -> Vec<Pending> {
+    with_state(|s| {
+        let Some(i) = s.stack[..s.depth]
+            .iter()
+            .rposition(|f| std::ptr::eq(&**f, frame))
+        else {
+            return Vec::new();
+        };
+        s.finish_above(i, true)
+    })
+    .unwrap_or_default()
+}
+
+/// The frame's log is due for a check: conflicts so far, then a prune.
+pub fn check_now(frame: &mut Frame) -> Vec<Pending> {
+    let keep = report::options().max_log_entries;
+    with_state(|s| {
+        let mut pending = Vec::new();
+        let found = s.check(frame, true, &mut pending);
+        if let Some(oracle) = found {
+            frame.log.prune(oracle, keep);
+        }
+        frame.next_check = FIRST_CHECK.max(frame.log.entries().saturating_mul(2));
+        pending
+    })
+    .unwrap_or_else(|| {
+        // Reentrant: look again later.
+        frame.next_check = frame.log.entries().saturating_mul(2).max(FIRST_CHECK);
+        Vec::new()
+    })
+}
+
+/// At exit: the current thread's frames are finished, its counts added.
+pub fn finish_thread() {
+    with_state(|s| {
+        let pending = s.finish_above(0, false);
+        report::emit(pending, None);
+        report::add_counts(std::mem::take(&mut s.counts));
+    });
+}
+
+impl ThreadState {
+    /// Finishes the frames at depth `from` and above; the one at `from`
+    /// may show the current stack (`with_stack`).
+    fn finish_above(&mut self, from: usize, with_stack: bool) -> Vec<Pending> {
+        let mut pending = Vec::new();
+        while self.depth > from {
+            self.depth -= 1;
+            let mut frame =
+                std::mem::replace(&mut self.stack[self.depth], Box::new(Frame::new(false)));
+            let stack_shown = with_stack && self.depth == from;
+            self.check(&mut frame, stack_shown, &mut pending);
+            self.counts.checked += frame.log.logged_accesses();
+            self.counts.instances += frame.log.instances();
+            self.counts.dropped += frame.log.dropped_accesses();
+            frame.log.reset(0, 0);
+            self.stack[self.depth] = frame;
+        }
+        pending
+    }
+
+    /// Checks a frame's log; the oracle, if the frame's module can be read.
+    fn check(
+        &mut self,
+        frame: &mut Frame,
+        stack_shown: bool,
+        pending: &mut Vec<Pending>,
+    ) -> Option<&mut FunctionOracle> {
+        if frame.log.entries() == 0 || frame.table == 0 {
+            return None;
+        }
+        let oracle = self
+            .oracles
+            .entry((frame.table, frame.function))
+            .or_insert_with(|| {
+                modules::module(frame.table)
+                    .and_then(|m| FunctionOracle::new(Arc::clone(&m), frame.function))
+            })
+            .as_mut()?;
+        let mut found: Vec<Conflict> = Vec::new();
+        frame.log.check(oracle, &mut |c| found.push(c));
+        for c in found {
+            oracle.mark_reported(c.first, c.second);
+            if let Some(p) = report::pending(oracle, &c, stack_shown) {
+                pending.push(p);
+            }
+        }
+        Some(oracle)
+    }
+}

@@ -1,0 +1,159 @@
+//! The run-time library of `aliaskit sanitize` (`libaliaskit_rt.a`).
+//!
+//! Linked into the instrumented program; needs no LLVM and no files at run
+//! time. The pass (`src/plugin/sanitize.cpp`) calls the `__aliaskit_*`
+//! functions below, whose signatures `docs/sanitize.md` gives: they must
+//! match what the pass declares. Each is thin: the work is in [`frames`]
+//! (each thread's calls), [`modules`] (the tables), [`report`] and the
+//! core's access log (`aliaskit_core::sanitize::log`).
+//!
+//! Never a crash: no panic leaves these functions (a caught one turns the
+//! runtime off for the rest of the run, said once); the program's own
+//! output is never touched, only stderr (or `log_path`) and, when
+//! something was reported, the exit status.
+
+pub mod frames;
+pub mod modules;
+pub mod options;
+pub mod report;
+pub mod suppressions;
+pub mod symbolize;
+
+use std::ffi::{c_int, c_void};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use frames::Frame;
+
+/// Set after a caught panic: from then on every call does nothing.
+static BROKEN: AtomicBool = AtomicBool::new(false);
+
+/// Runs `f`, catching a panic (the runtime is then off).
+fn guarded<T>(fallback: T, f: impl FnOnce() -> T) -> T {
+    if BROKEN.load(Ordering::Relaxed) {
+        return fallback;
+    }
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(v) => v,
+        Err(_) => {
+            BROKEN.store(true, Ordering::Relaxed);
+            eprintln!("aliaskit-sanitize: internal error; checking stops here");
+            fallback
+        }
+    }
+}
+
+/// The return addresses of the caller of the entry point that expands
+/// this (its own frame, the first, is left out): the instrumented
+/// function, then its callers.
+macro_rules! caller_stack {
+    () => {{
+        let mut buf = [std::ptr::null_mut::<c_void>(); 256];
+        // SAFETY: `buf` holds 256 slots; backtrace writes at most that many.
+        let n = unsafe { libc::backtrace(buf.as_mut_ptr(), buf.len() as c_int) }.max(0) as usize;
+        buf[..n]
+            .iter()
+            .skip(1)
+            .map(|&p| p as usize)
+            .collect::<Vec<usize>>()
+    }};
+}
+
+/// Remembers a module's table global (its constructor calls this).
+///
+/// # Safety
+/// `table` is a table global the pass made.
+#[no_mangle]
+pub unsafe extern "C" fn __aliaskit_register(table: *const u8) {
+    guarded((), || modules::register(table as usize))
+}
+
+/// A frame for a call of function `function` of the module whose table
+/// global is `table`, with `sites` sites and `scopes` scopes.
+///
+/// # Safety
+/// `table` is a table global the pass made.
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn __aliaskit_enter(
+    table: *const u8,
+    function: u32,
+    sites: u32,
+    scopes: u32,
+    frame_address: *const c_void,
+) -> *mut Frame {
+    let (frame, pending) = guarded((frames::idle_frame(), Vec::new()), || {
+        frames::enter(
+            table as usize,
+            function,
+            sites,
+            scopes,
+            frame_address as usize,
+        )
+    });
+    if !pending.is_empty() {
+        guarded((), || report::emit(pending, None));
+    }
+    frame
+}
+
+/// The frame's function returns (or resumes unwinding).
+///
+/// # Safety
+/// `frame` came from [`__aliaskit_enter`] on this thread.
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn __aliaskit_exit(frame: *mut Frame) {
+    if frame.is_null() || (*frame).idle() {
+        return;
+    }
+    let pending = guarded(Vec::new(), || frames::exit(frame));
+    if !pending.is_empty() {
+        let stack = caller_stack!();
+        guarded((), || report::emit(pending, Some(&stack)));
+    }
+}
+
+/// A `noalias.scope.decl` of table scope `scope` ran in the frame.
+///
+/// # Safety
+/// As [`__aliaskit_exit`].
+#[no_mangle]
+pub unsafe extern "C" fn __aliaskit_scope(frame: *mut Frame, scope: u32) {
+    if let Some(f) = frame.as_mut().filter(|f| !f.idle()) {
+        f.log.begin_scope(scope);
+    }
+}
+
+/// Site `site` of the frame's function accesses `size` bytes at `address`.
+///
+/// # Safety
+/// As [`__aliaskit_exit`].
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn __aliaskit_access(
+    frame: *mut Frame,
+    site: u32,
+    address: *const c_void,
+    size: u64,
+) {
+    let Some(f) = frame.as_mut() else { return };
+    if f.idle() {
+        return;
+    }
+    f.log.access(site, address as u64, size);
+    if f.due() {
+        let pending = guarded(Vec::new(), || frames::check_now(f));
+        if !pending.is_empty() {
+            let stack = caller_stack!();
+            guarded((), || report::emit(pending, Some(&stack)));
+        }
+    }
+}
+
+/// The program ends (a destructor of every instrumented module): the
+/// summary line, and the exit code when something was reported.
+#[no_mangle]
+pub extern "C" fn __aliaskit_fini() {
+    guarded((), report::fini)
+}

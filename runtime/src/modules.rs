@@ -1,0 +1,155 @@
+//! The instrumented modules' tables, and what each thread asks of them.
+//!
+//! Every instrumented module has one table global per point
+//! (`{ u64 unclassified, table bytes }`, `sanitize.cpp`), registered by a
+//! constructor ([`register`]) so that the summary can add up the
+//! unclassified accesses, and decoded the first time one of its frames
+//! has something to check ([`module`]). A thread keeps, per function, its
+//! own [`FunctionOracle`]: the core's claims of the function's lists, the
+//! scopes relevant to each site, and the pairs it already reported, so
+//! that checking a frame takes no lock.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use aliaskit_core::sanitize::claims::{Filter, FunctionClaims};
+use aliaskit_core::sanitize::log::{Claims, ScopeId, SiteId};
+use aliaskit_core::sanitize::table::{FunctionTable, ModuleTable, Point};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// A decoded table.
+pub struct Module {
+    pub table: ModuleTable,
+}
+
+impl Module {
+    pub fn point(&self) -> Point {
+        self.table.point
+    }
+}
+
+/// The registered table globals (their addresses), and the decoded ones.
+struct Registry {
+    globals: Vec<usize>,
+    decoded: FxHashMap<usize, Option<Arc<Module>>>,
+}
+
+fn registry() -> &'static Mutex<Registry> {
+    static R: OnceLock<Mutex<Registry>> = OnceLock::new();
+    R.get_or_init(|| {
+        Mutex::new(Registry {
+            globals: Vec::new(),
+            decoded: FxHashMap::default(),
+        })
+    })
+}
+
+/// Remembers a table global (from its module's constructor).
+pub fn register(global: usize) {
+    if global == 0 {
+        return;
+    }
+    if let Ok(mut r) = registry().lock() {
+        if !r.globals.contains(&global) {
+            r.globals.push(global);
+        }
+    }
+}
+
+/// The sum of the registered tables' counters of unclassified accesses.
+pub fn unclassified() -> u64 {
+    let Ok(r) = registry().lock() else { return 0 };
+    r.globals
+        .iter()
+        // SAFETY: a registered global is a live table global whose first
+        // field is the counter, incremented with relaxed atomics.
+        .map(|&g| unsafe { (*(g as *const AtomicU64)).load(Ordering::Relaxed) })
+        .sum()
+}
+
+/// The decoded table of the table global at `global`; None when it cannot
+/// be read (said once on stderr).
+pub fn module(global: usize) -> Option<Arc<Module>> {
+    let mut r = registry().lock().ok()?;
+    if let Some(m) = r.decoded.get(&global) {
+        return m.clone();
+    }
+    // SAFETY: `global` is the address of a table global the pass made:
+    // 8 bytes of counter, then the table's 16-byte header and body.
+    let m = unsafe { decode(global) }
+        .map_err(|e| crate::report::warn(&format!("an instrumented module is not checked: {e}")))
+        .ok()
+        .map(Arc::new);
+    r.decoded.insert(global, m.clone());
+    m
+}
+
+unsafe fn decode(global: usize) -> Result<Module, String> {
+    let bytes = (global + 8) as *const u8;
+    let header: [u8; 16] = std::ptr::read_unaligned(bytes.cast());
+    let len = ModuleTable::encoded_len(&header).map_err(|e| e.to_string())?;
+    let table =
+        ModuleTable::decode(std::slice::from_raw_parts(bytes, len)).map_err(|e| e.to_string())?;
+    Ok(Module { table })
+}
+
+/// What one thread knows about one function's claims.
+pub struct FunctionOracle {
+    pub module: Arc<Module>,
+    pub function: u32,
+    claims: FunctionClaims,
+    relevant: Vec<Vec<ScopeId>>,
+    /// Pairs this thread reported or heard were reported.
+    reported: FxHashSet<(SiteId, SiteId)>,
+}
+
+impl FunctionOracle {
+    /// The oracle of function `function` of `module`; None if the table
+    /// has no such function.
+    pub fn new(module: Arc<Module>, function: u32) -> Option<FunctionOracle> {
+        let f = module.table.functions.get(function as usize)?;
+        let claims = FunctionClaims::new(f);
+        let relevant = Filter::of(f).relevant;
+        Some(FunctionOracle {
+            module,
+            function,
+            claims,
+            relevant,
+            reported: FxHashSet::default(),
+        })
+    }
+
+    pub fn table(&self) -> &FunctionTable {
+        &self.module.table.functions[self.function as usize]
+    }
+
+    pub fn claims(&self) -> &FunctionClaims {
+        &self.claims
+    }
+
+    /// Remembers that the pair was reported: it is not checked again.
+    pub fn mark_reported(&mut self, a: SiteId, b: SiteId) {
+        self.reported.insert((a.min(b), a.max(b)));
+    }
+}
+
+impl Claims for FunctionOracle {
+    fn claim(&mut self, a: SiteId, b: SiteId) -> Option<u32> {
+        if self.reported.contains(&(a.min(b), a.max(b))) {
+            return None;
+        }
+        self.claims.claim(a, b)
+    }
+
+    fn scopes(&self, claim: u32) -> &[ScopeId] {
+        &self.claims.get(claim).scopes
+    }
+
+    fn writes(&self, site: SiteId) -> bool {
+        self.claims.writes(site)
+    }
+
+    fn relevant_scopes(&self, site: SiteId) -> &[ScopeId] {
+        self.relevant.get(site as usize).map_or(&[], |r| &r[..])
+    }
+}

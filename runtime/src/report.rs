@@ -1,0 +1,457 @@
+//! Reports, as the sanitizers make them: one per static pair of sites, on
+//! stderr (or `log_path`), the first line starting `aliaskit-sanitize:`,
+//! one JSON line each in `ALIASKIT_SANITIZE_LOG`, suppressions, the summary
+//! line at exit and the exit code.
+//!
+//! A report is made in two steps. While a frame is checked, each conflict
+//! becomes a [`Pending`] report (everything the tables say: instructions,
+//! locations, lists, the claim, the instance, the decision id). The entry
+//! point that ran the check then captures the stack (its own caller is the
+//! instrumented function) and [`emit`]s them: deduplicated across threads,
+//! suppressed or printed, counted.
+
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+use aliaskit_core::decision::{FunctionKey, Question};
+use aliaskit_core::sanitize::log::Conflict;
+use aliaskit_core::sanitize::table::{Access, FunctionTable, Site};
+use rustc_hash::FxHashSet;
+use serde_json::json;
+
+use crate::frames::Counts;
+use crate::modules::FunctionOracle;
+use crate::options::{LogTarget, Options};
+use crate::suppressions::Suppressions;
+use crate::symbolize;
+
+/// A conflict made into a report, waiting for its stack.
+pub struct Pending {
+    /// One report per static pair: the function, the decision and the two
+    /// accesses' source locations (or instructions), so that the two
+    /// points report one broken claim of the same source accesses once.
+    key: (String, String, String, String),
+    kind: &'static str,
+    function: String,
+    /// The report's lines after the first, up to the stacks.
+    body: Vec<String>,
+    /// The two accesses' static locations, for the stacks' frame 0.
+    first_location: String,
+    second_location: String,
+    /// Whether the current stack is the frame's (else it was left behind).
+    stack_shown: bool,
+    json: serde_json::Value,
+    /// What suppressions are matched against.
+    candidates: Vec<String>,
+    summary_location: String,
+}
+
+struct State {
+    suppressions: Option<Suppressions>,
+    reported: FxHashSet<(String, String, String, String)>,
+    json: Option<File>,
+    out: Option<File>,
+    warned: FxHashSet<String>,
+}
+
+static REPORTS: AtomicU64 = AtomicU64::new(0);
+static SUPPRESSED: AtomicU64 = AtomicU64::new(0);
+static CHECKED: AtomicU64 = AtomicU64::new(0);
+static INSTANCES: AtomicU64 = AtomicU64::new(0);
+static DROPPED: AtomicU64 = AtomicU64::new(0);
+
+/// The options, read once from `ALIASKIT_SANITIZE_OPTIONS`; their warnings
+/// are printed then.
+pub fn options() -> &'static Options {
+    static O: OnceLock<Options> = OnceLock::new();
+    O.get_or_init(|| {
+        let (o, warnings) = Options::from_env();
+        for w in warnings {
+            eprintln!("aliaskit-sanitize: warning: ALIASKIT_SANITIZE_OPTIONS: {w}");
+        }
+        o
+    })
+}
+
+fn state() -> &'static Mutex<State> {
+    static S: OnceLock<Mutex<State>> = OnceLock::new();
+    S.get_or_init(|| {
+        let o = options();
+        let suppressions = o
+            .suppressions
+            .as_deref()
+            .and_then(|p| match Suppressions::load(p) {
+                Ok(s) => Some(s),
+                Err(e) => {
+                    eprintln!(
+                        "aliaskit-sanitize: warning: suppressions: {e}; nothing is suppressed"
+                    );
+                    None
+                }
+            });
+        let json = std::env::var_os("ALIASKIT_SANITIZE_LOG")
+            .filter(|p| !p.is_empty())
+            .and_then(
+                |p| match OpenOptions::new().create(true).append(true).open(&p) {
+                    Ok(f) => Some(f),
+                    Err(e) => {
+                        eprintln!(
+                            "aliaskit-sanitize: warning: ALIASKIT_SANITIZE_LOG {}: {e}",
+                            p.to_string_lossy()
+                        );
+                        None
+                    }
+                },
+            );
+        let out = match o.log_target(std::process::id()) {
+            LogTarget::Stderr | LogTarget::Stdout => None,
+            LogTarget::File(p) => OpenOptions::new().create(true).append(true).open(p).ok(),
+        };
+        Mutex::new(State {
+            suppressions,
+            reported: FxHashSet::default(),
+            json,
+            out,
+            warned: FxHashSet::default(),
+        })
+    })
+}
+
+/// Writes `text` where reports go (one write).
+fn write_out(state: &mut State, text: &str) {
+    match (&mut state.out, options().log_target(std::process::id())) {
+        (Some(f), _) => {
+            let _ = f.write_all(text.as_bytes());
+        }
+        (None, LogTarget::Stdout) => {
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+        }
+        _ => {
+            let _ = std::io::stderr().lock().write_all(text.as_bytes());
+        }
+    }
+}
+
+/// A warning about the runtime itself, once per text.
+pub fn warn(text: &str) {
+    if let Ok(mut s) = state().lock() {
+        if s.warned.insert(text.to_owned()) {
+            let line = format!("aliaskit-sanitize: warning: {text}\n");
+            write_out(&mut s, &line);
+        }
+    }
+}
+
+/// Adds a thread's counts to the summary's.
+pub fn add_counts(c: Counts) {
+    CHECKED.fetch_add(c.checked, Ordering::Relaxed);
+    INSTANCES.fetch_add(c.instances, Ordering::Relaxed);
+    DROPPED.fetch_add(c.dropped, Ordering::Relaxed);
+}
+
+fn site_lists(t: &FunctionTable, s: &Site) -> String {
+    let list = |l: Option<u32>| {
+        l.and_then(|l| t.lists.get(l as usize))
+            .map_or_else(|| "none".to_owned(), |l| l.text.clone())
+    };
+    format!(
+        "!alias.scope {}, !noalias {}",
+        list(s.scopes),
+        list(s.noalias)
+    )
+}
+
+fn where_(s: &Site) -> String {
+    match s.location.split_first() {
+        None => "(no debug location)".to_owned(),
+        Some((at, [])) => at.clone(),
+        Some((at, inlined)) => format!("{at} (inlined at {})", inlined.join(", then at ")),
+    }
+}
+
+fn access_word(s: &Site) -> &'static str {
+    match s.access {
+        Access::Read => "read",
+        Access::Write => "write",
+    }
+}
+
+/// The report of a conflict the check of `log` found, or None if the
+/// tables do not hold its sites.
+pub fn pending(oracle: &FunctionOracle, c: &Conflict, stack_shown: bool) -> Option<Pending> {
+    let t = oracle.table();
+    let claim = oracle.claims().get(c.claim).clone();
+    let (first, second) = (
+        t.sites.get(c.first as usize)?,
+        t.sites.get(c.second as usize)?,
+    );
+    let (x, y) = (
+        t.sites.get(claim.scopes_site as usize)?,
+        t.sites.get(claim.noalias_site as usize)?,
+    );
+    let scopes_list = t.lists.get(x.scopes? as usize)?;
+    let noalias_list = t.lists.get(y.noalias? as usize)?;
+    let domain = t
+        .domains
+        .get(claim.domain as usize)
+        .map_or("?", |d| &d.name);
+    let deciding: Vec<_> = claim
+        .scopes
+        .iter()
+        .filter_map(|&s| t.scopes.get(s as usize))
+        .collect();
+    let parameter = deciding
+        .iter()
+        .all(|s| s.parameter_of.as_deref() == Some(&t.name));
+    let kind = if parameter {
+        "noalias-argument"
+    } else {
+        "scoped-noalias"
+    };
+    let names: Vec<&str> = deciding.iter().map(|s| s.name.as_str()).collect();
+    let instance = if deciding.iter().all(|s| s.decl.is_none()) {
+        format!(
+            "one call of @{} (no noalias.scope.decl of the scope in it)",
+            t.name
+        )
+    } else {
+        let decls: Vec<String> = deciding
+            .iter()
+            .filter_map(|s| {
+                s.decl
+                    .as_ref()
+                    .map(|d| format!("the noalias.scope.decl of {} at {d}", s.name))
+            })
+            .collect();
+        format!(
+            "one execution of {}, in one call of @{}",
+            decls.join(" and "),
+            t.name
+        )
+    };
+    let id = FunctionKey(t.key).decision(
+        Question::ScopeLists,
+        scopes_list.content,
+        noalias_list.content,
+    );
+    let role = |s: u32| if s == c.first { "first" } else { "second" };
+    let claim_text = format!(
+        "every scope of the {} access's !alias.scope {} in domain {domain} is in the {} access's !noalias list {}",
+        role(claim.scopes_site),
+        scopes_list.text,
+        role(claim.noalias_site),
+        noalias_list.text
+    );
+    let (lo, hi) = c.overlap;
+    let module = oracle.module.table.module.as_str();
+    let point = oracle.module.point();
+    let mut body = vec![
+        format!(
+            "  first access:  {} of `{}` at {}",
+            access_word(first),
+            first.instruction,
+            where_(first)
+        ),
+        format!("      {}", site_lists(t, first)),
+        format!(
+            "  second access: {} of `{}` at {}",
+            access_word(second),
+            second.instruction,
+            where_(second)
+        ),
+        format!("      {}", site_lists(t, second)),
+        format!(
+            "  overlapping bytes: [{lo:#x}, {hi:#x}) ({} bytes)",
+            hi - lo
+        ),
+        format!("  claim: {claim_text}"),
+        format!(
+            "  deciding scope {} in domain {domain}; instance: {instance}",
+            names.join(", ")
+        ),
+        format!("  checked: {} (module {module})", point.describe()),
+    ];
+    let id_text = id.to_string();
+    if parameter {
+        body.push(format!(
+            "  decision {id_text}: the noalias parameter's claim as scopes; while @{} is not inlined, basic-aa uses the parameter's noalias attribute itself, which ALIASKIT_BISECT cannot turn off",
+            t.name
+        ));
+    } else {
+        body.push(format!(
+            "  decision {id_text}: ALIASKIT_BISECT='y -x{id_text}' answers it conservatively"
+        ));
+    }
+    let json = json!({
+        "kind": kind,
+        "function": t.name,
+        "module": module,
+        "point": point.name(),
+        "first": {"instruction": first.instruction, "location": first.location, "access": access_word(first),
+                  "part": first.part, "metadata": site_lists(t, first)},
+        "second": {"instruction": second.instruction, "location": second.location, "access": access_word(second),
+                   "part": second.part, "metadata": site_lists(t, second)},
+        "id": id_text,
+        "bytes": {"address": format!("{lo:#x}"), "size": hi - lo},
+        "scope": names,
+        "domain": domain,
+        "instance": instance,
+        "claim": claim_text,
+    });
+    let mut candidates = vec![t.name.clone(), id_text];
+    for s in [first, second] {
+        candidates.extend(s.location.iter().cloned());
+    }
+    let source = |s: &Site| {
+        s.location
+            .first()
+            .cloned()
+            .unwrap_or_else(|| s.instruction.clone())
+    };
+    let (a, b) = (source(first), source(second));
+    Some(Pending {
+        key: (
+            t.name.clone(),
+            id.to_string(),
+            a.clone().min(b.clone()),
+            a.max(b),
+        ),
+        kind,
+        function: t.name.clone(),
+        body,
+        first_location: first.location.first().cloned().unwrap_or_default(),
+        second_location: second.location.first().cloned().unwrap_or_default(),
+        stack_shown,
+        json,
+        candidates,
+        summary_location: first
+            .location
+            .first()
+            .cloned()
+            .unwrap_or_else(|| format!("@{}", t.name)),
+    })
+}
+
+/// Prints (or suppresses) pending reports; `stack` is the return addresses
+/// of the instrumented function that ran the check and its callers
+/// (innermost first), if any.
+pub fn emit(pending: Vec<Pending>, stack: Option<&[usize]>) {
+    if pending.is_empty() {
+        return;
+    }
+    let Ok(mut s) = state().lock() else { return };
+    let mut frames = None;
+    for p in pending {
+        if !s.reported.insert(p.key) {
+            continue;
+        }
+        let refs: Vec<&str> = p.candidates.iter().map(String::as_str).collect();
+        let suppressed = s.suppressions.as_mut().and_then(|sup| {
+            let rule = sup.matches(p.kind, &refs)?;
+            sup.hit(rule);
+            Some(rule)
+        });
+        if suppressed.is_some() {
+            SUPPRESSED.fetch_add(1, Ordering::Relaxed);
+            continue;
+        }
+        REPORTS.fetch_add(1, Ordering::Relaxed);
+        let callers = match (p.stack_shown, stack) {
+            (true, Some(st)) => frames
+                .get_or_insert_with(|| {
+                    // Frame 0 is the instrumented function itself: its
+                    // access's own location stands for it.
+                    let callers = st.get(1..).unwrap_or(&[]);
+                    symbolize::format_frames(&symbolize::symbolize(callers, options()), 1)
+                })
+                .clone(),
+            _ => vec!["    (the callers' stack is not known: the frame was left by unwinding, or the program was ending)".to_owned()],
+        };
+        let mut text = format!(
+            "aliaskit-sanitize: {}: a no-alias claim is broken in @{}\n",
+            p.kind, p.function
+        );
+        for line in &p.body {
+            text.push_str(line);
+            text.push('\n');
+        }
+        for (which, loc) in [("first", &p.first_location), ("second", &p.second_location)] {
+            text.push_str(&format!(
+                "  stack of the {which} access:\n    #0 {} in {}\n",
+                if loc.is_empty() {
+                    "(no debug location)"
+                } else {
+                    loc
+                },
+                p.function
+            ));
+            for line in &callers {
+                text.push_str(line);
+                text.push('\n');
+            }
+        }
+        text.push_str(&format!(
+            "SUMMARY: aliaskit-sanitize: {} {} in {}\n",
+            p.kind, p.summary_location, p.function
+        ));
+        write_out(&mut s, &text);
+        if let Some(f) = &mut s.json {
+            let mut j = p.json.clone();
+            j["stack"] = json!(callers.iter().map(|l| l.trim()).collect::<Vec<_>>());
+            let _ = f.write_all(format!("{j}\n").as_bytes());
+        }
+        if options().halt_on_error {
+            drop(s);
+            halt();
+        }
+    }
+}
+
+/// Stops the program with the exit code (halt_on_error, or reports at exit).
+fn halt() -> ! {
+    // SAFETY: flushing C's streams and leaving; nothing of Rust's is used
+    // after.
+    unsafe {
+        libc::fflush(std::ptr::null_mut());
+        libc::_exit(options().exitcode)
+    }
+}
+
+/// The end of the program: the current thread's frames are finished, the
+/// summary printed, and with reports, the exit code given. Runs once.
+pub fn fini() {
+    static DONE: AtomicBool = AtomicBool::new(false);
+    if DONE.swap(true, Ordering::SeqCst) {
+        return;
+    }
+    crate::frames::finish_thread();
+    let reports = REPORTS.load(Ordering::Relaxed);
+    if options().print_summary {
+        let mut line = format!(
+            "aliaskit-sanitize: summary: {} accesses checked, {} instances, {} reports, {} accesses not classified",
+            CHECKED.load(Ordering::Relaxed),
+            INSTANCES.load(Ordering::Relaxed),
+            reports,
+            crate::modules::unclassified()
+        );
+        let dropped = DROPPED.load(Ordering::Relaxed);
+        if dropped > 0 {
+            line.push_str(&format!(
+                ", {dropped} accesses not checked (the log was full: max_log_entries)"
+            ));
+        }
+        let suppressed = SUPPRESSED.load(Ordering::Relaxed);
+        if suppressed > 0 {
+            line.push_str(&format!(", {suppressed} reports suppressed"));
+        }
+        line.push('\n');
+        if let Ok(mut s) = state().lock() {
+            write_out(&mut s, &line);
+        }
+    }
+    if reports > 0 {
+        halt();
+    }
+}
