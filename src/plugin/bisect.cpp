@@ -96,11 +96,14 @@ aliaskit::OwnedString aliaskit_bisect_query_text(const void *QP, uint8_t S) {
   return aliaskit::ownedString(Text);
 }
 
+std::string aliaskit::moduleName(const Module &M) {
+  std::string Name = M.getSourceFileName();
+  return Name.empty() ? M.getModuleIdentifier() : Name;
+}
+
 uint64_t aliaskit::bisectKey(const Function &F) {
   const Module *M = F.getParent();
-  std::string Module = M ? M->getSourceFileName() : std::string();
-  if (Module.empty() && M)
-    Module = M->getModuleIdentifier();
+  std::string Module = M ? moduleName(*M) : std::string();
   StringRef Name = F.getName();
   return aliaskit_bisect_function(Module.data(), Module.size(), Name.data(),
                                   Name.size());

@@ -21,6 +21,7 @@ pub mod dot;
 pub mod explain;
 pub mod ffi;
 pub mod printer;
+pub mod sanitize;
 pub mod verify;
 
 use std::io::Write;

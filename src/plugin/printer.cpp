@@ -12,6 +12,8 @@
 
 #include "shim.h"
 
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Instruction.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Value.h"
 #include "llvm/Support/raw_ostream.h"
@@ -42,6 +44,19 @@ aliaskit::OwnedString aliaskit_printer_value(void *P, LLVMValueRef V) {
   std::string S;
   raw_string_ostream OS(S);
   unwrap(V)->print(OS, Pr->MST);
+  return aliaskit::ownedString(S);
+}
+
+aliaskit::OwnedString aliaskit_debug_location(LLVMValueRef V) {
+  std::string S;
+  raw_string_ostream OS(S);
+  if (auto *I = dyn_cast_or_null<Instruction>(unwrap(V)))
+    for (const DILocation *L = I->getDebugLoc().get(); L;
+         L = L->getInlinedAt()) {
+      if (!S.empty())
+        OS << '\n';
+      OS << L->getFilename() << ':' << L->getLine() << ':' << L->getColumn();
+    }
   return aliaskit::ownedString(S);
 }
 

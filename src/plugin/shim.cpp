@@ -402,6 +402,7 @@ void aliaskit_register_pass_builder_callbacks(void *Builder) {
   aliaskit::registerVerifier(PB);
   aliaskit::registerCapturesPass(PB);
   aliaskit::registerInspectPasses(PB);
+  aliaskit::registerSanitizer(PB);
   PB.registerAnalysisRegistrationCallback(
       [](FunctionAnalysisManager &FAM) {
         FAM.registerPass([] { return RustTBAA<false>(); });

@@ -108,6 +108,64 @@ enum InspectFlag : uint32_t {
   InspectScopes = 8,
 };
 
+/// Where aliaskit-sanitize runs, C++ to Rust. Must match `SanitizePoint`
+/// in src/plugin/ffi/types.rs.
+enum class SanitizePoint : uint8_t { Start = 0, End = 1 };
+
+/// An underlying object of an access's pointer as LLVM classifies it, C++
+/// to Rust. Must match `ObjectKind` in src/plugin/ffi/types.rs.
+enum class ObjectKind : uint8_t {
+  NonPointerConstant = 0,
+  Parameter = 1, ///< the parameter's number comes alongside
+  EscapeSource = 2,
+  Identified = 3,
+  Unknown = 4,
+};
+
+/// Whether an access is a call and what memory it touches, C++ to Rust.
+/// Must match `CallKind` in src/plugin/ffi/types.rs.
+enum class CallKind : uint8_t { NotCall = 0, ArgMemOnly = 1, OtherCall = 2 };
+
+/// Which part of an instruction a site checks, Rust to C++. Must match
+/// `SitePart` in src/plugin/ffi/types.rs.
+enum class SitePart : uint32_t {
+  Whole = 0,       ///< a load, a store, an atomic
+  Destination = 1, ///< a memory intrinsic's destination
+  Source = 2,      ///< a memory transfer's source
+  Lane = 3,        ///< one lane of a masked access, gather or scatter
+};
+
+/// One site of an instrumented function, Rust to C++ (the plan of
+/// aliaskit_sanitize_plan). Must match `SitePlan` in
+/// src/plugin/sanitize.rs.
+struct SitePlan {
+  LLVMValueRef Inst;
+  uint32_t Site;
+  SitePart Part;
+  uint32_t Lane;
+};
+
+/// A noalias.scope.decl of an instrumented function and one table scope
+/// it declares, Rust to C++. Must match `DeclPlan` in
+/// src/plugin/sanitize.rs.
+struct DeclPlan {
+  LLVMValueRef Decl;
+  uint32_t Scope;
+};
+
+/// One instrumented function of the plan, Rust to C++. Must match
+/// `FunctionPlan` in src/plugin/sanitize.rs.
+struct FunctionPlan {
+  LLVMValueRef Function;
+  uint32_t Index;
+  uint32_t Sites;
+  uint32_t Scopes;
+  const SitePlan *SitePlans;
+  size_t NumSitePlans;
+  const DeclPlan *Decls;
+  size_t NumDecls;
+};
+
 /// A string the C++ side made for the Rust side (a node or an instruction
 /// as `opt -S` prints it): `Len` bytes at `Ptr` (malloc'd, by ownedString),
 /// or a null `Ptr`. The Rust side frees each once, with
@@ -210,6 +268,35 @@ bool aliaskit_verify_each_enabled(void);
 /// number of errors.
 unsigned aliaskit_check_captures(LLVMModuleRef M, uint32_t Flags,
                                  void *Printer);
+
+// aliaskit-sanitize (src/plugin/sanitize.rs, sanitize.cpp).
+/// The inliner's rule for one access of a function with noalias
+/// parameters: its underlying objects (Kinds[i], and Params[i] for a
+/// parameter), what kind of call it is, the function's used noalias
+/// parameters in order, and which of them may be captured before it (bit i
+/// of CapturedBefore for NoAliasParams[i]). Writes the noalias parameters
+/// it is based on (bit i: NoAliasParams[i]) to *Scopes and those it is
+/// certainly not based on to *NoAlias; false when it is unclassified (then
+/// both are 0).
+bool aliaskit_sanitize_parameter_lists(const uint8_t *Kinds,
+                                       const uint32_t *Params, size_t NumObjects,
+                                       uint8_t Call,
+                                       const uint32_t *NoAliasParams,
+                                       size_t NumNoAliasParams,
+                                       uint64_t CapturedBefore,
+                                       uint64_t *Scopes, uint64_t *NoAlias);
+/// What to instrument in a module (null after an internal error, said on
+/// stderr): read with the accessors below, freed with _plan_free.
+void *aliaskit_sanitize_plan(LLVMModuleRef M, uint8_t Point, void *Printer,
+                             const char *Module, size_t ModuleLen,
+                             bool Stats);
+size_t aliaskit_sanitize_plan_functions(void *Plan);
+bool aliaskit_sanitize_plan_function(void *Plan, size_t I,
+                                     aliaskit::FunctionPlan *Out);
+/// The module's table (bytes owned by the plan).
+void aliaskit_sanitize_plan_table(void *Plan, const uint8_t **Bytes,
+                                  size_t *Len);
+void aliaskit_sanitize_plan_free(void *Plan);
 /// src/plugin/explain.rs; `Function` is null or a C string.
 void aliaskit_explain_module(LLVMModuleRef M, uint32_t Flags,
                              const char *Function, void *Printer);
@@ -241,6 +328,10 @@ void aliaskit_string_free(aliaskit::OwnedString S);
 /// named metadata `Name` (and the named metadata when it is left empty).
 void aliaskit_remove_named_metadata_operand(LLVMModuleRef M, const char *Name,
                                             unsigned Index);
+
+/// printer.cpp: where an instruction is, from its !dbg: `file:line:col`,
+/// then each location it was inlined at, one a line; empty without !dbg.
+aliaskit::OwnedString aliaskit_debug_location(LLVMValueRef Inst);
 
 /// bisect.cpp: the instruction of side `S` (0 or 1) of a BisectQuery, as
 /// `opt -S` prints it; null without a query or for another side.
@@ -376,6 +467,13 @@ void registerInspectPasses(llvm::PassBuilder &PB);
 
 /// Registers verify-alias-md and ALIASKIT_VERIFY_EACH (verify.cpp).
 void registerVerifier(llvm::PassBuilder &PB);
+
+/// Registers aliaskit-sanitize and ALIASKIT_SANITIZE (sanitize.cpp).
+void registerSanitizer(llvm::PassBuilder &PB);
+
+/// The name decision ids use for a module: its source file name, else its
+/// identifier (bisect.cpp).
+std::string moduleName(const llvm::Module &M);
 
 /// Registers check-captures (captures.cpp).
 void registerCapturesPass(llvm::PassBuilder &PB);

@@ -33,6 +33,7 @@
 pub mod captures_view;
 pub mod decisions;
 pub mod index;
+pub mod sanitize_view;
 pub mod scoped;
 pub mod tbaa;
 pub mod verify_view;

@@ -41,6 +41,10 @@ extern "C" {
         index: u32,
     );
 
+    /// An instruction's `file:line:col` from `!dbg`, then each location it
+    /// was inlined at, one a line ("" without `!dbg`).
+    pub(crate) fn aliaskit_debug_location(inst: LLVMValueRef) -> OwnedString;
+
     // bisect.cpp
 
     /// The instruction of side 0 or 1 of a `BisectQuery`, as `opt -S`

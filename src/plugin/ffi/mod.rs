@@ -6,6 +6,7 @@
 //!   point LLVM looks up). Each one is thin: it turns what crosses into Rust
 //!   values, calls the module the work belongs to, and turns the result
 //!   back, all under a guard: no panic ever unwinds into C++.
+//!   [`sanitize_exports`] holds the exports of `aliaskit-sanitize`.
 //! * [`imports`]: every function of the C++ side that Rust calls: the
 //!   registration with LLVM's `PassBuilder`, the printer of the module
 //!   passes' reports, the reader's raw metadata accessors, and the edits of
@@ -30,6 +31,7 @@
 
 pub mod exports;
 pub mod imports;
+pub mod sanitize_exports;
 pub mod types;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -191,6 +191,59 @@ codes! {
     }
 }
 
+codes! {
+    /// Where `aliaskit-sanitize` runs, C++ to Rust. Must match
+    /// `aliaskit::SanitizePoint` in `shim.h`.
+    SanitizePoint: u8 {
+        /// Before any optimization: the front end's claims.
+        Start = 0,
+        /// At the end of the pipeline: the claims that reach code
+        /// generation.
+        End = 1,
+    }
+}
+
+codes! {
+    /// An underlying object of an access's pointer, as LLVM classifies it
+    /// (`aliaskit_sanitize_parameter_lists`), C++ to Rust: the core's
+    /// `inline_rule::Object`. Must match `aliaskit::ObjectKind` in
+    /// `shim.h`.
+    ObjectKind: u8 {
+        NonPointerConstant = 0,
+        /// A parameter (its number comes alongside).
+        Parameter = 1,
+        EscapeSource = 2,
+        Identified = 3,
+        Unknown = 4,
+    }
+}
+
+codes! {
+    /// Whether an access is a call, and what memory it touches, C++ to
+    /// Rust. Must match `aliaskit::CallKind` in `shim.h`.
+    CallKind: u8 {
+        NotCall = 0,
+        /// A call that only accesses its pointer arguments' memory.
+        ArgMemOnly = 1,
+        OtherCall = 2,
+    }
+}
+
+codes! {
+    /// Which part of an instruction a site checks, Rust to C++. Must match
+    /// `aliaskit::SitePart` in `shim.h`.
+    SitePart: u32 {
+        /// A load, a store or an atomic: the whole access.
+        Whole = 0,
+        /// A memory intrinsic's destination.
+        Destination = 1,
+        /// A memory transfer's source.
+        Source = 2,
+        /// One lane of a masked access, gather or scatter.
+        Lane = 3,
+    }
+}
+
 /// One flag of a set ([`CheckFlag`], [`InspectFlag`]).
 pub trait Flag: Copy + 'static {
     /// The set's name, for errors.

@@ -1,0 +1,176 @@
+//! The exports of `aliaskit-sanitize` (`sanitize.cpp` calls them; `shim.h`
+//! declares them): the inliner's rule on facts about one access, and the
+//! plan of a module with its accessors. Part of [`super::exports`]'s
+//! declaration site, kept apart for its size.
+
+use std::ffi::{c_char, c_void};
+
+use aliaskit_core::sanitize::inline_rule::{lists_of, AccessFacts, Object};
+use inkwell::llvm_sys::prelude::LLVMModuleRef;
+
+use super::caught;
+use super::types::{CallKind, ObjectKind, SanitizePoint};
+use crate::plugin::printer::Printer;
+use crate::plugin::sanitize::{self, FunctionPlan, Plan};
+
+/// The inliner's rule for one access (see `shim.h`): its lists as bit sets
+/// over `noalias_params`; false (both 0) when it is unclassified or a code
+/// is unknown.
+///
+/// # Safety
+/// `kinds` and `params` hold `num_objects` values, `noalias_params`
+/// `num_noalias` (at most 64); the outputs are writable.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn aliaskit_sanitize_parameter_lists(
+    kinds: *const u8,
+    params: *const u32,
+    num_objects: usize,
+    call: u8,
+    noalias_params: *const u32,
+    num_noalias: usize,
+    captured_before: u64,
+    scopes: *mut u64,
+    noalias: *mut u64,
+) -> bool {
+    *scopes = 0;
+    *noalias = 0;
+    caught(
+        "error: aliaskit-sanitize: internal error classifying an access; it is not checked",
+        false,
+        || {
+            let slice = |p: *const u32, n: usize| {
+                if n == 0 {
+                    &[][..]
+                } else {
+                    std::slice::from_raw_parts(p, n)
+                }
+            };
+            let kinds = if num_objects == 0 {
+                &[][..]
+            } else {
+                std::slice::from_raw_parts(kinds, num_objects)
+            };
+            let params = slice(params, num_objects);
+            let noalias_params = slice(noalias_params, num_noalias.min(64));
+            let mut objects = Vec::with_capacity(kinds.len());
+            for (&k, &p) in kinds.iter().zip(params) {
+                objects.push(match ObjectKind::try_from(k) {
+                    Ok(ObjectKind::NonPointerConstant) => Object::NonPointerConstant,
+                    Ok(ObjectKind::Parameter) => Object::Parameter(p),
+                    Ok(ObjectKind::EscapeSource) => Object::EscapeSource,
+                    Ok(ObjectKind::Identified) => Object::Identified,
+                    Ok(ObjectKind::Unknown) | Err(_) => Object::Unknown,
+                });
+            }
+            let call_arg_mem_only = match CallKind::try_from(call) {
+                Ok(CallKind::NotCall) => None,
+                Ok(CallKind::ArgMemOnly) => Some(true),
+                Ok(CallKind::OtherCall) => Some(false),
+                Err(_) => return false,
+            };
+            let facts = AccessFacts {
+                objects,
+                call_arg_mem_only,
+            };
+            let position = |p: u32| noalias_params.iter().position(|&x| x == p).unwrap_or(64);
+            let Some(lists) = lists_of(&facts, noalias_params, |p| {
+                captured_before >> position(p) & 1 == 1
+            }) else {
+                return false;
+            };
+            let mask = |ps: &[u32]| {
+                ps.iter().fold(0u64, |m, &p| {
+                    m | 1u64.checked_shl(position(p) as u32).unwrap_or(0)
+                })
+            };
+            *scopes = mask(&lists.scopes);
+            *noalias = mask(&lists.noalias);
+            true
+        },
+    )
+}
+
+/// The plan of `module` at `point`, or null (an unknown point, an internal
+/// error: said on stderr).
+///
+/// # Safety
+/// `module` live, `printer` its printer, `name` `name_len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_sanitize_plan(
+    module: LLVMModuleRef,
+    point: u8,
+    printer: *mut c_void,
+    name: *const c_char,
+    name_len: usize,
+    stats: bool,
+) -> *mut Plan {
+    let Ok(point) = SanitizePoint::try_from(point) else {
+        eprintln!("error: aliaskit-sanitize: unknown point {point}; nothing instrumented");
+        return std::ptr::null_mut();
+    };
+    let name = if name.is_null() {
+        String::new()
+    } else {
+        String::from_utf8_lossy(std::slice::from_raw_parts(name.cast::<u8>(), name_len))
+            .into_owned()
+    };
+    caught(
+        "error: aliaskit-sanitize: internal error; nothing instrumented in this module",
+        std::ptr::null_mut(),
+        || {
+            Box::into_raw(Box::new(sanitize::plan(
+                module,
+                point,
+                Printer(printer),
+                &name,
+                stats,
+            )))
+        },
+    )
+}
+
+/// # Safety
+/// `plan` from [`aliaskit_sanitize_plan`], not freed.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_sanitize_plan_functions(plan: *mut Plan) -> usize {
+    plan.as_ref().map_or(0, |p| p.functions.len())
+}
+
+/// # Safety
+/// As [`aliaskit_sanitize_plan_functions`]; `out` writable. The pointers
+/// written live as long as the plan.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_sanitize_plan_function(
+    plan: *mut Plan,
+    i: usize,
+    out: *mut FunctionPlan,
+) -> bool {
+    match plan.as_ref().and_then(|p| p.function(i)) {
+        Some(f) => {
+            out.write(f);
+            true
+        }
+        None => false,
+    }
+}
+
+/// # Safety
+/// As [`aliaskit_sanitize_plan_functions`]; the outputs writable.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_sanitize_plan_table(
+    plan: *mut Plan,
+    bytes: *mut *const u8,
+    len: *mut usize,
+) {
+    let t = plan.as_ref().map_or(&[][..], |p| &p.table[..]);
+    *bytes = t.as_ptr();
+    *len = t.len();
+}
+
+/// # Safety
+/// `plan` null or from [`aliaskit_sanitize_plan`], freed once.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_sanitize_plan_free(plan: *mut Plan) {
+    super::free_boxed(plan)
+}

@@ -1,0 +1,266 @@
+//! `aliaskit-sanitize`: what to instrument in a module (the plan), for
+//! `sanitize.cpp` to carry out.
+//!
+//! For each function the reader found accesses with scope lists in
+//! ([`crate::reader::sanitize_view`]), the core makes its table
+//! ([`aliaskit_core::sanitize::build`]) and the static filter keeps the
+//! sites that take part in a claimed pair with a write
+//! ([`aliaskit_core::sanitize::claims::Filter`]); the plan lists, for the
+//! C++ side, each kept site's instruction and part, each decl's table
+//! scopes, and holds the module's table bytes. Lists the verifier reports
+//! get one warning each and are not claims; a function with a malformed
+//! decl is not checked at all (its instances cannot be known).
+
+use aliaskit_core::decision::{Contents, FunctionKey};
+use aliaskit_core::sanitize::build::{function_table, retain_sites};
+use aliaskit_core::sanitize::claims::Filter;
+use aliaskit_core::sanitize::table::{FunctionTable, ModuleTable, Point};
+use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
+
+use super::ffi::imports::aliaskit_debug_location;
+use super::ffi::types::{SanitizePoint, SitePart};
+use super::printer::Printer;
+use crate::reader::sanitize_view::{self, FunctionRead, Part};
+
+/// One site, for the C++ side. Must match `aliaskit::SitePlan` in `shim.h`.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct SitePlan {
+    pub inst: LLVMValueRef,
+    pub site: u32,
+    pub part: SitePart,
+    pub lane: u32,
+}
+
+/// A decl and one table scope it declares. Must match
+/// `aliaskit::DeclPlan` in `shim.h`.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct DeclPlan {
+    pub decl: LLVMValueRef,
+    pub scope: u32,
+}
+
+/// One instrumented function. Must match `aliaskit::FunctionPlan` in
+/// `shim.h`; the pointers point into the [`Plan`].
+#[repr(C)]
+pub struct FunctionPlan {
+    pub function: LLVMValueRef,
+    pub index: u32,
+    pub sites: u32,
+    pub scopes: u32,
+    pub site_plans: *const SitePlan,
+    pub num_site_plans: usize,
+    pub decls: *const DeclPlan,
+    pub num_decls: usize,
+}
+
+/// One function's part of the plan.
+pub struct PlannedFunction {
+    pub function: LLVMValueRef,
+    pub sites: u32,
+    pub scopes: u32,
+    pub site_plans: Vec<SitePlan>,
+    pub decls: Vec<DeclPlan>,
+}
+
+/// What to instrument in a module.
+#[derive(Default)]
+pub struct Plan {
+    pub functions: Vec<PlannedFunction>,
+    pub table: Vec<u8>,
+}
+
+/// What the plan counted, for `aliaskit-sanitize<stats>`.
+#[derive(Default)]
+struct Stats {
+    accesses: usize,
+    instrumented: usize,
+    functions: usize,
+    unchecked_calls: usize,
+    per_loop_scopes: usize,
+    bad_lists: usize,
+    skipped_functions: usize,
+}
+
+/// An instruction's `file:line:col` and inlined-at locations.
+///
+/// # Safety
+/// `inst` must be a live instruction.
+unsafe fn locations(inst: LLVMValueRef) -> Vec<String> {
+    aliaskit_debug_location(inst)
+        .into_string()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The plan of `module`.
+///
+/// # Safety
+/// `module` must be live and `printer` its printer.
+pub(crate) unsafe fn plan(
+    module: LLVMModuleRef,
+    point: SanitizePoint,
+    printer: Printer,
+    module_name: &str,
+    stats: bool,
+) -> Plan {
+    let where_ = |inst: LLVMValueRef| {
+        locations(inst)
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| printer.value(inst).trim().to_owned())
+    };
+    let read = sanitize_view::read(module, &where_);
+    let mut counts = Stats {
+        bad_lists: read.bad_lists.len(),
+        ..Stats::default()
+    };
+    for (node, finding, inst) in &read.bad_lists {
+        let text = printer.value(*inst);
+        eprintln!(
+            "warning: aliaskit-sanitize: {} {} of `{}` is not checked ({}: {})",
+            finding.attachment.name(),
+            printer.slot(read.module.importer.pointer(*node)),
+            text.trim(),
+            finding.rule.id(),
+            finding.message
+        );
+    }
+    let mut contents = Contents::default();
+    let mut plan = Plan::default();
+    let mut tables = Vec::new();
+    for f in &read.functions {
+        counts.accesses += f.candidates.len();
+        counts.unchecked_calls += f.unchecked_calls;
+        if f.malformed_decl {
+            counts.skipped_functions += 1;
+            eprintln!(
+                "warning: aliaskit-sanitize: @{} has a malformed llvm.experimental.noalias.scope.decl; its claims are not checked",
+                f.name
+            );
+            continue;
+        }
+        let key = FunctionKey::new(module_name, &f.name).0;
+        let g = &read.module.importer.graph;
+        let built = function_table(
+            g,
+            &mut contents,
+            &f.name,
+            key,
+            &f.candidates,
+            &f.decls,
+            &|n| read.is_bad(n),
+        );
+        counts.per_loop_scopes += built.per_loop_scopes;
+        if let Some(planned) = plan_function(f, built, tables.len() as u32, printer, &mut tables) {
+            counts.instrumented += planned.site_plans.len();
+            counts.functions += 1;
+            plan.functions.push(planned);
+        }
+    }
+    let point = match point {
+        SanitizePoint::Start => Point::Start,
+        SanitizePoint::End => Point::End,
+    };
+    plan.table = ModuleTable {
+        module: module_name.to_owned(),
+        point,
+        functions: tables,
+    }
+    .encode();
+    if stats {
+        eprintln!(
+            "aliaskit-sanitize<{}>: {} accesses with scope lists; {} instrumented in {} functions ({} filtered out: no claimed partner with a write); {} calls with lists not checked; {} scopes of per-loop domains not checked; {} malformed lists; {} functions with a malformed decl",
+            point.name(),
+            counts.accesses,
+            counts.instrumented,
+            counts.functions,
+            counts.accesses - counts.instrumented,
+            counts.unchecked_calls,
+            counts.per_loop_scopes,
+            counts.bad_lists,
+            counts.skipped_functions
+        );
+    }
+    plan
+}
+
+/// One function's plan from its table: the filter, the kept sites' text,
+/// the decls of the scopes that matter. None when nothing is kept.
+unsafe fn plan_function(
+    f: &FunctionRead,
+    built: aliaskit_core::sanitize::build::Built,
+    index: u32,
+    printer: Printer,
+    tables: &mut Vec<FunctionTable>,
+) -> Option<PlannedFunction> {
+    let mut table = built.table;
+    let filter = Filter::of(&table);
+    let map = retain_sites(&mut table, &filter.instrumented);
+    if table.sites.is_empty() {
+        return None;
+    }
+    let mut site_plans = Vec::with_capacity(table.sites.len());
+    for (old, new) in map.iter().enumerate() {
+        let Some(new) = *new else { continue };
+        let (inst, part) = f.origins[old];
+        let site = &mut table.sites[new as usize];
+        site.instruction = printer.value(inst).trim().to_owned();
+        site.location = locations(inst);
+        let (part, lane) = match part {
+            Part::Whole => (SitePart::Whole, 0),
+            Part::Destination => (SitePart::Destination, 0),
+            Part::Source => (SitePart::Source, 0),
+            Part::Lane(k) => (SitePart::Lane, k),
+        };
+        site_plans.push(SitePlan {
+            inst,
+            site: new,
+            part,
+            lane,
+        });
+    }
+    let mut relevant: Vec<u32> = filter.relevant.iter().flatten().copied().collect();
+    relevant.sort_unstable();
+    relevant.dedup();
+    let decls = f
+        .decl_instructions
+        .iter()
+        .zip(&built.decl_scopes)
+        .flat_map(|(&decl, scopes)| {
+            scopes
+                .iter()
+                .filter(|s| relevant.binary_search(s).is_ok())
+                .map(move |&scope| DeclPlan { decl, scope })
+        })
+        .collect();
+    let planned = PlannedFunction {
+        function: f.function,
+        sites: table.sites.len() as u32,
+        scopes: table.scopes.len() as u32,
+        site_plans,
+        decls,
+    };
+    debug_assert_eq!(index as usize, tables.len());
+    tables.push(table);
+    Some(planned)
+}
+
+impl Plan {
+    /// Function `i` as the C++ side reads it.
+    pub fn function(&self, i: usize) -> Option<FunctionPlan> {
+        let f = self.functions.get(i)?;
+        Some(FunctionPlan {
+            function: f.function,
+            index: i as u32,
+            sites: f.sites,
+            scopes: f.scopes,
+            site_plans: f.site_plans.as_ptr(),
+            num_site_plans: f.site_plans.len(),
+            decls: f.decls.as_ptr(),
+            num_decls: f.decls.len(),
+        })
+    }
+}

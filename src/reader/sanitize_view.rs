@@ -1,0 +1,240 @@
+//! What `aliaskit-sanitize` reads of a module: each function's accesses
+//! that carry scope lists, cut into the parts the runtime checks, and its
+//! `noalias.scope.decl`s.
+//!
+//! The module is read once through the verifier's view
+//! ([`super::verify_view::read_module`]), so that the lists the verifier
+//! reports are known (a malformed list is never a claim), and the same
+//! importer's graph holds every list node.
+
+use aliaskit_core::sanitize::build::{Candidate, Decl};
+use aliaskit_core::sanitize::table::Access;
+use aliaskit_core::scoped::scopes_with_domains;
+use aliaskit_core::verify::{Attachment, Carrier, DeclArgument, Finding, Severity, Site, Verifier};
+use aliaskit_core::NodeId;
+use inkwell::llvm_sys::core::{
+    LLVMGetBasicBlockParent, LLVMGetCalledValue, LLVMGetInstructionParent, LLVMGetOperand,
+    LLVMGetTypeKind, LLVMGetVectorSize, LLVMIsAFunction, LLVMTypeOf,
+};
+use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
+use inkwell::llvm_sys::LLVMTypeKind;
+use rustc_hash::FxHashSet;
+
+use super::name_of;
+use super::verify_view::{read_module, ModuleRead};
+
+/// Which part of an instruction a candidate checks (the plugin's
+/// `SitePart`, and the lane).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Part {
+    Whole,
+    Destination,
+    Source,
+    Lane(u32),
+}
+
+impl Part {
+    /// How reports name it ("" for the whole instruction).
+    pub fn name(self) -> String {
+        match self {
+            Part::Whole => String::new(),
+            Part::Destination => "destination".into(),
+            Part::Source => "source".into(),
+            Part::Lane(k) => format!("lane {k}"),
+        }
+    }
+}
+
+/// One function with something to check.
+pub struct FunctionRead {
+    pub function: LLVMValueRef,
+    pub name: String,
+    pub candidates: Vec<Candidate>,
+    /// The instruction and part of each candidate.
+    pub origins: Vec<(LLVMValueRef, Part)>,
+    pub decls: Vec<Decl>,
+    /// The decl instruction of each of `decls`.
+    pub decl_instructions: Vec<LLVMValueRef>,
+    /// A decl the verifier rejected: its scope is unknown, so no instance
+    /// of this function can be trusted; the function is not checked.
+    pub malformed_decl: bool,
+    /// Calls with scope lists other than memory intrinsics (not checked).
+    pub unchecked_calls: usize,
+}
+
+/// A module read for the sanitizer.
+pub struct SanitizeRead {
+    pub module: ModuleRead,
+    pub functions: Vec<FunctionRead>,
+    /// List nodes the verifier reported, with one finding each.
+    pub bad_lists: Vec<(NodeId, Finding, LLVMValueRef)>,
+}
+
+impl SanitizeRead {
+    pub fn is_bad(&self, node: NodeId) -> bool {
+        self.bad_lists.iter().any(|(n, _, _)| *n == node)
+    }
+}
+
+/// What a call with lists is to the checker.
+enum CallShape {
+    /// `llvm.memcpy`, `llvm.memmove` (and their inline and atomic forms).
+    Transfer,
+    /// `llvm.memset` (and its inline form).
+    Set,
+    /// `llvm.masked.*` and gathers/scatters of `lanes` lanes.
+    Lanes {
+        write: bool,
+        lanes: u32,
+    },
+    Other,
+}
+
+unsafe fn call_shape(call: LLVMValueRef) -> CallShape {
+    let callee = LLVMGetCalledValue(call);
+    if callee.is_null() || LLVMIsAFunction(callee).is_null() {
+        return CallShape::Other;
+    }
+    let name = name_of(callee);
+    if name.starts_with("llvm.memcpy") || name.starts_with("llvm.memmove") {
+        return CallShape::Transfer;
+    }
+    if name.starts_with("llvm.memset") {
+        return CallShape::Set;
+    }
+    let write = name.starts_with("llvm.masked.store") || name.starts_with("llvm.masked.scatter");
+    let read = name.starts_with("llvm.masked.load") || name.starts_with("llvm.masked.gather");
+    if !(read || write) {
+        return CallShape::Other;
+    }
+    let ty = if write {
+        LLVMTypeOf(LLVMGetOperand(call, 0))
+    } else {
+        LLVMTypeOf(call)
+    };
+    if LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMVectorTypeKind {
+        return CallShape::Other;
+    }
+    CallShape::Lanes {
+        write,
+        lanes: LLVMGetVectorSize(ty),
+    }
+}
+
+/// Reads `module`. `location` gives an instruction's location for decls.
+///
+/// # Safety
+/// `module` must be live and not modified while the result is used.
+pub unsafe fn read(
+    module: LLVMModuleRef,
+    location: &dyn Fn(LLVMValueRef) -> String,
+) -> SanitizeRead {
+    let read = read_module(module);
+    let findings = Verifier::new().verify_module(&read.importer.graph, &read.view);
+    let mut bad_lists = Vec::new();
+    let mut bad_decl_functions = FxHashSet::default();
+    let mut seen = FxHashSet::default();
+    for f in findings
+        .into_iter()
+        .filter(|f| f.severity >= Severity::Warning)
+    {
+        let Site::Instruction(i) = f.site else {
+            continue;
+        };
+        let view = &read.view.instructions[i];
+        let node = match f.attachment {
+            Attachment::AliasScope => view.alias_scope,
+            Attachment::NoAlias => view.noalias,
+            Attachment::ScopeDecl => {
+                bad_decl_functions.insert(view.function);
+                None
+            }
+            _ => None,
+        };
+        if let Some(n) = node.filter(|n| seen.insert(*n)) {
+            bad_lists.push((n, f, read.instructions[i]));
+        }
+    }
+    let mut functions: Vec<FunctionRead> = Vec::new();
+    let decls: rustc_hash::FxHashMap<usize, NodeId> = read
+        .view
+        .scope_decls
+        .iter()
+        .filter_map(|&(i, a)| match a {
+            DeclArgument::Node(n) => Some((i, n)),
+            _ => None,
+        })
+        .collect();
+    let mut index_in_function = 0u32;
+    for (i, view) in read.view.instructions.iter().enumerate() {
+        let inst = read.instructions[i];
+        if i == 0 || read.view.instructions[i - 1].function != view.function {
+            index_in_function = 0;
+            functions.push(FunctionRead {
+                function: LLVMGetBasicBlockParent(LLVMGetInstructionParent(inst)),
+                name: read.functions[view.function].clone(),
+                candidates: Vec::new(),
+                origins: Vec::new(),
+                decls: Vec::new(),
+                decl_instructions: Vec::new(),
+                malformed_decl: bad_decl_functions.contains(&view.function),
+                unchecked_calls: 0,
+            });
+        }
+        let f = functions.last_mut().expect("just pushed");
+        let here = index_in_function;
+        index_in_function += 1;
+        if let Some(&list) = decls.get(&i) {
+            let scopes = scopes_with_domains(&read.importer.graph, list)
+                .map(|s| s.into_iter().map(|(s, _)| s).collect())
+                .unwrap_or_default();
+            f.decls.push(Decl {
+                scopes,
+                location: location(inst),
+            });
+            f.decl_instructions.push(inst);
+            continue;
+        }
+        if view.alias_scope.is_none() && view.noalias.is_none() {
+            continue;
+        }
+        let mut add = |part: Part, access: Access| {
+            f.candidates.push(Candidate {
+                access,
+                part: part.name(),
+                scopes: view.alias_scope,
+                noalias: view.noalias,
+                instruction_index: here,
+            });
+            f.origins.push((inst, part));
+        };
+        match view.kind {
+            Carrier::Load => add(Part::Whole, Access::Read),
+            Carrier::Store | Carrier::AtomicRmw | Carrier::CmpXchg => {
+                add(Part::Whole, Access::Write)
+            }
+            Carrier::Call { .. } => match call_shape(inst) {
+                CallShape::Transfer => {
+                    add(Part::Destination, Access::Write);
+                    add(Part::Source, Access::Read);
+                }
+                CallShape::Set => add(Part::Destination, Access::Write),
+                CallShape::Lanes { write, lanes } => {
+                    let access = if write { Access::Write } else { Access::Read };
+                    for k in 0..lanes {
+                        add(Part::Lane(k), access);
+                    }
+                }
+                CallShape::Other => f.unchecked_calls += 1,
+            },
+            Carrier::Invoke | Carrier::OtherCall => f.unchecked_calls += 1,
+            Carrier::VaArg | Carrier::Other => {}
+        }
+    }
+    functions.retain(|f| !f.candidates.is_empty() || f.unchecked_calls > 0);
+    SanitizeRead {
+        module: read,
+        functions,
+        bad_lists,
+    }
+}
