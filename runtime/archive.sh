@@ -11,7 +11,8 @@
 # object (ld.lld -r), every symbol but the entry points is made local and
 # the debug information (the runtime's own, never shown) is dropped
 # (llvm-objcopy), and the object is archived alone (llvm-ar).
-# Needs LLVM 22's ld.lld, llvm-objcopy and llvm-ar (LLVM_BIN).
+# Also copies runtime/rustc-link there (rustc's linker for instrumented
+# Rust programs). Needs LLVM 22's ld.lld, llvm-objcopy and llvm-ar (LLVM_BIN).
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/../tools/lib/env.sh"
 dir=${1:-$ROOT/target/release}
@@ -26,3 +27,5 @@ trap 'rm -rf "$tmp"' EXIT
 rm -f "$tmp/lib.a"
 "$LLVM_BIN/llvm-ar" rcs "$tmp/lib.a" "$tmp/aliaskit_rt.o"
 mv -f "$tmp/lib.a" "$out/libaliaskit_rt.a"
+# rustc's linker for instrumented Rust programs, beside the runtime.
+cp -f "$ROOT/runtime/rustc-link" "$out/rustc-link"

@@ -87,7 +87,29 @@ impl Toolchain {
     /// Runs `opt` with the plugin loaded, `args`, then `input`. Stdout is
     /// captured unless `stream_stdout`.
     pub fn opt(&self, input: &Input, args: &[OsString], stream_stdout: bool) -> Result<OptRun> {
+        self.run_opt(input, args, stream_stdout, &[])
+    }
+
+    /// [`Toolchain::opt`] with these environment variables set (stdout
+    /// captured).
+    pub fn opt_with_env(
+        &self,
+        input: &Input,
+        args: &[OsString],
+        environ: &[(&str, &str)],
+    ) -> Result<OptRun> {
+        self.run_opt(input, args, false, environ)
+    }
+
+    fn run_opt(
+        &self,
+        input: &Input,
+        args: &[OsString],
+        stream_stdout: bool,
+        environ: &[(&str, &str)],
+    ) -> Result<OptRun> {
         let mut cmd = Command::new(&self.opt);
+        cmd.envs(environ.iter().copied());
         cmd.arg(format!("-load-pass-plugin={}", self.plugin.display()))
             .args(args)
             .arg(&input.path)

@@ -11,6 +11,7 @@ mod bisect;
 mod commands;
 mod llvm;
 mod rules;
+mod sanitize;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -138,6 +139,36 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Instrument a module so that the program checks its no-alias claims
+    /// while it runs (scoped no-alias metadata and noalias parameters):
+    /// LLVM's pipeline at -O<LEVEL> between the two points of the
+    /// aliaskit-sanitize pass. Link the result with `aliaskit sanitize
+    /// --ldflags`.
+    #[command(after_help = EXIT_CODES)]
+    Sanitize {
+        /// The module: LLVM IR text (.ll) or bitcode (.bc)
+        #[arg(required_unless_present = "ldflags")]
+        file: Option<PathBuf>,
+        /// The instrumented module (.ll: text, else bitcode)
+        #[arg(short = 'o', value_name = "OUT", required_unless_present = "ldflags")]
+        output: Option<PathBuf>,
+        /// Optimization level: 0, 1, 2, 3, s or z (as -O2)
+        #[arg(short = 'O', value_name = "LEVEL", default_value = "2")]
+        level: String,
+        /// Where to instrument: before optimization (the front end's
+        /// claims), at the end (the claims that reach code generation), or
+        /// both
+        #[arg(long, value_enum, default_value = "both")]
+        points: sanitize::Points,
+        /// One line per point on stderr: accesses instrumented, filtered
+        /// out, not classified, not checked
+        #[arg(long)]
+        stats: bool,
+        /// Print what the link line needs (the runtime and its libraries)
+        /// and exit
+        #[arg(long, conflicts_with_all = ["file", "output"])]
+        ldflags: bool,
+    },
     /// Find the alias decisions behind a miscompile: runs COMMAND (which
     /// builds the program with rust-tbaa / rust-scoped-noalias and tests it,
     /// exiting non-zero when it misbehaves) with ALIASKIT_BISECT selections
@@ -193,6 +224,18 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             function,
         } => c::dot(&input.file, output.as_deref(), scopes, function.as_deref()),
         Command::Rules { json } => rules::rules(json),
+        Command::Sanitize { ldflags: true, .. } => sanitize::ldflags(),
+        Command::Sanitize {
+            file,
+            output,
+            level,
+            points,
+            stats,
+            ..
+        } => match (file, output) {
+            (Some(f), Some(o)) => sanitize::sanitize(&f, &o, &level, points, stats),
+            _ => anyhow::bail!("aliaskit sanitize needs IN and -o OUT (or --ldflags)"),
+        },
         Command::Bisect {
             json,
             timeout,

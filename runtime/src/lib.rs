@@ -68,6 +68,16 @@ pub unsafe extern "C" fn __aliaskit_register(table: *const u8) {
     guarded((), || modules::register(table as usize))
 }
 
+/// Remembers a module's counter of unclassified accesses (its constructor
+/// calls this).
+///
+/// # Safety
+/// `counter` is the counter global the pass made.
+#[no_mangle]
+pub unsafe extern "C" fn __aliaskit_register_counter(counter: *const u64) {
+    guarded((), || modules::register_counter(counter as usize))
+}
+
 /// A frame for a call of function `function` of the module whose table
 /// global is `table`, with `sites` sites and `scopes` scopes.
 ///

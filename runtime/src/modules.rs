@@ -1,10 +1,10 @@
 //! The instrumented modules' tables, and what each thread asks of them.
 //!
-//! Every instrumented module has one table global per point
-//! (`{ u64 unclassified, table bytes }`, `sanitize.cpp`), registered by a
-//! constructor ([`register`]) so that the summary can add up the
-//! unclassified accesses, and decoded the first time one of its frames
-//! has something to check ([`module`]). A thread keeps, per function, its
+//! Every instrumented module has one table global per point (the bytes of
+//! `aliaskit_core::sanitize::table`, `sanitize.cpp`), registered by a
+//! constructor ([`register`]) and decoded the first time one of its frames
+//! has something to check ([`module`]); and, when some of its accesses
+//! could not be classified, a counter of them ([`register_counter`]). A thread keeps, per function, its
 //! own [`FunctionOracle`]: the core's claims of the function's lists, the
 //! scopes relevant to each site, and the pairs it already reported, so
 //! that checking a frame takes no lock.
@@ -28,9 +28,11 @@ impl Module {
     }
 }
 
-/// The registered table globals (their addresses), and the decoded ones.
+/// The registered table globals and counters (their addresses), and the
+/// decoded tables.
 struct Registry {
     globals: Vec<usize>,
+    counters: Vec<usize>,
     decoded: FxHashMap<usize, Option<Arc<Module>>>,
 }
 
@@ -39,6 +41,7 @@ fn registry() -> &'static Mutex<Registry> {
     R.get_or_init(|| {
         Mutex::new(Registry {
             globals: Vec::new(),
+            counters: Vec::new(),
             decoded: FxHashMap::default(),
         })
     })
@@ -56,13 +59,25 @@ pub fn register(global: usize) {
     }
 }
 
-/// The sum of the registered tables' counters of unclassified accesses.
+/// Remembers a module's counter of unclassified accesses.
+pub fn register_counter(counter: usize) {
+    if counter == 0 {
+        return;
+    }
+    if let Ok(mut r) = registry().lock() {
+        if !r.counters.contains(&counter) {
+            r.counters.push(counter);
+        }
+    }
+}
+
+/// The sum of the registered counters of unclassified accesses.
 pub fn unclassified() -> u64 {
     let Ok(r) = registry().lock() else { return 0 };
-    r.globals
+    r.counters
         .iter()
-        // SAFETY: a registered global is a live table global whose first
-        // field is the counter, incremented with relaxed atomics.
+        // SAFETY: a registered counter is a live 8-byte-aligned i64 global
+        // that the program increments with relaxed atomics.
         .map(|&g| unsafe { (*(g as *const AtomicU64)).load(Ordering::Relaxed) })
         .sum()
 }
@@ -74,8 +89,8 @@ pub fn module(global: usize) -> Option<Arc<Module>> {
     if let Some(m) = r.decoded.get(&global) {
         return m.clone();
     }
-    // SAFETY: `global` is the address of a table global the pass made:
-    // 8 bytes of counter, then the table's 16-byte header and body.
+    // SAFETY: `global` is the address of a table global the pass made: the
+    // table's 16-byte header and body.
     let m = unsafe { decode(global) }
         .map_err(|e| crate::report::warn(&format!("an instrumented module is not checked: {e}")))
         .ok()
@@ -85,7 +100,7 @@ pub fn module(global: usize) -> Option<Arc<Module>> {
 }
 
 unsafe fn decode(global: usize) -> Result<Module, String> {
-    let bytes = (global + 8) as *const u8;
+    let bytes = global as *const u8;
     let header: [u8; 16] = std::ptr::read_unaligned(bytes.cast());
     let len = ModuleTable::encoded_len(&header).map_err(|e| e.to_string())?;
     let table =

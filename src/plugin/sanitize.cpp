@@ -1,55 +1,48 @@
-//===- sanitize.cpp - the aliaskit-sanitize pass: its edits of the IR -----===//
+//===- sanitize.cpp - the aliaskit-sanitize passes: instrumentation -------===//
 //
-// `aliaskit-sanitize<start>` and `aliaskit-sanitize<end>` instrument a
-// module so that the program checks, while it runs, the no-alias claims
-// its metadata makes (docs/sanitize.md). What to check is decided in Rust
-// (src/plugin/sanitize.rs, on core/src/sanitize); this file gathers the
-// facts only LLVM's C++ API gives and makes the edits:
+// aliaskit-sanitize instruments a module so that the program checks, while
+// it runs, the no-alias claims of its scoped metadata (docs/sanitize.md).
+// `noalias` parameters become such claims first (sanitize_parameters.cpp).
+// What to check is decided in Rust (src/plugin/sanitize.rs, on
+// core/src/sanitize); this file runs the stages and makes the edits:
 //
-//   1. `noalias` parameters become scopes, as the inliner makes them for
-//      an inlined call (a domain named after the function, a scope per
-//      used parameter, a noalias.scope.decl at the entry, each access's
-//      lists from the core's copy of the inliner's rule, asked through
-//      aliaskit_sanitize_parameter_lists). At the start point the
-//      parameters' allocas are promoted first (clang stores parameters to
-//      allocas; the rule looks through SSA values only) and the `noalias`
-//      attributes are then removed, so that basic-aa cannot use the claim
-//      before the end point has checked it.
-//   2. The plan (aliaskit_sanitize_plan): per function, which instructions
-//      are sites, which decls declare which table scopes, and the table.
-//   3. The calls of the runtime (runtime/src/lib.rs): __aliaskit_enter at
-//      the entry, __aliaskit_exit before every ret and resume,
-//      __aliaskit_scope after each decl, __aliaskit_access before each
-//      site; the table as a global registered by a constructor, and
-//      __aliaskit_fini as a destructor.
+//   <start>       records the noalias parameters (their attributes go) and
+//                 instruments the scoped claims the front end made, before
+//                 any optimization;
+//   <parameters>  turns the recorded parameters into scopes (under clang:
+//                 per function, at the end of its simplification);
+//   <end>         turns what is left into scopes and instruments the scoped
+//                 claims that reach code generation.
 //
-// Under clang, ALIASKIT_SANITIZE=1 (or start / end) adds the passes at the
-// start and the end of the optimization pipeline and turns LLVM's own
-// scoped-noalias-aa off (-enable-scoped-noalias=false), so that the claims
-// stay in the IR but nothing exploits them on the way.
+// Instrumenting is: the plan (aliaskit_sanitize_plan: per function, which
+// instructions are sites, which decls declare which table scopes, and the
+// table), then the runtime's calls (runtime/src/lib.rs): __aliaskit_enter
+// at the entry, __aliaskit_exit before every ret and resume,
+// __aliaskit_scope after each decl, __aliaskit_access before each site;
+// the table as a global registered by a constructor; __aliaskit_fini as a
+// destructor.
+//
+// Under clang (and for `aliaskit sanitize`), ALIASKIT_SANITIZE=1 (or start
+// / end: which points instrument) adds the stages to the pipeline and
+// turns LLVM's own scoped-noalias-aa off (-enable-scoped-noalias=false),
+// so that the claims stay in the IR but nothing exploits them on the way.
 //
 //===----------------------------------------------------------------------===//
 
 #include "shim.h"
 
 #include "llvm/Analysis/AliasAnalysis.h"
-#include "llvm/Analysis/AssumptionCache.h"
-#include "llvm/Analysis/CaptureTracking.h"
+#include "llvm/Analysis/CGSCCPassManager.h"
 #include "llvm/Analysis/LoopInfo.h"
-#include "llvm/Analysis/ValueTracking.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
-#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 #include <cstdlib>
 #include <string>
@@ -58,187 +51,6 @@ using namespace llvm;
 using aliaskit::SanitizePoint;
 
 namespace {
-
-const char *const RuntimePrefix = "__aliaskit_";
-
-bool isRuntimeCall(const Instruction &I) {
-  if (auto *CB = dyn_cast<CallBase>(&I))
-    if (Function *F = CB->getCalledFunction())
-      return F->getName().starts_with(RuntimePrefix);
-  return false;
-}
-
-/// The pointers an access reaches memory through, as the inliner collects
-/// them (AddAliasScopeMetadata); `IsCall` and `ArgMemOnly` for calls.
-/// False for an instruction that the inliner leaves alone.
-bool pointerOperands(const Instruction &I, AAResults &AA,
-                     SmallVectorImpl<const Value *> &Ptrs, bool &IsCall,
-                     bool &ArgMemOnly) {
-  IsCall = ArgMemOnly = false;
-  if (auto *L = dyn_cast<LoadInst>(&I))
-    Ptrs.push_back(L->getPointerOperand());
-  else if (auto *S = dyn_cast<StoreInst>(&I))
-    Ptrs.push_back(S->getPointerOperand());
-  else if (auto *V = dyn_cast<VAArgInst>(&I))
-    Ptrs.push_back(V->getPointerOperand());
-  else if (auto *X = dyn_cast<AtomicCmpXchgInst>(&I))
-    Ptrs.push_back(X->getPointerOperand());
-  else if (auto *R = dyn_cast<AtomicRMWInst>(&I))
-    Ptrs.push_back(R->getPointerOperand());
-  else if (auto *Call = dyn_cast<CallBase>(&I)) {
-    if (Call->doesNotAccessMemory() || isRuntimeCall(I))
-      return false;
-    IsCall = true;
-    MemoryEffects ME = AA.getMemoryEffects(Call);
-    if (ME.onlyAccessesInaccessibleMem())
-      return false;
-    ArgMemOnly = ME.onlyAccessesArgPointees();
-    for (const Value *Arg : Call->args())
-      if (Arg->getType()->isPointerTy())
-        Ptrs.push_back(Arg);
-  } else
-    return false;
-  return !Ptrs.empty() || IsCall;
-}
-
-/// LLVM's classification of an underlying object, for the core's rule.
-aliaskit::ObjectKind objectKind(const Value *V, uint32_t &Param) {
-  using aliaskit::ObjectKind;
-  if (isa<ConstantInt>(V) || isa<ConstantFP>(V) ||
-      isa<ConstantPointerNull>(V) || isa<ConstantDataVector>(V) ||
-      isa<UndefValue>(V))
-    return ObjectKind::NonPointerConstant;
-  if (auto *A = dyn_cast<Argument>(V)) {
-    Param = A->getArgNo();
-    return ObjectKind::Parameter;
-  }
-  if (isEscapeSource(V))
-    return ObjectKind::EscapeSource;
-  if (isIdentifiedObject(V) || isa<Constant>(V))
-    return ObjectKind::Identified;
-  return ObjectKind::Unknown;
-}
-
-/// What the conversion of noalias parameters did to a module.
-struct ConversionStats {
-  unsigned Functions = 0, Parameters = 0, Accesses = 0, Unclassified = 0;
-};
-
-/// Promotes the allocas of F's entry block that can be promoted (clang's
-/// copies of the parameters), so that the rule sees the parameters.
-void promoteAllocas(Function &F) {
-  SmallVector<AllocaInst *, 16> Allocas;
-  for (Instruction &I : F.getEntryBlock())
-    if (auto *AI = dyn_cast<AllocaInst>(&I))
-      if (isAllocaPromotable(AI))
-        Allocas.push_back(AI);
-  if (Allocas.empty())
-    return;
-  DominatorTree DT(F);
-  AssumptionCache AC(F);
-  PromoteMemToReg(Allocas, DT, &AC);
-}
-
-/// The inliner's name for the scope of noalias parameter A, the I-th.
-std::string scopeName(const Function &F, const Argument &A, unsigned I) {
-  std::string Name = F.getName().str();
-  if (A.hasName())
-    return Name + ": %" + A.getName().str();
-  return Name + ": argument " + std::to_string(I);
-}
-
-/// Turns F's used noalias pointer parameters into scopes (see the file
-/// comment); the unclassified memory accesses go to `Unclassified`.
-void convertParameters(Function &F, AAResults &AA, bool Strip,
-                       SmallVectorImpl<Instruction *> &Unclassified,
-                       ConversionStats &Stats) {
-  SmallVector<Argument *, 4> Params;
-  for (Argument &A : F.args())
-    if (A.hasNoAliasAttr() && A.getType()->isPointerTy() && !A.use_empty())
-      Params.push_back(&A);
-  if (Params.empty() || Params.size() > 64)
-    return;
-  Stats.Functions++;
-  Stats.Parameters += Params.size();
-  DominatorTree DT(F);
-  LLVMContext &Ctx = F.getContext();
-  MDBuilder MDB(Ctx);
-  MDNode *Domain = MDB.createAnonymousAliasScopeDomain(F.getName());
-  SmallVector<MDNode *, 4> Scopes;
-  SmallVector<uint32_t, 4> ParamNumbers;
-  for (unsigned I = 0; I < Params.size(); ++I) {
-    Scopes.push_back(MDB.createAnonymousAliasScope(
-        Domain, scopeName(F, *Params[I], I)));
-    ParamNumbers.push_back(Params[I]->getArgNo());
-  }
-  SmallVector<Instruction *, 64> Work;
-  for (Instruction &I : instructions(F))
-    Work.push_back(&I);
-  for (Instruction *I : Work) {
-    SmallVector<const Value *, 2> Ptrs;
-    bool IsCall, ArgMemOnly;
-    if (!pointerOperands(*I, AA, Ptrs, IsCall, ArgMemOnly))
-      continue;
-    SmallPtrSet<const Value *, 4> Objects;
-    for (const Value *P : Ptrs) {
-      SmallVector<const Value *, 4> Under;
-      getUnderlyingObjects(P, Under, /*LI=*/nullptr);
-      Objects.insert(Under.begin(), Under.end());
-    }
-    SmallVector<uint8_t, 4> Kinds;
-    SmallVector<uint32_t, 4> Numbers;
-    for (const Value *O : Objects) {
-      uint32_t N = 0;
-      Kinds.push_back(static_cast<uint8_t>(objectKind(O, N)));
-      Numbers.push_back(N);
-    }
-    uint64_t Captured = 0;
-    for (unsigned P = 0; P < Params.size(); ++P)
-      if (PointerMayBeCapturedBefore(Params[P], /*ReturnCaptures=*/false, I,
-                                     &DT))
-        Captured |= uint64_t(1) << P;
-    aliaskit::CallKind Call = !IsCall       ? aliaskit::CallKind::NotCall
-                              : ArgMemOnly ? aliaskit::CallKind::ArgMemOnly
-                                           : aliaskit::CallKind::OtherCall;
-    uint64_t InScopes = 0, NotIn = 0;
-    bool Known = aliaskit_sanitize_parameter_lists(
-        Kinds.data(), Numbers.data(), Kinds.size(), static_cast<uint8_t>(Call),
-        ParamNumbers.data(), ParamNumbers.size(), Captured, &InScopes, &NotIn);
-    bool Access = !IsCall || isa<AnyMemIntrinsic>(I);
-    if (Access)
-      Stats.Accesses++;
-    if (!Known || (!InScopes && !NotIn)) {
-      if (Access) {
-        Stats.Unclassified++;
-        Unclassified.push_back(I);
-      }
-      continue;
-    }
-    auto attach = [&](unsigned Kind, uint64_t Mask) {
-      SmallVector<Metadata *, 4> List;
-      for (unsigned P = 0; P < Scopes.size(); ++P)
-        if (Mask >> P & 1)
-          List.push_back(Scopes[P]);
-      if (!List.empty())
-        I->setMetadata(Kind, MDNode::concatenate(I->getMetadata(Kind),
-                                                 MDNode::get(Ctx, List)));
-    };
-    attach(LLVMContext::MD_noalias, NotIn);
-    attach(LLVMContext::MD_alias_scope, InScopes);
-  }
-  IRBuilder<> B(&*F.getEntryBlock().getFirstNonPHIOrDbgOrAlloca());
-  for (MDNode *S : Scopes)
-    B.CreateNoAliasScopeDeclaration(MDNode::get(Ctx, S));
-  if (!Strip)
-    return;
-  for (Argument *A : Params) {
-    F.removeParamAttr(A->getArgNo(), Attribute::NoAlias);
-    for (User *U : F.users())
-      if (auto *CB = dyn_cast<CallBase>(U))
-        if (CB->getCalledFunction() == &F)
-          CB->removeParamAttr(A->getArgNo(), Attribute::NoAlias);
-  }
-}
 
 /// Testing only: `aliaskit-test-forget-loop-decls` removes every
 /// llvm.experimental.noalias.scope.decl inside a loop, as a pass that
@@ -411,18 +223,13 @@ void instrumentFunction(const aliaskit::FunctionPlan &P, GlobalVariable *Table,
     quiet(IRBuilder<>(T).CreateCall(RT.Exit, {Frame}));
 }
 
-/// The table as a global `{ i64 unclassified, [N x i8] table }`: the
-/// counter the unclassified accesses of the start point increment, and
-/// the bytes __aliaskit_enter reads.
+/// The table as a constant global: the bytes __aliaskit_enter reads.
 GlobalVariable *tableGlobal(Module &M, ArrayRef<uint8_t> Bytes,
                             SanitizePoint Point) {
-  LLVMContext &C = M.getContext();
-  Constant *Data = ConstantDataArray::get(C, Bytes);
-  auto *Ty = StructType::get(C, {Type::getInt64Ty(C), Data->getType()});
-  auto *Init = ConstantStruct::get(
-      Ty, {ConstantInt::get(Type::getInt64Ty(C), 0), Data});
+  Constant *Data = ConstantDataArray::get(M.getContext(), Bytes);
   auto *G = new GlobalVariable(
-      M, Ty, /*isConstant=*/false, GlobalValue::PrivateLinkage, Init,
+      M, Data->getType(), /*isConstant=*/true, GlobalValue::PrivateLinkage,
+      Data,
       Point == SanitizePoint::Start ? "__aliaskit_table.start"
                                     : "__aliaskit_table.end");
   G->setAlignment(Align(8));
@@ -448,63 +255,20 @@ void registerTable(Module &M, GlobalVariable *Table, Runtime &RT,
     appendToGlobalDtors(M, Fini, 101);
 }
 
-/// Counts each unclassified access in the table's counter.
-void countUnclassified(ArrayRef<Instruction *> Accesses, GlobalVariable *Table) {
-  for (Instruction *I : Accesses) {
-    IRBuilder<> B(I);
-    auto *Add = B.CreateAtomicRMW(AtomicRMWInst::Add, Table, B.getInt64(1),
-                                  MaybeAlign(8), AtomicOrdering::Monotonic);
-    Add->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(I->getContext(), {}));
-  }
-}
-
-class SanitizePass : public PassInfoMixin<SanitizePass> {
-  SanitizePoint Point;
-  bool Stats;
-
-public:
-  SanitizePass(SanitizePoint Point, bool Stats) : Point(Point), Stats(Stats) {}
-  static bool isRequired() { return true; }
-
-  PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
-    auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-    bool Start = Point == SanitizePoint::Start;
-    ConversionStats CS;
-    SmallVector<Instruction *, 32> Unclassified;
-    for (Function &F : M) {
-      if (F.isDeclaration())
-        continue;
-      bool Has = llvm::any_of(F.args(), [](Argument &A) {
-        return A.hasNoAliasAttr() && A.getType()->isPointerTy();
-      });
-      if (!Has)
-        continue;
-      if (Start && !F.hasOptNone())
-        promoteAllocas(F);
-      FAM.invalidate(F, PreservedAnalyses::none());
-      convertParameters(F, FAM.getResult<AAManager>(F), /*Strip=*/Start,
-                        Unclassified, CS);
-      FAM.invalidate(F, PreservedAnalyses::none());
-    }
-    aliaskit::Printer P(M);
-    std::string Name = aliaskit::moduleName(M);
-    void *Plan = aliaskit_sanitize_plan(wrap(&M), static_cast<uint8_t>(Point),
-                                        &P, Name.data(), Name.size(), Stats);
-    if (Stats)
-      errs() << "aliaskit-sanitize<" << (Start ? "start" : "end") << ">: "
-             << CS.Parameters << " noalias parameters of " << CS.Functions
-             << " functions made scopes; " << CS.Unclassified << " of their "
-             << CS.Accesses << " memory accesses not classified\n";
-    if (!Plan)
-      return PreservedAnalyses::none();
-    const uint8_t *Bytes = nullptr;
-    size_t Len = 0;
-    aliaskit_sanitize_plan_table(Plan, &Bytes, &Len);
-    size_t N = aliaskit_sanitize_plan_functions(Plan);
-    if (N == 0 && Unclassified.empty()) {
-      aliaskit_sanitize_plan_free(Plan);
-      return PreservedAnalyses::none();
-    }
+/// Instruments the scoped claims of M at `Point` (the plan's sites, decls
+/// and functions; the table global and its registration).
+void instrument(Module &M, SanitizePoint Point, bool Stats) {
+  aliaskit::Printer P(M);
+  std::string Name = aliaskit::moduleName(M);
+  void *Plan = aliaskit_sanitize_plan(wrap(&M), static_cast<uint8_t>(Point),
+                                      &P, Name.data(), Name.size(), Stats);
+  if (!Plan)
+    return;
+  const uint8_t *Bytes = nullptr;
+  size_t Len = 0;
+  aliaskit_sanitize_plan_table(Plan, &Bytes, &Len);
+  size_t N = aliaskit_sanitize_plan_functions(Plan);
+  if (N > 0) {
     Runtime RT(M);
     GlobalVariable *Table = tableGlobal(M, ArrayRef(Bytes, Len), Point);
     for (size_t I = 0; I < N; ++I) {
@@ -512,31 +276,184 @@ public:
       if (aliaskit_sanitize_plan_function(Plan, I, &FP))
         instrumentFunction(FP, Table, RT);
     }
-    aliaskit_sanitize_plan_free(Plan);
-    countUnclassified(Unclassified, Table);
     registerTable(M, Table, RT, Point);
+  }
+  aliaskit_sanitize_plan_free(Plan);
+}
+
+/// Where a pass of aliaskit-sanitize runs.
+enum class Stage { Start, Parameters, End };
+
+/// The module pass of each stage: Start converts the noalias parameters
+/// (on the body as the front end left it) and instruments the scoped claims
+/// the module then has; Parameters completes the conversion (for pipelines
+/// written by hand: under clang the function pass below does it, at the end
+/// of each function's simplification); End converts and completes what is
+/// left and instruments the scoped claims that reach code generation.
+class SanitizePass : public PassInfoMixin<SanitizePass> {
+  Stage At;
+  bool Stats;
+  /// False: Start converts without instrumenting (ALIASKIT_SANITIZE=end).
+  bool Instrument;
+
+public:
+  SanitizePass(Stage At, bool Stats, bool Instrument = true)
+      : At(At), Stats(Stats), Instrument(Instrument) {}
+  static bool isRequired() { return true; }
+
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
+    auto &FAM =
+        MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+    for (Function &F : M) {
+      if (F.isDeclaration() || !aliaskit::hasNoAliasParameters(F))
+        continue;
+      FAM.invalidate(F, PreservedAnalyses::none());
+      if (At != Stage::Parameters)
+        aliaskit::convertNoAliasParameters(F, FAM.getResult<AAManager>(F),
+                                           /*Promote=*/At == Stage::Start);
+      if (At != Stage::Start) {
+        FAM.invalidate(F, PreservedAnalyses::none());
+        aliaskit::completeNoAliasParameters(F, FAM.getResult<AAManager>(F),
+                                            /*Last=*/At == Stage::End);
+      }
+      FAM.invalidate(F, PreservedAnalyses::none());
+    }
+    if (At == Stage::Start && Instrument)
+      instrument(M, SanitizePoint::Start, Stats);
+    if (At != Stage::End)
+      return PreservedAnalyses::none();
+    if (Stats) {
+      aliaskit::ParameterStats &PS = aliaskit::parameterStats();
+      errs() << "aliaskit-sanitize: " << PS.Parameters
+             << " noalias parameters of " << PS.Functions
+             << " functions made scopes; " << PS.Unclassified << " of their "
+             << PS.Accesses << " memory accesses not classified\n";
+    }
+    instrument(M, SanitizePoint::End, Stats);
     return PreservedAnalyses::none();
   }
 };
 
-/// Parses `aliaskit-sanitize[<start|end[;stats]>]`: false if `Name` is
-/// another pass.
-bool parseSanitizeName(StringRef Name, SanitizePoint &Point, bool &Stats) {
+/// Under clang: the completion of one function's conversion, at the end of
+/// its simplification (CGSCCOptimizerLate), where the inliner will read
+/// its body.
+class ParametersPass : public PassInfoMixin<ParametersPass> {
+public:
+  static bool isRequired() { return true; }
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &FAM) {
+    if (!aliaskit::hasNoAliasParameters(F))
+      return PreservedAnalyses::all();
+    aliaskit::completeNoAliasParameters(F, FAM.getResult<AAManager>(F),
+                                        /*Last=*/false);
+    return PreservedAnalyses::none();
+  }
+};
+
+/// After inlining, a start-point check of an access through a parameter
+/// may take the address of a caller's stack object, which SROA would
+/// otherwise promote (in Rust, every `&mut self` of a local). Run after the
+/// first simplifications of each function (PeepholeEP), this pass gives
+/// such checks a stand-in: for an alloca whose every use is a load, a store
+/// to it, a lifetime marker, a memory intrinsic or a check (through
+/// constant offsets), the checks take their offsets into a *twin*, an
+/// alloca of the same size that nothing else uses, and the next SROA
+/// promotes the original. The runtime compares addresses only: the twin's
+/// bytes are the original's for every check of the frame, and no other
+/// access can touch them.
+class StackAddressesPass : public PassInfoMixin<StackAddressesPass> {
+public:
+  static bool isRequired() { return true; }
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
+    const DataLayout &DL = F.getDataLayout();
+    SmallVector<AllocaInst *, 8> Allocas;
+    for (Instruction &I : F.getEntryBlock())
+      if (auto *AI = dyn_cast<AllocaInst>(&I))
+        if (!AI->getName().ends_with(".aliaskit"))
+          Allocas.push_back(AI);
+    bool Changed = false;
+    for (AllocaInst *AI : Allocas) {
+      SmallVector<std::pair<CallInst *, uint64_t>, 8> Checks;
+      if (!onlyPromotableUses(AI, DL, Checks) || Checks.empty())
+        continue;
+      auto *Twin = new AllocaInst(AI->getAllocatedType(), AI->getAddressSpace(),
+                                  AI->getArraySize(), AI->getAlign(),
+                                  AI->getName() + ".aliaskit",
+                                  AI->getIterator());
+      for (auto [Call, Offset] : Checks) {
+        IRBuilder<> B(Call);
+        Call->setArgOperand(2, B.CreateConstInBoundsGEP1_64(
+                                   B.getInt8Ty(), Twin, Offset));
+      }
+      Changed = true;
+    }
+    return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+
+private:
+  /// Whether every use of the alloca (through constant-offset GEPs) is one
+  /// SROA can rewrite, or a check: the checks with their offsets go to
+  /// `Checks`.
+  static bool onlyPromotableUses(AllocaInst *AI, const DataLayout &DL,
+                                 SmallVectorImpl<std::pair<CallInst *, uint64_t>> &Checks) {
+    SmallVector<std::pair<Value *, uint64_t>, 8> Work{{AI, 0}};
+    unsigned Seen = 0;
+    while (!Work.empty()) {
+      if (++Seen > 4096)
+        return false;
+      auto [V, Offset] = Work.pop_back_val();
+      for (Use &U : V->uses()) {
+        auto *User = dyn_cast<Instruction>(U.getUser());
+        if (!User)
+          return false;
+        if (auto *G = dyn_cast<GetElementPtrInst>(User)) {
+          APInt Off(DL.getIndexTypeSizeInBits(G->getType()), 0);
+          if (!G->accumulateConstantOffset(DL, Off) || Off.isNegative() ||
+              Off.getZExtValue() >= (uint64_t(1) << 32))
+            return false;
+          Work.push_back({G, Offset + Off.getZExtValue()});
+        } else if (auto *L = dyn_cast<LoadInst>(User)) {
+          if (L->isVolatile())
+            return false;
+        } else if (auto *S = dyn_cast<StoreInst>(User)) {
+          if (S->isVolatile() || S->getValueOperand() == V)
+            return false;
+        } else if (auto *C = dyn_cast<CallInst>(User)) {
+          Function *Callee = C->getCalledFunction();
+          if (Callee && Callee->getName() == "__aliaskit_access" &&
+              U.getOperandNo() == 2)
+            Checks.push_back({C, Offset});
+          else if (!(C->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(C) ||
+                     (isa<MemIntrinsic>(C) && !cast<MemIntrinsic>(C)->isVolatile())))
+            return false;
+        } else {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+};
+
+/// Parses `aliaskit-sanitize[<start|parameters|end[;stats]>]`: false if
+/// `Name` is another pass.
+bool parseSanitizeName(StringRef Name, Stage &At, bool &Stats) {
   SmallVector<StringRef, 2> Params;
   if (!aliaskit::matchPassName(Name, "aliaskit-sanitize", Params))
     return false;
-  Point = SanitizePoint::End;
+  At = Stage::End;
   Stats = false;
   for (StringRef P : Params) {
     if (P == "start")
-      Point = SanitizePoint::Start;
+      At = Stage::Start;
+    else if (P == "parameters")
+      At = Stage::Parameters;
     else if (P == "end")
-      Point = SanitizePoint::End;
+      At = Stage::End;
     else if (P == "stats")
       Stats = true;
     else
       aliaskit::invalidPassParameter("aliaskit-sanitize", P,
-                                     "expected start, end or stats");
+                                     "expected start, parameters, end or stats");
   }
   return true;
 }
@@ -556,16 +473,20 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
-        SanitizePoint Point;
+        Stage At;
         bool Stats;
-        if (!parseSanitizeName(Name, Point, Stats))
+        if (!parseSanitizeName(Name, At, Stats))
           return false;
-        MPM.addPass(SanitizePass(Point, Stats));
+        MPM.addPass(SanitizePass(At, Stats));
         return true;
       });
   PB.registerPipelineParsingCallback(
       [](StringRef Name, FunctionPassManager &FPM,
          ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == "aliaskit-sanitize-stack") {
+          FPM.addPass(StackAddressesPass());
+          return true;
+        }
         if (Name != "aliaskit-test-forget-loop-decls")
           return false;
         FPM.addPass(ForgetLoopDeclsPass());
@@ -578,14 +499,24 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
   bool Start = Which != "end", End = Which != "start";
   bool Stats = std::getenv("ALIASKIT_SANITIZE_STATS") != nullptr;
   keepScopedClaimsUnused();
-  if (Start)
-    PB.registerPipelineStartEPCallback(
-        [Stats](ModulePassManager &MPM, OptimizationLevel) {
-          MPM.addPass(SanitizePass(SanitizePoint::Start, Stats));
-        });
-  if (End)
-    PB.registerOptimizerLastEPCallback(
-        [Stats](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
-          MPM.addPass(SanitizePass(SanitizePoint::End, Stats));
-        });
+  // The parameters are recorded at the start either way (their attributes
+  // must not be used on the way), and converted where the inliner reads a
+  // function's body; both points instrument what is scoped then.
+  PB.registerPipelineStartEPCallback(
+      [Stats, Start](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(SanitizePass(Stage::Start, Stats, Start));
+      });
+  PB.registerPeepholeEPCallback([](FunctionPassManager &FPM,
+                                   OptimizationLevel) {
+    FPM.addPass(StackAddressesPass());
+  });
+  PB.registerCGSCCOptimizerLateEPCallback(
+      [](CGSCCPassManager &CGPM, OptimizationLevel) {
+        CGPM.addPass(createCGSCCToFunctionPassAdaptor(ParametersPass()));
+      });
+  PB.registerOptimizerLastEPCallback(
+      [Stats, End](ModulePassManager &MPM, OptimizationLevel,
+                   ThinOrFullLTOPhase) {
+        MPM.addPass(SanitizePass(End ? Stage::End : Stage::Parameters, Stats));
+      });
 }

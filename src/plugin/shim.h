@@ -22,6 +22,7 @@
 #include <string>
 
 namespace llvm {
+class AAResults;
 class CallBase;
 class Function;
 class Instruction;
@@ -120,11 +121,17 @@ enum class ObjectKind : uint8_t {
   EscapeSource = 2,
   Identified = 3,
   Unknown = 4,
+  Local = 5, ///< an alloca of the function
 };
 
 /// Whether an access is a call and what memory it touches, C++ to Rust.
 /// Must match `CallKind` in src/plugin/ffi/types.rs.
 enum class CallKind : uint8_t { NotCall = 0, ArgMemOnly = 1, OtherCall = 2 };
+
+/// What aliaskit_sanitize_parameter_lists writes to *NoAlias for an access
+/// to the function's own stack objects only. Must match `LOCAL_ONLY` in
+/// src/plugin/ffi/sanitize_exports.rs.
+constexpr uint64_t LocalOnly = ~uint64_t(0);
 
 /// Which part of an instruction a site checks, Rust to C++. Must match
 /// `SitePart` in src/plugin/ffi/types.rs.
@@ -277,7 +284,8 @@ unsigned aliaskit_check_captures(LLVMModuleRef M, uint32_t Flags,
 /// of CapturedBefore for NoAliasParams[i]). Writes the noalias parameters
 /// it is based on (bit i: NoAliasParams[i]) to *Scopes and those it is
 /// certainly not based on to *NoAlias; false when it is unclassified (then
-/// both are 0).
+/// both are 0); true with *NoAlias == aliaskit::LocalOnly when it touches
+/// only the function's own stack objects (no list, nothing counted).
 bool aliaskit_sanitize_parameter_lists(const uint8_t *Kinds,
                                        const uint32_t *Params, size_t NumObjects,
                                        uint8_t Call,
@@ -467,6 +475,34 @@ void registerInspectPasses(llvm::PassBuilder &PB);
 
 /// Registers verify-alias-md and ALIASKIT_VERIFY_EACH (verify.cpp).
 void registerVerifier(llvm::PassBuilder &PB);
+
+/// What the conversion of noalias parameters into scopes did in this
+/// process (sanitize_parameters.cpp), for aliaskit-sanitize<stats>.
+struct ParameterStats {
+  unsigned Functions = 0, Parameters = 0, Accesses = 0, Unclassified = 0;
+};
+ParameterStats &parameterStats();
+
+/// Whether F has noalias pointer parameters, or converted ones whose
+/// conversion is not complete.
+bool hasNoAliasParameters(const llvm::Function &F);
+
+/// Turns F's noalias pointer parameters into scopes as the inliner would
+/// when inlining F, and removes their attributes (from F and its calls), so
+/// that basic-aa no longer uses them (`Promote`: promote the entry block's
+/// allocas first, for a body as the front end left it). The scopes are
+/// recorded on F (!aliaskit.noalias) for completeNoAliasParameters.
+void convertNoAliasParameters(llvm::Function &F, llvm::AAResults &AA,
+                              bool Promote);
+
+/// Gives the accesses of F that have none of F's converted scopes yet
+/// their lists (unclassified at the conversion: through a call's result,
+/// inlined since, or through a stack object promoted since): once F's body
+/// is simplified (where the inliner reads it), and `Last`, at the end of
+/// the pipeline, where those still unclassified are counted at run time
+/// and the record is dropped.
+void completeNoAliasParameters(llvm::Function &F, llvm::AAResults &AA,
+                               bool Last);
 
 /// Registers aliaskit-sanitize and ALIASKIT_SANITIZE (sanitize.cpp).
 void registerSanitizer(llvm::PassBuilder &PB);

@@ -28,6 +28,14 @@
 //!   only when every object is a `noalias` parameter (or a non-pointer
 //!   constant) and, for a call, the call touches only its arguments'
 //!   memory.
+//!
+//! One departure from the inliner: an access whose objects are all the
+//! function's own stack objects ([`Object::Local`]) gets no list at all
+//! ([`Lists::LocalOnly`]). The inliner would exclude every parameter from
+//! it, and rightly: a pointer based on a parameter was made before the
+//! call, so it cannot point into an alloca of the call. Such a pair can
+//! never be violated, and checking it would keep SROA from promoting the
+//! stack object, which the checker's calls would take the address of.
 
 /// An underlying object of an access's pointer, as LLVM classifies it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -41,9 +49,12 @@ pub enum Object {
     /// was captured first (`isEscapeSource`: a load, a call's result, an
     /// `inttoptr`).
     EscapeSource,
-    /// An identified object other than a parameter (`isIdentifiedObject`):
-    /// an alloca, a global, the result of a `noalias` call.
+    /// An identified object other than a parameter or an alloca of the
+    /// function (`isIdentifiedObject`): a global, the result of a
+    /// `noalias` call.
     Identified,
+    /// An alloca of the function (identified, too).
+    Local,
     /// Anything else.
     Unknown,
 }
@@ -75,12 +86,43 @@ impl ParameterLists {
     }
 }
 
-/// The lists of an access, or `None` when it is unclassified (an unknown
-/// object). `noalias_params` are the function's used `noalias` pointer
-/// parameters in order; `captured_before(p)` says whether parameter `p`
-/// may have been captured before the access (asked only when the rule
-/// needs it).
+/// What the rule gives an access.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lists {
+    /// Its lists (perhaps both empty: nothing is claimed about it).
+    Of(ParameterLists),
+    /// Only the function's own stack objects: no list (see the module
+    /// notes).
+    LocalOnly,
+    /// An unknown object: nothing is known.
+    Unclassified,
+}
+
+/// The lists of an access. `noalias_params` are the function's used
+/// `noalias` pointer parameters in order; `captured_before(p)` says
+/// whether parameter `p` may have been captured before the access (asked
+/// only when the rule needs it).
 pub fn lists_of(
+    facts: &AccessFacts,
+    noalias_params: &[u32],
+    captured_before: impl FnMut(u32) -> bool,
+) -> Lists {
+    let local = |o: &Object| matches!(o, Object::Local | Object::NonPointerConstant);
+    if facts.call_arg_mem_only.is_none()
+        && facts.objects.contains(&Object::Local)
+        && facts.objects.iter().all(local)
+    {
+        return Lists::LocalOnly;
+    }
+    match inliners_lists(facts, noalias_params, captured_before) {
+        Some(l) => Lists::Of(l),
+        None => Lists::Unclassified,
+    }
+}
+
+/// The inliner's lists of an access, or `None` when it is unclassified
+/// (an unknown object).
+pub fn inliners_lists(
     facts: &AccessFacts,
     noalias_params: &[u32],
     mut captured_before: impl FnMut(u32) -> bool,
@@ -142,7 +184,7 @@ mod tests {
     fn an_access_through_one_parameter() {
         // scale(out, in): the store to out[i] is based on %out (0) and not
         // on %in (1).
-        let l = lists_of(&access(&[Object::Parameter(0)]), &[0, 1], NONE_CAPTURED).unwrap();
+        let l = inliners_lists(&access(&[Object::Parameter(0)]), &[0, 1], NONE_CAPTURED).unwrap();
         assert_eq!(l.scopes, vec![0]);
         assert_eq!(l.noalias, vec![1]);
     }
@@ -150,7 +192,7 @@ mod tests {
     #[test]
     fn a_select_of_two_parameters_is_in_both_scopes() {
         let a = access(&[Object::Parameter(0), Object::Parameter(1)]);
-        let l = lists_of(&a, &[0, 1], NONE_CAPTURED).unwrap();
+        let l = inliners_lists(&a, &[0, 1], NONE_CAPTURED).unwrap();
         assert_eq!(l.scopes, vec![0, 1]);
         assert!(l.noalias.is_empty());
     }
@@ -158,27 +200,45 @@ mod tests {
     #[test]
     fn other_objects_give_no_scope_but_may_exclude() {
         // A global: not based on either; identified, so no capture check.
-        let l = lists_of(&access(&[Object::Identified]), &[0, 1], |_| true).unwrap();
+        let l = inliners_lists(&access(&[Object::Identified]), &[0, 1], |_| true).unwrap();
         assert!(l.scopes.is_empty());
         assert_eq!(l.noalias, vec![0, 1]);
         // A plain (not noalias) parameter 2 and noalias 0.
         let a = access(&[Object::Parameter(0), Object::Parameter(2)]);
-        let l = lists_of(&a, &[0, 1], NONE_CAPTURED).unwrap();
+        let l = inliners_lists(&a, &[0, 1], NONE_CAPTURED).unwrap();
         assert!(l.scopes.is_empty(), "based on a pointer that may alias");
         assert_eq!(l.noalias, vec![1]);
     }
 
     #[test]
     fn a_loaded_pointer_excludes_only_what_was_not_captured() {
-        let l = lists_of(&access(&[Object::EscapeSource]), &[0, 1], |p| p == 0).unwrap();
+        let l = inliners_lists(&access(&[Object::EscapeSource]), &[0, 1], |p| p == 0).unwrap();
         assert!(l.scopes.is_empty());
         assert_eq!(l.noalias, vec![1]);
     }
 
     #[test]
+    fn stack_objects_alone_get_no_list() {
+        let a = access(&[Object::Local]);
+        assert_eq!(lists_of(&a, &[0, 1], NONE_CAPTURED), Lists::LocalOnly);
+        // The inliner would exclude both parameters.
+        assert_eq!(
+            inliners_lists(&a, &[0, 1], NONE_CAPTURED).unwrap().noalias,
+            vec![0, 1]
+        );
+        // With another object, the inliner's rule.
+        let b = access(&[Object::Local, Object::Parameter(0)]);
+        assert!(matches!(lists_of(&b, &[0, 1], NONE_CAPTURED), Lists::Of(_)));
+        assert_eq!(
+            lists_of(&access(&[Object::Unknown]), &[0], NONE_CAPTURED),
+            Lists::Unclassified
+        );
+    }
+
+    #[test]
     fn unknown_objects_are_unclassified() {
         let a = access(&[Object::Parameter(0), Object::Unknown]);
-        assert_eq!(lists_of(&a, &[0], NONE_CAPTURED), None);
+        assert_eq!(inliners_lists(&a, &[0], NONE_CAPTURED), None);
     }
 
     #[test]
@@ -188,21 +248,21 @@ mod tests {
             objects: vec![Object::Parameter(0)],
             call_arg_mem_only: Some(true),
         };
-        let l = lists_of(&argmem, &[0, 1], |_| true).unwrap();
+        let l = inliners_lists(&argmem, &[0, 1], |_| true).unwrap();
         assert_eq!((l.scopes, l.noalias), (vec![0], vec![1]));
         // Any other call: no scope, and only uncaptured parameters excluded.
         let any = AccessFacts {
             objects: vec![Object::Parameter(0)],
             call_arg_mem_only: Some(false),
         };
-        let l = lists_of(&any, &[0, 1], |p| p == 1).unwrap();
+        let l = inliners_lists(&any, &[0, 1], |p| p == 1).unwrap();
         assert!(l.is_empty());
-        let l = lists_of(&any, &[0, 1], NONE_CAPTURED).unwrap();
+        let l = inliners_lists(&any, &[0, 1], NONE_CAPTURED).unwrap();
         assert_eq!(l.noalias, vec![1]);
         // Constants are skipped.
         let c = access(&[Object::NonPointerConstant, Object::Parameter(1)]);
         assert_eq!(
-            lists_of(&c, &[0, 1], NONE_CAPTURED).unwrap().scopes,
+            inliners_lists(&c, &[0, 1], NONE_CAPTURED).unwrap().scopes,
             vec![1]
         );
     }

@@ -5,7 +5,7 @@
 
 use std::ffi::{c_char, c_void};
 
-use aliaskit_core::sanitize::inline_rule::{lists_of, AccessFacts, Object};
+use aliaskit_core::sanitize::inline_rule::{lists_of, AccessFacts, Lists, Object};
 use inkwell::llvm_sys::prelude::LLVMModuleRef;
 
 use super::caught;
@@ -13,9 +13,15 @@ use super::types::{CallKind, ObjectKind, SanitizePoint};
 use crate::plugin::printer::Printer;
 use crate::plugin::sanitize::{self, FunctionPlan, Plan};
 
+/// What `*noalias` holds for an access to the function's own stack
+/// objects only (no parameter can be the 64th): no list, nothing counted.
+/// Must match `aliaskit::LocalOnly` in `shim.h`.
+pub const LOCAL_ONLY: u64 = u64::MAX;
+
 /// The inliner's rule for one access (see `shim.h`): its lists as bit sets
 /// over `noalias_params`; false (both 0) when it is unclassified or a code
-/// is unknown.
+/// is unknown; true with `*noalias` [`LOCAL_ONLY`] for an access to the
+/// function's own stack objects.
 ///
 /// # Safety
 /// `kinds` and `params` hold `num_objects` values, `noalias_params`
@@ -60,6 +66,7 @@ pub unsafe extern "C" fn aliaskit_sanitize_parameter_lists(
                     Ok(ObjectKind::Parameter) => Object::Parameter(p),
                     Ok(ObjectKind::EscapeSource) => Object::EscapeSource,
                     Ok(ObjectKind::Identified) => Object::Identified,
+                    Ok(ObjectKind::Local) => Object::Local,
                     Ok(ObjectKind::Unknown) | Err(_) => Object::Unknown,
                 });
             }
@@ -74,10 +81,16 @@ pub unsafe extern "C" fn aliaskit_sanitize_parameter_lists(
                 call_arg_mem_only,
             };
             let position = |p: u32| noalias_params.iter().position(|&x| x == p).unwrap_or(64);
-            let Some(lists) = lists_of(&facts, noalias_params, |p| {
+            let lists = match lists_of(&facts, noalias_params, |p| {
                 captured_before >> position(p) & 1 == 1
-            }) else {
-                return false;
+            }) {
+                Lists::Of(lists) => lists,
+                // Nothing claimed about it, and nothing to count.
+                Lists::LocalOnly => {
+                    *noalias = LOCAL_ONLY;
+                    return true;
+                }
+                Lists::Unclassified => return false,
             };
             let mask = |ps: &[u32]| {
                 ps.iter().fold(0u64, |m, &p| {

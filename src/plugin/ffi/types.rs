@@ -215,6 +215,8 @@ codes! {
         EscapeSource = 2,
         Identified = 3,
         Unknown = 4,
+        /// An alloca of the function.
+        Local = 5,
     }
 }
 

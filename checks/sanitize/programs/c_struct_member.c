@@ -1,0 +1,20 @@
+// Violation: restrict x and box->p point at the same int; poke() writes through both and reads through x.
+#include <stdio.h>
+
+struct box { int *p; int tag; };
+
+__attribute__((noinline)) int poke(int *restrict x, struct box *b) {
+  *x = 10;
+  *b->p = 20;
+  return *x + b->tag;
+}
+
+int main(void) {
+  int v = 0;
+  struct box b = { &v, 100 };
+  int *x = &v;
+  __asm__("" : "+r"(x));
+  int r = poke(x, &b);
+  printf("ret=%d v=%d\n", r, v);
+  return 0;
+}
