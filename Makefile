@@ -17,7 +17,7 @@ export PLUGIN
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := llvm-22-dev llvm-22-tools clang-22 lld-22 graphviz valgrind
 
-.PHONY: all setup build demo test test-unit test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto test-frontends test-fuzz test-plugin lint bench fuzz clean
+.PHONY: all setup build demo test test-sanitize test-unit test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto test-frontends test-fuzz test-plugin lint bench fuzz clean
 
 all: build
 
@@ -37,11 +37,12 @@ setup:
 
 build: setup
 	cargo build --release --workspace
+	runtime/archive.sh
 
 demo: build
 	examples/demo.sh
 
-test: build lint test-unit test-plugin test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto test-frontends test-fuzz
+test: build lint test-unit test-plugin test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto test-frontends test-sanitize test-fuzz
 
 test-unit:
 	cargo test --release --workspace
@@ -61,6 +62,12 @@ test-lto:
 # A slice of the Flang, clang++ and rustc corpus (corpora/frontends.sh).
 test-frontends:
 	JOBS=$(JOBS) python3 checks/frontends/check.py --slice
+
+# aliaskit sanitize on programs with known answers (C restrict, Rust
+# references, Fortran dummy arguments): a slice of 8 (make bench: all).
+test-sanitize: build
+	@bash -c '. tools/lib/env.sh && need_packages test-sanitize flang-22'
+	JOBS=$(JOBS) python3 checks/sanitize/programs.py --slice
 
 # 300 modules with damaged metadata through every entry point (make fuzz:
 # 10000 of them, FUZZ_COUNT).
@@ -112,6 +119,7 @@ bench: build
 	JOBS=$(JOBS) python3 checks/inspect/check.py
 	JOBS=$(JOBS) checks/bisect/corpus.sh
 	JOBS=$(JOBS) python3 checks/frontends/check.py --report checks/frontends/REPORT.md
+	JOBS=$(JOBS) python3 checks/sanitize/programs.py
 	python3 bench/bench.py $(BENCH_FLAGS)
 
 FUZZ_COUNT ?= 10000
@@ -124,7 +132,7 @@ lint:
 	cargo fmt --all -- --check
 	cargo clippy --release --workspace --all-targets -- -D warnings
 	RUSTDOCFLAGS="-D warnings -A rustdoc::private_intra_doc_links" \
-	  cargo doc --release --no-deps --document-private-items -p aliaskit -p aliaskit-core -p aliaskit-modgen
+	  cargo doc --release --no-deps --document-private-items -p aliaskit -p aliaskit-core -p aliaskit-modgen -p aliaskit-rt
 	RUSTDOCFLAGS="-D warnings -A rustdoc::private_intra_doc_links" \
 	  cargo doc --release --no-deps --document-private-items -p aliaskit-cli
 

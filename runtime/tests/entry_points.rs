@@ -1,0 +1,155 @@
+//! The runtime through its C entry points, as an instrumented program
+//! calls them, on a table made by hand: reports (read back from the JSON
+//! log), instances, frames left behind, threads.
+//!
+//! One test function: the options and the log are read once per process.
+
+use std::ffi::c_void;
+
+use aliaskit_core::sanitize::table::{
+    Access, Domain, FunctionTable, List, ModuleTable, Point, Scope, Site,
+};
+use aliaskit_rt::{
+    __aliaskit_access, __aliaskit_enter, __aliaskit_exit, __aliaskit_register, __aliaskit_scope,
+};
+
+fn site(file: &str, i: u32, access: Access, scopes: u32, noalias: u32) -> Site {
+    Site {
+        instruction: format!("instruction {i}"),
+        location: vec![format!("{file}:{}:1", 10 + i)],
+        part: String::new(),
+        access,
+        scopes: Some(scopes),
+        noalias: Some(noalias),
+        instruction_index: i,
+    }
+}
+
+/// `f(p, q)` as the inliner makes it (in source file `file`): a store
+/// through p, a load through q, each scope with a decl.
+fn table(file: &str) -> Vec<u8> {
+    let scope = |name: &str| Scope {
+        domain: 0,
+        name: format!("\"f: %{name}\""),
+        decl: Some("t.c:9:1".into()),
+        parameter_of: Some("g".into()),
+    };
+    let list = |s: u32, text: &str| List {
+        content: 100 + s as u64,
+        scopes: vec![s],
+        text: text.into(),
+    };
+    ModuleTable {
+        module: "t.c".into(),
+        point: Point::End,
+        functions: vec![FunctionTable {
+            name: "g".into(),
+            key: 42,
+            sites: vec![
+                site(file, 0, Access::Write, 0, 1),
+                site(file, 1, Access::Read, 1, 0),
+            ],
+            lists: vec![list(0, "{p}"), list(1, "{q}")],
+            scopes: vec![scope("p"), scope("q")],
+            domains: vec![Domain {
+                name: "\"f\"".into(),
+            }],
+        }],
+    }
+    .encode()
+}
+
+fn reports(log: &std::path::Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(log)
+        .unwrap_or_default()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect()
+}
+
+#[test]
+fn reports_come_from_real_conflicts_only() {
+    let dir = std::env::temp_dir().join(format!("aliaskit-rt-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("log.jsonl");
+    let _ = std::fs::remove_file(&log);
+    std::env::set_var("ALIASKIT_SANITIZE_LOG", &log);
+    std::env::set_var("ALIASKIT_SANITIZE_OPTIONS", "print_summary=0:symbolize=0");
+    let t = table("t.c");
+    let mut buf = [0u32; 8];
+    let at = |i: usize, b: &mut [u32; 8]| (&mut b[i]) as *mut u32 as *const c_void;
+    let here = 0x7000_0000usize as *const c_void;
+    unsafe {
+        __aliaskit_register(t.as_ptr());
+        // Two instances of the scopes in one call: the store and the load of
+        // the same int, each in its own instance: no report.
+        let f = __aliaskit_enter(t.as_ptr(), 0, 2, 2, here);
+        __aliaskit_scope(f, 0);
+        __aliaskit_scope(f, 1);
+        __aliaskit_access(f, 0, at(0, &mut buf), 4);
+        __aliaskit_scope(f, 0);
+        __aliaskit_scope(f, 1);
+        __aliaskit_access(f, 1, at(0, &mut buf), 4);
+        // Disjoint bytes in one instance: no report.
+        __aliaskit_access(f, 0, at(2, &mut buf), 4);
+        __aliaskit_access(f, 1, at(3, &mut buf), 4);
+        __aliaskit_exit(f);
+        assert!(reports(&log).is_empty(), "{:?}", reports(&log));
+
+        // The store and the load of one int in one instance: one report,
+        // however often it happens.
+        for _ in 0..3 {
+            let f = __aliaskit_enter(t.as_ptr(), 0, 2, 2, here);
+            __aliaskit_scope(f, 0);
+            __aliaskit_scope(f, 1);
+            __aliaskit_access(f, 0, at(4, &mut buf), 4);
+            __aliaskit_access(f, 1, at(4, &mut buf), 2);
+            __aliaskit_exit(f);
+        }
+        let r = reports(&log);
+        assert_eq!(r.len(), 1, "{r:?}");
+        assert_eq!(r[0]["kind"], "noalias-argument");
+        assert_eq!(r[0]["function"], "g");
+        assert_eq!(r[0]["bytes"]["size"], 2);
+        assert_eq!(r[0]["first"]["access"], "write");
+        assert_eq!(r[0]["second"]["location"][0], "t.c:11:1");
+
+        // A frame left behind (unwound past): finished when a new frame
+        // enters above it on the same stack, and its conflict reported.
+        let mut other = [0u32; 4];
+        let t2 = table("u.c");
+        __aliaskit_register(t2.as_ptr());
+        let outer = __aliaskit_enter(t2.as_ptr(), 0, 2, 2, here);
+        let deep = __aliaskit_enter(t2.as_ptr(), 0, 2, 2, (here as usize - 256) as *const c_void);
+        __aliaskit_access(deep, 0, (&mut other[0]) as *mut u32 as *const c_void, 4);
+        __aliaskit_access(deep, 1, (&mut other[0]) as *mut u32 as *const c_void, 4);
+        let next = __aliaskit_enter(t2.as_ptr(), 0, 2, 2, (here as usize - 128) as *const c_void);
+        __aliaskit_exit(next);
+        __aliaskit_exit(outer);
+    }
+    let r = reports(&log);
+    assert_eq!(r.len(), 2, "the left-behind frame's report: {r:?}");
+    assert_eq!(r[1]["first"]["location"][0], "u.c:10:1");
+
+    // Another thread: its frames are its own.
+    let log2 = log.clone();
+    std::thread::spawn(move || {
+        let here = 0x7000_0000usize as *const c_void;
+        let t = table("v.c");
+        let mut x = [0u64; 2];
+        let p = (&mut x[1]) as *mut u64 as *const c_void;
+        unsafe {
+            let f = __aliaskit_enter(t.as_ptr(), 0, 2, 2, here);
+            __aliaskit_access(f, 0, p, 8);
+            // Both scopes begin again: another instance, no conflict.
+            __aliaskit_scope(f, 0);
+            __aliaskit_scope(f, 1);
+            __aliaskit_access(f, 1, p, 8);
+            __aliaskit_exit(f);
+        }
+        assert_eq!(reports(&log2).len(), 2);
+    })
+    .join()
+    .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
