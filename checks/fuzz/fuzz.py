@@ -51,6 +51,21 @@ through
   verify        verify-alias-md, <warn>, <strip>, <json>, <warn;json>
   checks        check-captures<warn;json>, tbaa-diff, scoped-diff
   command       aliaskit explain, aliaskit dot, aliaskit dot --scopes
+  sanitize      aliaskit-sanitize<start>,aliaskit-sanitize<parameters>,
+                aliaskit-sanitize<end> (LLVM's default AA pipeline, as
+                under clang); a failure in LLVM's TBAA or scoped-noalias-aa
+                (no frame of ours inside the analysis) where that analysis
+                fails on the module under aa-eval too is LLVM's. Where
+                LLVM's verifier accepts the module, it must accept the
+                instrumented module as well (opt -passes=verify, without
+                -disable-verify).
+                ALIASKIT_SANITIZE=1 with default<O2> (the pipeline clang
+                runs): judged as the passes above, with the controls
+                default<O2> without ALIASKIT_SANITIZE, the same with
+                -enable-scoped-noalias=false (what ALIASKIT_SANITIZE sets),
+                and with basic-aa alone; LLVM's TBAA or scoped-noalias-aa
+                failing as under aa-eval is LLVM's too.
+                In the slice, every SANITIZE_SLICE_EVERY-th module only.
 and none of ours may crash (a signal, "Stack dump", an internal error), hang
 (60 s, the limit LLVM's analyses get too) or stop with an LLVM ERROR other than the one verify-alias-md and
 check-captures stop with by design when they find errors.
@@ -125,6 +140,23 @@ FIXPOINT_SITE = "instcombine's fixpoint check"
 MEMCHECK_SITE = "the pass's own invalid memory accesses (memcheck, basic-aa alone)"
 MEMCHECK_TIMEOUT = 600
 FRAME = re.compile(r"^\s*#\d+ 0x[0-9a-f]+ (.*?)\s*\(([^()]*)\+0x[0-9a-f]+\)$")
+# A frame symbolized with its source line: only our plugin has debug info
+# (LLVM's and opt's frames name their library), so a frame in our sources,
+# Rust's, a crate's or an LLVM header (inlined into ours) is ours. libc's
+# (./nptl/...) are left out, as FRAME leaves them out.
+SOURCE_FRAME = re.compile(r"^\s*#\d+ 0x[0-9a-f]+ (.*?) (/\S+?):\d+(?::\d+)?$")
+OUR_SOURCES = (os.path.join(env.ROOT, ""), "/rustc/", "/.cargo/",
+               "/usr/lib/llvm-")
+# The sanitizer's pipeline, its clang-like entry point, and its judge's
+# controls: default<O2> without ALIASKIT_SANITIZE (the plugin still
+# loaded), with the AA setting ALIASKIT_SANITIZE makes, with basic-aa alone.
+SANITIZE = "aliaskit-sanitize<start>,aliaskit-sanitize<parameters>,aliaskit-sanitize<end>"
+SANITIZE_O2 = "default<O2>"
+SANITIZE_CONTROLS = ([], ["-enable-scoped-noalias=false"], ["-aa-pipeline=basic-aa"])
+# LLVM's analyses that the sanitizer's passes (and default<O2>) query with
+# LLVM's default AA pipeline: (the frame prefix of their code, their name
+# under aa-eval, in the record's llvm_aa_fails).
+LLVM_AAS = (("llvm::TypeBasedAAResult::", "tbaa"), ("llvm::ScopedNoAliasAAResult::", "scoped-noalias-aa"))
 
 
 def crash_of(rc, err, timed_out):
@@ -166,18 +198,24 @@ def fails_so(aa, args, why):
 
 def stack_frames(err):
     """The frames (function or "", library) of the stack dump in `err`,
-    innermost first."""
+    innermost first. A frame of our plugin's with its source line has the
+    library "libaliaskit.so" and the source after it: (function, library,
+    source)."""
     frames = []
     for line in err.decode("utf-8", "replace").splitlines():
         m = FRAME.match(line)
         if m:
             frames.append((m.group(1).split("(", 1)[0], os.path.basename(m.group(2))))
+            continue
+        m = SOURCE_FRAME.match(line)
+        if m and any(d in m.group(2) if d.startswith("/.") else m.group(2).startswith(d) for d in OUR_SOURCES):
+            frames.append((m.group(1).split("(", 1)[0], "libaliaskit.so", m.group(2)))
     return frames
 
 
 def ours_on(frames):
     """Whether any frame of the stack is in our plugin."""
-    return any(lib.startswith("libaliaskit") for _, lib in frames)
+    return any(f[1].startswith("libaliaskit") for f in frames)
 
 
 def llvm_site(frames):
@@ -185,7 +223,7 @@ def llvm_site(frames):
     stopped, or None: also when any frame is in our plugin."""
     if ours_on(frames):
         return None
-    named = [f for f, _ in frames if f and not f.startswith("llvm::sys::")]
+    named = [f[0] for f in frames if f[0] and not f[0].startswith("llvm::sys::")]
     return named[0] if named and named[0] in LLVM_SITES else None
 
 
@@ -207,6 +245,114 @@ def llvm_own(p, args, why, err):
     if why.startswith("signal") and not ours_on(frames) and memcheck_fails(args):
         return MEMCHECK_SITE, "checks/repro/decl-not-node.ll"
     return None
+
+
+def in_llvm_aa(frames, record):
+    """The analysis of LLVM's (its aa-eval name) inside which the stack
+    stopped, with no frame of ours inside it, when that analysis also fails
+    on the module under aa-eval (record's llvm_aa_fails): a failure on the
+    module's own damaged metadata that our passes only reach by asking
+    LLVM's AA pipeline, as LLVM's passes ask it. Else None."""
+    for i, f in enumerate(frames):
+        for prefix, name in LLVM_AAS:
+            if f[0].startswith(prefix):
+                inner_ours = ours_on(frames[:i])
+                return name if not inner_ours and name in record["llvm_aa_fails"] else None
+    return None
+
+
+def where(err):
+    """A short account of where a run stopped: the assertion, fatal error
+    or panic, and the innermost frame in our sources."""
+    text = err.decode("utf-8", "replace")
+    m = re.search(r"Assertion `(.{0,100}).*' failed|LLVM ERROR: (.{0,100})|panicked at (.{0,140})", text)
+    said = next((g for g in m.groups() if g), "").split("\n")[0] if m else ""
+    ours = [f for f in stack_frames(err) if len(f) > 2 and f[2].startswith(env.ROOT)]
+    at = ("%s (%s)" % (ours[0][0], os.path.relpath(ours[0][2], env.ROOT))) if ours else ""
+    return "; ".join(x for x in (said, at) if x)
+
+
+def sanitize_own(args, why, err, record, environ=None, memcheck=False):
+    """Where in LLVM's own code a run of the sanitizer failed, if that is
+    known: (site, evidence) or None (then it counts against us). The
+    evidence: LLVM's analysis fails on the module under aa-eval as well
+    (in_llvm_aa), a known site (LLVM_SITES), or, with `memcheck`, memcheck
+    on the same pass without the sanitizer and with basic-aa alone."""
+    if why == "hang":
+        _, _, err, _ = opt(args, OURS_TIMEOUT, stop_signal=signal.SIGABRT, environ=environ)
+    frames = stack_frames(err)
+    aa = in_llvm_aa(frames, record)
+    if aa:
+        return "LLVM's %s" % aa, "aa-eval with %s fails on the module too" % aa
+    site = llvm_site(frames)
+    if site:
+        return site, LLVM_SITES[site]
+    if memcheck and why.startswith("signal") and not ours_on(frames) and memcheck_fails(args):
+        return MEMCHECK_SITE, "checks/repro/decl-not-node.ll"
+    return None
+
+
+def sanitize_environ(value=None):
+    """This process's environment without the sanitizer's variables, and
+    with ALIASKIT_SANITIZE=value unless value is None."""
+    e = {k: v for k, v in os.environ.items() if not k.startswith("ALIASKIT_SANITIZE")}
+    if value is not None:
+        e["ALIASKIT_SANITIZE"] = value
+    return e
+
+
+def check_sanitize(r, path, problem):
+    """The sanitizer's entry points on one module (see the header):
+    aliaskit-sanitize's three stages, LLVM's verifier on what they make,
+    and ALIASKIT_SANITIZE=1 with default<O2>."""
+    out_path = path[:-3] + ".sanitized.ll"
+    name = "aliaskit-sanitize<start,parameters,end>"
+    args = ["-passes=" + SANITIZE, "-S", "-o", out_path, path]
+    rc, _, err, to = opt(args, OURS_TIMEOUT)
+    why = crash_of(rc, err, to)
+    if why:
+        own = sanitize_own(args, why, err, r)
+        if own:
+            r["llvm_own"].append("%s: %s in %s (%s)" % (name, why, *own))
+        else:
+            problem("%s: %s (%s)" % (name, why, where(err) or "no frame of ours"))
+    elif rc != 0:
+        problem("%s: exit %d: %s" % (name, rc, err.decode("utf-8", "replace").strip().splitlines()[-1:]))
+    elif proc.opt(["-disable-auto-upgrade-debug-info", "-passes=verify", "-disable-output", path],
+                  LLVM_TIMEOUT, plugin=False)[0] == 0:
+        # LLVM's verifier accepts the module: it must accept what we make of it.
+        r["sanitize_verified"] = True
+        vrc, _, verr, vto = proc.opt(["-disable-auto-upgrade-debug-info", "-passes=verify", "-disable-output",
+                                      out_path], LLVM_TIMEOUT, plugin=False)
+        if vrc != 0 or vto:
+            lines = [x for x in verr.decode("utf-8", "replace").splitlines() if x.strip()]
+            problem("verify after %s: %s" % (name, "hang" if vto else (lines or ["exit %s" % vrc])[0][:200]))
+            os.replace(out_path, os.path.join(os.path.dirname(path), r["name"] + ".sanitized.ll.keep"))
+    if os.path.exists(out_path):
+        os.remove(out_path)
+    name = "ALIASKIT_SANITIZE=1 " + SANITIZE_O2
+    args = ["-passes=" + SANITIZE_O2, "-disable-output", path]
+    rc, _, err, to = opt(args, OURS_TIMEOUT, environ=sanitize_environ("1"))
+    why = crash_of(rc, err, to)
+    if not why:
+        return
+    # As for the passes: the same failure without the sanitizer (in LLVM's
+    # pass, on the module's metadata) is not ours; CONTROL_ROUNDS tries each.
+    clean = sanitize_environ()
+    if any(crash_of(*opt(extra + args, OURS_TIMEOUT, environ=clean)[::2], False)
+           if False else _fails(extra + args, why, clean)
+           for _ in range(CONTROL_ROUNDS) for extra in SANITIZE_CONTROLS):
+        r["llvm_pass_fails"] += 1
+    elif (own := sanitize_own(args, why, err, r, sanitize_environ("1"), memcheck=True)):
+        r["llvm_own"].append("%s: %s in %s (%s)" % (name, why, *own))
+    else:
+        problem("%s: %s (%s; without ALIASKIT_SANITIZE, with -enable-scoped-noalias=false, and with basic-aa "
+                "alone it does not, in %d tries each)" % (name, why, where(err) or "no frame of ours", CONTROL_ROUNDS))
+
+
+def _fails(args, why, environ):
+    rc, _, err, to = opt(args, OURS_TIMEOUT, environ=environ)
+    return crash_of(rc, err, to) == why
 
 
 def memcheck_fails(args):

@@ -37,12 +37,35 @@ const SAME_STACK: usize = 64 << 20;
 /// is left after each check.
 const FIRST_CHECK: usize = 4096;
 
+/// Where a frame's code is: its function in its module's table, and the
+/// function it runs in now (the same, or the one it was inlined into),
+/// whose decision key and name (a C string's address) reports use.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Place {
+    /// The table global of its module (0: the idle frame).
+    pub table: usize,
+    pub function: u32,
+    pub key: u64,
+    pub name: usize,
+}
+
+impl Place {
+    /// The name of the function the code runs in ("" if unknown).
+    pub fn name(&self) -> String {
+        if self.name == 0 {
+            return String::new();
+        }
+        // SAFETY: the pass gives the address of a constant C string.
+        unsafe { std::ffi::CStr::from_ptr(self.name as *const std::ffi::c_char) }
+            .to_string_lossy()
+            .into_owned()
+    }
+}
+
 /// One running call of an instrumented function.
 pub struct Frame {
     pub log: FrameLog,
-    /// The table global of its module (0: the idle frame).
-    table: usize,
-    function: u32,
+    at: Place,
     frame_address: usize,
     /// Entries at which the log is checked and pruned next.
     next_check: usize,
@@ -53,8 +76,7 @@ impl Frame {
     fn new(idle: bool) -> Frame {
         Frame {
             log: FrameLog::new(),
-            table: 0,
-            function: 0,
+            at: Place::default(),
             frame_address: 0,
             next_check: FIRST_CHECK,
             idle,
@@ -128,9 +150,9 @@ fn with_state<T>(f: impl FnOnce(&mut ThreadState) -> T) -> Option<T> {
 
 /// A new frame for a call of function `function` of the module whose table
 /// global is at `table`.
+/// A new frame for a call of the function at `at`.
 pub fn enter(
-    table: usize,
-    function: u32,
+    at: Place,
     sites: u32,
     scopes: u32,
     frame_address: usize,
@@ -152,8 +174,7 @@ pub fn enter(
         }
         let f = &mut s.stack[s.depth];
         f.log.reset(sites, scopes);
-        f.table = table;
-        f.function = function;
+        f.at = at;
         f.frame_address = frame_address;
         f.next_check = FIRST_CHECK;
         s.depth += 1;
@@ -233,22 +254,23 @@ impl ThreadState {
         stack_shown: bool,
         pending: &mut Vec<Pending>,
     ) -> Option<&mut FunctionOracle> {
-        if frame.log.entries() == 0 || frame.table == 0 {
+        let at = frame.at;
+        if frame.log.entries() == 0 || at.table == 0 {
             return None;
         }
         let oracle = self
             .oracles
-            .entry((frame.table, frame.function))
+            .entry((at.table, at.function))
             .or_insert_with(|| {
-                modules::module(frame.table)
-                    .and_then(|m| FunctionOracle::new(Arc::clone(&m), frame.function))
+                modules::module(at.table)
+                    .and_then(|m| FunctionOracle::new(Arc::clone(&m), at.function))
             })
             .as_mut()?;
         let mut found: Vec<Conflict> = Vec::new();
         frame.log.check(oracle, &mut |c| found.push(c));
         for c in found {
             oracle.mark_reported(c.first, c.second);
-            if let Some(p) = report::pending(oracle, &c, stack_shown) {
+            if let Some(p) = report::pending(oracle, &at, &c, stack_shown) {
                 pending.push(p);
             }
         }

@@ -79,27 +79,33 @@ pub unsafe extern "C" fn __aliaskit_register_counter(counter: *const u64) {
 }
 
 /// A frame for a call of function `function` of the module whose table
-/// global is `table`, with `sites` sites and `scopes` scopes.
+/// global is `table`, with `sites` sites and `scopes` scopes. Its code is
+/// in the function named `name` (a C string) whose decision key is `key`:
+/// the table's function, or the one it was inlined into.
 ///
 /// # Safety
-/// `table` is a table global the pass made.
+/// `table` is a table global the pass made, `name` a C string that lives
+/// as long as the program.
 #[no_mangle]
 #[inline(never)]
+#[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn __aliaskit_enter(
     table: *const u8,
     function: u32,
     sites: u32,
     scopes: u32,
     frame_address: *const c_void,
+    key: u64,
+    name: *const std::ffi::c_char,
 ) -> *mut Frame {
     let (frame, pending) = guarded((frames::idle_frame(), Vec::new()), || {
-        frames::enter(
-            table as usize,
+        let at = frames::Place {
+            table: table as usize,
             function,
-            sites,
-            scopes,
-            frame_address as usize,
-        )
+            key,
+            name: name as usize,
+        };
+        frames::enter(at, sites, scopes, frame_address as usize)
     });
     if !pending.is_empty() {
         guarded((), || report::emit(pending, None));

@@ -21,7 +21,7 @@ use aliaskit_core::sanitize::table::{Access, FunctionTable, Site};
 use rustc_hash::FxHashSet;
 use serde_json::json;
 
-use crate::frames::Counts;
+use crate::frames::{Counts, Place};
 use crate::modules::FunctionOracle;
 use crate::options::{LogTarget, Options};
 use crate::suppressions::Suppressions;
@@ -180,8 +180,12 @@ fn access_word(s: &Site) -> &'static str {
 
 /// The report of a conflict the check of `log` found, or None if the
 /// tables do not hold its sites.
-pub fn pending(oracle: &FunctionOracle, c: &Conflict, stack_shown: bool) -> Option<Pending> {
+pub fn pending(oracle: &FunctionOracle, at: &Place, c: &Conflict, stack_shown: bool) -> Option<Pending> {
     let t = oracle.table();
+    // Where the code runs now: the table's function, or the one it was
+    // inlined into (whose decisions the analyses made).
+    let host = Some(at.name()).filter(|n| !n.is_empty()).unwrap_or_else(|| t.name.clone());
+    let key = if at.key != 0 { at.key } else { t.key };
     let claim = oracle.claims().get(c.claim).clone();
     let (first, second) = (
         t.sites.get(c.first as usize)?,
@@ -202,20 +206,24 @@ pub fn pending(oracle: &FunctionOracle, c: &Conflict, stack_shown: bool) -> Opti
         .iter()
         .filter_map(|&s| t.scopes.get(s as usize))
         .collect();
+    // A parameter's claim while its function is not inlined: basic-aa uses
+    // the attribute itself. Inlined, it is a scoped claim like any other.
     let parameter = deciding
         .iter()
-        .all(|s| s.parameter_of.as_deref() == Some(&t.name));
+        .all(|s| s.parameter_of.as_deref() == Some(host.as_str()));
     let kind = if parameter {
         "noalias-argument"
     } else {
         "scoped-noalias"
     };
     let names: Vec<&str> = deciding.iter().map(|s| s.name.as_str()).collect();
+    let call = if host == t.name {
+        format!("@{}", t.name)
+    } else {
+        format!("@{} (inlined in @{host})", t.name)
+    };
     let instance = if deciding.iter().all(|s| s.decl.is_none()) {
-        format!(
-            "one call of @{} (no noalias.scope.decl of the scope in it)",
-            t.name
-        )
+        format!("one call of {call} (no noalias.scope.decl of the scope in it)")
     } else {
         let decls: Vec<String> = deciding
             .iter()
@@ -225,13 +233,10 @@ pub fn pending(oracle: &FunctionOracle, c: &Conflict, stack_shown: bool) -> Opti
                     .map(|d| format!("the noalias.scope.decl of {} at {d}", s.name))
             })
             .collect();
-        format!(
-            "one execution of {}, in one call of @{}",
-            decls.join(" and "),
-            t.name
-        )
+        format!("one execution of {}, in one call of {call}", decls.join(" and "))
     };
-    let id = FunctionKey(t.key).decision(
+    let function_key = FunctionKey(key);
+    let id = function_key.decision(
         Question::ScopeLists,
         scopes_list.content,
         noalias_list.content,
@@ -273,20 +278,36 @@ pub fn pending(oracle: &FunctionOracle, c: &Conflict, stack_shown: bool) -> Opti
         ),
         format!("  checked: {} (module {module})", point.describe()),
     ];
+    if host != t.name {
+        body.push(format!("  inlined: the code of @{} runs inlined in @{host}", t.name));
+    }
     let id_text = id.to_string();
+    // The other direction, when it is claimed too: LLVM asks both, and
+    // either may be the decision an analysis made.
+    let other = claim
+        .both_ways
+        .then(|| Some((t.lists.get(y.scopes? as usize)?, t.lists.get(x.noalias? as usize)?)))
+        .flatten()
+        .map(|(s, n)| function_key.decision(Question::ScopeLists, s.content, n.content).to_string());
     if parameter {
         body.push(format!(
             "  decision {id_text}: the noalias parameter's claim as scopes; while @{} is not inlined, basic-aa uses the parameter's noalias attribute itself, which ALIASKIT_BISECT cannot turn off",
             t.name
         ));
     } else {
-        body.push(format!(
-            "  decision {id_text}: ALIASKIT_BISECT='y -x{id_text}' answers it conservatively"
-        ));
+        match &other {
+            Some(o) => body.push(format!(
+                "  decisions {id_text} and {o} (the claim both ways): ALIASKIT_BISECT='y -x{id_text} -x{o}' answers it conservatively"
+            )),
+            None => body.push(format!(
+                "  decision {id_text}: ALIASKIT_BISECT='y -x{id_text}' answers it conservatively"
+            )),
+        }
     }
     let json = json!({
         "kind": kind,
-        "function": t.name,
+        "function": host,
+        "code_of": t.name,
         "module": module,
         "point": point.name(),
         "first": {"instruction": first.instruction, "location": first.location, "access": access_word(first),
@@ -294,13 +315,15 @@ pub fn pending(oracle: &FunctionOracle, c: &Conflict, stack_shown: bool) -> Opti
         "second": {"instruction": second.instruction, "location": second.location, "access": access_word(second),
                    "part": second.part, "metadata": site_lists(t, second)},
         "id": id_text,
+        "other_id": other,
         "bytes": {"address": format!("{lo:#x}"), "size": hi - lo},
         "scope": names,
         "domain": domain,
         "instance": instance,
         "claim": claim_text,
     });
-    let mut candidates = vec![t.name.clone(), id_text];
+    let mut candidates = vec![t.name.clone(), host.clone(), id_text.clone()];
+    candidates.extend(other.clone());
     for s in [first, second] {
         candidates.extend(s.location.iter().cloned());
     }
@@ -313,13 +336,13 @@ pub fn pending(oracle: &FunctionOracle, c: &Conflict, stack_shown: bool) -> Opti
     let (a, b) = (source(first), source(second));
     Some(Pending {
         key: (
-            t.name.clone(),
+            host.clone(),
             id.to_string(),
             a.clone().min(b.clone()),
             a.max(b),
         ),
         kind,
-        function: t.name.clone(),
+        function: host.clone(),
         body,
         first_location: first.location.first().cloned().unwrap_or_default(),
         second_location: second.location.first().cloned().unwrap_or_default(),

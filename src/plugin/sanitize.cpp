@@ -35,6 +35,7 @@
 #include "llvm/Analysis/CGSCCPassManager.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -106,10 +107,10 @@ struct Runtime {
     AddressB.addAttribute(Attribute::ReadNone);
     AddressB.addCapturesAttr(CaptureInfo(CaptureComponents::Address));
     AttributeList AccessAttrs = Attrs.addParamAttributes(C, 2, AddressB);
-    Enter = M.getOrInsertFunction("__aliaskit_enter",
-                                  FunctionType::get(Ptr, {Ptr, I32, I32, I32, Ptr},
-                                                    false),
-                                  EnterAttrs);
+    Enter = M.getOrInsertFunction(
+        "__aliaskit_enter",
+        FunctionType::get(Ptr, {Ptr, I32, I32, I32, Ptr, I64, Ptr}, false),
+        EnterAttrs);
     Exit = M.getOrInsertFunction("__aliaskit_exit",
                                  FunctionType::get(Void, {Ptr}, false), Attrs);
     Scope = M.getOrInsertFunction(
@@ -191,6 +192,36 @@ void instrumentSite(const aliaskit::SitePlan &S, Value *Frame, Runtime &RT,
   }
 }
 
+/// F's name as a C string in F's module (one global a function).
+Constant *functionName(Function &F) {
+  Module &M = *F.getParent();
+  std::string Global = ("__aliaskit_name." + F.getName()).str();
+  if (GlobalVariable *G = M.getNamedGlobal(Global))
+    return G;
+  Constant *Text = ConstantDataArray::getString(M.getContext(), F.getName());
+  auto *G = new GlobalVariable(M, Text->getType(), /*isConstant=*/true,
+                               GlobalValue::PrivateLinkage, Text, Global);
+  G->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  return G;
+}
+
+/// At the end: a frame of the start point whose code was inlined into
+/// another function is told that function (the name and the decision key
+/// its reports use: where the analyses asked about the claim).
+void tellInlinedFrames(Module &M) {
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *C = dyn_cast<CallInst>(&I))
+        if (Function *Callee = C->getCalledFunction())
+          if (Callee->getName() == "__aliaskit_enter" && C->arg_size() == 7 &&
+              C->getArgOperand(6) != functionName(F)) {
+            C->setArgOperand(5, ConstantInt::get(Type::getInt64Ty(
+                                                     M.getContext()),
+                                                 aliaskit::bisectKey(F)));
+            C->setArgOperand(6, functionName(F));
+          }
+}
+
 /// Instruments one function of the plan.
 void instrumentFunction(const aliaskit::FunctionPlan &P, GlobalVariable *Table,
                         Runtime &RT) {
@@ -201,7 +232,8 @@ void instrumentFunction(const aliaskit::FunctionPlan &P, GlobalVariable *Table,
                                           {RT.Ptr}, {B.getInt32(0)});
   Value *Frame = quiet(B.CreateCall(
       RT.Enter, {Table, B.getInt32(P.Index), B.getInt32(P.Sites),
-                 B.getInt32(P.Scopes), FrameAddress}));
+                 B.getInt32(P.Scopes), FrameAddress,
+                 B.getInt64(aliaskit::bisectKey(*F)), functionName(*F)}));
   for (size_t I = 0; I < P.NumDecls; ++I) {
     auto *D = cast<Instruction>(unwrap(P.Decls[I].Decl));
     IRBuilder<> After(D->getNextNode());
@@ -329,6 +361,7 @@ public:
              << " functions made scopes; " << PS.Unclassified << " of their "
              << PS.Accesses << " memory accesses not classified\n";
     }
+    tellInlinedFrames(M);
     instrument(M, SanitizePoint::End, Stats);
     return PreservedAnalyses::none();
   }

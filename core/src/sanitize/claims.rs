@@ -43,6 +43,10 @@ pub struct Claim {
     pub domain: u32,
     /// The deciding scopes: `scopes_site`'s scopes in `domain`.
     pub scopes: Vec<u32>,
+    /// Whether the other direction (`noalias_site`'s `!alias.scope`
+    /// against `scopes_site`'s `!noalias`) is covered too: LLVM asks both,
+    /// so either can be the decision an analysis made.
+    pub both_ways: bool,
 }
 
 /// The lists of one function's table as the rule reads them.
@@ -177,7 +181,12 @@ impl FunctionClaims {
             return None;
         }
         let mut ways = self.ways(a, sa, b, sb);
+        let forward = ways.len();
         ways.extend(self.ways(b, sb, a, sa));
+        let both_ways = forward > 0 && ways.len() > forward;
+        for w in &mut ways {
+            w.both_ways = both_ways;
+        }
         let decl_free = ways
             .iter()
             .position(|w| w.scopes.iter().all(|&s| !self.has_decl(s)));
@@ -210,6 +219,7 @@ impl FunctionClaims {
                     noalias_site: y,
                     domain,
                     scopes,
+                    both_ways: false,
                 })
             })
             .collect()
@@ -362,6 +372,7 @@ mod tests {
         // against the store's !noalias.
         assert_eq!((claim.scopes_site, claim.noalias_site), (0, 1));
         assert_eq!(claim.scopes, vec![1]);
+        assert!(claim.both_ways);
         assert_eq!(c.claim(1, 0), Some(k), "one claim for both orders");
         // Two accesses of out[] are not claimed apart, nor is the untagged.
         assert_eq!(c.claim(1, 2), None);
