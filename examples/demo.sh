@@ -5,7 +5,10 @@
 #  2. examples/signal.c, a program with a strict-aliasing bug: what it prints
 #     at -O0 and at -O2, then `aliaskit bisect` naming the alias answer that
 #     breaks it, `aliaskit explain` on that function, and `aliaskit dot`
-#     drawing the program's type DAG (target/demo/signal.svg).
+#     drawing the program's type DAG (target/demo/signal.svg);
+#  3. examples/restrict.c, a program that breaks a restrict promise:
+#     `aliaskit sanitize` builds it so that it reports the broken claim when
+#     it runs, and `aliaskit bisect` names the same decision id.
 #
 # Usage: examples/demo.sh   (LLVM_BIN, PLUGIN may be set; see Makefile)
 set -euo pipefail
@@ -77,4 +80,35 @@ echo "\$ aliaskit explain --function flip_sign $OUT/signal.sroa.ll"
 echo
 "$ALIASKIT" dot "$OUT/signal.ll" -o "$OUT/signal.svg" || status=1
 echo "aliaskit dot: the type DAG of examples/signal.c is in $OUT/signal.svg"
+echo
+
+echo "== examples/restrict.c: a broken restrict promise, found while the program runs =="
+"$LLVM_BIN/clang" -O0 examples/restrict.c -o "$OUT/restrict.O0"
+"$LLVM_BIN/clang" -O2 examples/restrict.c -o "$OUT/restrict.O2"
+echo "clang -O0: $("$OUT/restrict.O0")"
+echo "clang -O2: $("$OUT/restrict.O2")"
+"$LLVM_BIN/clang" -O2 -g -Xclang -disable-llvm-passes -emit-llvm -c examples/restrict.c -o "$OUT/restrict.bc"
+echo "\$ aliaskit sanitize $OUT/restrict.bc -o $OUT/restrict.checked.bc -O2"
+"$ALIASKIT" sanitize "$OUT/restrict.bc" -o "$OUT/restrict.checked.bc" -O2 || status=1
+# shellcheck disable=SC2046
+"$LLVM_BIN/clang" "$OUT/restrict.checked.bc" $("$ALIASKIT" sanitize --ldflags) -o "$OUT/restrict.checked" || status=1
+echo "\$ $OUT/restrict.checked"
+rc=0
+ALIASKIT_SANITIZE_LOG="$OUT/restrict.reports.jsonl" "$OUT/restrict.checked" 2>"$OUT/restrict.err" || rc=$?
+# The end point's report (the claim as the optimizer used it; its decision
+# ids are the ones bisect finds) and the summary line.
+python3 - "$OUT/restrict.err" <<'PY'
+import sys
+reports = open(sys.argv[1]).read().split("\naliaskit-sanitize: ")
+end = [r for r in reports if "reached code generation" in r]
+print("aliaskit-sanitize: " + (end or reports)[0].split("SUMMARY:")[0].strip().removeprefix("aliaskit-sanitize: "))
+PY
+tail -1 "$OUT/restrict.err"
+echo "(exit status $rc)"
+[ "$rc" = 66 ] || status=1
+echo
+echo "\$ aliaskit bisect -- examples/build-and-test.sh $OUT/restrict.ll 'ramp 10 11 12 27'"
+"$LLVM_BIN/clang" -O2 -g -Xclang -disable-llvm-passes -S -emit-llvm examples/restrict.c -o "$OUT/restrict.ll"
+PLUGIN=$PLUGIN LLVM_BIN=$LLVM_BIN "$ALIASKIT" bisect -- examples/build-and-test.sh "$OUT/restrict.ll" 'ramp 10 11 12 27' ||
+  status=1
 exit $status

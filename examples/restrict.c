@@ -1,25 +1,25 @@
-/* A restrict promise broken: smooth() says its two arrays do not overlap,
- * and main passes it one buffer as both. smooth() is always inlined, so
- * its promise becomes scoped no-alias metadata in main. At -O0 the program
- * prints "smoothed 1.500 3.000 4.000 5.000 6.000"; at -O2 the optimizer,
- * trusting the promise, reuses in[i + 1] across the store to out[i + 1]
- * that changes it, and prints another line. */
+/* A restrict promise broken: ramp() says that `out` and `base` do not
+ * overlap, and main passes it a `base` inside `out`. ramp() is always
+ * inlined, so its promise becomes scoped no-alias metadata in main. At -O0
+ * the program prints "ramp 10 11 12 27 28 29 30 31"; at -O2 the optimizer,
+ * trusting the promise, reads *base once before the loop, though the loop
+ * writes it, and prints "ramp 10 11 12 13 14 15 16 17". */
 #include <stdio.h>
 
 static inline __attribute__((always_inline)) void
-smooth(float *restrict out, const float *restrict in, int n) {
-  for (int i = 0; i < n; i++) {
-    out[i] = (in[i] + in[i + 1]) / 2;
-    out[i + 1] = in[i + 1] + 1;
-  }
+ramp(int *restrict out, const int *restrict base, int n) {
+  for (int i = 0; i < n; i++)
+    out[i] = *base * 2 + i;
 }
 
 int main(void) {
-  float buf[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
-  smooth(buf, buf, 4); /* in and out are one array */
-  printf("smoothed");
-  for (int i = 0; i < 5; i++)
-    printf(" %.3f", buf[i]);
+  int buf[8] = {0, 0, 5, 0, 0, 0, 0, 0};
+  int *p = buf, *q = buf + 2;
+  __asm__("" : "+r"(p), "+r"(q)); /* hide from the optimizer that q is p + 2 */
+  ramp(p, q, 8);
+  printf("ramp");
+  for (int i = 0; i < 8; i++)
+    printf(" %d", buf[i]);
   printf("\n");
   return 0;
 }

@@ -144,7 +144,7 @@ FRAME = re.compile(r"^\s*#\d+ 0x[0-9a-f]+ (.*?)\s*\(([^()]*)\+0x[0-9a-f]+\)$")
 # (LLVM's and opt's frames name their library), so a frame in our sources,
 # Rust's, a crate's or an LLVM header (inlined into ours) is ours. libc's
 # (./nptl/...) are left out, as FRAME leaves them out.
-SOURCE_FRAME = re.compile(r"^\s*#\d+ 0x[0-9a-f]+ (.*?) (/\S+?):\d+(?::\d+)?$")
+SOURCE_FRAME = re.compile(r"^\s*#\d+ 0x[0-9a-f]+ (.*?) ((/\S+?):\d+)(?::\d+)?$")
 OUR_SOURCES = (os.path.join(env.ROOT, ""), "/rustc/", "/.cargo/",
                "/usr/lib/llvm-")
 # The sanitizer's pipeline, its clang-like entry point, and its judge's
@@ -156,6 +156,9 @@ SANITIZE_CONTROLS = ([], ["-enable-scoped-noalias=false"], ["-aa-pipeline=basic-
 # LLVM's analyses that the sanitizer's passes (and default<O2>) query with
 # LLVM's default AA pipeline: (the frame prefix of their code, their name
 # under aa-eval, in the record's llvm_aa_fails).
+# The slice (make test) runs the sanitizer's entry points on every this
+# many-th module only, to stay within its time.
+SANITIZE_SLICE_EVERY = 1
 LLVM_AAS = (("llvm::TypeBasedAAResult::", "tbaa"), ("llvm::ScopedNoAliasAAResult::", "scoped-noalias-aa"))
 
 
@@ -208,8 +211,9 @@ def stack_frames(err):
             frames.append((m.group(1).split("(", 1)[0], os.path.basename(m.group(2))))
             continue
         m = SOURCE_FRAME.match(line)
-        if m and any(d in m.group(2) if d.startswith("/.") else m.group(2).startswith(d) for d in OUR_SOURCES):
-            frames.append((m.group(1).split("(", 1)[0], "libaliaskit.so", m.group(2)))
+        if m and any(d in m.group(3) if d.startswith("/.") else m.group(3).startswith(d) for d in OUR_SOURCES):
+            function = m.group(1).replace("(anonymous namespace)", "{anonymous}").split("(", 1)[0]
+            frames.append((function.replace("{anonymous}", "(anonymous namespace)"), "libaliaskit.so", m.group(2)))
     return frames
 
 
@@ -265,8 +269,8 @@ def where(err):
     """A short account of where a run stopped: the assertion, fatal error
     or panic, and the innermost frame in our sources."""
     text = err.decode("utf-8", "replace")
-    m = re.search(r"Assertion `(.{0,100}).*' failed|LLVM ERROR: (.{0,100})|panicked at (.{0,140})", text)
-    said = next((g for g in m.groups() if g), "").split("\n")[0] if m else ""
+    m = re.search(r"^\S+: \S+:\d+: (.*?Assertion .*)$|LLVM ERROR: (.*)$|panicked at (.*)$", text, re.M)
+    said = next((g for g in m.groups() if g), "")[:160] if m else ""
     ours = [f for f in stack_frames(err) if len(f) > 2 and f[2].startswith(env.ROOT)]
     at = ("%s (%s)" % (ours[0][0], os.path.relpath(ours[0][2], env.ROOT))) if ours else ""
     return "; ".join(x for x in (said, at) if x)
@@ -292,6 +296,10 @@ def sanitize_own(args, why, err, record, environ=None, memcheck=False):
     return None
 
 
+def sanitized_path(path):
+    return path[:-3] + ".sanitized.ll"
+
+
 def sanitize_environ(value=None):
     """This process's environment without the sanitizer's variables, and
     with ALIASKIT_SANITIZE=value unless value is None."""
@@ -301,11 +309,19 @@ def sanitize_environ(value=None):
     return e
 
 
+def fails_with(args, why, environ):
+    """Whether opt ARGS in the environment `environ` fails with `why`."""
+    rc, _, err, to = opt(args, OURS_TIMEOUT, environ=environ)
+    return crash_of(rc, err, to) == why
+
+
 def check_sanitize(r, path, problem):
     """The sanitizer's entry points on one module (see the header):
     aliaskit-sanitize's three stages, LLVM's verifier on what they make,
-    and ALIASKIT_SANITIZE=1 with default<O2>."""
-    out_path = path[:-3] + ".sanitized.ll"
+    and ALIASKIT_SANITIZE=1 with default<O2>. The instrumented module is
+    left next to the module (sanitized_path) only if LLVM's verifier
+    rejects it."""
+    out_path = sanitized_path(path)
     name = "aliaskit-sanitize<start,parameters,end>"
     args = ["-passes=" + SANITIZE, "-S", "-o", out_path, path]
     rc, _, err, to = opt(args, OURS_TIMEOUT)
@@ -317,7 +333,7 @@ def check_sanitize(r, path, problem):
         else:
             problem("%s: %s (%s)" % (name, why, where(err) or "no frame of ours"))
     elif rc != 0:
-        problem("%s: exit %d: %s" % (name, rc, err.decode("utf-8", "replace").strip().splitlines()[-1:]))
+        problem("%s: exit %d: %s" % (name, rc, "".join(err.decode("utf-8", "replace").strip().splitlines()[-1:])))
     elif proc.opt(["-disable-auto-upgrade-debug-info", "-passes=verify", "-disable-output", path],
                   LLVM_TIMEOUT, plugin=False)[0] == 0:
         # LLVM's verifier accepts the module: it must accept what we make of it.
@@ -327,8 +343,7 @@ def check_sanitize(r, path, problem):
         if vrc != 0 or vto:
             lines = [x for x in verr.decode("utf-8", "replace").splitlines() if x.strip()]
             problem("verify after %s: %s" % (name, "hang" if vto else (lines or ["exit %s" % vrc])[0][:200]))
-            os.replace(out_path, os.path.join(os.path.dirname(path), r["name"] + ".sanitized.ll.keep"))
-    if os.path.exists(out_path):
+    if os.path.exists(out_path) and not any(p.startswith("verify after") for p in r["problems"]):
         os.remove(out_path)
     name = "ALIASKIT_SANITIZE=1 " + SANITIZE_O2
     args = ["-passes=" + SANITIZE_O2, "-disable-output", path]
@@ -336,23 +351,25 @@ def check_sanitize(r, path, problem):
     why = crash_of(rc, err, to)
     if not why:
         return
+    if why != "hang" and ours_on(stack_frames(err)):
+        # Stopped in our code (our passes, or LLVM's code they called): that
+        # a control fails in the same way elsewhere does not excuse it.
+        own = sanitize_own(args, why, err, r)
+        if own:
+            r["llvm_own"].append("%s: %s in %s (%s)" % (name, why, *own))
+        else:
+            problem("%s: %s (%s)" % (name, why, where(err)))
+        return
     # As for the passes: the same failure without the sanitizer (in LLVM's
     # pass, on the module's metadata) is not ours; CONTROL_ROUNDS tries each.
     clean = sanitize_environ()
-    if any(crash_of(*opt(extra + args, OURS_TIMEOUT, environ=clean)[::2], False)
-           if False else _fails(extra + args, why, clean)
-           for _ in range(CONTROL_ROUNDS) for extra in SANITIZE_CONTROLS):
+    if any(fails_with(extra + args, why, clean) for _ in range(CONTROL_ROUNDS) for extra in SANITIZE_CONTROLS):
         r["llvm_pass_fails"] += 1
     elif (own := sanitize_own(args, why, err, r, sanitize_environ("1"), memcheck=True)):
         r["llvm_own"].append("%s: %s in %s (%s)" % (name, why, *own))
     else:
         problem("%s: %s (%s; without ALIASKIT_SANITIZE, with -enable-scoped-noalias=false, and with basic-aa "
                 "alone it does not, in %d tries each)" % (name, why, where(err) or "no frame of ours", CONTROL_ROUNDS))
-
-
-def _fails(args, why, environ):
-    rc, _, err, to = opt(args, OURS_TIMEOUT, environ=environ)
-    return crash_of(rc, err, to) == why
 
 
 def memcheck_fails(args):
@@ -377,6 +394,8 @@ def check(spec):
         r["skipped"] = done
         return r
     r["kinds"] = sorted({d.split(":", 1)[0] for d in done})
+    sanitize = spec.get("sanitize", True)
+    r["sanitize"] = sanitize
     os.makedirs(os.path.join(OUT, "work"), exist_ok=True)
     path = os.path.join(OUT, "work", spec["name"] + ".ll")
     with open(path, "w") as f:
@@ -426,6 +445,8 @@ def check(spec):
             else:
                 problem("%s: %s (with the built-in analyses, and with basic-aa alone, it does not, in %d tries each)"
                         % (p, why, CONTROL_ROUNDS))
+    if sanitize:
+        check_sanitize(r, path, problem)
     # One run for the verifier's modes and the checks (stripping last, the
     # fatal mode after it); a crash is then named by running each alone.
     steps = ["verify-alias-md" + m for m in VERIFY_MODES if m not in ("", "<strip>")]
@@ -443,6 +464,8 @@ def check(spec):
         keep = os.path.join(OUT, "failures", spec["name"])
         os.makedirs(keep, exist_ok=True)
         os.replace(path, os.path.join(keep, "module.ll"))
+        if os.path.exists(sanitized_path(path)):
+            os.replace(sanitized_path(path), os.path.join(keep, "sanitized.ll"))
         with open(os.path.join(keep, "problems.txt"), "w") as f:
             f.write("\n".join(r["problems"]) + "\n")
     else:
@@ -489,7 +512,7 @@ def plan(count, seed, slice_mode):
                     continue
         if path not in texts:
             texts[path] = open(path).read()
-        spec.update(text=texts[path], label=label)
+        spec.update(text=texts[path], label=label, sanitize=not slice_mode or i % SANITIZE_SLICE_EVERY == 0)
     return [s for s in specs if "text" in s]
 
 
@@ -524,6 +547,10 @@ def table(results):
     if sites:
         lines += ["", "Known sites of LLVM's reached: " +
                   "; ".join("%s: %d" % kv for kv in sorted(sites.items())) + "."]
+    sanitized = [r for r in results if r.get("sanitize", True)]
+    lines += ["", "Sanitizer: %d modules through its entry points; LLVM's verifier accepted %d of them, "
+              "and so checked their instrumented modules." % (len(sanitized), sum(bool(r.get("sanitize_verified"))
+                                                                        for r in sanitized))]
     sources = collections.Counter(r["source"] for r in results)
     lines += ["", "Sources: " + ", ".join("%s %d" % kv for kv in sorted(sources.items())) + "."]
     return "\n".join(lines) + "\n", total
@@ -631,7 +658,11 @@ def main():
     if a.slice:
         a.count = min(a.count, 300)
     t0 = time.time()
+    # Only the sanitizer's own entry points run with ALIASKIT_SANITIZE.
+    for k in [k for k in os.environ if k.startswith("ALIASKIT_SANITIZE")]:
+        del os.environ[k]
     os.makedirs(OUT, exist_ok=True)
+    os.makedirs(os.path.join(parity.OUT, "src"), exist_ok=True)  # parity.prepare_source writes there
     journal = Journal(a.seed, a.slice, a.resume, a.rejudge)
     results = run_until_mutated(a.count, a.seed, a.slice, a.jobs, journal, t0)
     ran = [r for r in results if "skipped" not in r]

@@ -180,11 +180,18 @@ fn access_word(s: &Site) -> &'static str {
 
 /// The report of a conflict the check of `log` found, or None if the
 /// tables do not hold its sites.
-pub fn pending(oracle: &FunctionOracle, at: &Place, c: &Conflict, stack_shown: bool) -> Option<Pending> {
+pub fn pending(
+    oracle: &FunctionOracle,
+    at: &Place,
+    c: &Conflict,
+    stack_shown: bool,
+) -> Option<Pending> {
     let t = oracle.table();
     // Where the code runs now: the table's function, or the one it was
     // inlined into (whose decisions the analyses made).
-    let host = Some(at.name()).filter(|n| !n.is_empty()).unwrap_or_else(|| t.name.clone());
+    let host = Some(at.name())
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| t.name.clone());
     let key = if at.key != 0 { at.key } else { t.key };
     let claim = oracle.claims().get(c.claim).clone();
     let (first, second) = (
@@ -233,7 +240,10 @@ pub fn pending(oracle: &FunctionOracle, at: &Place, c: &Conflict, stack_shown: b
                     .map(|d| format!("the noalias.scope.decl of {} at {d}", s.name))
             })
             .collect();
-        format!("one execution of {}, in one call of {call}", decls.join(" and "))
+        format!(
+            "one execution of {}, in one call of {call}",
+            decls.join(" and ")
+        )
     };
     let function_key = FunctionKey(key);
     let id = function_key.decision(
@@ -279,16 +289,28 @@ pub fn pending(oracle: &FunctionOracle, at: &Place, c: &Conflict, stack_shown: b
         format!("  checked: {} (module {module})", point.describe()),
     ];
     if host != t.name {
-        body.push(format!("  inlined: the code of @{} runs inlined in @{host}", t.name));
+        body.push(format!(
+            "  inlined: the code of @{} runs inlined in @{host}",
+            t.name
+        ));
     }
     let id_text = id.to_string();
     // The other direction, when it is claimed too: LLVM asks both, and
     // either may be the decision an analysis made.
     let other = claim
         .both_ways
-        .then(|| Some((t.lists.get(y.scopes? as usize)?, t.lists.get(x.noalias? as usize)?)))
+        .then(|| {
+            Some((
+                t.lists.get(y.scopes? as usize)?,
+                t.lists.get(x.noalias? as usize)?,
+            ))
+        })
         .flatten()
-        .map(|(s, n)| function_key.decision(Question::ScopeLists, s.content, n.content).to_string());
+        .map(|(s, n)| {
+            function_key
+                .decision(Question::ScopeLists, s.content, n.content)
+                .to_string()
+        });
     if parameter {
         body.push(format!(
             "  decision {id_text}: the noalias parameter's claim as scopes; while @{} is not inlined, basic-aa uses the parameter's noalias attribute itself, which ALIASKIT_BISECT cannot turn off",

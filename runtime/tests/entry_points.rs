@@ -120,10 +120,26 @@ fn reports_come_from_real_conflicts_only() {
         let t2 = table("u.c");
         __aliaskit_register(t2.as_ptr());
         let outer = __aliaskit_enter(t2.as_ptr(), 0, 2, 2, here, 0, c"g".as_ptr());
-        let deep = __aliaskit_enter(t2.as_ptr(), 0, 2, 2, (here as usize - 256) as *const c_void, 0, c"g".as_ptr());
+        let deep = __aliaskit_enter(
+            t2.as_ptr(),
+            0,
+            2,
+            2,
+            (here as usize - 256) as *const c_void,
+            0,
+            c"g".as_ptr(),
+        );
         __aliaskit_access(deep, 0, (&mut other[0]) as *mut u32 as *const c_void, 4);
         __aliaskit_access(deep, 1, (&mut other[0]) as *mut u32 as *const c_void, 4);
-        let next = __aliaskit_enter(t2.as_ptr(), 0, 2, 2, (here as usize - 128) as *const c_void, 0, c"g".as_ptr());
+        let next = __aliaskit_enter(
+            t2.as_ptr(),
+            0,
+            2,
+            2,
+            (here as usize - 128) as *const c_void,
+            0,
+            c"g".as_ptr(),
+        );
         __aliaskit_exit(next);
         __aliaskit_exit(outer);
     }
