@@ -141,7 +141,7 @@ enum Command {
     },
     /// Instrument a module so that the program checks its no-alias claims
     /// while it runs (scoped no-alias metadata and noalias parameters):
-    /// LLVM's pipeline at -O<LEVEL> between the two points of the
+    /// LLVM's pipeline at -O LEVEL between the two points of the
     /// aliaskit-sanitize pass. Link the result with `aliaskit sanitize
     /// --ldflags`.
     #[command(after_help = EXIT_CODES)]

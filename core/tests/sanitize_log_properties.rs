@@ -229,6 +229,9 @@ enum Op {
     Access(SiteId, u64, u64),
     /// `n` accesses of `size` bytes from `addr`, `step` apart.
     Walk(SiteId, u64, i64, u64, u64),
+    /// The same walk, given to the log at once (`access_run`, as the pass
+    /// summarizes a loop's accesses).
+    Summary(SiteId, u64, i64, u64, u64),
     Begin(ScopeId),
     /// `check`, then `prune` with this budget (when budgets are on).
     Check(usize),
@@ -239,6 +242,8 @@ fn program() -> impl Strategy<Value = Vec<Op>> {
         8 => (0..SITES + 1, 0u64..128, 0u64..9).prop_map(|(s, a, n)| Op::Access(s, a, n)),
         3 => (0..SITES, 0u64..128, -12i64..13, 1u64..9, 1u64..10)
             .prop_map(|(s, a, d, n, k)| Op::Walk(s, a, d, n, k)),
+        2 => (0..SITES, 64u64..128, -12i64..13, 1u64..9, 1u64..6)
+            .prop_map(|(s, a, d, n, k)| Op::Summary(s, a, d, n, k)),
         2 => (0..SCOPES + 1).prop_map(Op::Begin),
         1 => (0usize..20).prop_map(Op::Check),
     ];
@@ -317,7 +322,7 @@ impl Model {
 fn expand(op: &Op) -> Vec<(SiteId, u64, u64)> {
     match *op {
         Op::Access(s, a, n) => vec![(s, a, n)],
-        Op::Walk(s, a, d, n, k) => (0..k as i64)
+        Op::Walk(s, a, d, n, k) | Op::Summary(s, a, d, n, k) => (0..k as i64)
             .filter_map(|i| a.checked_add_signed(d * i).map(|addr| (s, addr, n)))
             .collect(),
         _ => Vec::new(),
@@ -347,6 +352,20 @@ fn run(ops: &[Op], t: &mut Table, budget: bool) -> Result<(Pairs, Pairs, FrameLo
             Ok(())
         };
     for op in ops {
+        if let Op::Summary(s, a, d, n, k) = *op {
+            // The lowest block first; every address stays above 0 (a >= 64,
+            // |d| * (k - 1) <= 60).
+            let lo = if d < 0 {
+                a - d.unsigned_abs() * (k - 1)
+            } else {
+                a
+            };
+            log.access_run(s, lo, n, d.unsigned_abs(), k);
+            for (s, a, n) in expand(op) {
+                model.events.push((s, a, a + n, model.epoch));
+            }
+            continue;
+        }
         for (s, a, n) in expand(op) {
             log.access(s, a, n);
             if s < SITES && n > 0 {

@@ -167,6 +167,52 @@ pub unsafe extern "C" fn __aliaskit_access(
     }
 }
 
+/// Site `site` of the frame's function accessed `size` bytes `count`
+/// times, at `first`, `first + stride`, ... (`stride` may be negative):
+/// a loop's accesses, summarized by the pass at the loop's exit.
+///
+/// # Safety
+/// As [`__aliaskit_exit`].
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn __aliaskit_access_run(
+    frame: *mut Frame,
+    site: u32,
+    first: *const c_void,
+    stride: i64,
+    count: u64,
+    size: u64,
+) {
+    let Some(f) = frame.as_mut() else { return };
+    if f.idle() || count == 0 {
+        return;
+    }
+    // The lowest block first.
+    let first = first as u64;
+    let lo = if stride < 0 {
+        count
+            .checked_sub(1)
+            .and_then(|n| n.checked_mul(stride.unsigned_abs()))
+            .and_then(|span| first.checked_sub(span))
+    } else {
+        Some(first)
+    };
+    match lo {
+        Some(lo) => f
+            .log
+            .access_run(site, lo, size, stride.unsigned_abs(), count),
+        // Below address 0: not a run of real accesses; nothing is logged.
+        None => return,
+    }
+    if f.due() {
+        let pending = guarded(Vec::new(), || frames::check_now(f));
+        if !pending.is_empty() {
+            let stack = caller_stack!();
+            guarded((), || report::emit(pending, Some(&stack)));
+        }
+    }
+}
+
 /// The program ends (a destructor of every instrumented module): the
 /// summary line, and the exit code when something was reported.
 #[no_mangle]

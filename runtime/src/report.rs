@@ -359,7 +359,15 @@ pub fn pending(
     Some(Pending {
         key: (
             host.clone(),
-            id.to_string(),
+            // The claim both ways is one claim, whichever way a point chose.
+            match &other {
+                Some(o) => format!(
+                    "{} {}",
+                    id_text.clone().min(o.clone()),
+                    id_text.clone().max(o.clone())
+                ),
+                None => id_text.clone(),
+            },
             a.clone().min(b.clone()),
             a.max(b),
         ),

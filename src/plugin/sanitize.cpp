@@ -34,6 +34,8 @@
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/CGSCCPassManager.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -78,7 +80,7 @@ public:
 
 /// The runtime's functions, declared in M.
 struct Runtime {
-  FunctionCallee Enter, Exit, Scope, Access, Register, Fini;
+  FunctionCallee Enter, Exit, Scope, Access, AccessRun, Register, Fini;
   Type *Ptr, *I32, *I64;
 
   explicit Runtime(Module &M) {
@@ -118,6 +120,10 @@ struct Runtime {
     Access = M.getOrInsertFunction(
         "__aliaskit_access", FunctionType::get(Void, {Ptr, I32, Ptr, I64}, false),
         AccessAttrs);
+    AccessRun = M.getOrInsertFunction(
+        "__aliaskit_access_run",
+        FunctionType::get(Void, {Ptr, I32, Ptr, I64, I64, I64}, false),
+        AccessAttrs);
     Register = M.getOrInsertFunction("__aliaskit_register",
                                      FunctionType::get(Void, {Ptr}, false));
     Fini = M.getOrInsertFunction("__aliaskit_fini",
@@ -132,13 +138,27 @@ CallInst *quiet(CallInst *C) {
   return C;
 }
 
-/// Emits the checks of one site before its instruction.
+/// The analyses a function's loops are summarized with.
+struct LoopFacts {
+  LoopInfo &LI;
+  ScalarEvolution &SE;
+  DominatorTree &DT;
+};
+
+/// Emits the checks of one site: one for all of a loop's executions of it
+/// when sanitize_loops.cpp can, else one before the instruction.
 void instrumentSite(const aliaskit::SitePlan &S, Value *Frame, Runtime &RT,
-                    const DataLayout &DL) {
+                    const DataLayout &DL, LoopFacts *Loops) {
   auto *I = cast<Instruction>(unwrap(S.Inst));
   IRBuilder<> B(I);
   Value *Site = B.getInt32(S.Site);
   auto access = [&](Value *Ptr, Value *Size) {
+    auto *Known = dyn_cast<ConstantInt>(Size);
+    if (Loops && Known && Known->getValue().getActiveBits() <= 63 &&
+        aliaskit::summarizeInLoop(*I, Ptr, Known->getZExtValue(), Frame, Site,
+                                  RT.AccessRun, Loops->LI, Loops->SE,
+                                  Loops->DT))
+      return;
     quiet(B.CreateCall(RT.Access, {Frame, Site, Ptr, B.CreateZExtOrTrunc(Size, RT.I64)}));
   };
   auto sizeOf = [&](Type *T) -> Value * {
@@ -170,6 +190,7 @@ void instrumentSite(const aliaskit::SitePlan &S, Value *Frame, Runtime &RT,
   case aliaskit::SitePart::Lane: {
     if (!II)
       return;
+    Loops = nullptr; // lanes are checked one execution at a time
     Intrinsic::ID ID = II->getIntrinsicID();
     bool Store = ID == Intrinsic::masked_store || ID == Intrinsic::masked_scatter;
     Type *VT = Store ? II->getArgOperand(0)->getType() : II->getType();
@@ -224,9 +245,12 @@ void tellInlinedFrames(Module &M) {
 
 /// Instruments one function of the plan.
 void instrumentFunction(const aliaskit::FunctionPlan &P, GlobalVariable *Table,
-                        Runtime &RT) {
+                        Runtime &RT, FunctionAnalysisManager &FAM) {
   auto *F = cast<Function>(unwrap(P.Function));
   const DataLayout &DL = F->getDataLayout();
+  LoopFacts Loops{FAM.getResult<LoopAnalysis>(*F),
+                  FAM.getResult<ScalarEvolutionAnalysis>(*F),
+                  FAM.getResult<DominatorTreeAnalysis>(*F)};
   IRBuilder<> B(&*F->getEntryBlock().getFirstNonPHIOrDbgOrAlloca());
   Value *FrameAddress = B.CreateIntrinsic(Intrinsic::frameaddress,
                                           {RT.Ptr}, {B.getInt32(0)});
@@ -240,7 +264,7 @@ void instrumentFunction(const aliaskit::FunctionPlan &P, GlobalVariable *Table,
     quiet(After.CreateCall(RT.Scope, {Frame, After.getInt32(P.Decls[I].Scope)}));
   }
   for (size_t I = 0; I < P.NumSitePlans; ++I)
-    instrumentSite(P.SitePlans[I], Frame, RT, DL);
+    instrumentSite(P.SitePlans[I], Frame, RT, DL, &Loops);
   SmallVector<Instruction *, 4> Exits;
   for (BasicBlock &BB : *F) {
     Instruction *T = BB.getTerminator();
@@ -289,7 +313,8 @@ void registerTable(Module &M, GlobalVariable *Table, Runtime &RT,
 
 /// Instruments the scoped claims of M at `Point` (the plan's sites, decls
 /// and functions; the table global and its registration).
-void instrument(Module &M, SanitizePoint Point, bool Stats) {
+void instrument(Module &M, SanitizePoint Point, bool Stats,
+                FunctionAnalysisManager &FAM) {
   aliaskit::Printer P(M);
   std::string Name = aliaskit::moduleName(M);
   void *Plan = aliaskit_sanitize_plan(wrap(&M), static_cast<uint8_t>(Point),
@@ -306,7 +331,7 @@ void instrument(Module &M, SanitizePoint Point, bool Stats) {
     for (size_t I = 0; I < N; ++I) {
       aliaskit::FunctionPlan FP;
       if (aliaskit_sanitize_plan_function(Plan, I, &FP))
-        instrumentFunction(FP, Table, RT);
+        instrumentFunction(FP, Table, RT, FAM);
     }
     registerTable(M, Table, RT, Point);
   }
@@ -336,6 +361,8 @@ public:
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
     auto &FAM =
         MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+    if (At == Stage::Start)
+      aliaskit::markFrontEndAccesses(M);
     for (Function &F : M) {
       if (F.isDeclaration() || !aliaskit::hasNoAliasParameters(F))
         continue;
@@ -351,7 +378,7 @@ public:
       FAM.invalidate(F, PreservedAnalyses::none());
     }
     if (At == Stage::Start && Instrument)
-      instrument(M, SanitizePoint::Start, Stats);
+      instrument(M, SanitizePoint::Start, Stats, FAM);
     if (At != Stage::End)
       return PreservedAnalyses::none();
     if (Stats) {
@@ -361,8 +388,9 @@ public:
              << " functions made scopes; " << PS.Unclassified << " of their "
              << PS.Accesses << " memory accesses not classified\n";
     }
+    aliaskit::forgetFrontEndAccesses(M);
     tellInlinedFrames(M);
-    instrument(M, SanitizePoint::End, Stats);
+    instrument(M, SanitizePoint::End, Stats, FAM);
     return PreservedAnalyses::none();
   }
 };

@@ -53,6 +53,13 @@ using namespace llvm;
 namespace {
 
 const char *const Recorded = "aliaskit.noalias";
+/// On every memory access the front end wrote (the start of the pipeline).
+/// Inlining keeps it; a pass that speculates an access (LICM hoisting a
+/// conditional load) or merges two drops it with the other metadata it
+/// does not know, and with it the access's lists: such an access is not
+/// given lists again (a speculated load is not one the program makes, and
+/// the claim LLVM dropped must not come back).
+const char *const FrontEnd = "aliaskit.access";
 const char *const CounterName = "__aliaskit.unclassified";
 
 bool isRuntimeCall(const CallBase &CB) {
@@ -258,7 +265,8 @@ SmallVector<Instruction *, 8> attachLists(Function &F, AAResults &AA,
     Work.push_back(&I);
   SmallVector<Instruction *, 8> Unclassified;
   for (Instruction *I : Work) {
-    if (OnlyNew && (C.names(I->getMetadata(LLVMContext::MD_alias_scope)) ||
+    if (OnlyNew && (!I->getMetadata(FrontEnd) ||
+                    C.names(I->getMetadata(LLVMContext::MD_alias_scope)) ||
                     C.names(I->getMetadata(LLVMContext::MD_noalias))))
       continue;
     SmallVector<const Value *, 2> Ptrs;
@@ -343,6 +351,47 @@ void aliaskit::convertNoAliasParameters(Function &F, AAResults &AA,
   F.setMetadata(Recorded, MDNode::get(Ctx, Record));
 }
 
+void aliaskit::markFrontEndAccesses(Module &M) {
+  MDNode *Mark = MDNode::get(M.getContext(), {});
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (isa<LoadInst>(I) || isa<StoreInst>(I) || isa<AtomicRMWInst>(I) ||
+          isa<AtomicCmpXchgInst>(I) || isa<AnyMemIntrinsic>(I))
+        I.setMetadata(FrontEnd, Mark);
+}
+
+void aliaskit::forgetFrontEndAccesses(Module &M) {
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      I.setMetadata(FrontEnd, nullptr);
+}
+
+/// The decls of F's converted scopes that F's body uses but no longer
+/// declares (InstCombine deletes a decl whose scope no access uses: one
+/// converted before the accesses that use it were inlined): at the entry
+/// again, so that each call of F is still an instance.
+static void redeclare(Function &F, const Converted &C) {
+  SmallPtrSet<const Metadata *, 8> Declared, Used;
+  for (Instruction &I : instructions(F)) {
+    if (auto *D = dyn_cast<NoAliasScopeDeclInst>(&I)) {
+      for (const MDOperand &Op : D->getScopeList()->operands())
+        Declared.insert(Op.get());
+      continue;
+    }
+    for (unsigned Kind : {LLVMContext::MD_alias_scope, LLVMContext::MD_noalias})
+      if (MDNode *L = I.getMetadata(Kind))
+        for (const MDOperand &Op : L->operands())
+          Used.insert(Op.get());
+  }
+  IRBuilder<> B(&*F.getEntryBlock().getFirstNonPHIOrDbgOrAlloca());
+  LLVMContext &Ctx = F.getContext();
+  if (DISubprogram *SP = F.getSubprogram())
+    B.SetCurrentDebugLocation(DILocation::get(Ctx, SP->getScopeLine(), 0, SP));
+  for (MDNode *S : C.Scopes)
+    if (Used.contains(S) && !Declared.contains(S))
+      B.CreateNoAliasScopeDeclaration(MDNode::get(Ctx, S));
+}
+
 void aliaskit::completeNoAliasParameters(Function &F, AAResults &AA,
                                          bool Last) {
   Converted C = Converted::of(F);
@@ -352,6 +401,7 @@ void aliaskit::completeNoAliasParameters(Function &F, AAResults &AA,
     return;
   SmallVector<Instruction *, 8> Unclassified =
       attachLists(F, AA, C, /*OnlyNew=*/true);
+  redeclare(F, C);
   if (!Last || Unclassified.empty())
     return;
   parameterStats().Unclassified += Unclassified.size();

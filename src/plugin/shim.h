@@ -24,6 +24,10 @@
 namespace llvm {
 class AAResults;
 class CallBase;
+class DominatorTree;
+class FunctionCallee;
+class LoopInfo;
+class ScalarEvolution;
 class Function;
 class Instruction;
 class MemoryLocation;
@@ -487,6 +491,11 @@ ParameterStats &parameterStats();
 /// conversion is not complete.
 bool hasNoAliasParameters(const llvm::Function &F);
 
+/// Marks every memory access of M as the front end's (!aliaskit.access),
+/// for completeNoAliasParameters; forgetFrontEndAccesses removes the marks.
+void markFrontEndAccesses(llvm::Module &M);
+void forgetFrontEndAccesses(llvm::Module &M);
+
 /// Turns F's noalias pointer parameters into scopes as the inliner would
 /// when inlining F, and removes their attributes (from F and its calls), so
 /// that basic-aa no longer uses them (`Promote`: promote the entry block's
@@ -495,14 +504,26 @@ bool hasNoAliasParameters(const llvm::Function &F);
 void convertNoAliasParameters(llvm::Function &F, llvm::AAResults &AA,
                               bool Promote);
 
-/// Gives the accesses of F that have none of F's converted scopes yet
-/// their lists (unclassified at the conversion: through a call's result,
-/// inlined since, or through a stack object promoted since): once F's body
+/// Gives the front end's accesses of F that have none of F's converted
+/// scopes yet their lists (unclassified at the conversion: through a call's
+/// result, inlined since, or through a stack object promoted since; not
+/// those a pass dropped the lists of), and declares again at F's entry a
+/// used scope whose decl was deleted: once F's body
 /// is simplified (where the inliner reads it), and `Last`, at the end of
 /// the pipeline, where those still unclassified are counted at run time
 /// and the record is dropped.
 void completeNoAliasParameters(llvm::Function &F, llvm::AAResults &AA,
                                bool Last);
+
+/// sanitize_loops.cpp: when the access of `Size` bytes at `Ptr` by I runs
+/// once in every iteration of its innermost loop at a constant step, and
+/// the loop's count is known at its end, emits one
+/// __aliaskit_access_run(Frame, Site, ...) at the loop's exit for all of
+/// them and returns true; otherwise emits nothing and returns false.
+bool summarizeInLoop(llvm::Instruction &I, llvm::Value *Ptr, uint64_t Size,
+                     llvm::Value *Frame, llvm::Value *Site,
+                     llvm::FunctionCallee AccessRun, llvm::LoopInfo &LI,
+                     llvm::ScalarEvolution &SE, llvm::DominatorTree &DT);
 
 /// Registers aliaskit-sanitize and ALIASKIT_SANITIZE (sanitize.cpp).
 void registerSanitizer(llvm::PassBuilder &PB);

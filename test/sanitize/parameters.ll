@@ -19,7 +19,7 @@
 ; START:         %v = load i32, ptr %in, align 4, !alias.scope ![[LI]], !noalias ![[LO]]
 ; START:         store i32 %v, ptr %out, align 4, !alias.scope ![[LO]], !noalias ![[LI]]
 ; START:         store i32 0, ptr %other, align 4, !noalias ![[BOTH:[0-9]+]]
-; START:         store i32 1, ptr %local, align 4{{$}}
+; START:         store i32 1, ptr %local, align 4, !aliaskit.access !{{[0-9]+}}{{$}}
 ; START:         store ptr %in, ptr %slot, align 8, !noalias ![[BOTH]]
 ; START-LABEL: define void @caller(
 ; START:         call void @copy(ptr %a, ptr %b, ptr %c, ptr %d)

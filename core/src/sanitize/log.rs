@@ -226,6 +226,58 @@ impl FrameLog {
         self.push(site, addr, len);
     }
 
+    /// `count` accesses of `len` bytes by `site`, the k-th at `lo + k *
+    /// stride` (an access summarized for a whole loop by the pass): the
+    /// same as `count` calls of [`FrameLog::access`] in one epoch. Blocks
+    /// that overlap one another are one site against itself (a self hit).
+    pub fn access_run(&mut self, site: SiteId, lo: u64, len: u64, stride: u64, count: u64) {
+        if count == 0 || len == 0 {
+            return;
+        }
+        if count == 1 {
+            return self.access(site, lo, len);
+        }
+        if (site as usize) >= self.open.len() {
+            self.out_of_range += 1;
+            return;
+        }
+        let end = (count - 1)
+            .checked_mul(stride)
+            .and_then(|span| span.checked_add(len))
+            .and_then(|span| lo.checked_add(span));
+        let Some(end) = end else {
+            // Past the top of the address space: one access at a time
+            // would lose its last byte too; drop the lot, counted.
+            self.logged = self.logged.saturating_add(count);
+            self.dropped = self.dropped.saturating_add(count);
+            return;
+        };
+        if stride < len {
+            // Each block overlaps the next: [lo + stride, lo + len) is
+            // touched by the first two.
+            self.self_hit(site, lo + stride, lo + len);
+        }
+        let run = if stride <= len {
+            Run::single(lo, end - lo)
+        } else {
+            Run {
+                lo,
+                len,
+                stride,
+                count,
+            }
+        };
+        self.logged = self.logged.saturating_add(count);
+        let index = u32::try_from(self.entries.len()).unwrap_or(NO_ENTRY);
+        self.open[site as usize] = index;
+        self.entries.push(Entry {
+            run,
+            epoch: self.epoch,
+            site,
+            calls: u32::try_from(count).unwrap_or(u32::MAX),
+        });
+    }
+
     /// A new entry for `site`, which becomes its open one.
     #[inline(never)]
     fn push(&mut self, site: SiteId, addr: u64, len: u64) {
