@@ -37,28 +37,53 @@ const SAME_STACK: usize = 64 << 20;
 /// is left after each check.
 const FIRST_CHECK: usize = 4096;
 
+/// A function a frame's code ran in (the pass's constant array of them).
+/// Must match the `{ i64, ptr }` entries of `hostsGlobal` in
+/// `src/plugin/sanitize.cpp`.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct Host {
+    /// Its decision key (`FunctionKey` of the module and its name).
+    pub key: u64,
+    /// Its name, a C string.
+    pub name: *const std::ffi::c_char,
+}
+
 /// Where a frame's code is: its function in its module's table, and the
-/// function it runs in now (the same, or the one it was inlined into),
-/// whose decision key and name (a C string's address) reports use.
+/// functions it ran in (the table's first, the one it runs in now last).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Place {
     /// The table global of its module (0: the idle frame).
     pub table: usize,
     pub function: u32,
-    pub key: u64,
-    pub name: usize,
+    /// The address of `count` [`Host`]s.
+    pub hosts: usize,
+    pub count: u32,
 }
 
 impl Place {
-    /// The name of the function the code runs in ("" if unknown).
-    pub fn name(&self) -> String {
-        if self.name == 0 {
-            return String::new();
+    /// The hosts: (decision key, name).
+    pub fn hosts(&self) -> Vec<(u64, String)> {
+        if self.hosts == 0 {
+            return Vec::new();
         }
-        // SAFETY: the pass gives the address of a constant C string.
-        unsafe { std::ffi::CStr::from_ptr(self.name as *const std::ffi::c_char) }
-            .to_string_lossy()
-            .into_owned()
+        // SAFETY: the pass gives the address of a constant array of `count`
+        // hosts, each naming a constant C string.
+        let hosts =
+            unsafe { std::slice::from_raw_parts(self.hosts as *const Host, self.count as usize) };
+        hosts
+            .iter()
+            .map(|h| {
+                let name = if h.name.is_null() {
+                    String::new()
+                } else {
+                    unsafe { std::ffi::CStr::from_ptr(h.name) }
+                        .to_string_lossy()
+                        .into_owned()
+                };
+                (h.key, name)
+            })
+            .collect()
     }
 }
 

@@ -79,13 +79,14 @@ pub unsafe extern "C" fn __aliaskit_register_counter(counter: *const u64) {
 }
 
 /// A frame for a call of function `function` of the module whose table
-/// global is `table`, with `sites` sites and `scopes` scopes. Its code is
-/// in the function named `name` (a C string) whose decision key is `key`:
-/// the table's function, or the one it was inlined into.
+/// global is `table`, with `sites` sites and `scopes` scopes. `hosts`
+/// (`count` of them) are the functions its code ran in, whose decision ids
+/// its reports give: the table's function first, the one it runs in now
+/// last (more than one for a start-point frame that was inlined).
 ///
 /// # Safety
-/// `table` is a table global the pass made, `name` a C string that lives
-/// as long as the program.
+/// `table` is a table global the pass made, `hosts` a constant array of
+/// `count` [`frames::Host`]s that lives as long as the program.
 #[no_mangle]
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
@@ -95,15 +96,15 @@ pub unsafe extern "C" fn __aliaskit_enter(
     sites: u32,
     scopes: u32,
     frame_address: *const c_void,
-    key: u64,
-    name: *const std::ffi::c_char,
+    hosts: *const frames::Host,
+    count: u32,
 ) -> *mut Frame {
     let (frame, pending) = guarded((frames::idle_frame(), Vec::new()), || {
         let at = frames::Place {
             table: table as usize,
             function,
-            key,
-            name: name as usize,
+            hosts: hosts as usize,
+            count,
         };
         frames::enter(at, sites, scopes, frame_address as usize)
     });

@@ -187,12 +187,14 @@ pub fn pending(
     stack_shown: bool,
 ) -> Option<Pending> {
     let t = oracle.table();
-    // Where the code runs now: the table's function, or the one it was
-    // inlined into (whose decisions the analyses made).
-    let host = Some(at.name())
-        .filter(|n| !n.is_empty())
-        .unwrap_or_else(|| t.name.clone());
-    let key = if at.key != 0 { at.key } else { t.key };
+    // The functions the code ran in (an analysis may have asked about the
+    // claim in each): the table's, then those it was inlined into; the
+    // report is of the last, where it runs now.
+    let mut hosts = at.hosts();
+    if hosts.is_empty() {
+        hosts.push((t.key, t.name.clone()));
+    }
+    let (key, host) = hosts.last().cloned().expect("one host at least");
     let claim = oracle.claims().get(c.claim).clone();
     let (first, second) = (
         t.sites.get(c.first as usize)?,
@@ -295,9 +297,10 @@ pub fn pending(
         ));
     }
     let id_text = id.to_string();
-    // The other direction, when it is claimed too: LLVM asks both, and
-    // either may be the decision an analysis made.
-    let other = claim
+    // The claim's decisions: in every function its code ran in (an
+    // analysis may have asked in each: before and after inlining), both
+    // ways when both are claimed (LLVM asks both, either may decide).
+    let other_lists = claim
         .both_ways
         .then(|| {
             Some((
@@ -305,26 +308,55 @@ pub fn pending(
                 t.lists.get(x.noalias? as usize)?,
             ))
         })
-        .flatten()
-        .map(|(s, n)| {
-            function_key
-                .decision(Question::ScopeLists, s.content, n.content)
-                .to_string()
-        });
+        .flatten();
+    let other = other_lists.map(|(s, n)| {
+        function_key
+            .decision(Question::ScopeLists, s.content, n.content)
+            .to_string()
+    });
+    let mut ids: Vec<(String, String)> = Vec::new();
+    for (k, name) in hosts.iter().rev() {
+        let mut add = |s: u64, n: u64| {
+            let d = FunctionKey(*k)
+                .decision(Question::ScopeLists, s, n)
+                .to_string();
+            if !ids.iter().any(|(x, _)| *x == d) {
+                ids.push((d, name.clone()));
+            }
+        };
+        add(scopes_list.content, noalias_list.content);
+        if let Some((s, n)) = other_lists {
+            add(s.content, n.content);
+        }
+    }
     if parameter {
         body.push(format!(
             "  decision {id_text}: the noalias parameter's claim as scopes; while @{} is not inlined, basic-aa uses the parameter's noalias attribute itself, which ALIASKIT_BISECT cannot turn off",
             t.name
         ));
     } else {
-        match &other {
-            Some(o) => body.push(format!(
-                "  decisions {id_text} and {o} (the claim both ways): ALIASKIT_BISECT='y -x{id_text} -x{o}' answers it conservatively"
-            )),
-            None => body.push(format!(
-                "  decision {id_text}: ALIASKIT_BISECT='y -x{id_text}' answers it conservatively"
-            )),
+        let mut by_host: Vec<(String, Vec<String>)> = Vec::new();
+        for (d, h) in &ids {
+            match by_host.iter_mut().find(|(x, _)| x == h) {
+                Some((_, v)) => v.push(d.clone()),
+                None => by_host.push((h.clone(), vec![d.clone()])),
+            }
         }
+        let listed: Vec<String> = by_host
+            .iter()
+            .map(|(h, v)| format!("{} in @{h}", v.join(" and ")))
+            .collect();
+        let terms: Vec<String> = ids.iter().map(|(d, _)| format!("-x{d}")).collect();
+        let label = if ids.len() == 1 {
+            "decision"
+        } else {
+            "decisions"
+        };
+        body.push(format!(
+            "  {label} {}: ALIASKIT_BISECT='y {}' answers it conservatively",
+            listed.join("; "),
+            terms.join(" ")
+        ));
     }
     let json = json!({
         "kind": kind,
@@ -338,6 +370,7 @@ pub fn pending(
                    "part": second.part, "metadata": site_lists(t, second)},
         "id": id_text,
         "other_id": other,
+        "ids": ids.iter().map(|(d, h)| json!({"id": d, "function": h})).collect::<Vec<_>>(),
         "bytes": {"address": format!("{lo:#x}"), "size": hi - lo},
         "scope": names,
         "domain": domain,
@@ -345,7 +378,7 @@ pub fn pending(
         "claim": claim_text,
     });
     let mut candidates = vec![t.name.clone(), host.clone(), id_text.clone()];
-    candidates.extend(other.clone());
+    candidates.extend(ids.iter().map(|(d, _)| d.clone()));
     for s in [first, second] {
         candidates.extend(s.location.iter().cloned());
     }

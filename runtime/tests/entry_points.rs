@@ -83,7 +83,7 @@ fn reports_come_from_real_conflicts_only() {
         __aliaskit_register(t.as_ptr());
         // Two instances of the scopes in one call: the store and the load of
         // the same int, each in its own instance: no report.
-        let f = __aliaskit_enter(t.as_ptr(), 0, 2, 2, here, 0, c"g".as_ptr());
+        let f = __aliaskit_enter(t.as_ptr(), 0, 2, 2, here, std::ptr::null(), 0);
         __aliaskit_scope(f, 0);
         __aliaskit_scope(f, 1);
         __aliaskit_access(f, 0, at(0, &mut buf), 4);
@@ -99,7 +99,7 @@ fn reports_come_from_real_conflicts_only() {
         // The store and the load of one int in one instance: one report,
         // however often it happens.
         for _ in 0..3 {
-            let f = __aliaskit_enter(t.as_ptr(), 0, 2, 2, here, 0, c"g".as_ptr());
+            let f = __aliaskit_enter(t.as_ptr(), 0, 2, 2, here, std::ptr::null(), 0);
             __aliaskit_scope(f, 0);
             __aliaskit_scope(f, 1);
             __aliaskit_access(f, 0, at(4, &mut buf), 4);
@@ -119,15 +119,15 @@ fn reports_come_from_real_conflicts_only() {
         let mut other = [0u32; 4];
         let t2 = table("u.c");
         __aliaskit_register(t2.as_ptr());
-        let outer = __aliaskit_enter(t2.as_ptr(), 0, 2, 2, here, 0, c"g".as_ptr());
+        let outer = __aliaskit_enter(t2.as_ptr(), 0, 2, 2, here, std::ptr::null(), 0);
         let deep = __aliaskit_enter(
             t2.as_ptr(),
             0,
             2,
             2,
             (here as usize - 256) as *const c_void,
+            std::ptr::null(),
             0,
-            c"g".as_ptr(),
         );
         __aliaskit_access(deep, 0, (&mut other[0]) as *mut u32 as *const c_void, 4);
         __aliaskit_access(deep, 1, (&mut other[0]) as *mut u32 as *const c_void, 4);
@@ -137,8 +137,8 @@ fn reports_come_from_real_conflicts_only() {
             2,
             2,
             (here as usize - 128) as *const c_void,
+            std::ptr::null(),
             0,
-            c"g".as_ptr(),
         );
         __aliaskit_exit(next);
         __aliaskit_exit(outer);
@@ -155,7 +155,7 @@ fn reports_come_from_real_conflicts_only() {
         let mut x = [0u64; 2];
         let p = (&mut x[1]) as *mut u64 as *const c_void;
         unsafe {
-            let f = __aliaskit_enter(t.as_ptr(), 0, 2, 2, here, 0, c"g".as_ptr());
+            let f = __aliaskit_enter(t.as_ptr(), 0, 2, 2, here, std::ptr::null(), 0);
             __aliaskit_access(f, 0, p, 8);
             // Both scopes begin again: another instance, no conflict.
             __aliaskit_scope(f, 0);

@@ -111,7 +111,7 @@ struct Runtime {
     AttributeList AccessAttrs = Attrs.addParamAttributes(C, 2, AddressB);
     Enter = M.getOrInsertFunction(
         "__aliaskit_enter",
-        FunctionType::get(Ptr, {Ptr, I32, I32, I32, Ptr, I64, Ptr}, false),
+        FunctionType::get(Ptr, {Ptr, I32, I32, I32, Ptr, Ptr, I32}, false),
         EnterAttrs);
     Exit = M.getOrInsertFunction("__aliaskit_exit",
                                  FunctionType::get(Void, {Ptr}, false), Attrs);
@@ -213,34 +213,104 @@ void instrumentSite(const aliaskit::SitePlan &S, Value *Frame, Runtime &RT,
   }
 }
 
-/// F's name as a C string in F's module (one global a function).
-Constant *functionName(Function &F) {
-  Module &M = *F.getParent();
-  std::string Global = ("__aliaskit_name." + F.getName()).str();
+/// A function's name as a C string in module M (one global a name).
+Constant *functionName(Module &M, StringRef Name) {
+  std::string Global = ("__aliaskit_name." + Name).str();
   if (GlobalVariable *G = M.getNamedGlobal(Global))
     return G;
-  Constant *Text = ConstantDataArray::getString(M.getContext(), F.getName());
+  Constant *Text = ConstantDataArray::getString(M.getContext(), Name);
   auto *G = new GlobalVariable(M, Text->getType(), /*isConstant=*/true,
                                GlobalValue::PrivateLinkage, Text, Global);
   G->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
   return G;
 }
 
-/// At the end: a frame of the start point whose code was inlined into
-/// another function is told that function (the name and the decision key
-/// its reports use: where the analyses asked about the claim).
-void tellInlinedFrames(Module &M) {
-  for (Function &F : M)
-    for (Instruction &I : instructions(F))
-      if (auto *C = dyn_cast<CallInst>(&I))
-        if (Function *Callee = C->getCalledFunction())
-          if (Callee->getName() == "__aliaskit_enter" && C->arg_size() == 7 &&
-              C->getArgOperand(6) != functionName(F)) {
-            C->setArgOperand(5, ConstantInt::get(Type::getInt64Ty(
-                                                     M.getContext()),
-                                                 aliaskit::bisectKey(F)));
-            C->setArgOperand(6, functionName(F));
-          }
+/// The functions a frame's code ran in, as the runtime reads them: a
+/// constant array of { decision key, name } (the table's function first,
+/// the one it runs in now last).
+Constant *hostsGlobal(Module &M, ArrayRef<StringRef> Names) {
+  LLVMContext &C = M.getContext();
+  Type *I64 = Type::getInt64Ty(C);
+  auto *Entry = StructType::get(C, {I64, PointerType::getUnqual(C)});
+  std::string Module = aliaskit::moduleName(M);
+  SmallVector<Constant *, 4> Entries;
+  std::string Global = "__aliaskit_hosts";
+  for (StringRef N : Names) {
+    uint64_t Key =
+        aliaskit_bisect_function(Module.data(), Module.size(), N.data(), N.size());
+    Entries.push_back(ConstantStruct::get(
+        Entry, {ConstantInt::get(I64, Key), functionName(M, N)}));
+    Global += "." + N.str();
+  }
+  if (GlobalVariable *G = M.getNamedGlobal(Global))
+    return G;
+  auto *Ty = ArrayType::get(Entry, Entries.size());
+  auto *G = new GlobalVariable(M, Ty, /*isConstant=*/true,
+                               GlobalValue::PrivateLinkage,
+                               ConstantArray::get(Ty, Entries), Global);
+  G->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  return G;
+}
+
+const char *const HostsMD = "aliaskit.hosts";
+
+/// The functions the code of a start-point frame (its __aliaskit_enter
+/// call, `Enter`) ran in before F: the table's function, then those
+/// recorded when their simplification ended.
+SmallVector<StringRef, 4> hostsOf(CallInst &Enter) {
+  SmallVector<StringRef, 4> Names;
+  if (MDNode *H = Enter.getMetadata(HostsMD))
+    for (const MDOperand &Op : H->operands())
+      if (auto *S = dyn_cast_or_null<MDString>(Op.get()))
+        Names.push_back(S->getString());
+  return Names;
+}
+
+/// The __aliaskit_enter calls of F.
+SmallVector<CallInst *, 4> entersOf(Function &F) {
+  SmallVector<CallInst *, 4> Calls;
+  for (Instruction &I : instructions(F))
+    if (auto *C = dyn_cast<CallInst>(&I))
+      if (Function *Callee = C->getCalledFunction())
+        if (Callee->getName() == "__aliaskit_enter" && C->arg_size() == 7)
+          Calls.push_back(C);
+  return Calls;
+}
+
+/// Adds F to the hosts of every start-point frame whose code runs in F
+/// (when F's simplification ends, and at the end): each is a function an
+/// analysis may have asked about the frame's claims in, so each gives the
+/// claims a decision id. The list rides on the call as metadata, which
+/// inlining copies.
+void recordHost(Function &F) {
+  LLVMContext &C = F.getContext();
+  for (CallInst *Enter : entersOf(F)) {
+    SmallVector<StringRef, 4> Names = hostsOf(*Enter);
+    if (!Names.empty() && Names.back() == F.getName())
+      continue;
+    if (Names.empty())
+      continue; // not a start-point frame
+    SmallVector<Metadata *, 4> Ops;
+    for (StringRef N : Names)
+      Ops.push_back(MDString::get(C, N));
+    Ops.push_back(MDString::get(C, F.getName()));
+    Enter->setMetadata(HostsMD, MDNode::get(C, Ops));
+  }
+}
+
+/// At the end: each start-point frame gets its hosts (see hostsGlobal).
+void tellHosts(Module &M) {
+  for (Function &F : M) {
+    recordHost(F);
+    for (CallInst *Enter : entersOf(F)) {
+      SmallVector<StringRef, 4> Names = hostsOf(*Enter);
+      if (Names.size() < 2)
+        continue;
+      Enter->setArgOperand(5, hostsGlobal(M, Names));
+      Enter->setArgOperand(
+          6, ConstantInt::get(Type::getInt32Ty(M.getContext()), Names.size()));
+    }
+  }
 }
 
 /// Instruments one function of the plan.
@@ -254,10 +324,16 @@ void instrumentFunction(const aliaskit::FunctionPlan &P, GlobalVariable *Table,
   IRBuilder<> B(&*F->getEntryBlock().getFirstNonPHIOrDbgOrAlloca());
   Value *FrameAddress = B.CreateIntrinsic(Intrinsic::frameaddress,
                                           {RT.Ptr}, {B.getInt32(0)});
-  Value *Frame = quiet(B.CreateCall(
+  StringRef Own[] = {F->getName()};
+  CallInst *Frame = quiet(B.CreateCall(
       RT.Enter, {Table, B.getInt32(P.Index), B.getInt32(P.Sites),
                  B.getInt32(P.Scopes), FrameAddress,
-                 B.getInt64(aliaskit::bisectKey(*F)), functionName(*F)}));
+                 hostsGlobal(*F->getParent(), Own), B.getInt32(1)}));
+  // Where a start-point frame's code runs is followed through inlining.
+  if (Table->getName() == "__aliaskit_table.start")
+    Frame->setMetadata(HostsMD, MDNode::get(F->getContext(),
+                                            MDString::get(F->getContext(),
+                                                          F->getName())));
   for (size_t I = 0; I < P.NumDecls; ++I) {
     auto *D = cast<Instruction>(unwrap(P.Decls[I].Decl));
     IRBuilder<> After(D->getNextNode());
@@ -389,19 +465,21 @@ public:
              << PS.Accesses << " memory accesses not classified\n";
     }
     aliaskit::forgetFrontEndAccesses(M);
-    tellInlinedFrames(M);
+    tellHosts(M);
     instrument(M, SanitizePoint::End, Stats, FAM);
     return PreservedAnalyses::none();
   }
 };
 
-/// Under clang: the completion of one function's conversion, at the end of
-/// its simplification (CGSCCOptimizerLate), where the inliner will read
-/// its body.
+/// Under clang, at the end of each function's simplification
+/// (CGSCCOptimizerLate), where the inliner will read its body: the function
+/// becomes a host of the start-point frames inlined into it, and its
+/// conversion is completed.
 class ParametersPass : public PassInfoMixin<ParametersPass> {
 public:
   static bool isRequired() { return true; }
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &FAM) {
+    recordHost(F);
     if (!aliaskit::hasNoAliasParameters(F))
       return PreservedAnalyses::all();
     aliaskit::completeNoAliasParameters(F, FAM.getResult<AAManager>(F),

@@ -16,7 +16,7 @@
 ; CHECK:      @llvm.global_dtors = appending global {{.*}} i32 101, ptr @__aliaskit_fini
 ; CHECK-LABEL: define void @f(
 ; CHECK-NEXT:   %[[FA:[0-9]+]] = call ptr @llvm.frameaddress.p0(i32 0)
-; CHECK-NEXT:   %[[H:[0-9]+]] = call ptr @__aliaskit_enter(ptr @__aliaskit_table.end, i32 0, i32 4, i32 4, ptr %[[FA]], i64 {{-?[0-9]+}}, ptr @__aliaskit_name.f), !nosanitize
+; CHECK-NEXT:   %[[H:[0-9]+]] = call ptr @__aliaskit_enter(ptr @__aliaskit_table.end, i32 0, i32 4, i32 4, ptr %[[FA]], ptr @__aliaskit_hosts.f, i32 1), !nosanitize
 ; CHECK-NEXT:   call void @llvm.experimental.noalias.scope.decl(metadata !{{[0-9]+}})
 ; CHECK-NEXT:   call void @__aliaskit_scope(ptr %[[H]], i32 0), !nosanitize
 ; CHECK-NEXT:   call void @llvm.experimental.noalias.scope.decl(metadata !{{[0-9]+}})

@@ -25,7 +25,7 @@
 ; CHECK-NEXT:   overlapping bytes: [0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}) (4 bytes)
 ; CHECK-NEXT:   claim: every scope of the {{first|second}} access's !alias.scope {"f: %{{a|b}}" in "f"} in domain "f" is in the {{first|second}} access's !noalias list {"f: %{{a|b}}" in "f"}
 ; CHECK-NEXT:   deciding scope "f: %{{a|b}}" in domain "f"; instance: one call of @copy2 (no noalias.scope.decl of the scope in it)
-; CHECK:        decisions {{[0-9a-f]+}} and {{[0-9a-f]+}} (the claim both ways): ALIASKIT_BISECT='y -x{{[0-9a-f]+}} -x{{[0-9a-f]+}}' answers it conservatively
+; CHECK:        decisions {{[0-9a-f]+}} and {{[0-9a-f]+}} in @copy2: ALIASKIT_BISECT='y -x{{[0-9a-f]+}} -x{{[0-9a-f]+}}' answers it conservatively
 ; The second copy's store (a[i+2]) and the next iteration's first load:
 ; claimed apart by the same scopes, another static pair.
 ; CHECK:      aliaskit-sanitize: scoped-noalias: a no-alias claim is broken in @copy2
