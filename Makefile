@@ -64,13 +64,14 @@ test-frontends:
 	JOBS=$(JOBS) python3 checks/frontends/check.py --slice
 
 # aliaskit sanitize on programs with known answers (C restrict, Rust
-# references, Fortran dummy arguments), and on the bisect corpus's wrong
-# !noalias programs (the report names bisect's culprit): slices of 8 and 3
-# (make bench: all).
+# references, Fortran dummy arguments), on the bisect corpus's wrong
+# !noalias programs (the report names bisect's culprit), and on correct
+# programs (no report, the same output): slices (make bench: all).
 test-sanitize: build
 	@bash -c '. tools/lib/env.sh && need_packages test-sanitize flang-22'
 	JOBS=$(JOBS) python3 checks/sanitize/programs.py --slice
 	JOBS=$(JOBS) python3 checks/sanitize/bisect.py --slice
+	JOBS=$(JOBS) python3 checks/sanitize/clean.py --slice
 
 # 300 modules with damaged metadata through every entry point (make fuzz:
 # 10000 of them, FUZZ_COUNT).
@@ -124,6 +125,7 @@ bench: build
 	JOBS=$(JOBS) python3 checks/frontends/check.py --report checks/frontends/REPORT.md
 	JOBS=$(JOBS) python3 checks/sanitize/programs.py
 	JOBS=$(JOBS) python3 checks/sanitize/bisect.py
+	JOBS=$(JOBS) python3 checks/sanitize/clean.py
 	python3 bench/bench.py $(BENCH_FLAGS)
 
 FUZZ_COUNT ?= 10000

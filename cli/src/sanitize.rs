@@ -51,7 +51,12 @@ pub fn ldflags() -> Result<u8> {
             rt.display()
         );
     }
-    println!("{} {SYSTEM_LIBS}", rt.display());
+    // Whole: the archive is one object, and it must be linked even when it
+    // comes before the archives that call it (a library's own objects).
+    println!(
+        "-Wl,--whole-archive {} -Wl,--no-whole-archive {SYSTEM_LIBS}",
+        rt.display()
+    );
     Ok(0)
 }
 

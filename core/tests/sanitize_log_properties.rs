@@ -138,6 +138,28 @@ proptest! {
     }
 
     #[test]
+    fn absorbing_a_run_keeps_exactly_the_union(a in valid_run(), b in valid_run()) {
+        let mut merged = a;
+        let union: BTreeSet<u64> = bytes(&a).union(&bytes(&b)).copied().collect();
+        match merged.absorb(&b) {
+            Merge::Refused => prop_assert_eq!(merged, a),
+            m => {
+                prop_assert!(well_formed(&merged), "{:?}", merged);
+                prop_assert_eq!(bytes(&merged), union);
+                let common: BTreeSet<u64> = bytes(&a).intersection(&bytes(&b)).copied().collect();
+                match m {
+                    Merge::Disjoint => prop_assert!(common.is_empty()),
+                    Merge::Overlapped(lo, hi) => {
+                        prop_assert!(lo < hi);
+                        prop_assert!((lo..hi).all(|x| common.contains(&x)), "{:?} {:?} {:?}", a, b, m);
+                    }
+                    Merge::Refused => unreachable!(),
+                }
+            }
+        }
+    }
+
+    #[test]
     fn first_overlap_is_the_lowest_common_range(
         (a, b) in prop_oneof![(valid_run(), valid_run()), same_stride_pair()]
     ) {

@@ -268,13 +268,32 @@ impl FrameLog {
             }
         };
         self.logged = self.logged.saturating_add(count);
+        // Into the site's open entry when nothing is lost (a loop's rows of
+        // one array, run after run): the log stays as small as the bytes.
+        let calls = u32::try_from(count).unwrap_or(u32::MAX);
+        if let Some(e) = self.entries.get_mut(self.open[site as usize] as usize) {
+            if e.epoch == self.epoch {
+                match e.run.absorb(&run) {
+                    Merge::Refused => {}
+                    Merge::Disjoint => {
+                        e.calls = e.calls.saturating_add(calls);
+                        return;
+                    }
+                    Merge::Overlapped(lo, hi) => {
+                        e.calls = e.calls.saturating_add(calls);
+                        self.self_hit(site, lo, hi);
+                        return;
+                    }
+                }
+            }
+        }
         let index = u32::try_from(self.entries.len()).unwrap_or(NO_ENTRY);
         self.open[site as usize] = index;
         self.entries.push(Entry {
             run,
             epoch: self.epoch,
             site,
-            calls: u32::try_from(count).unwrap_or(u32::MAX),
+            calls,
         });
     }
 

@@ -141,6 +141,60 @@ impl Run {
         Merge::Refused
     }
 
+    /// Adds every block of `other` if the result is still one run with
+    /// exactly the union of the bytes (as [`Run::extend`] does for one
+    /// block; `Refused` leaves the run unchanged): a plain block is
+    /// [`Run::extend`]; two runs whose hulls are each one block (or
+    /// contiguous) and touch become one block; two runs of one block length
+    /// and stride on the same grid whose blocks meet or follow one another
+    /// become one. The common range, if any, is of the lowest common block.
+    pub fn absorb(&mut self, other: &Run) -> Merge {
+        self.debug_check();
+        other.debug_check();
+        if other.count == 1 {
+            return self.extend(other.lo, other.len);
+        }
+        let (olo, ohi) = other.hull();
+        let (lo, hi) = self.hull();
+        let merge = match self.first_overlap(other) {
+            Some((a, b)) => Merge::Overlapped(a, b),
+            None => Merge::Disjoint,
+        };
+        if self.count == 1 && olo >= lo && ohi <= hi {
+            // Every block of `other` is inside this one.
+            return merge;
+        }
+        if self.len == other.len && self.stride == other.stride && self.count > 1 {
+            let (first, second) = if lo <= olo {
+                (*self, *other)
+            } else {
+                (*other, *self)
+            };
+            let gap = second.lo - first.lo;
+            if gap % first.stride == 0 {
+                let k = gap / first.stride;
+                // The second starts within the first or one stride past it.
+                if k <= first.count {
+                    let count = (k + second.count).max(first.count);
+                    let end = first
+                        .lo
+                        .checked_add((count - 1).checked_mul(first.stride).unwrap_or(u64::MAX))
+                        .and_then(|s| s.checked_add(first.len));
+                    if end.is_some() {
+                        *self = Run {
+                            lo: first.lo,
+                            len: first.len,
+                            stride: first.stride,
+                            count,
+                        };
+                        return merge;
+                    }
+                }
+            }
+        }
+        Merge::Refused
+    }
+
     /// `extend` for a plain block `[lo, hi)`.
     fn extend_plain(&mut self, addr: u64, len: u64, end: u64) -> Merge {
         let (lo, hi) = (self.lo, self.lo + self.len);
