@@ -176,9 +176,9 @@ impl Run {
                 // The second starts within the first or one stride past it.
                 if k <= first.count {
                     let count = (k + second.count).max(first.count);
-                    let end = first
-                        .lo
-                        .checked_add((count - 1).checked_mul(first.stride).unwrap_or(u64::MAX))
+                    let end = (count - 1)
+                        .checked_mul(first.stride)
+                        .and_then(|span| first.lo.checked_add(span))
                         .and_then(|s| s.checked_add(first.len));
                     if end.is_some() {
                         *self = Run {
