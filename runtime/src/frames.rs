@@ -33,9 +33,16 @@ use crate::report::{self, Pending};
 
 /// How far apart two frame addresses on one stack can be.
 const SAME_STACK: usize = 64 << 20;
-/// Checks of a frame's log start at this many entries, then at twice what
-/// is left after each check.
-const FIRST_CHECK: usize = 4096;
+/// Checks of a frame's log start at this many entries, then at half as
+/// many again as each check leaves (runs closed by new instances are
+/// pruned at each check: a loop of instances keeps the log small; the
+/// growth keeps the checks' total cost within a log factor of the log's).
+const FIRST_CHECK: usize = 128;
+
+/// When the log is checked next, after a check left `live` entries.
+fn next_check(live: usize) -> usize {
+    live.saturating_add((live / 2).max(FIRST_CHECK))
+}
 
 /// A function a frame's code ran in (the pass's constant array of them).
 /// Must match the `{ i64, ptr }` entries of `hostsGlobal` in
@@ -91,6 +98,9 @@ impl Place {
 pub struct Frame {
     pub log: FrameLog,
     at: Place,
+    /// The index of its function's oracle in the thread's (`NO_ORACLE`:
+    /// none, its module's table cannot be read).
+    oracle: u32,
     frame_address: usize,
     /// Entries at which the log is checked and pruned next.
     next_check: usize,
@@ -102,6 +112,7 @@ impl Frame {
         Frame {
             log: FrameLog::new(),
             at: Place::default(),
+            oracle: NO_ORACLE,
             frame_address: 0,
             next_check: FIRST_CHECK,
             idle,
@@ -128,6 +139,8 @@ pub fn idle_frame() -> *mut Frame {
     *IDLE.get_or_init(|| Box::into_raw(Box::new(Frame::new(true))) as usize) as *mut Frame
 }
 
+const NO_ORACLE: u32 = u32::MAX;
+
 /// What a thread adds up for the summary.
 #[derive(Default, Clone, Copy)]
 pub struct Counts {
@@ -142,8 +155,16 @@ struct ThreadState {
     #[allow(clippy::vec_box)]
     stack: Vec<Box<Frame>>,
     depth: usize,
-    oracles: FxHashMap<(usize, u32), Option<FunctionOracle>>,
+    oracles: Oracles,
     counts: Counts,
+}
+
+/// The thread's oracles, one per function met, each made on first need
+/// and found again by index (a frame keeps its function's).
+#[derive(Default)]
+struct Oracles {
+    index: FxHashMap<(usize, u32), u32>,
+    all: Vec<Option<FunctionOracle>>,
 }
 
 impl Drop for ThreadState {
@@ -159,7 +180,7 @@ thread_local! {
     static STATE: RefCell<ThreadState> = RefCell::new(ThreadState {
         stack: Vec::new(),
         depth: 0,
-        oracles: FxHashMap::default(),
+        oracles: Oracles::default(),
         counts: Counts::default(),
     });
 }
@@ -194,12 +215,15 @@ pub fn enter(
             }
         }
         let pending = s.finish_above(keep, false);
+        let oracle = s.oracles.find(at);
+        let relevance = s.oracles.get(oracle).map(|o| Arc::clone(&o.relevance));
         if s.depth == s.stack.len() {
             s.stack.push(Box::new(Frame::new(false)));
         }
         let f = &mut s.stack[s.depth];
-        f.log.reset(sites, scopes);
+        f.log.reset_with(sites, scopes, relevance);
         f.at = at;
+        f.oracle = oracle;
         f.frame_address = frame_address;
         f.next_check = FIRST_CHECK;
         s.depth += 1;
@@ -229,16 +253,16 @@ pub fn check_now(frame: &mut Frame) -> Vec<Pending> {
     let keep = report::options().max_log_entries;
     with_state(|s| {
         let mut pending = Vec::new();
-        let found = s.check(frame, true, &mut pending);
+        let found = check(&mut s.oracles, frame, true, &mut pending);
         if let Some(oracle) = found {
             frame.log.prune(oracle, keep);
         }
-        frame.next_check = FIRST_CHECK.max(frame.log.entries().saturating_mul(2));
+        frame.next_check = next_check(frame.log.entries());
         pending
     })
     .unwrap_or_else(|| {
         // Reentrant: look again later.
-        frame.next_check = frame.log.entries().saturating_mul(2).max(FIRST_CHECK);
+        frame.next_check = next_check(frame.log.entries());
         Vec::new()
     })
 }
@@ -252,6 +276,35 @@ pub fn finish_thread() {
     });
 }
 
+impl Oracles {
+    /// The index of the oracle of the function at `at` (made now if it is
+    /// new), or `NO_ORACLE` if its module's table cannot be read.
+    fn find(&mut self, at: Place) -> u32 {
+        if at.table == 0 {
+            return NO_ORACLE;
+        }
+        let all = &mut self.all;
+        let i = *self
+            .index
+            .entry((at.table, at.function))
+            .or_insert_with(|| {
+                let made = modules::module(at.table)
+                    .and_then(|m| FunctionOracle::new(Arc::clone(&m), at.function));
+                all.push(made);
+                u32::try_from(all.len() - 1).unwrap_or(NO_ORACLE)
+            });
+        if self.get(i).is_some() {
+            i
+        } else {
+            NO_ORACLE
+        }
+    }
+
+    fn get(&mut self, i: u32) -> Option<&mut FunctionOracle> {
+        self.all.get_mut(i as usize)?.as_mut()
+    }
+}
+
 impl ThreadState {
     /// Finishes the frames at depth `from` and above; the one at `from`
     /// may show the current stack (`with_stack`).
@@ -259,46 +312,35 @@ impl ThreadState {
         let mut pending = Vec::new();
         while self.depth > from {
             self.depth -= 1;
-            let mut frame =
-                std::mem::replace(&mut self.stack[self.depth], Box::new(Frame::new(false)));
+            let frame = &mut *self.stack[self.depth];
             let stack_shown = with_stack && self.depth == from;
-            self.check(&mut frame, stack_shown, &mut pending);
+            check(&mut self.oracles, frame, stack_shown, &mut pending);
             self.counts.checked += frame.log.logged_accesses();
             self.counts.instances += frame.log.instances();
             self.counts.dropped += frame.log.dropped_accesses();
-            frame.log.reset(0, 0);
-            self.stack[self.depth] = frame;
         }
         pending
     }
+}
 
-    /// Checks a frame's log; the oracle, if the frame's module can be read.
-    fn check(
-        &mut self,
-        frame: &mut Frame,
-        stack_shown: bool,
-        pending: &mut Vec<Pending>,
-    ) -> Option<&mut FunctionOracle> {
-        let at = frame.at;
-        if frame.log.entries() == 0 || at.table == 0 {
-            return None;
-        }
-        let oracle = self
-            .oracles
-            .entry((at.table, at.function))
-            .or_insert_with(|| {
-                modules::module(at.table)
-                    .and_then(|m| FunctionOracle::new(Arc::clone(&m), at.function))
-            })
-            .as_mut()?;
-        let mut found: Vec<Conflict> = Vec::new();
-        frame.log.check(oracle, &mut |c| found.push(c));
-        for c in found {
-            oracle.mark_reported(c.first, c.second);
-            if let Some(p) = report::pending(oracle, &at, &c, stack_shown) {
-                pending.push(p);
-            }
-        }
-        Some(oracle)
+/// Checks a frame's log; its oracle, if the frame's module can be read.
+fn check<'a>(
+    oracles: &'a mut Oracles,
+    frame: &mut Frame,
+    stack_shown: bool,
+    pending: &mut Vec<Pending>,
+) -> Option<&'a mut FunctionOracle> {
+    let oracle = oracles.get(frame.oracle)?;
+    if frame.log.entries() == 0 {
+        return Some(oracle);
     }
+    let mut found: Vec<Conflict> = Vec::new();
+    frame.log.check(oracle, &mut |c| found.push(c));
+    for c in found {
+        oracle.mark_reported(c.first, c.second);
+        if let Some(p) = report::pending(oracle, &frame.at, &c, stack_shown) {
+            pending.push(p);
+        }
+    }
+    Some(oracle)
 }

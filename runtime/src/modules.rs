@@ -12,8 +12,8 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use aliaskit_core::sanitize::claims::{Filter, FunctionClaims};
-use aliaskit_core::sanitize::log::{Claims, ScopeId, SiteId};
+use aliaskit_core::sanitize::claims::{Filter, FunctionClaims, NO_GROUP};
+use aliaskit_core::sanitize::log::{Claims, Relevance, ScopeId, SiteId};
 use aliaskit_core::sanitize::table::{FunctionTable, ModuleTable, Point};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -113,7 +113,11 @@ pub struct FunctionOracle {
     pub module: Arc<Module>,
     pub function: u32,
     claims: FunctionClaims,
-    relevant: Vec<Vec<ScopeId>>,
+    /// The static filter: which scopes matter to each site, and which
+    /// groups of sites are claimed against which.
+    filter: Filter,
+    /// Which sites each scope closes the runs of (for every frame).
+    pub relevance: Arc<Relevance>,
     /// Pairs this thread reported or heard were reported.
     reported: FxHashSet<(SiteId, SiteId)>,
 }
@@ -124,12 +128,14 @@ impl FunctionOracle {
     pub fn new(module: Arc<Module>, function: u32) -> Option<FunctionOracle> {
         let f = module.table.functions.get(function as usize)?;
         let claims = FunctionClaims::new(f);
-        let relevant = Filter::of(f).relevant;
+        let filter = Filter::of(f);
+        let relevance = Arc::new(Relevance::new(&filter.relevant, f.scopes.len() as u32));
         Some(FunctionOracle {
             module,
             function,
             claims,
-            relevant,
+            filter,
+            relevance,
             reported: FxHashSet::default(),
         })
     }
@@ -150,7 +156,7 @@ impl FunctionOracle {
 
 impl Claims for FunctionOracle {
     fn claim(&mut self, a: SiteId, b: SiteId) -> Option<u32> {
-        if self.reported.contains(&(a.min(b), a.max(b))) {
+        if !self.reported.is_empty() && self.reported.contains(&(a.min(b), a.max(b))) {
             return None;
         }
         self.claims.claim(a, b)
@@ -165,6 +171,24 @@ impl Claims for FunctionOracle {
     }
 
     fn relevant_scopes(&self, site: SiteId) -> &[ScopeId] {
-        self.relevant.get(site as usize).map_or(&[], |r| &r[..])
+        self.filter
+            .relevant
+            .get(site as usize)
+            .map_or(&[], |r| &r[..])
+    }
+
+    fn group(&self, site: SiteId) -> u32 {
+        self.filter
+            .group
+            .get(site as usize)
+            .copied()
+            .unwrap_or(NO_GROUP)
+    }
+
+    fn partners(&self, group: u32) -> &[(u32, Vec<ScopeId>)] {
+        self.filter
+            .partners
+            .get(group as usize)
+            .map_or(&[], |p| &p[..])
     }
 }

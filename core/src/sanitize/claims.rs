@@ -32,6 +32,14 @@ use super::table::{Access, FunctionTable};
 use crate::graph::{MetadataGraph, NodeId, Operand};
 use crate::scoped::{ListRef, ScopeLists};
 
+/// Functions with at most this many sites keep which pairs are claimed in a
+/// matrix of two bits a pair (a lookup per question of the checker; the
+/// claims themselves, rare, in the memo): 512 KiB at most.
+const DENSE_SITES: usize = 2048;
+const UNKNOWN: u8 = 0;
+const UNCLAIMED: u8 = 1;
+const CLAIMED: u8 = 2;
+
 /// One way a pair of sites is claimed not to alias.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Claim {
@@ -66,6 +74,10 @@ pub struct FunctionClaims {
     scope_has_decl: Vec<bool>,
     claims: Vec<Claim>,
     memo: FxHashMap<(u32, u32), Option<u32>>,
+    /// For a function of at most [`DENSE_SITES`] sites, whether each pair
+    /// is claimed (two bits: `UNKNOWN`, `UNCLAIMED`, `CLAIMED`), made on
+    /// first use.
+    dense: Vec<u64>,
 }
 
 #[derive(Copy, Clone, Debug)]
@@ -139,6 +151,7 @@ impl FunctionClaims {
             scope_has_decl: f.scopes.iter().map(|s| s.decl.is_some()).collect(),
             claims: Vec::new(),
             memo: FxHashMap::default(),
+            dense: Vec::new(),
         }
     }
 
@@ -150,6 +163,29 @@ impl FunctionClaims {
     /// The claim that sites `a` and `b` do not alias (in either order), if
     /// any: an index for [`FunctionClaims::get`]. Decided once per pair.
     pub fn claim(&mut self, a: u32, b: u32) -> Option<u32> {
+        let n = self.sites.len();
+        if n <= DENSE_SITES && (a as usize) < n && (b as usize) < n {
+            if self.dense.is_empty() {
+                self.dense = vec![0; (n * n).div_ceil(32)];
+            }
+            let (x, y) = (a.min(b) as usize, a.max(b) as usize);
+            let at = x * n + y;
+            let (word, shift) = (at / 32, (at % 32) * 2);
+            return match (self.dense[word] >> shift & 3) as u8 {
+                UNKNOWN => {
+                    let c = self.claim_memoized(a, b);
+                    let state = if c.is_some() { CLAIMED } else { UNCLAIMED };
+                    self.dense[word] |= u64::from(state) << shift;
+                    c
+                }
+                UNCLAIMED => None,
+                _ => self.claim_memoized(a, b),
+            };
+        }
+        self.claim_memoized(a, b)
+    }
+
+    fn claim_memoized(&mut self, a: u32, b: u32) -> Option<u32> {
         let key = (a.min(b), a.max(b));
         if let Some(&c) = self.memo.get(&key) {
             return c;
@@ -243,7 +279,18 @@ pub struct Filter {
     /// The number of claimed pairs of groups of sites with one list
     /// signature (for statistics).
     pub claimed_groups: usize,
+    /// Each site's group (sites with the same lists and access; `NO_GROUP`:
+    /// a site without lists). Two sites' claim depends on their groups
+    /// only, except that two parts of one instruction are never a pair.
+    pub group: Vec<u32>,
+    /// For each group, the groups at or after it claimed against it with
+    /// a write, each with the claim's scopes (the checker's pairs of a
+    /// big log: see [`super::log`]).
+    pub partners: Vec<Vec<(u32, Vec<u32>)>>,
 }
+
+/// The group of a site without lists.
+pub const NO_GROUP: u32 = u32::MAX;
 
 impl Filter {
     /// The filter of a function's table. Sites are grouped by their lists
@@ -269,7 +316,14 @@ impl Filter {
             instrumented: vec![false; n],
             relevant: vec![Vec::new(); n],
             claimed_groups: 0,
+            group: vec![NO_GROUP; n],
+            partners: vec![Vec::new(); groups.len()],
         };
+        for (gi, g) in groups.iter().enumerate() {
+            for &site in g {
+                out.group[site as usize] = gi as u32;
+            }
+        }
         for gi in 0..groups.len() {
             for gj in gi..groups.len() {
                 let Some((a, b)) = pair_of(&claims, &groups[gi], &groups[gj]) else {
@@ -283,6 +337,7 @@ impl Filter {
                 };
                 out.claimed_groups += 1;
                 let scopes = claims.get(c).scopes.clone();
+                out.partners[gi].push((gj as u32, scopes.clone()));
                 for &site in groups[gi].iter().chain(&groups[gj]) {
                     out.instrumented[site as usize] = true;
                     out.relevant[site as usize].extend_from_slice(&scopes);

@@ -71,6 +71,7 @@
 //! dropped), and forgets the begins no pair of remaining or future entries
 //! can straddle (those at or before the oldest remaining epoch).
 
+pub use super::claims::NO_GROUP;
 use super::runs::{Merge, Run};
 
 pub type SiteId = u32;
@@ -94,6 +95,13 @@ pub trait Claims {
     /// of the site has no scopes, this must be empty: an entry is pruned
     /// once every scope listed here has begun again.
     fn relevant_scopes(&self, site: SiteId) -> &[ScopeId];
+    /// The site's group ([`NO_GROUP`]: it is claimed against nothing).
+    /// The claim of two sites depends on their groups only (or is none).
+    fn group(&self, site: SiteId) -> u32;
+    /// The groups at or after `group` that its sites may be claimed
+    /// against, with a write, each once, with the claim's scopes: a big
+    /// log's check looks at no other pairs of groups.
+    fn partners(&self, group: u32) -> &[(u32, Vec<ScopeId>)];
 }
 
 /// Two logged accesses that break a claim. The entry of `first` was
@@ -122,6 +130,10 @@ struct Entry {
 
 const _: () = assert!(std::mem::size_of::<Entry>() <= 48);
 
+/// Up to this many entries, `check` tries every two of them (a short
+/// call's log: cheaper than grouping by site).
+const DIRECT_PAIRS: usize = 32;
+
 /// Two accesses merged into one entry touched `[lo, hi)` both.
 #[derive(Copy, Clone, Debug)]
 struct SelfHit {
@@ -131,6 +143,50 @@ struct SelfHit {
     hi: u64,
 }
 
+/// Which sites each scope is relevant to (the inverse of
+/// [`Claims::relevant_scopes`]), made once per function. With it, a new
+/// instance of a scope closes the open runs of those sites only: a site
+/// whose claims hold across that scope's instances keeps growing one run,
+/// and the same-instance test against the run's first epoch stays exact
+/// (no scope of its claims began during the run).
+#[derive(Clone, Debug, Default)]
+pub struct Relevance {
+    /// Scope `s`'s sites are `sites[offsets[s]..offsets[s + 1]]`.
+    offsets: Vec<u32>,
+    sites: Vec<SiteId>,
+}
+
+impl Relevance {
+    /// From each site's scopes: every scope of every claim of the site
+    /// (even when another of its claims holds for the whole frame; scopes
+    /// out of range are ignored).
+    pub fn new(site_scopes: &[Vec<ScopeId>], scopes: u32) -> Relevance {
+        let mut per_scope: Vec<Vec<SiteId>> = vec![Vec::new(); scopes as usize];
+        for (site, list) in site_scopes.iter().enumerate() {
+            for &s in list {
+                if let Some(v) = per_scope.get_mut(s as usize) {
+                    v.push(site as SiteId);
+                }
+            }
+        }
+        let mut r = Relevance::default();
+        r.offsets.push(0);
+        for v in per_scope {
+            r.sites.extend(v);
+            r.offsets.push(r.sites.len() as u32);
+        }
+        r
+    }
+
+    fn sites_of(&self, scope: ScopeId) -> &[SiteId] {
+        let s = scope as usize;
+        match (self.offsets.get(s), self.offsets.get(s + 1)) {
+            (Some(&a), Some(&b)) => &self.sites[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+}
+
 const NO_ENTRY: u32 = u32::MAX;
 const NO_EPOCH: Epoch = Epoch::MAX;
 
@@ -138,20 +194,44 @@ const NO_EPOCH: Epoch = Epoch::MAX;
 #[derive(Debug, Default)]
 pub struct FrameLog {
     entries: Vec<Entry>,
-    /// Per site: the index of its open entry, or `NO_ENTRY`.
+    /// Sites of this frame: the per-site slots below may be longer (they
+    /// are kept from frame to frame, not cleared; a slot a past frame left
+    /// is harmless, as each says).
+    sites: u32,
+    /// Per site: the index of its open entry; it is open only if that
+    /// entry is of the site (a past frame's index names no entry, or one
+    /// of another site, unless the site pushed since and set it).
     open: Vec<u32>,
-    /// Per site: the epoch of its last self hit, or `NO_EPOCH`.
+    /// Per site: the epoch of its last self hit (a past frame's is older
+    /// than any epoch of this one), or `NO_EPOCH`.
     last_hit: Vec<Epoch>,
+    /// Per site: the epoch of the last begin of one of its relevant scopes
+    /// (with `relevance`; without it, every begin closes every run; a past
+    /// frame's is older than every entry of this one, so it closes none).
+    site_break: Vec<Epoch>,
+    relevance: Option<std::sync::Arc<Relevance>>,
     /// Self hits not yet checked.
     hits: Vec<SelfHit>,
     epoch: Epoch,
     scopes: u32,
     /// Per scope (the first `scopes` are in use): the epochs of its begins.
     begins: Vec<Vec<Epoch>>,
-    /// Scratch for `check`: (hull start, entry index), then the active set
-    /// (hull end, entry index).
+    /// The scopes with begins (each once), cleared by the next reset.
+    begun: Vec<ScopeId>,
+    /// Scratch for `check`: (group, entry index) sorted by group then hull
+    /// start, and the sweep's active sets (hull end, entry index), one per
+    /// side of a pair of partner groups.
     order: Vec<(u64, usize)>,
-    active: Vec<(u64, usize)>,
+    active: [Vec<(u64, usize)>; 2],
+    /// Scratch for `check`: each group's span of `order`, and one pair of
+    /// partner groups' entries as (instance, hull start, entry, side).
+    spans: Vec<(u32, usize, usize)>,
+    group: Vec<(u64, u64, usize, u8)>,
+    /// Scratch for `check`: the conflicts between entries found, keyed by
+    /// (later entry, earlier entry) to be reported in the order they arose.
+    pending: Vec<(usize, usize, Conflict)>,
+    /// [`DIRECT_PAIRS`] unless a test chose another.
+    direct_pairs: Option<usize>,
     /// Scratch for `prune`: per site, entries before this epoch are dead.
     cutoff: Vec<Epoch>,
     logged: u64,
@@ -165,24 +245,49 @@ impl FrameLog {
         FrameLog::default()
     }
 
+    /// Checks logs of up to `entries` entries pair by pair, bigger ones
+    /// by claimed pairs of sites (by default [`DIRECT_PAIRS`]); both find
+    /// the same conflicts, which property tests hold them to.
+    pub fn set_direct_pairs(&mut self, entries: usize) {
+        self.direct_pairs = Some(entries);
+    }
+
     /// Starts a new frame with `sites` sites and `scopes` scopes, keeping
     /// the buffers' capacity (frames are reused: no allocation in steady
-    /// state).
+    /// state). The cost does not grow with `sites` or `scopes` (a short
+    /// call's frame must be cheap): the per-site slots are not cleared,
+    /// only made harmless (see [`FrameLog`]'s fields).
     pub fn reset(&mut self, sites: u32, scopes: u32) {
+        self.reset_with(sites, scopes, None)
+    }
+
+    /// [`FrameLog::reset`], with the function's [`Relevance`]: runs are
+    /// closed only by new instances of scopes relevant to their site.
+    pub fn reset_with(
+        &mut self,
+        sites: u32,
+        scopes: u32,
+        relevance: Option<std::sync::Arc<Relevance>>,
+    ) {
+        self.relevance = relevance;
         self.entries.clear();
         self.hits.clear();
-        self.open.clear();
-        self.open.resize(sites as usize, NO_ENTRY);
-        self.last_hit.clear();
-        self.last_hit.resize(sites as usize, NO_EPOCH);
-        for b in &mut self.begins {
-            b.clear();
+        if self.open.len() < sites as usize {
+            self.open.resize(sites as usize, NO_ENTRY);
+            self.last_hit.resize(sites as usize, NO_EPOCH);
+            self.site_break.resize(sites as usize, 0);
+        }
+        self.sites = sites;
+        for s in self.begun.drain(..) {
+            self.begins[s as usize].clear();
         }
         if self.begins.len() < scopes as usize {
             self.begins.resize_with(scopes as usize, Vec::new);
         }
         self.scopes = scopes;
-        self.epoch = 0;
+        // Epochs go on from the last frame's: every slot it left is older
+        // than this frame's first epoch.
+        self.epoch = self.epoch.saturating_add(1);
         self.logged = 0;
         self.dropped = 0;
         self.instances = 0;
@@ -197,18 +302,20 @@ impl FrameLog {
         if size == 0 {
             return;
         }
-        let Some(&open) = self.open.get(site as usize) else {
+        if site >= self.sites {
             self.out_of_range += 1;
             return;
-        };
+        }
+        let open = self.open[site as usize];
         self.logged += 1;
         let len = size.min(u64::MAX - addr);
         if len == 0 {
             self.dropped += 1;
             return;
         }
-        if let Some(e) = self.entries.get_mut(open as usize) {
-            if e.epoch == self.epoch {
+        if self.is_open(site, open) {
+            let e = &mut self.entries[open as usize];
+            {
                 match e.run.extend(addr, len) {
                     Merge::Refused => {}
                     Merge::Disjoint => {
@@ -237,7 +344,7 @@ impl FrameLog {
         if count == 1 {
             return self.access(site, lo, len);
         }
-        if (site as usize) >= self.open.len() {
+        if site >= self.sites {
             self.out_of_range += 1;
             return;
         }
@@ -271,8 +378,10 @@ impl FrameLog {
         // Into the site's open entry when nothing is lost (a loop's rows of
         // one array, run after run): the log stays as small as the bytes.
         let calls = u32::try_from(count).unwrap_or(u32::MAX);
-        if let Some(e) = self.entries.get_mut(self.open[site as usize] as usize) {
-            if e.epoch == self.epoch {
+        let open = self.open[site as usize];
+        if self.is_open(site, open) {
+            let e = &mut self.entries[open as usize];
+            {
                 match e.run.absorb(&run) {
                     Merge::Refused => {}
                     Merge::Disjoint => {
@@ -336,7 +445,41 @@ impl FrameLog {
         }
         self.epoch += 1;
         self.instances += 1;
-        self.begins[scope as usize].push(self.epoch);
+        let begins = &mut self.begins[scope as usize];
+        if begins.is_empty() {
+            self.begun.push(scope);
+        }
+        begins.push(self.epoch);
+        if let Some(r) = &self.relevance {
+            for &site in r.sites_of(scope) {
+                if let Some(b) = self.site_break.get_mut(site as usize) {
+                    *b = self.epoch;
+                }
+            }
+        }
+    }
+
+    /// Whether `open` (the site's slot) names the site's open entry: an
+    /// entry of the site whose run is not closed.
+    #[inline]
+    fn is_open(&self, site: SiteId, open: u32) -> bool {
+        self.entries
+            .get(open as usize)
+            .is_some_and(|e| e.site == site && !self.broken(site, e.epoch))
+    }
+
+    /// Whether a scope relevant to `site` began after `epoch` (without a
+    /// [`Relevance`]: any scope), so that the site's run of that epoch is
+    /// closed.
+    #[inline]
+    fn broken(&self, site: SiteId, epoch: Epoch) -> bool {
+        match self.relevance {
+            None => epoch != self.epoch,
+            Some(_) => self
+                .site_break
+                .get(site as usize)
+                .is_none_or(|&b| b > epoch),
+        }
     }
 
     /// How many entries (runs) the log holds.
@@ -348,7 +491,6 @@ impl FrameLog {
     /// module documentation). The same conflict may be found again by a
     /// later check; the runtime's [`Claims::claim`] filters reported pairs.
     pub fn check(&mut self, claims: &mut impl Claims, found: &mut impl FnMut(Conflict)) {
-        let begins = &self.begins[..self.scopes as usize];
         for hit in self.hits.drain(..) {
             let Some(claim) = claims.claim(hit.site, hit.site) else {
                 continue;
@@ -364,21 +506,117 @@ impl FrameLog {
                 });
             }
         }
+        if self.entries.len() <= self.direct_pairs.unwrap_or(DIRECT_PAIRS) {
+            self.pairs_directly(claims);
+        } else {
+            self.pairs_by_group(claims);
+        }
+        // Pairs are found in no particular order; the user reads them by
+        // time.
+        self.pending
+            .sort_unstable_by_key(|&(late, early, _)| (late, early));
+        for (_, _, c) in self.pending.drain(..) {
+            found(c);
+        }
+    }
+
+    /// A small log (a short call's): every two entries whose hulls meet.
+    fn pairs_directly(&mut self, claims: &mut impl Claims) {
+        let begins = &self.begins[..self.scopes as usize];
         let entries = &self.entries;
-        self.order.clear();
-        self.order
-            .extend(entries.iter().enumerate().map(|(i, e)| (e.run.lo, i)));
-        self.order.sort_unstable();
-        self.active.clear();
-        for &(lo, i) in &self.order {
-            self.active.retain(|&(hi, _)| hi > lo);
-            for &(_, j) in &self.active {
-                let (a, b) = (&entries[i.min(j)], &entries[i.max(j)]);
-                if let Some(c) = conflict(a, b, begins, claims) {
-                    found(c);
+        for late in 1..entries.len() {
+            let (lo, hi) = entries[late].run.hull();
+            for early in 0..late {
+                let (elo, ehi) = entries[early].run.hull();
+                if elo >= hi || lo >= ehi {
+                    continue;
+                }
+                if let Some(c) = conflict(&entries[early], &entries[late], begins, claims) {
+                    self.pending.push((late, early, c));
                 }
             }
-            self.active.push((entries[i].run.hull().1, i));
+        }
+    }
+
+    /// A big log: for each pair of partner groups that both have entries,
+    /// their entries grouped by instance of the claim's scopes, swept by
+    /// address. Groups that no claim relates cost nothing, however much
+    /// their hulls overlap.
+    fn pairs_by_group(&mut self, claims: &mut impl Claims) {
+        let begins = &self.begins[..self.scopes as usize];
+        let entries = &self.entries;
+        // The entries of grouped sites by group (then address); each
+        // group's span of them.
+        self.order.clear();
+        for (i, e) in entries.iter().enumerate() {
+            let g = claims.group(e.site);
+            if g != NO_GROUP {
+                self.order.push((u64::from(g), i));
+            }
+        }
+        self.order
+            .sort_unstable_by_key(|&(g, i)| (g, entries[i].run.lo));
+        self.spans.clear();
+        let mut start = 0;
+        while start < self.order.len() {
+            let g = self.order[start].0;
+            let end = start + self.order[start..].partition_point(|&(h, _)| h == g);
+            self.spans.push((g as u32, start, end));
+            start = end;
+        }
+        for x in 0..self.spans.len() {
+            let (g, a0, a1) = self.spans[x];
+            for k in 0..claims.partners(g).len() {
+                let h = claims.partners(g)[k].0;
+                let Ok(y) = self.spans.binary_search_by_key(&h, |s| s.0) else {
+                    continue;
+                };
+                let (_, b0, b1) = self.spans[y];
+                // Two entries are in one instance of every scope of the
+                // claim exactly when the begins of those scopes up to their
+                // epochs are as many (each count only grows with the epoch).
+                let scopes = &claims.partners(g)[k].1;
+                let instance = |e: &Entry| -> u64 {
+                    let begun = |s: &ScopeId| {
+                        begins
+                            .get(*s as usize)
+                            .map_or(0, |b| b.partition_point(|&e2| e2 <= e.epoch))
+                    };
+                    scopes.iter().map(begun).sum::<usize>() as u64
+                };
+                self.group.clear();
+                let sides: &[(usize, usize)] = if x == y {
+                    &[(a0, a1)]
+                } else {
+                    &[(a0, a1), (b0, b1)]
+                };
+                for (side, &(from, to)) in sides.iter().enumerate() {
+                    for &(_, i) in &self.order[from..to] {
+                        let e = &entries[i];
+                        self.group.push((instance(e), e.run.lo, i, side as u8));
+                    }
+                }
+                self.group.sort_unstable();
+                // An entry meets the other side's active entries (its own
+                // for a group against itself).
+                let mut current = u64::MAX;
+                for &(inst, lo, i, side) in &self.group {
+                    if inst != current {
+                        current = inst;
+                        self.active.iter_mut().for_each(Vec::clear);
+                    }
+                    let against = usize::from(if x == y { side } else { 1 - side });
+                    let against = &mut self.active[against];
+                    against.retain(|&(hi, _)| hi > lo);
+                    for &(_, j) in against.iter() {
+                        let (early, late) = (i.min(j), i.max(j));
+                        if let Some(c) = conflict(&entries[early], &entries[late], begins, claims) {
+                            self.pending.push((late, early, c));
+                        }
+                    }
+                    self.active[usize::from(side)].push((entries[i].run.hull().1, i));
+                }
+            }
         }
     }
 
@@ -404,13 +642,17 @@ impl FrameLog {
             }
         }
         let oldest = self.entries.first().map_or(self.epoch, |e| e.epoch);
-        for b in &mut self.begins {
+        let begins = &mut self.begins;
+        self.begun.retain(|&s| {
+            let b = &mut begins[s as usize];
             let gone = b.partition_point(|&e| e <= oldest);
             b.drain(..gone);
-        }
+            !b.is_empty()
+        });
         self.open.fill(NO_ENTRY);
-        for (i, e) in self.entries.iter().enumerate() {
-            if e.epoch == self.epoch {
+        for i in 0..self.entries.len() {
+            let e = self.entries[i];
+            if !self.broken(e.site, e.epoch) {
                 self.open[e.site as usize] = u32::try_from(i).unwrap_or(NO_ENTRY);
             }
         }
@@ -495,6 +737,20 @@ mod tests {
         pair: (SiteId, SiteId),
         scopes: Vec<ScopeId>,
         writer: SiteId,
+        /// The pair's later site with the scopes (each site its group).
+        partner: Vec<(u32, Vec<ScopeId>)>,
+    }
+
+    impl One {
+        fn new(pair: (SiteId, SiteId), scopes: Vec<ScopeId>, writer: SiteId) -> One {
+            let partner = vec![(pair.0.max(pair.1), scopes.clone())];
+            One {
+                pair,
+                scopes,
+                writer,
+                partner,
+            }
+        }
     }
 
     impl Claims for One {
@@ -510,6 +766,16 @@ mod tests {
         fn relevant_scopes(&self, site: SiteId) -> &[ScopeId] {
             if site == self.pair.0 || site == self.pair.1 {
                 &self.scopes
+            } else {
+                &[]
+            }
+        }
+        fn group(&self, site: SiteId) -> u32 {
+            site
+        }
+        fn partners(&self, group: u32) -> &[(u32, Vec<ScopeId>)] {
+            if group == self.pair.0.min(self.pair.1) {
+                &self.partner
             } else {
                 &[]
             }
@@ -535,11 +801,7 @@ mod tests {
             log.access(1, A + 4 * (i + 1), 4);
             log.access(0, A + 4 * i, 4);
         }
-        let claims = One {
-            pair: (0, 1),
-            scopes: vec![0],
-            writer: 0,
-        };
+        let claims = One::new((0, 1), vec![0], 0);
         (log, claims)
     }
 
@@ -553,8 +815,9 @@ mod tests {
             second: 0,
             claim: 7,
             overlap: (A + 4, A + 32), // a[1..8]: read, then written
-            first_epoch: 1,
-            second_epoch: 1,
+            // The reset began epoch 1, the scope's begin epoch 2.
+            first_epoch: 2,
+            second_epoch: 2,
         };
         assert_eq!(found, vec![c]);
     }
@@ -578,11 +841,7 @@ mod tests {
             log.access(1, A + 8 * i + 4, 4);
         }
         assert_eq!(log.entries(), 2); // two strided runs with overlapping hulls
-        let mut claims = One {
-            pair: (0, 1),
-            scopes: vec![],
-            writer: 0,
-        };
+        let mut claims = One::new((0, 1), vec![], 0);
         assert_eq!(check(&mut log, &mut claims), vec![]);
         log.access(1, A + 8 * 50, 8); // now one read covers s[50].x
         assert_eq!(check(&mut log, &mut claims)[0].overlap, (A + 400, A + 404));
