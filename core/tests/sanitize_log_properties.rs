@@ -233,7 +233,10 @@ impl Table {
         };
         let mut claims = Vec::new();
         for (g, h, scopes) in group_claims {
-            t.partners[*g.min(h) as usize].push((*g.max(h), scopes.clone()));
+            t.partners[*g as usize].push((*h, scopes.clone()));
+            if g != h {
+                t.partners[*h as usize].push((*g, scopes.clone()));
+            }
             for a in (0..SITES).filter(|&a| group[a as usize] == *g) {
                 for b in (0..SITES).filter(|&b| group[b as usize] == *h) {
                     claims.push((a, b, scopes.clone()));

@@ -283,9 +283,9 @@ pub struct Filter {
     /// a site without lists). Two sites' claim depends on their groups
     /// only, except that two parts of one instruction are never a pair.
     pub group: Vec<u32>,
-    /// For each group, the groups at or after it claimed against it with
-    /// a write, each with the claim's scopes (the checker's pairs of a
-    /// big log: see [`super::log`]).
+    /// For each group, the groups claimed against it with a write (itself
+    /// included), each once, in order, with the claim's scopes (the
+    /// checker's pairs of a big log: see [`super::log`]).
     pub partners: Vec<Vec<(u32, Vec<u32>)>>,
 }
 
@@ -338,6 +338,9 @@ impl Filter {
                 out.claimed_groups += 1;
                 let scopes = claims.get(c).scopes.clone();
                 out.partners[gi].push((gj as u32, scopes.clone()));
+                if gj != gi {
+                    out.partners[gj].push((gi as u32, scopes.clone()));
+                }
                 for &site in groups[gi].iter().chain(&groups[gj]) {
                     out.instrumented[site as usize] = true;
                     out.relevant[site as usize].extend_from_slice(&scopes);

@@ -20,7 +20,9 @@
 //!
 //! ## Instances are epochs
 //!
-//! The log counts *epochs*: the frame starts at epoch 0 and every
+//! The log counts *epochs*: the frame starts a new epoch (epochs go on
+//! from the log's last frame, so that what a past frame left in the
+//! per-site slots is older than anything of this one) and every
 //! `begin_scope` starts the next one and appends it to that scope's list of
 //! begins (sorted, since epochs only grow). An access is logged with the
 //! current epoch. Two accesses at epochs x <= y are in one instance of
@@ -32,17 +34,19 @@
 //! The log is a vector of entries `(run, epoch, site, calls)` (48 bytes): a
 //! [`Run`] of bytes one site touched within one epoch, merged without loss
 //! (see [`super::runs`]), and how many accesses it stands for. Each site
-//! has an *open* entry, an index into the vector (`u32::MAX`: none): an
-//! access extends its site's open entry when that entry is of the current
-//! epoch and the run takes the block; otherwise it pushes a new entry,
-//! which becomes the open one. A new epoch thus closes every open entry
-//! without touching them. Invariants:
+//! has a slot, an index into the vector: an access extends the entry it
+//! names when that entry is the site's *open* one (of the site, not
+//! sealed by a check, and of an epoch no relevant scope has begun since)
+//! and the run takes the block; otherwise it pushes a new entry and points
+//! the slot at it. A new epoch thus closes open entries without touching
+//! them. Invariants:
 //!
 //! * entries are in insertion order, hence in order of epoch: `check` sorts
-//!   a separate vector of (hull start, index), never the entries, so the
-//!   open indices stay right, and `prune` drops the oldest as a prefix;
-//! * an open index is `u32::MAX` or names an entry of that site (`prune`
-//!   recomputes them after removing entries);
+//!   a separate vector of (group, index), never the entries, and `prune`
+//!   drops the oldest as a prefix;
+//! * a slot names the site's last pushed entry, or no entry of the site
+//!   (an index past the end, another site's entry: stale slots of a past
+//!   frame or from before a prune are harmless, never cleared);
 //! * every byte of an entry's run was touched by one of its accesses.
 //!
 //! Two accesses merged into one entry can no longer be compared with each
@@ -53,11 +57,20 @@
 //!
 //! ## The check
 //!
-//! [`FrameLog::check`] sorts the entries by hull start and sweeps, keeping
-//! the entries whose hull reaches the current start: every pair of entries
-//! whose hulls intersect is looked at once, and asked, cheapest first, the
-//! claim, the writes, the instances of the claim's scopes, then the exact
-//! common bytes ([`Run::first_overlap`]). The reported range is the first
+//! [`FrameLog::check`] compares each pair of entries at most once: the
+//! entries logged before a check are *sealed* (never extended again), so
+//! a later check only looks at pairs with a new entry. A short call's log
+//! (up to [`DIRECT_PAIRS`] entries) is checked pair by pair where hulls
+//! meet. A bigger one by *groups*: sites with the same lists and access
+//! ([`Claims::group`]), whose claims are the same; for each group with a
+//! new entry and each of its partner groups ([`Claims::partners`]), their
+//! entries are split by instance of the claim's scopes and swept by
+//! address, keeping the entries whose hull reaches the current start. So
+//! a long-running frame (a program's `main`) whose old entries stay live
+//! costs, at each check, only the groups that have something new. A pair
+//! of entries is asked, cheapest first, the claim, the writes, the
+//! instances of the claim's scopes, then the exact common bytes
+//! ([`Run::first_overlap`]). The reported range is the first
 //! common range of the two runs: each of its bytes was touched by an access
 //! of `first` at `first_epoch` and by another access of `second` at
 //! `second_epoch`.
@@ -98,9 +111,10 @@ pub trait Claims {
     /// The site's group ([`NO_GROUP`]: it is claimed against nothing).
     /// The claim of two sites depends on their groups only (or is none).
     fn group(&self, site: SiteId) -> u32;
-    /// The groups at or after `group` that its sites may be claimed
-    /// against, with a write, each once, with the claim's scopes: a big
-    /// log's check looks at no other pairs of groups.
+    /// The groups (`group` itself included) that its sites may be claimed
+    /// against, with a write, each once, with the claim's scopes; if `h`
+    /// is a partner of `g`, `g` is one of `h`. A big log's check looks at
+    /// no other pairs of groups.
     fn partners(&self, group: u32) -> &[(u32, Vec<ScopeId>)];
 }
 
@@ -232,6 +246,14 @@ pub struct FrameLog {
     pending: Vec<(usize, usize, Conflict)>,
     /// [`DIRECT_PAIRS`] unless a test chose another.
     direct_pairs: Option<usize>,
+    /// The entries before this index were there at the last check: each
+    /// pair of them was compared then, and they are sealed (an access
+    /// never extends them, so their bytes are the ones compared).
+    checked: usize,
+    /// Scratch for `check`: the groups with entries since the last check,
+    /// and those and their partners.
+    fresh: Vec<u32>,
+    wanted: Vec<u32>,
     /// Scratch for `prune`: per site, entries before this epoch are dead.
     cutoff: Vec<Epoch>,
     logged: u64,
@@ -271,6 +293,7 @@ impl FrameLog {
     ) {
         self.relevance = relevance;
         self.entries.clear();
+        self.checked = 0;
         self.hits.clear();
         if self.open.len() < sites as usize {
             self.open.resize(sites as usize, NO_ENTRY);
@@ -460,12 +483,14 @@ impl FrameLog {
     }
 
     /// Whether `open` (the site's slot) names the site's open entry: an
-    /// entry of the site whose run is not closed.
+    /// entry of the site, not sealed by a check, whose run is not closed.
     #[inline]
     fn is_open(&self, site: SiteId, open: u32) -> bool {
-        self.entries
-            .get(open as usize)
-            .is_some_and(|e| e.site == site && !self.broken(site, e.epoch))
+        (open as usize) >= self.checked
+            && self
+                .entries
+                .get(open as usize)
+                .is_some_and(|e| e.site == site && !self.broken(site, e.epoch))
     }
 
     /// Whether a scope relevant to `site` began after `epoch` (without a
@@ -487,9 +512,10 @@ impl FrameLog {
         self.entries.len()
     }
 
-    /// Calls `found` for every conflict among the logged accesses (see the
-    /// module documentation). The same conflict may be found again by a
-    /// later check; the runtime's [`Claims::claim`] filters reported pairs.
+    /// Calls `found` for every conflict among the logged accesses that
+    /// involves one logged since the last check (see the module
+    /// documentation), in the order they arose; the entries so far are
+    /// sealed.
     pub fn check(&mut self, claims: &mut impl Claims, found: &mut impl FnMut(Conflict)) {
         for hit in self.hits.drain(..) {
             let Some(claim) = claims.claim(hit.site, hit.site) else {
@@ -506,11 +532,15 @@ impl FrameLog {
                 });
             }
         }
+        if self.checked == self.entries.len() {
+            return;
+        }
         if self.entries.len() <= self.direct_pairs.unwrap_or(DIRECT_PAIRS) {
             self.pairs_directly(claims);
         } else {
             self.pairs_by_group(claims);
         }
+        self.checked = self.entries.len();
         // Pairs are found in no particular order; the user reads them by
         // time.
         self.pending
@@ -520,11 +550,12 @@ impl FrameLog {
         }
     }
 
-    /// A small log (a short call's): every two entries whose hulls meet.
+    /// A small log (a short call's): every two entries whose hulls meet,
+    /// one of them new.
     fn pairs_directly(&mut self, claims: &mut impl Claims) {
         let begins = &self.begins[..self.scopes as usize];
         let entries = &self.entries;
-        for late in 1..entries.len() {
+        for late in self.checked.max(1)..entries.len() {
             let (lo, hi) = entries[late].run.hull();
             for early in 0..late {
                 let (elo, ehi) = entries[early].run.hull();
@@ -539,18 +570,36 @@ impl FrameLog {
     }
 
     /// A big log: for each pair of partner groups that both have entries,
-    /// their entries grouped by instance of the claim's scopes, swept by
-    /// address. Groups that no claim relates cost nothing, however much
-    /// their hulls overlap.
+    /// one of them new, their entries grouped by instance of the claim's
+    /// scopes and swept by address. Groups that no claim relates cost
+    /// nothing, however much their hulls overlap; groups without a new
+    /// entry and no partner with one are not even sorted.
     fn pairs_by_group(&mut self, claims: &mut impl Claims) {
         let begins = &self.begins[..self.scopes as usize];
         let entries = &self.entries;
-        // The entries of grouped sites by group (then address); each
-        // group's span of them.
+        let checked = self.checked;
+        // The groups of the new entries, and theirs with their partners.
+        self.fresh.clear();
+        self.fresh
+            .extend(entries[checked..].iter().map(|e| claims.group(e.site)));
+        self.fresh.sort_unstable();
+        self.fresh.dedup();
+        if self.fresh.last() == Some(&NO_GROUP) {
+            self.fresh.pop();
+        }
+        self.wanted.clear();
+        for &g in &self.fresh {
+            self.wanted.push(g);
+            self.wanted
+                .extend(claims.partners(g).iter().map(|&(h, _)| h));
+        }
+        self.wanted.sort_unstable();
+        self.wanted.dedup();
+        // Their entries by group (then address); each group's span.
         self.order.clear();
         for (i, e) in entries.iter().enumerate() {
             let g = claims.group(e.site);
-            if g != NO_GROUP {
+            if self.wanted.binary_search(&g).is_ok() {
                 self.order.push((u64::from(g), i));
             }
         }
@@ -564,10 +613,17 @@ impl FrameLog {
             self.spans.push((g as u32, start, end));
             start = end;
         }
-        for x in 0..self.spans.len() {
-            let (g, a0, a1) = self.spans[x];
+        for &g in &self.fresh {
+            let Ok(x) = self.spans.binary_search_by_key(&g, |s| s.0) else {
+                continue;
+            };
+            let (_, a0, a1) = self.spans[x];
             for k in 0..claims.partners(g).len() {
                 let h = claims.partners(g)[k].0;
+                // A pair of new groups is swept once, from the first.
+                if h < g && self.fresh.binary_search(&h).is_ok() {
+                    continue;
+                }
                 let Ok(y) = self.spans.binary_search_by_key(&h, |s| s.0) else {
                     continue;
                 };
@@ -598,7 +654,7 @@ impl FrameLog {
                 }
                 self.group.sort_unstable();
                 // An entry meets the other side's active entries (its own
-                // for a group against itself).
+                // for a group against itself); two old ones met before.
                 let mut current = u64::MAX;
                 for &(inst, lo, i, side) in &self.group {
                     if inst != current {
@@ -610,6 +666,9 @@ impl FrameLog {
                     against.retain(|&(hi, _)| hi > lo);
                     for &(_, j) in against.iter() {
                         let (early, late) = (i.min(j), i.max(j));
+                        if late < checked {
+                            continue;
+                        }
                         if let Some(c) = conflict(&entries[early], &entries[late], begins, claims) {
                             self.pending.push((late, early, c));
                         }
@@ -629,18 +688,25 @@ impl FrameLog {
         let cutoff = &mut self.cutoff;
         cutoff.clear();
         cutoff.resize(self.open.len(), NO_EPOCH);
+        let (mut index, checked) = (0, self.checked);
+        let mut still_checked = 0;
         self.entries.retain(|e| {
             let c = &mut cutoff[e.site as usize];
             if *c == NO_EPOCH {
                 *c = dead_before(begins, claims.relevant_scopes(e.site));
             }
-            e.epoch >= *c
+            let kept = e.epoch >= *c;
+            still_checked += usize::from(kept && index < checked);
+            index += 1;
+            kept
         });
         if let Some(excess) = self.entries.len().checked_sub(keep) {
             for e in self.entries.drain(..excess) {
                 self.dropped += u64::from(e.calls);
             }
+            still_checked = still_checked.saturating_sub(excess);
         }
+        self.checked = still_checked;
         let oldest = self.entries.first().map_or(self.epoch, |e| e.epoch);
         let begins = &mut self.begins;
         self.begun.retain(|&s| {
@@ -649,8 +715,9 @@ impl FrameLog {
             b.drain(..gone);
             !b.is_empty()
         });
-        self.open.fill(NO_ENTRY);
-        for i in 0..self.entries.len() {
+        // Entries moved: the unsealed ones' sites find them again (other
+        // slots are harmless, see `open`).
+        for i in self.checked..self.entries.len() {
             let e = self.entries[i];
             if !self.broken(e.site, e.epoch) {
                 self.open[e.site as usize] = u32::try_from(i).unwrap_or(NO_ENTRY);
@@ -737,13 +804,16 @@ mod tests {
         pair: (SiteId, SiteId),
         scopes: Vec<ScopeId>,
         writer: SiteId,
-        /// The pair's later site with the scopes (each site its group).
-        partner: Vec<(u32, Vec<ScopeId>)>,
+        /// Each site of the pair with the scopes (each site its group).
+        partner: [Vec<(u32, Vec<ScopeId>)>; 2],
     }
 
     impl One {
         fn new(pair: (SiteId, SiteId), scopes: Vec<ScopeId>, writer: SiteId) -> One {
-            let partner = vec![(pair.0.max(pair.1), scopes.clone())];
+            let partner = [
+                vec![(pair.1, scopes.clone())],
+                vec![(pair.0, scopes.clone())],
+            ];
             One {
                 pair,
                 scopes,
@@ -774,8 +844,10 @@ mod tests {
             site
         }
         fn partners(&self, group: u32) -> &[(u32, Vec<ScopeId>)] {
-            if group == self.pair.0.min(self.pair.1) {
-                &self.partner
+            if group == self.pair.0 {
+                &self.partner[0]
+            } else if group == self.pair.1 {
+                &self.partner[1]
             } else {
                 &[]
             }
