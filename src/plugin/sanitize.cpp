@@ -168,11 +168,14 @@ void instrumentSite(const aliaskit::SitePlan &S, Value *Frame, Runtime &RT,
   auto *II = dyn_cast<IntrinsicInst>(I);
   switch (S.Part) {
   case aliaskit::SitePart::Whole: {
-    Value *Ptr = getLoadStorePointerOperand(I);
-    Type *T = getLoadStoreType(I);
-    if (auto *X = dyn_cast<AtomicCmpXchgInst>(I))
+    // getLoadStoreType asserts on anything but a load or a store.
+    Value *Ptr = nullptr;
+    Type *T = nullptr;
+    if (isa<LoadInst>(I) || isa<StoreInst>(I))
+      Ptr = getLoadStorePointerOperand(I), T = getLoadStoreType(I);
+    else if (auto *X = dyn_cast<AtomicCmpXchgInst>(I))
       Ptr = X->getPointerOperand(), T = X->getCompareOperand()->getType();
-    if (auto *R = dyn_cast<AtomicRMWInst>(I))
+    else if (auto *R = dyn_cast<AtomicRMWInst>(I))
       Ptr = R->getPointerOperand(), T = R->getValOperand()->getType();
     if (Ptr && T)
       if (Value *Size = sizeOf(T))

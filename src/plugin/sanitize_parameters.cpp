@@ -374,8 +374,13 @@ static void redeclare(Function &F, const Converted &C) {
   SmallPtrSet<const Metadata *, 8> Declared, Used;
   for (Instruction &I : instructions(F)) {
     if (auto *D = dyn_cast<NoAliasScopeDeclInst>(&I)) {
-      for (const MDOperand &Op : D->getScopeList()->operands())
-        Declared.insert(Op.get());
+      // getScopeList() casts: a malformed decl (already warned about) is
+      // not a node.
+      auto *V = dyn_cast<MetadataAsValue>(
+          D->getOperand(Intrinsic::NoAliasScopeDeclScopeArg));
+      if (auto *L = V ? dyn_cast<MDNode>(V->getMetadata()) : nullptr)
+        for (const MDOperand &Op : L->operands())
+          Declared.insert(Op.get());
       continue;
     }
     for (unsigned Kind : {LLVMContext::MD_alias_scope, LLVMContext::MD_noalias})

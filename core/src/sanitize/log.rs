@@ -145,8 +145,11 @@ struct Entry {
 const _: () = assert!(std::mem::size_of::<Entry>() <= 48);
 
 /// Up to this many entries, `check` tries every two of them (a short
-/// call's log: cheaper than grouping by site).
-const DIRECT_PAIRS: usize = 32;
+/// call's log: cheaper than grouping by site). Measured on QUADPACK, where
+/// every two dummy arguments are claimed apart (callgrind, 20 problems):
+/// 32: 0.92 G instructions, 96: 0.79 G, 192: 0.75 G; a Rust program of
+/// sparse claims does not change.
+const DIRECT_PAIRS: usize = 128;
 
 /// Two accesses merged into one entry touched `[lo, hi)` both.
 #[derive(Copy, Clone, Debug)]
@@ -641,18 +644,31 @@ impl FrameLog {
                     scopes.iter().map(begun).sum::<usize>() as u64
                 };
                 self.group.clear();
-                let sides: &[(usize, usize)] = if x == y {
-                    &[(a0, a1)]
-                } else {
-                    &[(a0, a1), (b0, b1)]
-                };
-                for (side, &(from, to)) in sides.iter().enumerate() {
-                    for &(_, i) in &self.order[from..to] {
-                        let e = &entries[i];
-                        self.group.push((instance(e), e.run.lo, i, side as u8));
+                let one_instance = scopes
+                    .iter()
+                    .all(|s| begins.get(*s as usize).is_none_or(Vec::is_empty));
+                let (a, b) = (&self.order[a0..a1], &self.order[b0..b1]);
+                if one_instance {
+                    // Already by address: the two spans merged.
+                    let lo = |&(_, i): &(u64, usize)| entries[i].run.lo;
+                    let (mut p, mut q) = (0, 0);
+                    let b = if x == y { &b[..0] } else { b };
+                    while p < a.len() || q < b.len() {
+                        let take_a = q == b.len() || (p < a.len() && lo(&a[p]) <= lo(&b[q]));
+                        let (i, side) = if take_a { (a[p].1, 0) } else { (b[q].1, 1) };
+                        (p, q) = if take_a { (p + 1, q) } else { (p, q + 1) };
+                        self.group.push((0, entries[i].run.lo, i, side));
                     }
+                } else {
+                    let sides: &[&[(u64, usize)]] = if x == y { &[a] } else { &[a, b] };
+                    for (side, span) in sides.iter().enumerate() {
+                        for &(_, i) in span.iter() {
+                            let e = &entries[i];
+                            self.group.push((instance(e), e.run.lo, i, side as u8));
+                        }
+                    }
+                    self.group.sort_unstable();
                 }
-                self.group.sort_unstable();
                 // An entry meets the other side's active entries (its own
                 // for a group against itself); two old ones met before.
                 let mut current = u64::MAX;
