@@ -53,18 +53,21 @@ through
   command       aliaskit explain, aliaskit dot, aliaskit dot --scopes
   sanitize      aliaskit-sanitize<start>,aliaskit-sanitize<parameters>,
                 aliaskit-sanitize<end> (LLVM's default AA pipeline, as
-                under clang); a failure in LLVM's TBAA or scoped-noalias-aa
-                (no frame of ours inside the analysis) where that analysis
-                fails on the module under aa-eval too is LLVM's. Where
-                LLVM's verifier accepts the module, it must accept the
-                instrumented module as well (opt -passes=verify, without
-                -disable-verify).
+                under clang): every failure counts against us unless it
+                stops inside LLVM's TBAA or scoped-noalias-aa (no frame of
+                ours inside the analysis) and that analysis fails on the
+                module under aa-eval too. Where LLVM's verifier accepts the
+                module, it must accept the instrumented module as well
+                (opt -passes=verify, without -disable-verify).
                 ALIASKIT_SANITIZE=1 with default<O2> (the pipeline clang
-                runs): judged as the passes above, with the controls
+                runs): a failure inside LLVM's analysis as above is LLVM's;
+                one with a frame of ours on the stack is ours; otherwise
+                it is judged as the passes above, with the controls
                 default<O2> without ALIASKIT_SANITIZE, the same with
                 -enable-scoped-noalias=false (what ALIASKIT_SANITIZE sets),
-                and with basic-aa alone; LLVM's TBAA or scoped-noalias-aa
-                failing as under aa-eval is LLVM's too.
+                and with basic-aa alone, then known sites and memcheck.
+                Both are stopped with SIGABRT at the hang limit, so that a
+                hang's stack says where it was.
                 In the slice, every SANITIZE_SLICE_EVERY-th module only.
 and none of ours may crash (a signal, "Stack dump", an internal error), hang
 (60 s, the limit LLVM's analyses get too) or stop with an LLVM ERROR other than the one verify-alias-md and
@@ -140,25 +143,25 @@ FIXPOINT_SITE = "instcombine's fixpoint check"
 MEMCHECK_SITE = "the pass's own invalid memory accesses (memcheck, basic-aa alone)"
 MEMCHECK_TIMEOUT = 600
 FRAME = re.compile(r"^\s*#\d+ 0x[0-9a-f]+ (.*?)\s*\(([^()]*)\+0x[0-9a-f]+\)$")
-# A frame symbolized with its source line: only our plugin has debug info
-# (LLVM's and opt's frames name their library), so a frame in our sources,
-# Rust's, a crate's or an LLVM header (inlined into ours) is ours. libc's
-# (./nptl/...) are left out, as FRAME leaves them out.
-SOURCE_FRAME = re.compile(r"^\s*#\d+ 0x[0-9a-f]+ (.*?) ((/\S+?):\d+)(?::\d+)?$")
-OUR_SOURCES = (os.path.join(env.ROOT, ""), "/rustc/", "/.cargo/",
-               "/usr/lib/llvm-")
+# A frame symbolized with its source line (our plugin has debug info;
+# LLVM's and opt's frames name their library): one in our sources, Rust's
+# or a crate's is ours, and so is one at the same address (code inlined
+# into ours, LLVM's headers among it). Others (libc's ./nptl/...) are left
+# out, as FRAME leaves them out.
+SOURCE_FRAME = re.compile(r"^\s*#\d+ (0x[0-9a-f]+) (.*?) ((/\S+?):\d+)(?::\d+)?$")
+OUR_SOURCES = (os.path.join(env.ROOT, ""), "/rustc/", "/.cargo/")
 # The sanitizer's pipeline, its clang-like entry point, and its judge's
 # controls: default<O2> without ALIASKIT_SANITIZE (the plugin still
 # loaded), with the AA setting ALIASKIT_SANITIZE makes, with basic-aa alone.
 SANITIZE = "aliaskit-sanitize<start>,aliaskit-sanitize<parameters>,aliaskit-sanitize<end>"
 SANITIZE_O2 = "default<O2>"
 SANITIZE_CONTROLS = ([], ["-enable-scoped-noalias=false"], ["-aa-pipeline=basic-aa"])
+# The slice (make test) runs the sanitizer's entry points on every this
+# many-th module only, to stay within its time.
+SANITIZE_SLICE_EVERY = 3
 # LLVM's analyses that the sanitizer's passes (and default<O2>) query with
 # LLVM's default AA pipeline: (the frame prefix of their code, their name
 # under aa-eval, in the record's llvm_aa_fails).
-# The slice (make test) runs the sanitizer's entry points on every this
-# many-th module only, to stay within its time.
-SANITIZE_SLICE_EVERY = 1
 LLVM_AAS = (("llvm::TypeBasedAAResult::", "tbaa"), ("llvm::ScopedNoAliasAAResult::", "scoped-noalias-aa"))
 
 
@@ -204,16 +207,20 @@ def stack_frames(err):
     innermost first. A frame of our plugin's with its source line has the
     library "libaliaskit.so" and the source after it: (function, library,
     source)."""
+    lines = err.decode("utf-8", "replace").splitlines()
+    sourced = [m for m in map(SOURCE_FRAME.match, lines) if m]
+    ours = {m.group(1) for m in sourced
+            if any(d in m.group(4) if d.startswith("/.") else m.group(4).startswith(d) for d in OUR_SOURCES)}
     frames = []
-    for line in err.decode("utf-8", "replace").splitlines():
+    for line in lines:
         m = FRAME.match(line)
         if m:
             frames.append((m.group(1).split("(", 1)[0], os.path.basename(m.group(2))))
             continue
         m = SOURCE_FRAME.match(line)
-        if m and any(d in m.group(3) if d.startswith("/.") else m.group(3).startswith(d) for d in OUR_SOURCES):
-            function = m.group(1).replace("(anonymous namespace)", "{anonymous}").split("(", 1)[0]
-            frames.append((function.replace("{anonymous}", "(anonymous namespace)"), "libaliaskit.so", m.group(2)))
+        if m and m.group(1) in ours:
+            function = m.group(2).replace("(anonymous namespace)", "{anonymous}").split("(", 1)[0]
+            frames.append((function.replace("{anonymous}", "(anonymous namespace)"), "libaliaskit.so", m.group(3)))
     return frames
 
 
@@ -276,15 +283,14 @@ def where(err):
     return "; ".join(x for x in (said, at) if x)
 
 
-def sanitize_own(args, why, err, record, environ=None, memcheck=False):
+def sanitize_own(args, why, frames, record, memcheck=False):
     """Where in LLVM's own code a run of the sanitizer failed, if that is
-    known: (site, evidence) or None (then it counts against us). The
-    evidence: LLVM's analysis fails on the module under aa-eval as well
-    (in_llvm_aa), a known site (LLVM_SITES), or, with `memcheck`, memcheck
-    on the same pass without the sanitizer and with basic-aa alone."""
-    if why == "hang":
-        _, _, err, _ = opt(args, OURS_TIMEOUT, stop_signal=signal.SIGABRT, environ=environ)
-    frames = stack_frames(err)
+    known: (site, evidence) or None (then it counts against us). `frames`:
+    the run's stack (for a hang, the one opt prints when stopped with
+    SIGABRT). The evidence: LLVM's analysis fails on the module under
+    aa-eval as well (in_llvm_aa), a known site (LLVM_SITES), or, with
+    `memcheck`, memcheck on the same pass without the sanitizer and with
+    basic-aa alone."""
     aa = in_llvm_aa(frames, record)
     if aa:
         return "LLVM's %s" % aa, "aa-eval with %s fails on the module too" % aa
@@ -318,16 +324,19 @@ def fails_with(args, why, environ):
 def check_sanitize(r, path, problem):
     """The sanitizer's entry points on one module (see the header):
     aliaskit-sanitize's three stages, LLVM's verifier on what they make,
-    and ALIASKIT_SANITIZE=1 with default<O2>. The instrumented module is
-    left next to the module (sanitized_path) only if LLVM's verifier
-    rejects it."""
+    and ALIASKIT_SANITIZE=1 with default<O2>. Each is stopped with SIGABRT
+    at the hang limit, so that its stack says where it was. The
+    instrumented module is left next to the module (sanitized_path) only
+    if LLVM's verifier rejects it."""
     out_path = sanitized_path(path)
     name = "aliaskit-sanitize<start,parameters,end>"
     args = ["-passes=" + SANITIZE, "-S", "-o", out_path, path]
-    rc, _, err, to = opt(args, OURS_TIMEOUT)
+    rc, _, err, to = opt(args, OURS_TIMEOUT, stop_signal=signal.SIGABRT)
     why = crash_of(rc, err, to)
     if why:
-        own = sanitize_own(args, why, err, r)
+        # Nothing but our passes runs: only LLVM's analysis failing on the
+        # module by itself (or a known site of LLVM's) is not ours.
+        own = sanitize_own(args, why, stack_frames(err), r)
         if own:
             r["llvm_own"].append("%s: %s in %s (%s)" % (name, why, *own))
         else:
@@ -345,31 +354,32 @@ def check_sanitize(r, path, problem):
             problem("verify after %s: %s" % (name, "hang" if vto else (lines or ["exit %s" % vrc])[0][:200]))
     if os.path.exists(out_path) and not any(p.startswith("verify after") for p in r["problems"]):
         os.remove(out_path)
+
     name = "ALIASKIT_SANITIZE=1 " + SANITIZE_O2
     args = ["-passes=" + SANITIZE_O2, "-disable-output", path]
-    rc, _, err, to = opt(args, OURS_TIMEOUT, environ=sanitize_environ("1"))
+    rc, _, err, to = opt(args, OURS_TIMEOUT, environ=sanitize_environ("1"), stop_signal=signal.SIGABRT)
     why = crash_of(rc, err, to)
     if not why:
         return
-    if why != "hang" and ours_on(stack_frames(err)):
+    frames = stack_frames(err)
+    if in_llvm_aa(frames, r):
+        # Inside LLVM's analysis, which fails on the module by itself.
+        r["llvm_own"].append("%s: %s in %s (%s)" % (name, why, *sanitize_own(args, why, frames, r)))
+    elif ours_on(frames):
         # Stopped in our code (our passes, or LLVM's code they called): that
         # a control fails in the same way elsewhere does not excuse it.
-        own = sanitize_own(args, why, err, r)
-        if own:
-            r["llvm_own"].append("%s: %s in %s (%s)" % (name, why, *own))
-        else:
-            problem("%s: %s (%s)" % (name, why, where(err)))
-        return
-    # As for the passes: the same failure without the sanitizer (in LLVM's
-    # pass, on the module's metadata) is not ours; CONTROL_ROUNDS tries each.
-    clean = sanitize_environ()
-    if any(fails_with(extra + args, why, clean) for _ in range(CONTROL_ROUNDS) for extra in SANITIZE_CONTROLS):
+        problem("%s: %s (%s)" % (name, why, where(err)))
+    elif any(fails_with(extra + args, why, sanitize_environ())
+             for _ in range(CONTROL_ROUNDS) for extra in SANITIZE_CONTROLS):
+        # As for the passes: the same failure without the sanitizer (in
+        # LLVM's pass, on the module's metadata) is not ours; CONTROL_ROUNDS
+        # tries each control.
         r["llvm_pass_fails"] += 1
-    elif (own := sanitize_own(args, why, err, r, sanitize_environ("1"), memcheck=True)):
+    elif (own := sanitize_own(args, why, frames, r, memcheck=True)):
         r["llvm_own"].append("%s: %s in %s (%s)" % (name, why, *own))
     else:
-        problem("%s: %s (%s; without ALIASKIT_SANITIZE, with -enable-scoped-noalias=false, and with basic-aa "
-                "alone it does not, in %d tries each)" % (name, why, where(err) or "no frame of ours", CONTROL_ROUNDS))
+        problem("%s: %s (no frame of ours; without ALIASKIT_SANITIZE, with -enable-scoped-noalias=false, and with "
+                "basic-aa alone it does not, in %d tries each)" % (name, why, CONTROL_ROUNDS))
 
 
 def memcheck_fails(args):
@@ -547,7 +557,7 @@ def table(results):
     if sites:
         lines += ["", "Known sites of LLVM's reached: " +
                   "; ".join("%s: %d" % kv for kv in sorted(sites.items())) + "."]
-    sanitized = [r for r in results if r.get("sanitize", True)]
+    sanitized = [r for r in results if r.get("sanitize")]
     lines += ["", "Sanitizer: %d modules through its entry points; LLVM's verifier accepted %d of them, "
               "and so checked their instrumented modules." % (len(sanitized), sum(bool(r.get("sanitize_verified"))
                                                                         for r in sanitized))]
