@@ -418,8 +418,11 @@ fn run(
     before: &[Op],
 ) -> Result<(Pairs, Pairs, FrameLog), TestCaseError> {
     let mut log = FrameLog::new();
-    // Every check pair by pair, or every check by claimed pairs of sites.
+    // Every check pair by pair, or every check by claimed pairs of sites;
+    // with it, a run equal to an earlier one of its site and instance is
+    // merged into it (the other way: never).
     log.set_direct_pairs(if direct { usize::MAX } else { 0 });
+    log.set_dedup_from(if direct { usize::MAX } else { 0 });
     // A past frame with other sites and scopes leaves its slots behind:
     // the frame under test must not see them.
     past_frame(&mut log, t, before);
@@ -599,4 +602,49 @@ fn the_budget_drops_the_oldest_and_counts_them() {
     assert_eq!((log.entries(), log.dropped_accesses()), (1, 14));
     log.access(0, A + 36, 4); // the open entry is still known
     assert_eq!((log.entries(), log.logged_accesses()), (1, 17));
+}
+
+#[test]
+fn a_checked_entry_takes_no_new_bytes() {
+    // Site 0 writes a[0..8), site 1 reads a[8..16); a check; then site 0
+    // writes a[4..12): its bytes 8..12 are new, and meet site 1's.
+    let mut log = FrameLog::new();
+    log.reset(SITES, 1);
+    let mut t = Table::new(&[(0, 1, vec![])], &[0]);
+    log.access(0, A, 8);
+    log.access(1, A + 8, 8);
+    assert_eq!(check(&mut log, &mut t), vec![]);
+    log.access(0, A + 4, 8);
+    let found = check(&mut log, &mut t);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!((found[0].first, found[0].second), (1, 0));
+    assert_eq!(found[0].overlap, (A + 8, A + 12));
+}
+
+#[test]
+fn a_segment_read_again_is_one_entry() {
+    // A blocked loop nest: site 0 reads a 16-byte segment of rows 0..8
+    // (stride 64), then does it again; site 1 writes elsewhere in between
+    // (one strided run). Each row of site 0 is an entry (a 16-byte run
+    // takes no 4-byte block), more rows than an access tries; with the
+    // look-up, the second pass adds none.
+    let pass = |log: &mut FrameLog| {
+        for row in 0..8 {
+            for k in 0..4 {
+                log.access(0, A + 64 * row + 4 * k, 4);
+            }
+            log.access(1, A + 4096 + 64 * row, 4);
+        }
+    };
+    let entries = |dedup: usize| {
+        let mut log = FrameLog::new();
+        log.set_dedup_from(dedup);
+        log.reset(SITES, 1);
+        pass(&mut log);
+        let first = log.entries();
+        pass(&mut log);
+        (first, log.entries())
+    };
+    assert_eq!(entries(usize::MAX), (9, 17));
+    assert_eq!(entries(0), (9, 9));
 }

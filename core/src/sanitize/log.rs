@@ -34,19 +34,22 @@
 //! The log is a vector of entries `(run, epoch, site, calls)` (48 bytes): a
 //! [`Run`] of bytes one site touched within one epoch, merged without loss
 //! (see [`super::runs`]), and how many accesses it stands for. Each site
-//! has a slot, an index into the vector: an access extends the entry it
-//! names when that entry is the site's *open* one (of the site, not
-//! sealed by a check, and of an epoch no relevant scope has begun since)
-//! and the run takes the block; otherwise it pushes a new entry and points
-//! the slot at it. A new epoch thus closes open entries without touching
-//! them. Invariants:
+//! has [`WAYS`] slots, indices into the vector, most recently used first:
+//! an access goes into the first entry they name that is *open* (of the
+//! site, and of an epoch no relevant scope has begun since: any such
+//! entry is in the current instance) and the run takes the block (a
+//! *sealed* entry, one a check has seen, takes only blocks it already
+//! holds); otherwise it pushes a new entry and puts it in the first slot.
+//! In a big log, before pushing, an entry of the site that began at the
+//! same address is tried too. A new epoch thus closes open entries without
+//! touching them. Invariants:
 //!
 //! * entries are in insertion order, hence in order of epoch: `check` sorts
 //!   a separate vector of (group, index), never the entries, and `prune`
 //!   drops the oldest as a prefix;
-//! * a slot names the site's last pushed entry, or no entry of the site
-//!   (an index past the end, another site's entry: stale slots of a past
-//!   frame or from before a prune are harmless, never cleared);
+//! * a slot is only a hint: whatever it names is checked before use (an
+//!   index past the end, another site's entry, a closed one: stale slots
+//!   of a past frame or from before a prune are harmless, never cleared);
 //! * every byte of an entry's run was touched by one of its accesses.
 //!
 //! Two accesses merged into one entry can no longer be compared with each
@@ -144,6 +147,13 @@ struct Entry {
 
 const _: () = assert!(std::mem::size_of::<Entry>() <= 48);
 
+/// From this many entries on, accesses that the site's slot does not take
+/// look for an entry of the site that began at the same address in the
+/// same instance before making a new one (a hash look-up a push: not worth
+/// it for a short call's log). A blocked matrix product reads each row
+/// segment of `b` once per row of `a`: without it, one entry each time.
+const DEDUP_FROM: usize = 64;
+
 /// Up to this many entries, `check` tries every two of them (a short
 /// call's log: cheaper than grouping by site). Measured on QUADPACK, where
 /// every two dummy arguments are claimed apart (callgrind, 20 problems):
@@ -205,6 +215,12 @@ impl Relevance {
 }
 
 const NO_ENTRY: u32 = u32::MAX;
+
+/// How many entries of a site an access tries before it makes a new one:
+/// a 3x3 convolution reads three rows of its input at each pixel, three
+/// runs that each grow by a pixel.
+const WAYS: usize = 4;
+const _: () = assert!(WAYS == 4, "FrameLog::point shifts four slots");
 const NO_EPOCH: Epoch = Epoch::MAX;
 
 /// One frame's log; see the module documentation.
@@ -215,10 +231,9 @@ pub struct FrameLog {
     /// are kept from frame to frame, not cleared; a slot a past frame left
     /// is harmless, as each says).
     sites: u32,
-    /// Per site: the index of its open entry; it is open only if that
-    /// entry is of the site (a past frame's index names no entry, or one
-    /// of another site, unless the site pushed since and set it).
-    open: Vec<u32>,
+    /// Per site: the entries its next access tries, the most recently
+    /// used first (hints: see `merge_into`).
+    open: Vec<[u32; WAYS]>,
     /// Per site: the epoch of its last self hit (a past frame's is older
     /// than any epoch of this one), or `NO_EPOCH`.
     last_hit: Vec<Epoch>,
@@ -249,6 +264,11 @@ pub struct FrameLog {
     pending: Vec<(usize, usize, Conflict)>,
     /// [`DIRECT_PAIRS`] unless a test chose another.
     direct_pairs: Option<usize>,
+    /// In a log of at least [`DEDUP_FROM`] entries (unless a test chose
+    /// another), the entry each (site, address) last began; forgotten when
+    /// entries move (`prune`) or go (`reset`).
+    seen: rustc_hash::FxHashMap<(SiteId, u64), u32>,
+    dedup_from: Option<usize>,
     /// The entries before this index were there at the last check: each
     /// pair of them was compared then, and they are sealed (an access
     /// never extends them, so their bytes are the ones compared).
@@ -277,6 +297,14 @@ impl FrameLog {
         self.direct_pairs = Some(entries);
     }
 
+    /// From `entries` entries on, accesses no slot takes look for an entry
+    /// of their site that began at the same address (by default
+    /// [`DEDUP_FROM`]; conflicts are the same either way, which property
+    /// tests hold it to).
+    pub fn set_dedup_from(&mut self, entries: usize) {
+        self.dedup_from = Some(entries);
+    }
+
     /// Starts a new frame with `sites` sites and `scopes` scopes, keeping
     /// the buffers' capacity (frames are reused: no allocation in steady
     /// state). The cost does not grow with `sites` or `scopes` (a short
@@ -297,9 +325,12 @@ impl FrameLog {
         self.relevance = relevance;
         self.entries.clear();
         self.checked = 0;
+        if !self.seen.is_empty() {
+            self.seen.clear();
+        }
         self.hits.clear();
         if self.open.len() < sites as usize {
-            self.open.resize(sites as usize, NO_ENTRY);
+            self.open.resize(sites as usize, [NO_ENTRY; WAYS]);
             self.last_hit.resize(sites as usize, NO_EPOCH);
             self.site_break.resize(sites as usize, 0);
         }
@@ -332,31 +363,15 @@ impl FrameLog {
             self.out_of_range += 1;
             return;
         }
-        let open = self.open[site as usize];
         self.logged += 1;
         let len = size.min(u64::MAX - addr);
         if len == 0 {
             self.dropped += 1;
             return;
         }
-        if self.is_open(site, open) {
-            let e = &mut self.entries[open as usize];
-            {
-                match e.run.extend(addr, len) {
-                    Merge::Refused => {}
-                    Merge::Disjoint => {
-                        e.calls = e.calls.saturating_add(1);
-                        return;
-                    }
-                    Merge::Overlapped(lo, hi) => {
-                        e.calls = e.calls.saturating_add(1);
-                        self.self_hit(site, lo, hi);
-                        return;
-                    }
-                }
-            }
+        if !self.take(site, 1, |r| r.extend(addr, len)) {
+            self.push(site, addr, len);
         }
-        self.push(site, addr, len);
     }
 
     /// `count` accesses of `len` bytes by `site`, the k-th at `lo + k *
@@ -404,44 +419,106 @@ impl FrameLog {
         // Into the site's open entry when nothing is lost (a loop's rows of
         // one array, run after run): the log stays as small as the bytes.
         let calls = u32::try_from(count).unwrap_or(u32::MAX);
-        let open = self.open[site as usize];
-        if self.is_open(site, open) {
-            let e = &mut self.entries[open as usize];
-            {
-                match e.run.absorb(&run) {
-                    Merge::Refused => {}
-                    Merge::Disjoint => {
-                        e.calls = e.calls.saturating_add(calls);
-                        return;
-                    }
-                    Merge::Overlapped(lo, hi) => {
-                        e.calls = e.calls.saturating_add(calls);
-                        self.self_hit(site, lo, hi);
-                        return;
-                    }
-                }
-            }
+        if !self.take(site, calls, |r| r.absorb(&run)) {
+            self.push_run(site, run, calls);
         }
-        let index = u32::try_from(self.entries.len()).unwrap_or(NO_ENTRY);
-        self.open[site as usize] = index;
-        self.entries.push(Entry {
-            run,
-            epoch: self.epoch,
-            site,
-            calls,
-        });
     }
 
     /// A new entry for `site`, which becomes its open one.
     #[inline(never)]
     fn push(&mut self, site: SiteId, addr: u64, len: u64) {
+        self.push_run(site, Run::single(addr, len), 1);
+    }
+
+    /// Merges `calls` accesses of `site` (`merge` applies them to a run)
+    /// into the first of its slots' entries that takes them, which becomes
+    /// the first slot; false if none does.
+    #[inline]
+    fn take(&mut self, site: SiteId, calls: u32, merge: impl Fn(&mut Run) -> Merge) -> bool {
+        let ways = self.open[site as usize];
+        for (k, &slot) in ways.iter().enumerate() {
+            if self.merge_into(site, slot, calls, &merge) {
+                if k > 0 {
+                    let w = &mut self.open[site as usize];
+                    for j in (1..=k).rev() {
+                        w[j] = w[j - 1];
+                    }
+                    w[0] = slot;
+                }
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Makes entry `index` the first of `site`'s slots (the last one's
+    /// entry is no longer tried).
+    #[inline]
+    fn point(&mut self, site: SiteId, index: u32) {
+        let w = &mut self.open[site as usize];
+        *w = [index, w[0], w[1], w[2]];
+    }
+
+    /// Merges `calls` accesses of `site` (`merge` applies them to a run)
+    /// into the entry `slot` names, if that is an entry of the site whose
+    /// run is not closed: any such entry will do, it is in the current
+    /// instance of every scope that matters to the site. A sealed entry
+    /// takes them only if they touch no new byte (its bytes were checked).
+    /// False if not taken.
+    #[inline]
+    fn merge_into(
+        &mut self,
+        site: SiteId,
+        slot: u32,
+        calls: u32,
+        merge: impl Fn(&mut Run) -> Merge,
+    ) -> bool {
+        let i = slot as usize;
+        let Some(e) = self.entries.get(i) else {
+            return false;
+        };
+        if e.site != site || self.broken(site, e.epoch) {
+            return false;
+        }
+        let mut run = e.run;
+        let hit = match merge(&mut run) {
+            Merge::Refused => return false,
+            Merge::Disjoint if i < self.checked => return false,
+            Merge::Disjoint => None,
+            Merge::Overlapped(..) if i < self.checked && run != e.run => return false,
+            Merge::Overlapped(lo, hi) => Some((lo, hi)),
+        };
+        let e = &mut self.entries[i];
+        e.run = run;
+        e.calls = e.calls.saturating_add(calls);
+        if let Some((lo, hi)) = hit {
+            self.self_hit(site, lo, hi);
+        }
+        true
+    }
+
+    /// `calls` accesses of `site` that its slot's entry did not take: in a
+    /// big log, an entry of the site that began at the same address may
+    /// (a blocked loop nest reads one row segment again and again: the
+    /// segment is one entry, not one each time), and goes in the first
+    /// slot; otherwise a new entry, in the first slot.
+    fn push_run(&mut self, site: SiteId, run: Run, calls: u32) {
         let index = u32::try_from(self.entries.len()).unwrap_or(NO_ENTRY);
-        self.open[site as usize] = index;
+        if self.entries.len() >= self.dedup_from.unwrap_or(DEDUP_FROM) {
+            if let Some(&i) = self.seen.get(&(site, run.lo)) {
+                if self.merge_into(site, i, calls, |r| r.absorb(&run)) {
+                    self.point(site, i);
+                    return;
+                }
+            }
+            self.seen.insert((site, run.lo), index);
+        }
+        self.point(site, index);
         self.entries.push(Entry {
-            run: Run::single(addr, len),
+            run,
             epoch: self.epoch,
             site,
-            calls: 1,
+            calls,
         });
     }
 
@@ -483,17 +560,6 @@ impl FrameLog {
                 }
             }
         }
-    }
-
-    /// Whether `open` (the site's slot) names the site's open entry: an
-    /// entry of the site, not sealed by a check, whose run is not closed.
-    #[inline]
-    fn is_open(&self, site: SiteId, open: u32) -> bool {
-        (open as usize) >= self.checked
-            && self
-                .entries
-                .get(open as usize)
-                .is_some_and(|e| e.site == site && !self.broken(site, e.epoch))
     }
 
     /// Whether a scope relevant to `site` began after `epoch` (without a
@@ -704,6 +770,7 @@ impl FrameLog {
         let cutoff = &mut self.cutoff;
         cutoff.clear();
         cutoff.resize(self.open.len(), NO_EPOCH);
+        self.seen.clear();
         let (mut index, checked) = (0, self.checked);
         let mut still_checked = 0;
         self.entries.retain(|e| {
@@ -736,7 +803,7 @@ impl FrameLog {
         for i in self.checked..self.entries.len() {
             let e = self.entries[i];
             if !self.broken(e.site, e.epoch) {
-                self.open[e.site as usize] = u32::try_from(i).unwrap_or(NO_ENTRY);
+                self.point(e.site, u32::try_from(i).unwrap_or(NO_ENTRY));
             }
         }
     }
