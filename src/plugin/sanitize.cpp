@@ -316,6 +316,67 @@ void tellHosts(Module &M) {
   }
 }
 
+/// Whether `Frame` is a start-point frame's `__aliaskit_enter`.
+bool isStartFrame(const Value *Frame) {
+  auto *Enter = dyn_cast<CallInst>(Frame);
+  Function *Callee = Enter ? Enter->getCalledFunction() : nullptr;
+  if (!Callee || Callee->getName() != "__aliaskit_enter" ||
+      Enter->arg_size() != 7)
+    return false;
+  auto *Table = dyn_cast<GlobalVariable>(
+      Enter->getArgOperand(0)->stripPointerCasts());
+  return Table && Table->getName() == "__aliaskit_table.start";
+}
+
+/// Whether loop L calls __aliaskit_exit on `Frame`.
+bool exitsIn(const Loop &L, const Value *Frame) {
+  for (const User *U : Frame->users())
+    if (auto *C = dyn_cast<CallInst>(U))
+      if (Function *Callee = C->getCalledFunction())
+        if (Callee->getName() == "__aliaskit_exit" && L.contains(C))
+          return true;
+  return false;
+}
+
+/// At the end, each start-point check still in a loop gets another try at
+/// being one run at the loop's exit (sanitize_loops.cpp): at the start,
+/// ScalarEvolution saw its address before induction variables were
+/// simplified (an `int` index sign-extended), or the loop before it was
+/// rotated. Only when its frame was entered before the loop and is not
+/// left in it: the run goes to the frame that made the accesses.
+void summarizeStartChecks(Function &F, FunctionAnalysisManager &FAM) {
+  SmallVector<CallInst *, 16> Checks;
+  for (Instruction &I : instructions(F))
+    if (auto *C = dyn_cast<CallInst>(&I))
+      if (Function *Callee = C->getCalledFunction())
+        if (Callee->getName() == "__aliaskit_access" && C->arg_size() == 4 &&
+            isStartFrame(C->getArgOperand(0)))
+          Checks.push_back(C);
+  if (Checks.empty())
+    return;
+  Runtime RT(*F.getParent());
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  bool Changed = false;
+  for (CallInst *C : Checks) {
+    Value *Frame = C->getArgOperand(0);
+    Loop *L = LI.getLoopFor(C->getParent());
+    auto *Size = dyn_cast<ConstantInt>(C->getArgOperand(3));
+    if (!L || L->contains(cast<Instruction>(Frame)) || exitsIn(*L, Frame) ||
+        !Size || Size->getValue().getActiveBits() > 63)
+      continue;
+    if (aliaskit::summarizeInLoop(*C, C->getArgOperand(2), Size->getZExtValue(),
+                                  Frame, C->getArgOperand(1), RT.AccessRun,
+                                  LI, SE, DT)) {
+      C->eraseFromParent();
+      Changed = true;
+    }
+  }
+  if (Changed)
+    FAM.invalidate(F, PreservedAnalyses::none());
+}
+
 /// Instruments one function of the plan.
 void instrumentFunction(const aliaskit::FunctionPlan &P, GlobalVariable *Table,
                         Runtime &RT, FunctionAnalysisManager &FAM) {
@@ -469,6 +530,9 @@ public:
     }
     aliaskit::forgetFrontEndAccesses(M);
     tellHosts(M);
+    for (Function &F : M)
+      if (!F.isDeclaration())
+        summarizeStartChecks(F, FAM);
     instrument(M, SanitizePoint::End, Stats, FAM);
     return PreservedAnalyses::none();
   }

@@ -1,0 +1,122 @@
+; An access that runs once in every iteration of its loop is one run,
+; logged at the loop's exit (sanitize_loops.cpp): with a constant step, a
+; step computed before the loop, or none (the same address each time); a
+; start-point check left in a loop gets another try at the end (here the
+; start point could not: the loop called a function that might not
+; return, inlined later); a start-point frame entered inside the loop
+; stays checked access by access (each iteration is its own frame).
+;
+; RUN: %opt -passes='aliaskit-sanitize<start>,always-inline,aliaskit-sanitize<end>' -S %s -o - | FileCheck %s
+;
+; CHECK-LABEL: define void @invariant(
+; CHECK:         [[E:%[0-9]+]] = call ptr @__aliaskit_enter(ptr @__aliaskit_table.end
+; CHECK:         [[S:%[0-9]+]] = call ptr @__aliaskit_enter(ptr @__aliaskit_table.start
+; CHECK-NOT:     call void @__aliaskit_access(
+; CHECK-DAG:     call void @__aliaskit_access_run(ptr [[E]], i32 0, ptr %x, i64 0, i64 %{{[0-9]+}}, i64 4)
+; CHECK-DAG:     call void @__aliaskit_access_run(ptr [[S]], i32 0, ptr %x, i64 0, i64 %{{[0-9]+}}, i64 4)
+; CHECK-DAG:     call void @__aliaskit_access_run(ptr [[E]], i32 1, ptr %a, i64 4, i64 %{{[0-9]+}}, i64 4)
+; CHECK:         ret void
+;
+; CHECK-LABEL: define void @strided(
+; CHECK:         [[E:%[0-9]+]] = call ptr @__aliaskit_enter(ptr @__aliaskit_table.end
+; CHECK:         [[STEP:%[0-9]+]] = shl i64 %s, 2
+; CHECK-NOT:     call void @__aliaskit_access(
+; CHECK:         call void @__aliaskit_access_run(ptr [[E]], i32 1, ptr %a, i64 [[STEP]], i64 %{{[0-9]+}}, i64 4)
+; CHECK:         ret void
+;
+; CHECK-LABEL: define void @late(
+; CHECK:         [[S:%[0-9]+]] = call ptr @__aliaskit_enter(ptr @__aliaskit_table.start
+; CHECK-NOT:     call void @__aliaskit_access(
+; CHECK-DAG:     call void @__aliaskit_access_run(ptr [[S]], i32 0, ptr %x, i64 4, i64 %{{[0-9]+}}, i64 4)
+; CHECK-DAG:     call void @__aliaskit_access_run(ptr [[S]], i32 1, ptr %a, i64 4, i64 %{{[0-9]+}}, i64 4)
+; CHECK:         ret void
+;
+; CHECK-LABEL: define void @calls(
+; CHECK:       loop:
+; CHECK:         [[S:%[0-9]+]] = call ptr @__aliaskit_enter(ptr @__aliaskit_table.start
+; CHECK-NEXT:    call void @__aliaskit_access(ptr [[S]], i32 0, ptr %q, i64 4)
+; CHECK:         call void @__aliaskit_access(ptr [[S]], i32 1, ptr %p, i64 4)
+; CHECK:         call void @__aliaskit_exit(ptr [[S]])
+
+target triple = "x86_64-pc-linux-gnu"
+define void @invariant(ptr %a, ptr %x, i64 %n) {
+entry:
+  %empty = icmp eq i64 %n, 0
+  br i1 %empty, label %done, label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %v = load i32, ptr %x, align 4, !alias.scope !2, !noalias !4
+  %p = getelementptr inbounds i32, ptr %a, i64 %i
+  store i32 %v, ptr %p, align 4, !alias.scope !4, !noalias !2
+  %i.next = add nuw i64 %i, 1
+  %more = icmp ult i64 %i.next, %n
+  br i1 %more, label %loop, label %done
+done:
+  ret void
+}
+define void @strided(ptr %a, ptr %x, i64 %n, i64 %s) {
+entry:
+  %empty = icmp eq i64 %n, 0
+  br i1 %empty, label %done, label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %q = getelementptr inbounds i32, ptr %x, i64 %i
+  %v = load i32, ptr %q, align 4, !alias.scope !2, !noalias !4
+  %k = mul i64 %i, %s
+  %p = getelementptr inbounds i32, ptr %a, i64 %k
+  store i32 %v, ptr %p, align 4, !alias.scope !4, !noalias !2
+  %i.next = add nuw i64 %i, 1
+  %more = icmp ult i64 %i.next, %n
+  br i1 %more, label %loop, label %done
+done:
+  ret void
+}
+
+define internal void @tick() alwaysinline {
+  ret void
+}
+
+define void @late(ptr %a, ptr %x, i64 %n) {
+entry:
+  %empty = icmp eq i64 %n, 0
+  br i1 %empty, label %done, label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %q = getelementptr inbounds i32, ptr %x, i64 %i
+  %v = load i32, ptr %q, align 4, !alias.scope !2, !noalias !4
+  call void @tick()
+  %p = getelementptr inbounds i32, ptr %a, i64 %i
+  store i32 %v, ptr %p, align 4, !alias.scope !4, !noalias !2
+  %i.next = add nuw i64 %i, 1
+  %more = icmp ult i64 %i.next, %n
+  br i1 %more, label %loop, label %done
+done:
+  ret void
+}
+
+define internal void @one(ptr %a, ptr %x) alwaysinline {
+  %v = load i32, ptr %x, align 4, !alias.scope !2, !noalias !4
+  store i32 %v, ptr %a, align 4, !alias.scope !4, !noalias !2
+  ret void
+}
+define void @calls(ptr %a, ptr %x, i64 %n) {
+entry:
+  %empty = icmp eq i64 %n, 0
+  br i1 %empty, label %done, label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %p = getelementptr inbounds i32, ptr %a, i64 %i
+  %q = getelementptr inbounds i32, ptr %x, i64 %i
+  call void @one(ptr %p, ptr %q)
+  %i.next = add nuw i64 %i, 1
+  %more = icmp ult i64 %i.next, %n
+  br i1 %more, label %loop, label %done
+done:
+  ret void
+}
+
+!0 = distinct !{!0, !"d"}
+!1 = distinct !{!1, !0, !"x"}
+!2 = !{!1}
+!3 = distinct !{!3, !0, !"a"}
+!4 = !{!3}
