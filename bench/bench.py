@@ -35,6 +35,8 @@ rust-scoped-noalias against scoped-noalias-aa.
   P3  verify-alias-md against LLVM's verifier (bench/p3.py).
   B   the cost of bisection support with ALIASKIT_BISECT unset, against
       the plugin from before it existed (bench/overhead.py).
+  S   the cost of `aliaskit sanitize` on real programs: time and peak RSS
+      against the plain -O2 build and ASan (bench/sanitize.py).
 
 Usage: bench/bench.py [--runs N] [--quick] [--out BENCHMARKS.md]
 Environment: LLVM_BIN, PLUGIN, MODGEN (see Makefile).
@@ -503,14 +505,7 @@ def main():
         p2_rows = p2(runs, modules, callgrind, TBAA, envs)
         p2s_rows = p2(runs, modules, callgrind, SCOPED, envs)
 
-    cpu = "unknown CPU"
-    try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
+    cpu = env.cpu_model()
     llvm = next((l.strip() for l in subprocess.check_output([env.OPT, "--version"]).decode().splitlines()
                  if "LLVM version" in l), "LLVM")
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
@@ -617,6 +612,10 @@ def main():
                           + (["--no-callgrind"] if not callgrind else []),
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     md += ["", over.stdout.strip() or "(no output)"]
+    san = subprocess.run([sys.executable, os.path.join(HERE, "sanitize.py"), "--runs", str(runs)]
+                         + (["--no-callgrind"] if not callgrind else []),
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    md += ["", san.stdout.strip() or "(no output)"]
     text = "\n".join(md) + "\n"
     with open(args.out, "w") as f:
         f.write(text)

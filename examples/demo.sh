@@ -91,7 +91,7 @@ echo "clang -O2: $("$OUT/restrict.O2")"
 echo "\$ aliaskit sanitize $OUT/restrict.bc -o $OUT/restrict.checked.bc -O2"
 "$ALIASKIT" sanitize "$OUT/restrict.bc" -o "$OUT/restrict.checked.bc" -O2 || status=1
 # shellcheck disable=SC2046
-"$LLVM_BIN/clang" "$OUT/restrict.checked.bc" $("$ALIASKIT" sanitize --ldflags) -o "$OUT/restrict.checked" || status=1
+"$LLVM_BIN/clang" -O2 -Xclang -disable-llvm-passes "$OUT/restrict.checked.bc" $("$ALIASKIT" sanitize --ldflags) -o "$OUT/restrict.checked" || status=1
 echo "\$ $OUT/restrict.checked"
 rc=0
 ALIASKIT_SANITIZE_LOG="$OUT/restrict.reports.jsonl" "$OUT/restrict.checked" 2>"$OUT/restrict.err" || rc=$?

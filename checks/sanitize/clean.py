@@ -224,7 +224,12 @@ def build(p, d, flags):
     if rc != 0 or timed_out:
         raise RuntimeError('aliaskit sanitize failed (%s): %s' % (rc, err.decode(errors='replace').strip()[-400:]))
     p['stats'] = stats_of(err)
-    must([drv, inst, '-o', checked, '-pthread'] + libs + flags, 'link', cwd=d)
+    # Code generation at -O2, the module as instrumented: no LLVM pass
+    # runs on it again (flang has no -disable-llvm-passes; a bisect limit
+    # of 0 skips every pass).
+    again = (['-mllvm', '-opt-bisect-limit=0'] if p['lang'] == 'fortran'
+             else ['-Xclang', '-disable-llvm-passes'])
+    must([drv, '-O2'] + again + [inst, '-o', checked, '-pthread'] + libs + flags, 'link', cwd=d)
     return plain, checked
 
 

@@ -58,3 +58,15 @@ def snapshot_plugin(directory):
     os.replace(copy + ".tmp", copy)
     PLUGIN = copy
     return copy
+
+
+def cpu_model():
+    """The CPU's model name from /proc/cpuinfo ("unknown CPU" if none)."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown CPU"
