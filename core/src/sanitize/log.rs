@@ -277,6 +277,8 @@ pub struct FrameLog {
     /// and those and their partners.
     fresh: Vec<u32>,
     wanted: Vec<u32>,
+    /// Scratch for `prune`: the distinct epochs of the entries left.
+    live_epochs: Vec<Epoch>,
     /// Scratch for `prune`: per site, entries before this epoch are dead.
     cutoff: Vec<Epoch>,
     logged: u64,
@@ -791,11 +793,20 @@ impl FrameLog {
         }
         self.checked = still_checked;
         let oldest = self.entries.first().map_or(self.epoch, |e| e.epoch);
-        let begins = &mut self.begins;
+        self.live_epochs.clear();
+        for e in &self.entries {
+            if self.live_epochs.last() != Some(&e.epoch) {
+                self.live_epochs.push(e.epoch);
+            }
+        }
+        let (begins, live) = (&mut self.begins, &self.live_epochs);
         self.begun.retain(|&s| {
             let b = &mut begins[s as usize];
             let gone = b.partition_point(|&e| e <= oldest);
             b.drain(..gone);
+            if b.len() > 2 * live.len() + 16 {
+                keep_separating(b, live);
+            }
             !b.is_empty()
         });
         // Entries moved: the unsealed ones' sites find them again (other
@@ -864,6 +875,27 @@ fn conflict(
     })
 }
 
+/// Keeps, of a scope's begins (sorted), the last of each run that no live
+/// entry's epoch (`live`, sorted) falls between: entries at epochs x < y
+/// are in one instance iff no begin is in (x, y], and each run answers
+/// that as its last begin does (a begin b separates x from y iff x < b <=
+/// y; two begins with no live epoch in [b1, b2) separate the same pairs,
+/// and the same ones from any later entry). So a long-running frame's
+/// begins stay in proportion to its log, however many instances it has.
+fn keep_separating(begins: &mut Vec<Epoch>, live: &[Epoch]) {
+    let before = |b: Epoch| live.partition_point(|&e| e < b);
+    let mut kept = 0;
+    for k in 0..begins.len() {
+        let b = begins[k];
+        let last = k + 1 == begins.len() || before(begins[k + 1]) != before(b);
+        if last {
+            begins[kept] = b;
+            kept += 1;
+        }
+    }
+    begins.truncate(kept);
+}
+
 /// The epoch before which a site's entries are dead: the earliest of the
 /// last begins of its relevant scopes; 0 (none dead) if it has none, or
 /// one of them has not begun (or its begins were forgotten, which happens
@@ -881,6 +913,38 @@ fn dead_before(begins: &[Vec<Epoch>], relevant: &[ScopeId]) -> Epoch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Whether a begin of `begins` separates epochs x < y (is in (x, y]).
+    fn separated(begins: &[Epoch], x: Epoch, y: Epoch) -> bool {
+        begins.iter().any(|&b| x < b && b <= y)
+    }
+
+    proptest! {
+        // Compacting a scope's begins changes no answer about two live
+        // entries, nor about a live one and one yet to come (at or after
+        // the last begin), nor the last begin.
+        #[test]
+        fn keeping_separating_begins_keeps_every_answer(
+            begins in prop::collection::btree_set(1u64..200, 0..60),
+            live in prop::collection::btree_set(0u64..200, 0..20),
+        ) {
+            let begins: Vec<Epoch> = begins.into_iter().collect();
+            let live: Vec<Epoch> = live.into_iter().collect();
+            let mut kept = begins.clone();
+            keep_separating(&mut kept, &live);
+            prop_assert!(kept.len() <= live.len() + 1);
+            prop_assert_eq!(kept.last(), begins.last());
+            // Later entries come at or after the last begin.
+            let last = begins.last().copied().unwrap_or(0);
+            let later = live.iter().copied().chain(last..=201);
+            for &x in &live {
+                for y in later.clone().filter(|&y| y > x) {
+                    prop_assert_eq!(separated(&kept, x, y), separated(&begins, x, y), "{} {}", x, y);
+                }
+            }
+        }
+    }
 
     /// One claim, sites `pair` under `scopes`; only `writer` writes.
     struct One {
@@ -984,6 +1048,31 @@ mod tests {
         log.prune(&claims, usize::MAX); // only the last iteration can matter
         assert_eq!((log.entries(), log.dropped_accesses()), (2, 0));
         assert_eq!((log.logged_accesses(), log.instances()), (16, 8));
+    }
+
+    #[test]
+    fn a_long_lived_entry_keeps_few_begins_and_every_answer() {
+        // Site 2 (no claim, no scope) lives for the whole frame; scope 0
+        // begins 1000 times around it. Its begins stay few, and
+        // still tell one instance from the next.
+        let mut log = FrameLog::new();
+        log.reset(3, 1);
+        let mut claims = One::new((0, 1), vec![0], 0);
+        log.access(2, A + 4096, 4);
+        for _ in 0..1000 {
+            log.begin_scope(0);
+            log.access(1, A, 4);
+            assert_eq!(check(&mut log, &mut claims), vec![]);
+            log.prune(&claims, usize::MAX);
+        }
+        // Compacted when over twice the live epochs (two) and sixteen.
+        assert!(log.begins[0].len() <= 21, "{}", log.begins[0].len());
+        log.begin_scope(0);
+        log.access(0, A, 4); // a new instance: the read before is no partner
+        assert_eq!(check(&mut log, &mut claims), vec![]);
+        log.access(1, A, 4); // the same instance: a conflict
+        assert_eq!(check(&mut log, &mut claims).len(), 1);
+        assert_eq!(log.instances(), 1001);
     }
 
     #[test]
