@@ -237,6 +237,9 @@ pub struct FrameLog {
     /// Per site: the epoch of its last self hit (a past frame's is older
     /// than any epoch of this one), or `NO_EPOCH`.
     last_hit: Vec<Epoch>,
+    /// Per site: the epoch of its last new entry (a past frame's is older
+    /// than every begin of this one).
+    pushed: Vec<Epoch>,
     /// Per site: the epoch of the last begin of one of its relevant scopes
     /// (with `relevance`; without it, every begin closes every run; a past
     /// frame's is older than every entry of this one, so it closes none).
@@ -277,8 +280,11 @@ pub struct FrameLog {
     /// and those and their partners.
     fresh: Vec<u32>,
     wanted: Vec<u32>,
-    /// Scratch for `prune`: the distinct epochs of the entries left.
-    live_epochs: Vec<Epoch>,
+    /// Scratch for `prune`: per scope, the distinct epochs of the entries
+    /// left whose sites it decides a claim of; and of those whose sites
+    /// list no relevant scope.
+    live_by_scope: Vec<Vec<Epoch>>,
+    live_any: Vec<Epoch>,
     /// Scratch for `prune`: per site, entries before this epoch are dead.
     cutoff: Vec<Epoch>,
     logged: u64,
@@ -334,6 +340,7 @@ impl FrameLog {
         if self.open.len() < sites as usize {
             self.open.resize(sites as usize, [NO_ENTRY; WAYS]);
             self.last_hit.resize(sites as usize, NO_EPOCH);
+            self.pushed.resize(sites as usize, 0);
             self.site_break.resize(sites as usize, 0);
         }
         self.sites = sites;
@@ -516,6 +523,9 @@ impl FrameLog {
             self.seen.insert((site, run.lo), index);
         }
         self.point(site, index);
+        if let Some(p) = self.pushed.get_mut(site as usize) {
+            *p = self.epoch;
+        }
         self.entries.push(Entry {
             run,
             epoch: self.epoch,
@@ -550,17 +560,29 @@ impl FrameLog {
         }
         self.epoch += 1;
         self.instances += 1;
+        // The scope's last begin separates nothing from this one if no
+        // site it decides about made an entry in between: this one takes
+        // its place (see `keep_separating`).
+        let last = self.begins[scope as usize].last().copied();
+        let mut between = last.is_none();
+        if let Some(r) = &self.relevance {
+            for &site in r.sites_of(scope) {
+                let site = site as usize;
+                between |= self.pushed.get(site).is_some_and(|&p| Some(p) >= last);
+                if let Some(b) = self.site_break.get_mut(site) {
+                    *b = self.epoch;
+                }
+            }
+        } else {
+            between |= self.entries.last().is_some_and(|e| Some(e.epoch) >= last);
+        }
         let begins = &mut self.begins[scope as usize];
         if begins.is_empty() {
             self.begun.push(scope);
         }
-        begins.push(self.epoch);
-        if let Some(r) = &self.relevance {
-            for &site in r.sites_of(scope) {
-                if let Some(b) = self.site_break.get_mut(site as usize) {
-                    *b = self.epoch;
-                }
-            }
+        match begins.last_mut() {
+            Some(b) if !between => *b = self.epoch,
+            _ => begins.push(self.epoch),
         }
     }
 
@@ -793,18 +815,34 @@ impl FrameLog {
         }
         self.checked = still_checked;
         let oldest = self.entries.first().map_or(self.epoch, |e| e.epoch);
-        self.live_epochs.clear();
+        // The live epochs each begun scope must still tell apart: those of
+        // the entries of sites it decides a claim of, and of sites whose
+        // relevant scopes are not listed (any scope may matter to them).
+        if self.live_by_scope.len() < self.begins.len() {
+            self.live_by_scope.resize_with(self.begins.len(), Vec::new);
+        }
+        for &s in &self.begun {
+            self.live_by_scope[s as usize].clear();
+        }
+        self.live_any.clear();
         for e in &self.entries {
-            if self.live_epochs.last() != Some(&e.epoch) {
-                self.live_epochs.push(e.epoch);
+            let relevant = claims.relevant_scopes(e.site);
+            if relevant.is_empty() {
+                push_epoch(&mut self.live_any, e.epoch);
+            }
+            for &s in relevant {
+                if self.begins.get(s as usize).is_some_and(|b| !b.is_empty()) {
+                    push_epoch(&mut self.live_by_scope[s as usize], e.epoch);
+                }
             }
         }
-        let (begins, live) = (&mut self.begins, &self.live_epochs);
+        let (begins, by_scope, any) = (&mut self.begins, &self.live_by_scope, &self.live_any);
         self.begun.retain(|&s| {
             let b = &mut begins[s as usize];
             let gone = b.partition_point(|&e| e <= oldest);
             b.drain(..gone);
-            if b.len() > 2 * live.len() + 16 {
+            let live = [&by_scope[s as usize][..], &any[..]];
+            if b.len() > 2 * (live[0].len() + live[1].len()) + 16 {
                 keep_separating(b, live);
             }
             !b.is_empty()
@@ -876,14 +914,15 @@ fn conflict(
 }
 
 /// Keeps, of a scope's begins (sorted), the last of each run that no live
-/// entry's epoch (`live`, sorted) falls between: entries at epochs x < y
-/// are in one instance iff no begin is in (x, y], and each run answers
-/// that as its last begin does (a begin b separates x from y iff x < b <=
-/// y; two begins with no live epoch in [b1, b2) separate the same pairs,
-/// and the same ones from any later entry). So a long-running frame's
-/// begins stay in proportion to its log, however many instances it has.
-fn keep_separating(begins: &mut Vec<Epoch>, live: &[Epoch]) {
-    let before = |b: Epoch| live.partition_point(|&e| e < b);
+/// entry's epoch (`live`: the epochs of the entries the scope can decide
+/// about, in two sorted lists) falls between: entries at epochs x < y are
+/// in one instance iff no begin is in (x, y], and each run answers that
+/// as its last begin does (a begin b separates x from y iff x < b <= y;
+/// two begins with no live epoch in [b1, b2) separate the same pairs, and
+/// the same ones from any later entry). So a long-running frame's begins
+/// stay in proportion to its log, however many instances it has.
+fn keep_separating(begins: &mut Vec<Epoch>, live: [&[Epoch]; 2]) {
+    let before = |b: Epoch| -> usize { live.iter().map(|l| l.partition_point(|&e| e < b)).sum() };
     let mut kept = 0;
     for k in 0..begins.len() {
         let b = begins[k];
@@ -894,6 +933,15 @@ fn keep_separating(begins: &mut Vec<Epoch>, live: &[Epoch]) {
         }
     }
     begins.truncate(kept);
+}
+
+/// Appends an epoch to a sorted list of distinct epochs (entries come in
+/// order of epoch).
+fn push_epoch(list: &mut Vec<Epoch>, epoch: Epoch) {
+    debug_assert!(list.last().is_none_or(|&l| l <= epoch));
+    if list.last() != Some(&epoch) {
+        list.push(epoch);
+    }
 }
 
 /// The epoch before which a site's entries are dead: the earliest of the
@@ -928,11 +976,18 @@ mod tests {
         fn keeping_separating_begins_keeps_every_answer(
             begins in prop::collection::btree_set(1u64..200, 0..60),
             live in prop::collection::btree_set(0u64..200, 0..20),
+            split in 0usize..20,
         ) {
             let begins: Vec<Epoch> = begins.into_iter().collect();
             let live: Vec<Epoch> = live.into_iter().collect();
+            // In two lists, as prune gives them (each sorted).
+            let (one, two): (Vec<Epoch>, Vec<Epoch>) = {
+                let (a, b): (Vec<_>, Vec<_>) =
+                    live.iter().enumerate().partition(|(i, _)| i % 3 == split % 3);
+                (a.into_iter().map(|(_, &e)| e).collect(), b.into_iter().map(|(_, &e)| e).collect())
+            };
             let mut kept = begins.clone();
-            keep_separating(&mut kept, &live);
+            keep_separating(&mut kept, [&one, &two]);
             prop_assert!(kept.len() <= live.len() + 1);
             prop_assert_eq!(kept.last(), begins.last());
             // Later entries come at or after the last begin.
@@ -953,6 +1008,8 @@ mod tests {
         writer: SiteId,
         /// Each site of the pair with the scopes (each site its group).
         partner: [Vec<(u32, Vec<ScopeId>)>; 2],
+        /// A site outside the pair with the relevant scopes it gives.
+        aside: Option<(SiteId, Vec<ScopeId>)>,
     }
 
     impl One {
@@ -966,6 +1023,7 @@ mod tests {
                 scopes,
                 writer,
                 partner,
+                aside: None,
             }
         }
     }
@@ -981,10 +1039,10 @@ mod tests {
             site == self.writer
         }
         fn relevant_scopes(&self, site: SiteId) -> &[ScopeId] {
-            if site == self.pair.0 || site == self.pair.1 {
-                &self.scopes
-            } else {
-                &[]
+            match &self.aside {
+                _ if site == self.pair.0 || site == self.pair.1 => &self.scopes,
+                Some((s, relevant)) if *s == site => relevant,
+                _ => &[],
             }
         }
         fn group(&self, site: SiteId) -> u32 {
@@ -1050,29 +1108,45 @@ mod tests {
         assert_eq!((log.logged_accesses(), log.instances()), (16, 8));
     }
 
-    #[test]
-    fn a_long_lived_entry_keeps_few_begins_and_every_answer() {
-        // Site 2 (no claim, no scope) lives for the whole frame; scope 0
-        // begins 1000 times around it. Its begins stay few, and
-        // still tell one instance from the next.
+    /// Scope 0 begins 1000 times; site 2 logs 100 scattered entries in
+    /// the first 100 instances, which stay (its relevant scopes: `aside`,
+    /// none begun). Returns the begins kept, after checking that they
+    /// still tell one instance from the next.
+    fn begins_kept_around(aside: Vec<ScopeId>) -> usize {
         let mut log = FrameLog::new();
-        log.reset(3, 1);
+        log.reset(3, 2);
         let mut claims = One::new((0, 1), vec![0], 0);
-        log.access(2, A + 4096, 4);
-        for _ in 0..1000 {
+        claims.aside = Some((2, aside));
+        for i in 0..1000 {
             log.begin_scope(0);
+            if i < 100 {
+                log.access(2, A + 4096 + 64 * i, 4);
+            }
             log.access(1, A, 4);
             assert_eq!(check(&mut log, &mut claims), vec![]);
             log.prune(&claims, usize::MAX);
         }
-        // Compacted when over twice the live epochs (two) and sixteen.
-        assert!(log.begins[0].len() <= 21, "{}", log.begins[0].len());
+        assert_eq!(log.entries(), 101);
+        let kept = log.begins[0].len();
         log.begin_scope(0);
         log.access(0, A, 4); // a new instance: the read before is no partner
         assert_eq!(check(&mut log, &mut claims), vec![]);
         log.access(1, A, 4); // the same instance: a conflict
         assert_eq!(check(&mut log, &mut claims).len(), 1);
         assert_eq!(log.instances(), 1001);
+        kept
+    }
+
+    #[test]
+    fn long_lived_entries_keep_begins_in_proportion() {
+        // Site 2 decides only claims of scope 1: scope 0 need not tell
+        // its entries apart, and keeps few begins (compacted whenever
+        // they pass 2 x 1, site 1's live read, + 16).
+        assert!(begins_kept_around(vec![1]) <= 18);
+        // Site 2 lists no relevant scope (it may have a claim over the
+        // whole frame beside others): its 100 epochs count for every scope.
+        let kept = begins_kept_around(vec![]);
+        assert!((100..=2 * 101 + 16).contains(&kept), "{kept}");
     }
 
     #[test]
