@@ -193,13 +193,15 @@ pub fn beside_or_installed(name: &Path) -> Result<PathBuf> {
     let exe = std::env::current_exe().context("cannot find this executable's directory")?;
     let dir = exe.parent().unwrap_or(Path::new("/"));
     let beside = dir.join(name);
-    let installed = dir.join("..").join("lib").join("aliaskit").join(name);
+    let lib = dir.join("..").join("lib").join("aliaskit");
+    let installed = lib.join(name);
     if beside.exists() {
         return Ok(beside);
     }
     if installed.exists() {
-        // Without the `bin/..` detour in what we print and pass on.
-        return Ok(installed.canonicalize().unwrap_or(installed));
+        // Without the `bin/..` detour in what we print and pass on (the
+        // folder resolved, not the file: it may be a link).
+        return Ok(lib.canonicalize().unwrap_or(lib).join(name));
     }
     Ok(PathBuf::from(format!(
         "{} or {}",

@@ -3,7 +3,8 @@
 //! Every subcommand but `bisect` runs one of the plugin's passes through
 //! LLVM 22's `opt` on one module (`.ll` or `.bc`) and turns what the pass
 //! says into a report and an exit code ([`llvm`] finds `opt` and the
-//! plugin). `bisect` runs the user's own build-and-test command with
+//! plugin); `verify`, `captures` and `explain` do it for several modules
+//! at once ([`many`]). `bisect` runs the user's own build-and-test command with
 //! `ALIASKIT_BISECT` selections until it has the decisions behind a
 //! miscompile ([`bisect`]).
 
