@@ -142,9 +142,59 @@ fn with_file_field(text: &str, file: &str) -> String {
 }
 
 /// Runs `one` on every file, `jobs` at a time, and prints the sections,
-/// the per-file lines and the total in argument order. Returns the worst
-/// exit code.
+/// the per-file lines and the total in argument order on stdout (each
+/// file's diagnostics on stderr). Returns the worst exit code.
 pub fn run<F>(files: &[PathBuf], jobs: usize, json: bool, one: F) -> Result<u8>
+where
+    F: Fn(&Path, &mut Sink) -> Result<u8> + Sync,
+{
+    run_to(
+        files,
+        jobs,
+        json,
+        one,
+        &mut Writer(std::io::stdout()),
+        &mut Writer(std::io::stderr()),
+    )
+}
+
+/// Where [`run_to`] prints: a stream that is flushed after each piece
+/// and where a closed pipe is not an error (`aliaskit verify *.bc | head`).
+pub trait Output {
+    fn put(&mut self, text: &str) -> Result<()>;
+}
+
+struct Writer<W: Write>(W);
+
+impl<W: Write> Output for Writer<W> {
+    fn put(&mut self, text: &str) -> Result<()> {
+        match self
+            .0
+            .write_all(text.as_bytes())
+            .and_then(|_| self.0.flush())
+        {
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl Output for String {
+    fn put(&mut self, text: &str) -> Result<()> {
+        self.push_str(text);
+        Ok(())
+    }
+}
+
+/// [`run`], printing on `out` and `err`.
+pub fn run_to<F>(
+    files: &[PathBuf],
+    jobs: usize,
+    json: bool,
+    one: F,
+    out: &mut dyn Output,
+    err: &mut dyn Output,
+) -> Result<u8>
 where
     F: Fn(&Path, &mut Sink) -> Result<u8> + Sync,
 {
@@ -183,7 +233,7 @@ where
             outcomes[i] = Some(outcome);
             while printed < n {
                 let Some(o) = &outcomes[printed] else { break };
-                if let Err(e) = section(&files[printed], o, json) {
+                if let Err(e) = section(&files[printed], o, json, out, err) {
                     write_error.get_or_insert(e);
                 }
                 printed += 1;
@@ -225,12 +275,19 @@ where
             count(2)
         ));
     }
-    print_report(&tail)?;
+    out.put(&tail)?;
     Ok(worst)
 }
 
-/// One file's section: header and report on stdout, then its stderr.
-fn section(file: &Path, o: &Outcome, json: bool) -> Result<()> {
+/// One file's section: header and report on `out`, then its stderr on
+/// `err`.
+fn section(
+    file: &Path,
+    o: &Outcome,
+    json: bool,
+    out: &mut dyn Output,
+    err: &mut dyn Output,
+) -> Result<()> {
     let name = file.display().to_string();
     let mut text = String::new();
     if json {
@@ -242,14 +299,13 @@ fn section(file: &Path, o: &Outcome, json: bool) -> Result<()> {
             text.push('\n');
         }
     }
-    print_report(&text)?;
-    let mut err = std::io::stderr().lock();
+    out.put(&text)?;
     let mut diagnostics = o.sink.stderr.clone();
     if let Some(e) = &o.error {
         diagnostics.push_str(&format!("error: {e}\n"));
     }
-    let _ = err.write_all(diagnostics.as_bytes());
-    let _ = err.flush();
+    // A closed stderr does not stop the reports.
+    let _ = err.put(&diagnostics);
     Ok(())
 }
 
@@ -267,22 +323,69 @@ mod tests {
 
     #[test]
     fn output_is_in_argument_order_and_the_worst_code_wins() {
-        // Later files finish first; codes 0, 2, 1.
-        let files: Vec<PathBuf> = ["a", "b", "c"].iter().map(PathBuf::from).collect();
-        let code = run(&files, 3, false, |f, sink| {
+        // Later files finish first: the output must not show it.
+        let files: Vec<PathBuf> = ["a", "b", "c", "d"].iter().map(PathBuf::from).collect();
+        let one = |f: &Path, sink: &mut Sink| {
             let (delay, code) = match f.to_str() {
-                Some("a") => (60, 0),
-                Some("b") => (30, 2),
-                _ => (0, 1),
+                Some("a") => (80, 0),
+                Some("b") => (40, 2),
+                Some("c") => (0, 1),
+                _ => (20, 0),
             };
             std::thread::sleep(std::time::Duration::from_millis(delay));
             sink.out(&format!("report of {}\n", f.display()))?;
-            if code == 2 {
-                anyhow::bail!("b is bad");
+            sink.err(&format!("note on {}\n", f.display()));
+            match code {
+                2 => anyhow::bail!("b is bad"),
+                1 => sink.verdict = Some("2 errors".into()),
+                _ => {}
             }
             Ok(code)
-        })
+        };
+        let mut outputs = Vec::new();
+        for jobs in [1, 2, 4] {
+            let (mut out, mut err) = (String::new(), String::new());
+            let code = run_to(&files, jobs, false, one, &mut out, &mut err).unwrap();
+            assert_eq!(code, 2);
+            outputs.push((out, err));
+        }
+        let (out, err) = &outputs[0];
+        assert_eq!(
+            out,
+            "== a ==\nreport of a\n== b ==\nreport of b\n== c ==\nreport of c\n== d ==\nreport of d\n\
+             a: ok\nb: bad input: b is bad\nc: 2 errors\nd: ok\n\
+             total: 4 files, 2 ok, 1 found something, 1 bad input\n"
+        );
+        assert_eq!(
+            err,
+            "note on a\nnote on b\nerror: b is bad\nnote on c\nnote on d\n"
+        );
+        assert!(outputs.iter().all(|o| o == &outputs[0]));
+    }
+
+    #[test]
+    fn json_lines_name_the_file() {
+        let files: Vec<PathBuf> = ["x.ll", "y.ll"].iter().map(PathBuf::from).collect();
+        let (mut out, mut err) = (String::new(), String::new());
+        let code = run_to(
+            &files,
+            2,
+            true,
+            |f, sink| {
+                sink.out("{\"rule\":\"r\"}\n")?;
+                Ok(u8::from(f.to_str() == Some("y.ll")))
+            },
+            &mut out,
+            &mut err,
+        )
         .unwrap();
-        assert_eq!(code, 2);
+        assert_eq!(code, 1);
+        assert_eq!(
+            out,
+            "{\"file\":\"x.ll\",\"rule\":\"r\"}\n{\"file\":\"y.ll\",\"rule\":\"r\"}\n\
+             {\"file\":\"x.ll\",\"exit\":0,\"status\":\"ok\"}\n\
+             {\"file\":\"y.ll\",\"exit\":1,\"status\":\"found something\"}\n\
+             {\"total\":{\"files\":2,\"ok\":1,\"found\":1,\"bad_input\":0},\"exit\":1}\n"
+        );
     }
 }
