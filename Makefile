@@ -9,6 +9,11 @@ MODGEN   := target/release/aliaskit-modgen
 # Seeds of the differential check run by `make test` (issue: at least 500).
 DIFF_SEEDS ?= 500
 JOBS     ?= $(shell nproc)
+# make install: $(PREFIX)/bin/aliaskit and $(PREFIX)/lib/aliaskit/ (the
+# plugin, sanitize/libaliaskit_rt.a, sanitize/rustc-link); DESTDIR for
+# staged installs.
+PREFIX   ?= /usr/local
+DESTDIR  ?=
 
 export LLVM_BIN
 export LLVM_SYS_221_PREFIX ?= $(LLVM_PREFIX)
@@ -17,7 +22,7 @@ export PLUGIN
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := llvm-22-dev llvm-22-tools clang-22 lld-22 graphviz valgrind
 
-.PHONY: all setup build demo test test-sanitize test-unit test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto test-frontends test-fuzz test-plugin lint bench fuzz clean
+.PHONY: all setup build install test-install demo test test-sanitize test-unit test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto test-frontends test-fuzz test-plugin lint bench fuzz clean
 
 all: build
 
@@ -39,10 +44,27 @@ build: setup
 	cargo build --release --workspace
 	runtime/archive.sh
 
+# Installs what `make build` made (run that first, as yourself: `make build
+# && sudo make install`): the command in $(PREFIX)/bin, the plugin and the
+# sanitizer runtime (with rustc-link) in $(PREFIX)/lib/aliaskit/, where the
+# command finds them (../lib/aliaskit/ from itself).
+INSTALL_FILES := target/release/aliaskit $(PLUGIN) target/release/sanitize/libaliaskit_rt.a target/release/sanitize/rustc-link
+install:
+	@for f in $(INSTALL_FILES); do [ -f "$$f" ] || { echo "make install: $$f missing (run make build first)"; exit 1; }; done
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/lib/aliaskit/sanitize"
+	install -m 755 target/release/aliaskit "$(DESTDIR)$(PREFIX)/bin/aliaskit"
+	install -m 755 $(PLUGIN) "$(DESTDIR)$(PREFIX)/lib/aliaskit/libaliaskit.so"
+	install -m 644 target/release/sanitize/libaliaskit_rt.a "$(DESTDIR)$(PREFIX)/lib/aliaskit/sanitize/libaliaskit_rt.a"
+	install -m 755 target/release/sanitize/rustc-link "$(DESTDIR)$(PREFIX)/lib/aliaskit/sanitize/rustc-link"
+
+# make install into a temporary prefix, moved, used alone (checks/install/).
+test-install: build
+	checks/install/check.sh
+
 demo: build
 	examples/demo.sh
 
-test: build lint test-unit test-plugin test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto test-frontends test-sanitize test-fuzz
+test: build lint test-unit test-plugin test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto test-frontends test-sanitize test-fuzz test-install
 
 test-unit:
 	cargo test --release --workspace

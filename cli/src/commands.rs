@@ -2,7 +2,9 @@
 //!
 //! Each builds the pass's pipeline text, runs `opt`, prints the pass's
 //! report on stdout and returns the exit code (0, or 1 when the check
-//! found something); bad input is an `Err` (exit 2).
+//! found something); bad input is an `Err` (exit 2). `verify`, `captures`
+//! and `explain` write through a [`Sink`], so that [`crate::many`] can run
+//! them on several files at once and print each file's output in order.
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -12,6 +14,7 @@ use std::process::{Command, Stdio};
 use anyhow::{bail, Context, Result};
 
 use crate::llvm::{Input, OptRun, Toolchain};
+use crate::many::Sink;
 
 fn params(list: &[(&str, bool)]) -> String {
     let on: Vec<&str> = list.iter().filter(|(_, b)| *b).map(|(p, _)| *p).collect();
@@ -31,7 +34,7 @@ fn unexpected(run: &OptRun, what: &str) -> anyhow::Error {
     anyhow::anyhow!("opt failed while running {what}: {}", run.last_lines(5))
 }
 
-fn print_report(text: &str) -> Result<()> {
+pub fn print_report(text: &str) -> Result<()> {
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|_| out.flush())
@@ -46,8 +49,14 @@ fn ignore_broken_pipe(e: std::io::Error) -> Result<()> {
     }
 }
 
-pub fn verify(file: &Path, strip_to: Option<&Path>, json: bool, warn: bool) -> Result<u8> {
-    let tools = Toolchain::find()?;
+pub fn verify(
+    tools: &Toolchain,
+    file: &Path,
+    strip_to: Option<&Path>,
+    json: bool,
+    warn: bool,
+    sink: &mut Sink,
+) -> Result<u8> {
     let input = Input::open(file)?;
     let pass = format!(
         "verify-alias-md{}",
@@ -74,14 +83,15 @@ pub fn verify(file: &Path, strip_to: Option<&Path>, json: bool, warn: bool) -> R
         None => args.push("-disable-output".into()),
     }
     let run = tools.opt(&input, &os(&args), false)?;
-    print_report(&run.report("verify-alias-md"))?;
+    sink.out(&run.report("verify-alias-md"))?;
     if run.pass_failed("verify-alias-md") {
         let verdict = run
             .stderr
             .lines()
             .find_map(|l| l.strip_prefix("LLVM ERROR: verify-alias-md: "))
             .unwrap_or("errors in alias metadata");
-        eprintln!("aliaskit verify: {}: {verdict}", file.display());
+        sink.err(&format!("aliaskit verify: {}: {verdict}\n", file.display()));
+        sink.verdict = Some(verdict.to_owned());
         return Ok(1);
     }
     if run.code != Some(0) {
@@ -125,8 +135,14 @@ pub fn diff(file: &Path, max: u32) -> Result<u8> {
     Ok(if found > 0 { 1 } else { 0 })
 }
 
-pub fn captures(file: &Path, json: bool, warn: bool, why_not: bool) -> Result<u8> {
-    let tools = Toolchain::find()?;
+pub fn captures(
+    tools: &Toolchain,
+    file: &Path,
+    json: bool,
+    warn: bool,
+    why_not: bool,
+    sink: &mut Sink,
+) -> Result<u8> {
     let input = Input::open(file)?;
     let pass = format!(
         "check-captures{}",
@@ -134,8 +150,13 @@ pub fn captures(file: &Path, json: bool, warn: bool, why_not: bool) -> Result<u8
     );
     let args = os(&[format!("-passes={pass}"), "-disable-output".into()]);
     let run = tools.opt(&input, &args, false)?;
-    print_report(&run.report("check-captures"))?;
+    sink.out(&run.report("check-captures"))?;
     if run.pass_failed("check-captures") {
+        sink.verdict = run
+            .stderr
+            .lines()
+            .find_map(|l| l.strip_prefix("LLVM ERROR: check-captures: "))
+            .map(str::to_owned);
         return Ok(1);
     }
     if run.code != Some(0) {
@@ -160,8 +181,15 @@ fn function_param(function: Option<&str>) -> Result<Option<String>> {
 /// metadata included, whatever `-disable-verify` says; this turns that off.
 const NO_READER_VERIFY: &str = "-disable-auto-upgrade-debug-info";
 
-/// Runs an inspection pass; its stdout is the product, stderr is checked.
-fn inspect(tools: &Toolchain, input: &Input, pass: &str, stream: bool) -> Result<OptRun> {
+/// Runs an inspection pass; its stdout is the product, stderr is checked
+/// (and what is left of it goes to the sink's stderr).
+fn inspect(
+    tools: &Toolchain,
+    input: &Input,
+    pass: &str,
+    stream: bool,
+    sink: &mut Sink,
+) -> Result<OptRun> {
     // Malformed alias metadata is what these passes explain and draw:
     // opt's verifier must not reject the module first.
     let args = os(&[
@@ -182,18 +210,19 @@ fn inspect(tools: &Toolchain, input: &Input, pass: &str, stream: bool) -> Result
     if let Some(e) = errors.first() {
         bail!("{}", e.trim_start_matches("error: "));
     }
-    eprint!("{}", run.stderr);
+    sink.err(&run.stderr);
     Ok(run)
 }
 
 pub fn explain(
+    tools: &Toolchain,
     file: &Path,
     function: Option<&str>,
     may: bool,
     summary: bool,
     json: bool,
+    sink: &mut Sink,
 ) -> Result<u8> {
-    let tools = Toolchain::find()?;
     let input = Input::open(file)?;
     let mut list: Vec<String> = [("may", may), ("summary", summary), ("json", json)]
         .iter()
@@ -206,7 +235,12 @@ pub fn explain(
     } else {
         format!("aliaskit-explain<{}>", list.join(";"))
     };
-    inspect(&tools, &input, &pass, true)?;
+    // One file: opt's stdout straight through (reports can be large).
+    let stream = sink.is_direct();
+    let run = inspect(tools, &input, &pass, stream, sink)?;
+    if !stream {
+        sink.out(&run.stdout)?;
+    }
     Ok(0)
 }
 
@@ -233,7 +267,7 @@ pub fn dot(file: &Path, output: Option<&Path>, scopes: bool, function: Option<&s
     } else {
         format!("aliaskit-dot<{}>", list.join(";"))
     };
-    let run = inspect(&tools, &input, &pass, false)?;
+    let run = inspect(&tools, &input, &pass, false, &mut Sink::direct())?;
     match (output, format) {
         (None, _) => print_report(&run.stdout)?,
         (Some(out), None) => std::fs::write(out, &run.stdout)

@@ -2,8 +2,10 @@
 //!
 //! * `opt` is `$LLVM_BIN/opt` (default `/usr/lib/llvm-22/bin`), and must
 //!   say `LLVM version 22.` to `--version`.
-//! * The plugin is `$ALIASKIT_PLUGIN`, or `libaliaskit.so` next to this
-//!   executable (`target/release/` in a build).
+//! * The plugin is `$ALIASKIT_PLUGIN`, else `libaliaskit.so` next to this
+//!   executable (`target/release/` in a build), else
+//!   `../lib/aliaskit/libaliaskit.so` from it (an installed tree,
+//!   `make install`): the first that exists ([`beside_or_installed`]).
 //! * An input must be a readable file; whether it is IR (`.ll` text or
 //!   `.bc` bitcode) is `opt`'s to say, and its complaint becomes one line.
 
@@ -48,13 +50,14 @@ impl Toolchain {
             .unwrap_or_else(|| PathBuf::from("/usr/lib/llvm-22/bin"))
     }
 
-    /// The plugin: `$ALIASKIT_PLUGIN` or `libaliaskit.so` beside us.
+    /// The plugin: `$ALIASKIT_PLUGIN`, else `libaliaskit.so` beside us or
+    /// in `../lib/aliaskit/` (the first that exists; if neither does, the
+    /// error names both).
     pub fn plugin_path() -> Result<PathBuf> {
         if let Some(p) = std::env::var_os("ALIASKIT_PLUGIN").filter(|v| !v.is_empty()) {
             return Ok(PathBuf::from(p));
         }
-        let exe = std::env::current_exe().context("cannot find this executable's directory")?;
-        Ok(exe.with_file_name("libaliaskit.so"))
+        beside_or_installed(Path::new("libaliaskit.so"))
     }
 
     /// Finds and checks both.
@@ -141,6 +144,70 @@ impl Toolchain {
         }
         Ok(run)
     }
+}
+
+/// `aliaskit paths`: where this command finds `opt`, the plugin, the
+/// sanitizer runtime and `rustc-link`, one `name: path` line each (with
+/// the variable that chose it, if one did). Exit 2 when one is missing.
+pub fn paths() -> Result<u8> {
+    let exe = std::env::current_exe().context("cannot find this executable's directory")?;
+    println!("aliaskit: {}", exe.display());
+    let mut ok = true;
+    let opt = Toolchain::llvm_bin().join("opt");
+    match opt_version(&opt) {
+        Ok(v) if opt.is_file() => println!("opt: {} (LLVM {v})", opt.display()),
+        _ => {
+            ok = false;
+            println!("opt: not found: {}", opt.display())
+        }
+    }
+    let runtime = crate::sanitize::runtime_path()?;
+    let rustc_link = beside_or_installed(&Path::new("sanitize").join("rustc-link"))?;
+    for (name, path, var) in [
+        ("plugin", Toolchain::plugin_path()?, Some("ALIASKIT_PLUGIN")),
+        ("runtime", runtime, Some("ALIASKIT_RUNTIME")),
+        ("rustc-link", rustc_link, None),
+    ] {
+        let from = var
+            .filter(|v| std::env::var_os(v).is_some_and(|x| !x.is_empty()))
+            .map(|v| format!(" (from {v})"))
+            .unwrap_or_default();
+        if path.is_file() {
+            println!("{name}: {}{from}", path.display());
+        } else {
+            ok = false;
+            println!("{name}: not found: {}{from}", path.display());
+        }
+    }
+    Ok(if ok { 0 } else { 2 })
+}
+
+/// Where a file that ships with the command is: `name` next to this
+/// executable (a build: `target/release/`), else `../lib/aliaskit/name`
+/// from it (an installed tree: `$PREFIX/bin/aliaskit` and
+/// `$PREFIX/lib/aliaskit/`). The first that exists; when neither does, a
+/// path naming both, so that the caller's "not found" says where it looked.
+/// No absolute path of the build tree is compiled in: an installed command
+/// never falls back to the tree it was built in.
+pub fn beside_or_installed(name: &Path) -> Result<PathBuf> {
+    let exe = std::env::current_exe().context("cannot find this executable's directory")?;
+    let dir = exe.parent().unwrap_or(Path::new("/"));
+    let beside = dir.join(name);
+    let lib = dir.join("..").join("lib").join("aliaskit");
+    let installed = lib.join(name);
+    if beside.exists() {
+        return Ok(beside);
+    }
+    if installed.exists() {
+        // Without the `bin/..` detour in what we print and pass on (the
+        // folder resolved, not the file: it may be a link).
+        return Ok(lib.canonicalize().unwrap_or(lib).join(name));
+    }
+    Ok(PathBuf::from(format!(
+        "{} or {}",
+        beside.display(),
+        installed.display()
+    )))
 }
 
 /// An input file, checked to exist and be readable.

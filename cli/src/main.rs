@@ -3,13 +3,15 @@
 //! Every subcommand but `bisect` runs one of the plugin's passes through
 //! LLVM 22's `opt` on one module (`.ll` or `.bc`) and turns what the pass
 //! says into a report and an exit code ([`llvm`] finds `opt` and the
-//! plugin). `bisect` runs the user's own build-and-test command with
+//! plugin); `verify`, `captures` and `explain` do it for several modules
+//! at once ([`many`]). `bisect` runs the user's own build-and-test command with
 //! `ALIASKIT_BISECT` selections until it has the decisions behind a
 //! miscompile ([`bisect`]).
 
 mod bisect;
 mod commands;
 mod llvm;
+mod many;
 mod rules;
 mod sanitize;
 
@@ -18,7 +20,9 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
-const EXIT_CODES: &str = "\
+macro_rules! exit_codes {
+    () => {
+        "\
 Exit codes:
   0  success (verify: no errors; diff: no disagreements; captures: no
      definite captures; bisect: culprits found)
@@ -27,7 +31,31 @@ Exit codes:
   2  usage error or bad input (missing file, not IR, no LLVM 22, no plugin)
 
 Environment: LLVM_BIN (LLVM 22's bin directory, default /usr/lib/llvm-22/bin),
-ALIASKIT_PLUGIN (the plugin, default libaliaskit.so next to this program).";
+ALIASKIT_PLUGIN (the plugin; default libaliaskit.so next to this program,
+else in ../lib/aliaskit/ from it: an installed tree), ALIASKIT_RUNTIME (the
+sanitizer runtime; default sanitize/libaliaskit_rt.a, looked up the same
+way). `aliaskit paths` shows what was found."
+    };
+}
+
+const EXIT_CODES: &str = exit_codes!();
+
+/// After-help of the commands that take several files.
+const SEVERAL: &str = concat!(
+    "\
+Several files: each file runs as it would alone, N at a time (-j), and
+stdout is, in argument order whatever finishes first, a section per file
+(`== FILE ==` and its report), then a line per file (`FILE: ok`, the check's
+verdict, or `FILE: bad input: why`) and `total: F files, A ok, B found
+something, C bad input`. Each file's stderr follows its section. With --json
+stdout is JSON Lines only: findings get a leading \"file\" field; the per-file
+lines are {\"file\",\"exit\",\"status\"} and the total {\"total\":{...},\"exit\"}.
+The exit code is the worst file's: 2 (bad input) over 1 (found something)
+over 0.
+
+",
+    exit_codes!()
+);
 
 /// Verify, compare, explain, draw and bisect LLVM alias metadata (TBAA and
 /// scoped no-alias) with the aliaskit plugin for LLVM 22.
@@ -45,14 +73,58 @@ struct InputArg {
     file: PathBuf,
 }
 
+/// One or more input modules, and how many to run at a time.
+#[derive(Args)]
+struct InputsArg {
+    /// The modules: LLVM IR text (.ll) or bitcode (.bc)
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// Run N files at a time (default: the number of CPUs); the output is
+    /// the same whatever N
+    #[arg(short = 'j', long = "jobs", value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    jobs: Option<u32>,
+}
+
+impl InputsArg {
+    fn jobs(&self) -> usize {
+        self.jobs
+            .map(|j| j as usize)
+            .unwrap_or_else(many::default_jobs)
+    }
+
+    /// A usage error when `option` is given with several files.
+    fn one_file_for(&self, option: &str, given: bool) -> anyhow::Result<()> {
+        if given && self.files.len() > 1 {
+            anyhow::bail!(
+                "{option} works on one module: give one file, not {}",
+                self.files.len()
+            );
+        }
+        Ok(())
+    }
+}
+
+/// `one` on the files: alone (straight output) or through [`many::run`].
+fn each_file<F>(inputs: &InputsArg, json: bool, one: F) -> anyhow::Result<u8>
+where
+    F: Fn(&llvm::Toolchain, &std::path::Path, &mut many::Sink) -> anyhow::Result<u8> + Sync,
+{
+    let tools = llvm::Toolchain::find()?;
+    match inputs.files.as_slice() {
+        [file] => one(&tools, file, &mut many::Sink::direct()),
+        files => many::run(files, inputs.jobs(), json, |f, sink| one(&tools, f, sink)),
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Check every !tbaa, !tbaa.struct, !alias.scope, !noalias,
     /// !llvm.errno.tbaa and noalias.scope.decl (verify-alias-md)
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = SEVERAL)]
     Verify {
         #[command(flatten)]
-        input: InputArg,
+        inputs: InputsArg,
         /// Remove exactly the attachments found invalid and write the
         /// repaired module to OUT (.ll: text, else bitcode)
         #[arg(long, requires = "output")]
@@ -79,10 +151,10 @@ enum Command {
     },
     /// Check captures(...) claims on pointer parameters and call-site
     /// arguments against the function bodies (check-captures)
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = SEVERAL)]
     Captures {
         #[command(flatten)]
-        input: InputArg,
+        inputs: InputsArg,
         /// One JSON object per finding
         #[arg(long)]
         json: bool,
@@ -96,10 +168,10 @@ enum Command {
     },
     /// For each pair aa-eval -evaluate-aa-metadata asks about, the answer
     /// of the metadata alone (rust-scoped-noalias + rust-tbaa) and why
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = SEVERAL)]
     Explain {
         #[command(flatten)]
-        input: InputArg,
+        inputs: InputsArg,
         /// Only this function
         #[arg(long, value_name = "NAME")]
         function: Option<String>,
@@ -169,6 +241,9 @@ enum Command {
         #[arg(long, conflicts_with_all = ["file", "output"])]
         ldflags: bool,
     },
+    /// Where this command finds opt, the plugin, the sanitizer runtime
+    /// and rustc-link (exit 2 if one is missing)
+    Paths,
     /// Find the alias decisions behind a miscompile: runs COMMAND (which
     /// builds the program with rust-tbaa / rust-scoped-noalias and tests it,
     /// exiting non-zero when it misbehaves) with ALIASKIT_BISECT selections
@@ -197,26 +272,39 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
     use commands as c;
     match cli.command {
         Command::Verify {
-            input,
+            inputs,
             strip,
             output,
             json,
             warn,
-        } => c::verify(&input.file, output.as_deref().filter(|_| strip), json, warn),
+        } => {
+            inputs.one_file_for("--strip -o", strip)?;
+            let strip_to = output.as_deref().filter(|_| strip);
+            each_file(&inputs, json, |tools, file, sink| {
+                c::verify(tools, file, strip_to, json, warn, sink)
+            })
+        }
         Command::Diff { input, max } => c::diff(&input.file, max),
         Command::Captures {
-            input,
+            inputs,
             json,
             warn,
             why_not,
-        } => c::captures(&input.file, json, warn, why_not),
+        } => each_file(&inputs, json, |tools, file, sink| {
+            c::captures(tools, file, json, warn, why_not, sink)
+        }),
         Command::Explain {
-            input,
+            inputs,
             function,
             may,
             summary,
             json,
-        } => c::explain(&input.file, function.as_deref(), may, summary, json),
+        } => {
+            inputs.one_file_for("--function", function.is_some())?;
+            each_file(&inputs, json, |tools, file, sink| {
+                c::explain(tools, file, function.as_deref(), may, summary, json, sink)
+            })
+        }
         Command::Dot {
             input,
             output,
@@ -224,6 +312,7 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             function,
         } => c::dot(&input.file, output.as_deref(), scopes, function.as_deref()),
         Command::Rules { json } => rules::rules(json),
+        Command::Paths => llvm::paths(),
         Command::Sanitize { ldflags: true, .. } => sanitize::ldflags(),
         Command::Sanitize {
             file,

@@ -8,15 +8,16 @@
 //! simplification; `aliaskit-sanitize<end>`: the claims that reach code
 //! generation) and turns LLVM's `scoped-noalias-aa` off so that no pass
 //! exploits a claim on the way. `--ldflags` prints what the link line needs: the runtime archive
-//! (`sanitize/libaliaskit_rt.a` beside this program, or
-//! `$ALIASKIT_RUNTIME`) and the system libraries it uses.
+//! (`$ALIASKIT_RUNTIME`, else `sanitize/libaliaskit_rt.a` beside this
+//! program or in `../lib/aliaskit/`, as for the plugin:
+//! [`beside_or_installed`]) and the system libraries it uses.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 
-use crate::llvm::{Input, Toolchain};
+use crate::llvm::{beside_or_installed, Input, Toolchain};
 
 /// The system libraries the runtime needs (Rust's standard library's:
 /// `--print native-static-libs` of the runtime crate).
@@ -38,8 +39,7 @@ pub fn runtime_path() -> Result<PathBuf> {
     if let Some(p) = std::env::var_os("ALIASKIT_RUNTIME").filter(|v| !v.is_empty()) {
         return Ok(PathBuf::from(p));
     }
-    let exe = std::env::current_exe().context("cannot find this executable's directory")?;
-    Ok(exe.with_file_name("sanitize").join("libaliaskit_rt.a"))
+    beside_or_installed(&Path::new("sanitize").join("libaliaskit_rt.a"))
 }
 
 /// `--ldflags`: the runtime and its libraries, for a C link line.
