@@ -287,6 +287,14 @@ fn main() -> ExitCode {
                 .map(str::trim)
                 .collect();
             eprintln!("{} (see aliaskit --help)", message.join(" "));
+            // `bisect --json` prints one object in every outcome.
+            let args: Vec<String> = std::env::args().skip(1).collect();
+            let before_command = args.iter().take_while(|a| *a != "--");
+            if args.first().is_some_and(|a| a == "bisect")
+                && before_command.clone().any(|a| a == "--json")
+            {
+                bisect::print_error_json(&message.join(" "));
+            }
             return ExitCode::from(2);
         }
     };
