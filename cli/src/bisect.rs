@@ -350,7 +350,13 @@ fn search(o: Options, printed: &mut bool) -> Result<u8> {
     let decisions = runner.first.map_or(0, |f| f.1);
     let modules = runner.traces.first().map_or(0, |t| t.modules.len());
     let seconds = runner.started.elapsed().as_secs_f64();
-    let caches = trace::caches(&runner.traces);
+    let mut caches = trace::caches(&runner.traces);
+    if !caches
+        .iter()
+        .any(|c| matches!(c, trace::Cache::ThinLto { .. }))
+    {
+        caches.extend(command_caches(&o.command));
+    }
     let outcome = match outcome {
         Ok(outcome) => outcome,
         Err(e) => {
@@ -433,6 +439,24 @@ fn search(o: Options, printed: &mut bool) -> Result<u8> {
         })?;
     }
     Ok(1)
+}
+
+/// The ThinLTO cache options COMMAND mentions, in its arguments or in a
+/// small text file it names (a script).
+fn command_caches(command: &[String]) -> Vec<trace::Cache> {
+    let mut found = trace::mentioned_caches("the command", &command.join(" "));
+    for arg in command {
+        let path = Path::new(arg);
+        let small = std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() <= 1 << 20);
+        if let Some(text) = small
+            .then(|| std::fs::read(path).ok())
+            .flatten()
+            .and_then(|b| String::from_utf8(b).ok())
+        {
+            found.extend(trace::mentioned_caches(arg, &text));
+        }
+    }
+    found
 }
 
 /// Says why the search stopped, with the end of the command's output.

@@ -123,6 +123,10 @@ pub enum Cache {
     ThinLto { program: String, option: String },
     /// A compiler ran under this compiler cache (ccache, sccache).
     Compiler { cache: String, program: String },
+    /// The command, or a script it names, mentions this ThinLTO cache
+    /// option (when no process that loaded the plugin showed one: a warm
+    /// cache does not load it).
+    Mentioned { file: String, option: String },
 }
 
 /// The ThinLTO cache options of ld.lld (ELF, COFF, Mach-O, wasm) and of
@@ -135,6 +139,21 @@ fn thinlto_cache_option(arg: &str) -> bool {
         || a.to_ascii_lowercase().starts_with("lldltocache:")
         || a.starts_with("cache_path_lto")
         || (a.starts_with("Wl,") && a.split(',').any(thinlto_cache_option))
+}
+
+/// The ThinLTO cache options among the words of `text` (the command's
+/// arguments, or a script it runs), as [`Cache::Mentioned`] in `file`.
+pub fn mentioned_caches(file: &str, text: &str) -> Vec<Cache> {
+    let mut found = BTreeSet::new();
+    for word in text.split(|c: char| c.is_whitespace() || c == '"' || c == '\'') {
+        if thinlto_cache_option(word) {
+            found.insert(Cache::Mentioned {
+                file: file.to_owned(),
+                option: word.to_owned(),
+            });
+        }
+    }
+    found.into_iter().collect()
 }
 
 /// The caches the processes of these traces point to, each once.
@@ -290,6 +309,12 @@ fn cache_advice(caches: &[Cache]) -> String {
                     " {program} ran with `{option}`: its ThinLTO cache key includes neither ALIASKIT_BISECT nor the plugin, so a later link replays the backends it cached. Link without that option while bisecting (or remove the cache directory before each link)."
                 );
             }
+            Cache::Mentioned { file, option } => {
+                let _ = write!(
+                    s,
+                    " {file} mentions `{option}`: ld.lld's ThinLTO cache key includes neither ALIASKIT_BISECT nor the plugin, so a later link replays the backends it cached. Link without that option while bisecting (or remove the cache directory before each link)."
+                );
+            }
             Cache::Compiler { cache, program } => {
                 let _ = write!(
                     s,
@@ -309,6 +334,14 @@ fn cache_advice(caches: &[Cache]) -> String {
         );
     }
     s
+}
+
+fn these(modules: &[String]) -> &'static str {
+    if modules.len() == 1 {
+        "this module"
+    } else {
+        "these modules"
+    }
 }
 
 /// The caveat of a verdict on the modules seen: modules a cache replayed
@@ -365,7 +398,7 @@ impl Stop {
                 seen,
                 missing,
             } => format!(
-                "run {run} rebuilt {seen} of the {baseline} modules the first run built ({} not seen again): the others were replayed from a cache, so the selection changed nothing in them and no verdict can be given.{}",
+                "run {run} rebuilt {seen} of the {baseline} modules the first run built ({} not seen again): those were replayed from a cache, so the selection changed nothing in them and no verdict can be given.{}",
                 list(missing),
                 cache_advice(caches)
             ),
@@ -376,23 +409,24 @@ impl Stop {
                 list(modules)
             ),
             Stop::NoMetadata { modules } => format!(
-                "no decision was made: the analyses ran on {} ({}), which carr{} no alias metadata when {} pipeline began (no !tbaa, !alias.scope or !noalias): in these modules, the failure does not come from the analyses' answers. `aliaskit captures MODULE` shows the pointer arguments that could have carried noalias; `aliaskit verify MODULE` checks what metadata there is.{}",
+                "no decision was made: the analyses ran on {} ({}), which carried no alias metadata when {} pipeline began (no !tbaa, !alias.scope or !noalias): in {}, the failure does not come from the analyses' answers. `aliaskit captures MODULE` shows the pointer arguments that could have carried noalias; `aliaskit verify MODULE` checks what metadata there is.{}",
                 if modules.len() == 1 { "one module".to_owned() } else { format!("{} modules", modules.len()) },
                 list(modules),
-                if modules.len() == 1 { "ies" } else { "y" },
                 if modules.len() == 1 { "its" } else { "their" },
+                these(modules),
                 unseen(caches)
             ),
             Stop::NoDefiniteAnswers {
                 modules,
                 attachments,
             } => format!(
-                "no decision was made: the analyses ran on {} module{} ({}), with {} instructions carrying !tbaa and {} carrying !alias.scope or !noalias, and answered no query definitely: in these modules, the failure does not come from their answers. `aliaskit verify MODULE` checks the metadata; `aliaskit captures MODULE` shows the pointer arguments that could have carried noalias.{}",
+                "no decision was made: the analyses ran on {} module{} ({}), with {} instructions carrying !tbaa and {} carrying !alias.scope or !noalias, and answered no query definitely: in {}, the failure does not come from their answers. `aliaskit verify MODULE` checks the metadata; `aliaskit captures MODULE` shows the pointer arguments that could have carried noalias.{}",
                 modules.len(),
                 if modules.len() == 1 { "" } else { "s" },
                 list(modules),
                 attachments.tbaa,
                 attachments.scoped,
+                these(modules),
                 unseen(caches)
             ),
         }
@@ -570,6 +604,19 @@ mod tests {
             "{m}"
         );
         assert!(!m.contains("does not depend"));
+    }
+
+    #[test]
+    fn caches_mentioned_by_a_script() {
+        let script = "B=/usr/bin\n$B/clang -flto=thin \"-Wl,--thinlto-cache-dir=$D/c\" a.o\n";
+        assert_eq!(
+            mentioned_caches("link.sh", script),
+            vec![Cache::Mentioned {
+                file: "link.sh".into(),
+                option: "-Wl,--thinlto-cache-dir=$D/c".into()
+            }]
+        );
+        assert!(mentioned_caches("x", "clang -flto=thin a.o").is_empty());
     }
 
     #[test]
