@@ -24,7 +24,10 @@ Exit codes:
      definite captures; bisect: culprits found)
   1  the check found something (errors, disagreements, definite captures),
      or for bisect: the failure does not depend on the analyses' answers
-  2  usage error or bad input (missing file, not IR, no LLVM 22, no plugin)
+     (or no failure, or no narrowing down)
+  2  usage error or bad input (missing file, not IR, no LLVM 22, no plugin;
+     for bisect also: a cache replayed the build, the plugin logged
+     nothing, or the analyses were not in the AA pipeline)
 
 Environment: LLVM_BIN (LLVM 22's bin directory, default /usr/lib/llvm-22/bin),
 ALIASKIT_PLUGIN (the plugin, default libaliaskit.so next to this program).";
@@ -172,10 +175,14 @@ enum Command {
     /// Find the alias decisions behind a miscompile: runs COMMAND (which
     /// builds the program with rust-tbaa / rust-scoped-noalias and tests it,
     /// exiting non-zero when it misbehaves) with ALIASKIT_BISECT selections
-    /// until a minimal set of decisions that makes it fail is left
+    /// until a minimal set of decisions that makes it fail is left. Each
+    /// run gets CCACHE_DISABLE=1; a run that a cache replayed (fewer
+    /// modules than the first run) stops the search with a message
     #[command(after_help = EXIT_CODES)]
     Bisect {
-        /// One JSON object: {"culprits": [...], "runs": N}
+        /// One JSON object in every outcome: {"verdict": "culprits" or why
+        /// not, "message", "culprits": [...], "runs", "decisions",
+        /// "modules", "seconds"}
         #[arg(long)]
         json: bool,
         /// A run taking longer than SECS counts as failing (a hang)
