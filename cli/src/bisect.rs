@@ -100,8 +100,9 @@ impl Runner {
         })
     }
 
-    /// Runs COMMAND once; whether it failed.
-    fn execute(&mut self, selection: &str, log: &Path, output: &Path) -> Result<bool> {
+    /// Runs COMMAND once: whether it failed, and whether `--timeout`
+    /// stopped it.
+    fn execute(&mut self, selection: &str, log: &Path, output: &Path) -> Result<(bool, bool)> {
         let out =
             File::create(output).with_context(|| format!("cannot create {}", output.display()))?;
         let err = out.try_clone()?;
@@ -119,12 +120,12 @@ impl Runner {
         let start = Instant::now();
         loop {
             if let Some(status) = child.try_wait()? {
-                return Ok(!status.success());
+                return Ok((!status.success(), false));
             }
             if self.timeout.is_some_and(|t| start.elapsed() > t) {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Ok(true);
+                return Ok((true, true));
             }
             std::thread::sleep(Duration::from_millis(5));
         }
@@ -207,7 +208,7 @@ impl Tester for Runner {
         self.progress
             .set_message(format!("run {n}: {}", shorten(&keep.to_string())));
         self.progress.tick();
-        let failed = self.execute(&selection, &log, &output)?;
+        let (failed, timed_out) = self.execute(&selection, &log, &output)?;
         let (decisions, trace) = self.read_log(&log)?;
         if self.first.is_none() {
             self.first = Some((failed, decisions.len()));
@@ -229,9 +230,12 @@ impl Tester for Runner {
         // A run that rebuilt less than the first says nothing about its
         // selection; a first run that fails without decisions leaves
         // nothing to search.
+        // (A run stopped by --timeout may have been stopped before it
+        // built everything.)
         let stop = match self.traces.first() {
-            None if failed => trace::check_baseline(&trace),
+            None if failed && !timed_out => trace::check_baseline(&trace),
             None => None,
+            Some(_) if timed_out => None,
             Some(first) => trace::check_run(first, &trace, n),
         };
         self.traces.push(trace);
@@ -357,6 +361,17 @@ fn search(o: Options, printed: &mut bool) -> Result<u8> {
     {
         caches.extend(command_caches(&o.command));
     }
+    // A first run that failed without decisions (also one --timeout
+    // stopped) is never "does not depend".
+    let outcome = match outcome {
+        Ok(Outcome::FailsWithNoneKept) if decisions == 0 => {
+            match runner.traces.first().and_then(trace::check_baseline) {
+                Some(stop) => Err(Stopped(stop).into()),
+                None => Ok(Outcome::FailsWithNoneKept),
+            }
+        }
+        other => other,
+    };
     let outcome = match outcome {
         Ok(outcome) => outcome,
         Err(e) => {
