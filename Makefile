@@ -100,7 +100,9 @@ test-sanitize: build
 test-fuzz:
 	JOBS=$(JOBS) python3 checks/fuzz/fuzz.py --slice
 
+# ccache for test/bisect/ccache.test (bisect turns it off in its runs).
 test-lit:
+	@bash -c '. tools/lib/env.sh && need_packages test-lit ccache'
 	$(LLVM_BIN)/lit -sv test
 
 test-diff:

@@ -57,3 +57,5 @@ config.environment["PATH"] = os.pathsep.join(
 # test sets RUST_LOG itself.
 for var in ["RUST_LOG", "ALIASKIT_ENABLE_TBAA", "ALIASKIT_BISECT", "ALIASKIT_BISECT_LOG"]:
     config.environment.pop(var, None)
+if shutil.which("ccache"):
+    config.available_features.add("ccache")

@@ -166,6 +166,8 @@ class Program:
                     r = json.loads(line)
                 except ValueError:
                     continue
+                if 'event' in r:  # what the plugin saw, not a decision
+                    continue
                 if mark in r['first']['metadata'] or mark in r['second']['metadata']:
                     ids.add(r['id'])
         os.remove(log)

@@ -110,7 +110,8 @@ def check_module(front_end, path):
             r["o2_changed"] = outputs[("O2", "basic")] != outputs[("O2", "builtin")]
         log = os.path.join(tmp, "decisions.jsonl")
         if os.path.exists(log):
-            r["decisions"] = len({json.loads(line)["id"] for line in open(log)})
+            # Decision lines only (event lines say what the plugin saw).
+            r["decisions"] = len({d["id"] for d in map(json.loads, open(log)) if "id" in d})
         o2 = os.path.join(tmp, "O2-builtin.ll")
         if ("O2", "builtin") in outputs:
             r["lists"] = len(set(ll.SCOPES.findall(outputs[("O2", "builtin")])))

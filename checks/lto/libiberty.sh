@@ -135,8 +135,10 @@ for mode in "${modes[@]}"; do
     ((differ_basic > 0)) ||
         fail "$mode: no program changes without the metadata analyses (the comparison has no teeth)"
     decisions=$build/out/logged/decisions.jsonl
-    tbaa=$(grep -c '"analysis":"tbaa"' "$decisions" 2>/dev/null || true)
-    scoped=$(grep -c '"analysis":"scoped-noalias"' "$decisions" 2>/dev/null || true)
+    # Decision lines only (event lines, which say what the plugin saw,
+    # start with "event").
+    tbaa=$(grep -v '^{"event"' "$decisions" 2>/dev/null | grep -c '"analysis":"tbaa"' || true)
+    scoped=$(grep -v '^{"event"' "$decisions" 2>/dev/null | grep -c '"analysis":"scoped-noalias"' || true)
     # (libiberty is C without `restrict`: no scope lists to decide on.)
     ((tbaa > 0)) || fail "$mode: the link logged no TBAA decision"
     printf 'libiberty.sh: %-4s LTO: %d programs, %d same over 3 builds, %d same as built-in, %d changed without the metadata analyses; %d TBAA and %d scoped decisions logged; testsuite: %d names demangled, %d other tests passed (%ds)\n' \

@@ -8,6 +8,17 @@
 //! non-zero (or is killed by `--timeout`); the log says which decisions
 //! the build made. The report is made from the log records of the
 //! culprits.
+//!
+//! The log also says what the plugin saw ([`aliaskit_core::trace`]): the
+//! processes that loaded it, the modules that went through a pipeline and
+//! where the analyses were built. A run whose build a cache replayed
+//! (ld.lld's ThinLTO cache and ccache key on neither `ALIASKIT_BISECT` nor
+//! the plugin) says nothing about the selection, so the search stops with
+//! a message naming the cache rather than give a verdict: when the first
+//! run fails without decisions, and when a later run rebuilt fewer
+//! modules than the first. Every run gets `CCACHE_DISABLE=1`.
+//!
+//! `--json` prints one object in every outcome, with its `verdict`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::File;
@@ -17,7 +28,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use aliaskit_core::bisect::{bisect, Observation, Outcome, Tester};
-use aliaskit_core::decision::{DecisionId, LogRecord, Selection};
+use aliaskit_core::decision::{is_event_line, DecisionId, Event, LogRecord, Selection};
+use aliaskit_core::trace::{self, Stop, Trace};
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -44,6 +56,8 @@ struct Runner {
     records: BTreeMap<DecisionId, (LogRecord, usize)>,
     /// The first run's outcome and decisions (every decision kept).
     first: Option<(bool, usize)>,
+    /// What each run's log showed, the first run's first.
+    traces: Vec<Trace>,
     /// Output of the last run, for messages.
     last_output: PathBuf,
     started: Instant,
@@ -80,13 +94,15 @@ impl Runner {
             progress,
             records: BTreeMap::new(),
             first: None,
+            traces: Vec::new(),
             last_output: PathBuf::new(),
             started: Instant::now(),
         })
     }
 
-    /// Runs COMMAND once; whether it failed.
-    fn execute(&mut self, selection: &str, log: &Path, output: &Path) -> Result<bool> {
+    /// Runs COMMAND once: whether it failed, and whether `--timeout`
+    /// stopped it.
+    fn execute(&mut self, selection: &str, log: &Path, output: &Path) -> Result<(bool, bool)> {
         let out =
             File::create(output).with_context(|| format!("cannot create {}", output.display()))?;
         let err = out.try_clone()?;
@@ -94,6 +110,8 @@ impl Runner {
             .args(&self.command[1..])
             .env("ALIASKIT_BISECT", selection)
             .env("ALIASKIT_BISECT_LOG", log)
+            // ccache's key ignores ALIASKIT_BISECT and the plugin.
+            .env("CCACHE_DISABLE", "1")
             .stdin(Stdio::null())
             .stdout(out)
             .stderr(err)
@@ -102,27 +120,41 @@ impl Runner {
         let start = Instant::now();
         loop {
             if let Some(status) = child.try_wait()? {
-                return Ok(!status.success());
+                return Ok((!status.success(), false));
             }
             if self.timeout.is_some_and(|t| start.elapsed() > t) {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Ok(true);
+                return Ok((true, true));
             }
             std::thread::sleep(Duration::from_millis(5));
         }
     }
 
-    /// The decisions of one run's log.
-    fn read_log(&mut self, log: &Path) -> Result<BTreeSet<DecisionId>> {
+    /// The decisions of one run's log, and what else it says.
+    fn read_log(&mut self, log: &Path) -> Result<(BTreeSet<DecisionId>, Trace)> {
         let mut seen: BTreeMap<DecisionId, usize> = BTreeMap::new();
+        let mut trace = Trace::default();
         let Ok(f) = File::open(log) else {
-            return Ok(BTreeSet::new());
+            return Ok((BTreeSet::new(), trace));
         };
         for line in BufReader::new(f).lines() {
             let line = line?;
+            if is_event_line(&line) {
+                match serde_json::from_str::<Event>(&line) {
+                    Ok(e) => trace.event(e),
+                    Err(e) => self.progress.suspend(|| {
+                        eprintln!(
+                            "warning: aliaskit bisect: skipping a log line of {}: {e}",
+                            log.display()
+                        )
+                    }),
+                }
+                continue;
+            }
             match serde_json::from_str::<LogRecord>(&line) {
                 Ok(r) => {
+                    trace.decision(&r);
                     // One record per process, plus one per other node
                     // pair with the same id (equal contents).
                     let n = seen.entry(r.id).or_insert(0);
@@ -142,9 +174,21 @@ impl Runner {
                 }
             }
         }
-        Ok(seen.into_keys().collect())
+        Ok((seen.into_keys().collect(), trace))
     }
 }
+
+/// The search stopped: the runs tell nothing about the decisions.
+#[derive(Debug)]
+struct Stopped(Stop);
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0.verdict())
+    }
+}
+
+impl std::error::Error for Stopped {}
 
 impl Tester for Runner {
     type Error = anyhow::Error;
@@ -164,23 +208,40 @@ impl Tester for Runner {
         self.progress
             .set_message(format!("run {n}: {}", shorten(&keep.to_string())));
         self.progress.tick();
-        let failed = self.execute(&selection, &log, &output)?;
-        let decisions = self.read_log(&log)?;
+        let (failed, timed_out) = self.execute(&selection, &log, &output)?;
+        let (decisions, trace) = self.read_log(&log)?;
         if self.first.is_none() {
             self.first = Some((failed, decisions.len()));
         }
         if self.verbose {
+            let modules = trace.modules.len();
             self.progress.suspend(|| {
                 eprintln!(
-                    "aliaskit bisect: run {n} ({}): {} with {} decision{}",
+                    "aliaskit bisect: run {n} ({}): {} with {} decision{} in {modules} module{}",
                     shorten(&keep.to_string()),
                     if failed { "FAIL" } else { "pass" },
                     decisions.len(),
-                    if decisions.len() == 1 { "" } else { "s" }
+                    if decisions.len() == 1 { "" } else { "s" },
+                    if modules == 1 { "" } else { "s" }
                 )
             });
         }
         self.last_output = output;
+        // A run that rebuilt less than the first says nothing about its
+        // selection; a first run that fails without decisions leaves
+        // nothing to search.
+        // (A run stopped by --timeout may have been stopped before it
+        // built everything.)
+        let stop = match self.traces.first() {
+            None if failed && !timed_out => trace::check_baseline(&trace),
+            None => None,
+            Some(_) if timed_out => None,
+            Some(first) => trace::check_run(first, &trace, n),
+        };
+        self.traces.push(trace);
+        if let Some(stop) = stop {
+            return Err(Stopped(stop).into());
+        }
         Ok(Observation { failed, decisions })
     }
 
@@ -202,12 +263,20 @@ fn shorten(s: &str) -> String {
     }
 }
 
-/// The JSON report's shape.
+/// The JSON report's shape: one object in every outcome.
 #[derive(Serialize)]
 struct Report<'a> {
+    /// `culprits`, `passes-with-all-kept`, `fails-with-none-kept`,
+    /// `inconsistent`, a [`Stop`]'s verdict, or `error`.
+    verdict: &'a str,
+    /// What the verdict means, for a verdict other than `culprits`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<String>,
     culprits: Vec<Culprit<'a>>,
     runs: usize,
     decisions: usize,
+    /// Modules the first run built (as the plugin saw them).
+    modules: usize,
     seconds: f64,
 }
 
@@ -232,7 +301,47 @@ fn tail(path: &Path, lines: usize) -> String {
     all[all.len().saturating_sub(lines)..].join("\n")
 }
 
+fn print_json(report: &Report) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{}", serde_json::to_string(report)?)?;
+    Ok(())
+}
+
+/// `--json`'s object for an error before any run (a usage error).
+pub fn print_error_json(message: &str) {
+    let _ = print_json(&Report {
+        verdict: "error",
+        message: Some(message.to_owned()),
+        culprits: Vec::new(),
+        runs: 0,
+        decisions: 0,
+        modules: 0,
+        seconds: 0.0,
+    });
+}
+
 pub fn run(o: Options) -> Result<u8> {
+    let json = o.json;
+    let started = Instant::now();
+    // Whether the search printed its JSON object already.
+    let mut printed = false;
+    let result = search(o, &mut printed);
+    if let (true, false, Err(e)) = (json, printed, &result) {
+        // Errors too are one object (the exit status stays 2).
+        print_json(&Report {
+            verdict: "error",
+            message: Some(format!("{e:#}")),
+            culprits: Vec::new(),
+            runs: 0,
+            decisions: 0,
+            modules: 0,
+            seconds: started.elapsed().as_secs_f64(),
+        })?;
+    }
+    result
+}
+
+fn search(o: Options, printed: &mut bool) -> Result<u8> {
     if o.command.is_empty() {
         bail!("no COMMAND given (aliaskit bisect -- COMMAND ARGS...)");
     }
@@ -242,46 +351,135 @@ pub fn run(o: Options) -> Result<u8> {
     let mut runner = Runner::new(&o)?;
     let outcome = bisect(&mut runner);
     runner.progress.finish_and_clear();
-    let outcome = outcome?;
     let decisions = runner.first.map_or(0, |f| f.1);
+    let modules = runner.traces.first().map_or(0, |t| t.modules.len());
     let seconds = runner.started.elapsed().as_secs_f64();
-    let premise = |what: &str, runner: &Runner| {
-        eprintln!("aliaskit bisect: {what}");
-        let out = tail(&runner.last_output, 10);
-        if !out.is_empty() {
-            eprintln!("last output of the command:\n{out}");
+    let mut caches = trace::caches(&runner.traces);
+    if !caches
+        .iter()
+        .any(|c| matches!(c, trace::Cache::ThinLto { .. }))
+    {
+        caches.extend(command_caches(&o.command));
+    }
+    // A first run that failed without decisions (also one --timeout
+    // stopped) is never "does not depend".
+    let outcome = match outcome {
+        Ok(Outcome::FailsWithNoneKept) if decisions == 0 => {
+            match runner.traces.first().and_then(trace::check_baseline) {
+                Some(stop) => Err(Stopped(stop).into()),
+                None => Ok(Outcome::FailsWithNoneKept),
+            }
+        }
+        other => other,
+    };
+    let outcome = match outcome {
+        Ok(outcome) => outcome,
+        Err(e) => {
+            let Some(Stopped(stop)) = e.downcast_ref::<Stopped>() else {
+                if o.json {
+                    print_json(&Report {
+                        verdict: "error",
+                        message: Some(format!("{e:#}")),
+                        culprits: Vec::new(),
+                        runs: runner.runs,
+                        decisions,
+                        modules,
+                        seconds,
+                    })?;
+                    *printed = true;
+                }
+                return Err(e);
+            };
+            let message = match stop {
+                Stop::Replayed { .. } => stop.message(&caches),
+                _ => format!(
+                    "the command fails with every decision kept, but {}",
+                    stop.message(&caches)
+                ),
+            };
+            premise(&runner, &message);
+            if o.json {
+                print_json(&Report {
+                    verdict: stop.verdict(),
+                    message: Some(message),
+                    culprits: Vec::new(),
+                    runs: runner.runs,
+                    decisions,
+                    modules,
+                    seconds,
+                })?;
+            }
+            return Ok(if stop.is_setup() { 2 } else { 1 });
         }
     };
-    match outcome {
-        Outcome::PassesWithAllKept => {
-            premise(&format!(
-                "the command passes with every decision kept ({decisions} decisions): there is no failure to bisect"
-            ), &runner);
-            Ok(1)
-        }
-        Outcome::FailsWithNoneKept if decisions == 0 => {
-            premise("the command fails, but made no decisions: is the plugin loaded (opt -load-pass-plugin, clang -fpass-plugin, ld.lld --load-pass-plugin) with rust-tbaa or rust-scoped-noalias in the AA pipeline?", &runner);
-            Ok(1)
-        }
-        Outcome::FailsWithNoneKept => {
-            premise(&format!(
-                "the command fails with no decision kept (every alias answer conservative): the failure does not depend on the answers of rust-tbaa and rust-scoped-noalias ({decisions} decisions)"
-            ), &runner);
-            Ok(1)
-        }
-        Outcome::Inconsistent(why) => {
-            premise(
-                &format!(
-                    "the command's results do not narrow down: {why} (is the test deterministic?)"
-                ),
-                &runner,
-            );
-            Ok(1)
-        }
+    let (verdict, message) = match outcome {
         Outcome::Culprits(ids) => {
-            report(&runner, &ids, decisions, seconds, o.json)?;
-            Ok(0)
+            report(&runner, &ids, decisions, modules, seconds, o.json)?;
+            return Ok(0);
         }
+        Outcome::PassesWithAllKept => {
+            let mut m = format!(
+                "the command passes with every decision kept ({decisions} decisions): there is no failure to bisect"
+            );
+            if decisions == 0 {
+                if let Some(stop) = runner.traces.first().and_then(trace::check_baseline) {
+                    m.push_str("\nnote: ");
+                    m.push_str(&stop.message(&caches));
+                }
+            }
+            ("passes-with-all-kept", m)
+        }
+        Outcome::FailsWithNoneKept => (
+            "fails-with-none-kept",
+            format!(
+                "the command fails with no decision kept (every alias answer conservative): the failure does not depend on the answers of rust-tbaa and rust-scoped-noalias ({decisions} decisions, in {modules} module{}, each rebuilt in every run)",
+                if modules == 1 { "" } else { "s" }
+            ),
+        ),
+        Outcome::Inconsistent(why) => (
+            "inconsistent",
+            format!("the command's results do not narrow down: {why} (is the test deterministic?)"),
+        ),
+    };
+    premise(&runner, &message);
+    if o.json {
+        print_json(&Report {
+            verdict,
+            message: Some(message),
+            culprits: Vec::new(),
+            runs: runner.runs,
+            decisions,
+            modules,
+            seconds,
+        })?;
+    }
+    Ok(1)
+}
+
+/// The ThinLTO cache options COMMAND mentions, in its arguments or in a
+/// small text file it names (a script).
+fn command_caches(command: &[String]) -> Vec<trace::Cache> {
+    let mut found = trace::mentioned_caches("the command", &command.join(" "));
+    for arg in command {
+        let path = Path::new(arg);
+        let small = std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() <= 1 << 20);
+        if let Some(text) = small
+            .then(|| std::fs::read(path).ok())
+            .flatten()
+            .and_then(|b| String::from_utf8(b).ok())
+        {
+            found.extend(trace::mentioned_caches(arg, &text));
+        }
+    }
+    found
+}
+
+/// Says why the search stopped, with the end of the command's output.
+fn premise(runner: &Runner, what: &str) {
+    eprintln!("aliaskit bisect: {what}");
+    let out = tail(&runner.last_output, 10);
+    if !out.is_empty() {
+        eprintln!("last output of the command:\n{out}");
     }
 }
 
@@ -317,6 +515,7 @@ fn report(
     runner: &Runner,
     ids: &[DecisionId],
     decisions: usize,
+    modules: usize,
     seconds: f64,
     json: bool,
 ) -> Result<()> {
@@ -337,14 +536,16 @@ fn report(
     let culprits = culprits(runner, ids, &missing);
     let mut out = std::io::stdout().lock();
     if json {
-        let report = Report {
+        drop(out);
+        return print_json(&Report {
+            verdict: "culprits",
+            message: None,
             culprits,
             runs: runner.runs,
             decisions,
+            modules,
             seconds,
-        };
-        writeln!(out, "{}", serde_json::to_string(&report)?)?;
-        return Ok(());
+        });
     }
     writeln!(
         out,

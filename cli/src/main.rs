@@ -28,7 +28,10 @@ Exit codes:
      definite captures; bisect: culprits found)
   1  the check found something (errors, disagreements, definite captures),
      or for bisect: the failure does not depend on the analyses' answers
-  2  usage error or bad input (missing file, not IR, no LLVM 22, no plugin)
+     (or no failure, or no narrowing down)
+  2  usage error or bad input (missing file, not IR, no LLVM 22, no plugin;
+     for bisect also: a cache replayed the build, the plugin logged
+     nothing, or the analyses were not in the AA pipeline)
 
 Environment: LLVM_BIN (LLVM 22's bin directory, default /usr/lib/llvm-22/bin),
 ALIASKIT_PLUGIN (the plugin; default libaliaskit.so next to this program,
@@ -247,10 +250,14 @@ enum Command {
     /// Find the alias decisions behind a miscompile: runs COMMAND (which
     /// builds the program with rust-tbaa / rust-scoped-noalias and tests it,
     /// exiting non-zero when it misbehaves) with ALIASKIT_BISECT selections
-    /// until a minimal set of decisions that makes it fail is left
+    /// until a minimal set of decisions that makes it fail is left. Each
+    /// run gets CCACHE_DISABLE=1; a run that a cache replayed (fewer
+    /// modules than the first run) stops the search with a message
     #[command(after_help = EXIT_CODES)]
     Bisect {
-        /// One JSON object: {"culprits": [...], "runs": N}
+        /// One JSON object in every outcome: {"verdict": "culprits" or why
+        /// not, "message", "culprits": [...], "runs", "decisions",
+        /// "modules", "seconds"}
         #[arg(long)]
         json: bool,
         /// A run taking longer than SECS counts as failing (a hang)
@@ -376,6 +383,14 @@ fn main() -> ExitCode {
                 .map(str::trim)
                 .collect();
             eprintln!("{} (see aliaskit --help)", message.join(" "));
+            // `bisect --json` prints one object in every outcome.
+            let args: Vec<String> = std::env::args().skip(1).collect();
+            let before_command = args.iter().take_while(|a| *a != "--");
+            if args.first().is_some_and(|a| a == "bisect")
+                && before_command.clone().any(|a| a == "--json")
+            {
+                bisect::print_error_json(&message.join(" "));
+            }
             return ExitCode::from(2);
         }
     };

@@ -493,6 +493,48 @@ pub struct LogRecord {
     pub shared: bool,
 }
 
+/// A line of `ALIASKIT_BISECT_LOG` that is not a decision: what the plugin
+/// saw, so that the driver can tell a run that rebuilt nothing (a cache
+/// replayed it) from one whose build made no decisions. Written as JSON
+/// with an `"event"` field first; a decision line ([`LogRecord`]) has none.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum Event {
+    /// The plugin was loaded into a process with either variable set (once
+    /// per process).
+    Load {
+        pid: u32,
+        /// The process's arguments, the program first.
+        arguments: Vec<String>,
+        /// The file name of the parent process's program (`ccache` when the
+        /// compiler runs under it), or empty.
+        #[serde(default)]
+        parent: String,
+    },
+    /// A module went through a pass pipeline in this process (once per
+    /// process and module name), with how many instructions carry each
+    /// kind of alias metadata.
+    Module {
+        module: String,
+        /// Instructions with `!tbaa` or `!tbaa.struct`.
+        tbaa: u64,
+        /// Instructions with `!alias.scope` or `!noalias`.
+        scoped: u64,
+    },
+    /// An analysis was built for a function of a module: it is in that
+    /// pipeline's AA pipeline and enabled (once per process, module and
+    /// analysis).
+    Analysis { module: String, analysis: Analysis },
+}
+
+/// Whether a line of `ALIASKIT_BISECT_LOG` is an [`Event`] (its first
+/// field is `"event"`), not a decision ([`LogRecord`]).
+pub fn is_event_line(line: &str) -> bool {
+    line.trim_start()
+        .strip_prefix('{')
+        .is_some_and(|rest| rest.trim_start().starts_with("\"event\""))
+}
+
 /// One side of a decision: the instruction that asked, and its metadata.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Side {

@@ -30,6 +30,7 @@ pub mod scoped;
 pub mod severity;
 mod span;
 pub mod tbaa;
+pub mod trace;
 pub mod verify;
 
 pub use graph::{IntValue, Malformed, MetadataGraph, NodeId, Operand, Problem, StrId};

@@ -10,7 +10,9 @@
 // metadata (the first instruction that accesses that pointer and carries
 // that node; failing that, the first one carrying the node).
 //
-// Also here: the key of a function for decision ids, and the shared
+// Also here: the log's `load`, `module` and `analysis` lines (what the
+// plugin saw, so that `aliaskit bisect` can tell a build a cache
+// replayed), the key of a function for decision ids, and the shared
 // parsing of pass parameters (with LLVM's "invalid pass parameter" error).
 //
 //===----------------------------------------------------------------------===//
@@ -23,7 +25,10 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PassInstrumentation.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -107,6 +112,59 @@ uint64_t aliaskit::bisectKey(const Function &F) {
   StringRef Name = F.getName();
   return aliaskit_bisect_function(Module.data(), Module.size(), Name.data(),
                                   Name.size());
+}
+
+void aliaskit::bisectAnalysisBuilt(const Function &F, uint8_t Analysis) {
+  const Module *M = F.getParent();
+  std::string Module = M ? moduleName(*M) : std::string();
+  aliaskit_bisect_analysis(Module.data(), Module.size(), Analysis);
+}
+
+namespace {
+
+/// Logs M's `module` line the first time this process sees it.
+void noteModule(const Module &M) {
+  // Each module pass of a pipeline comes here; skip the module this
+  // thread saw last without asking Rust (the name too: a later module
+  // can reuse the address).
+  static thread_local const Module *Last = nullptr;
+  static thread_local std::string LastName;
+  std::string Name = aliaskit::moduleName(M);
+  if (&M == Last && Name == LastName)
+    return;
+  Last = &M;
+  LastName = Name;
+  if (!aliaskit_bisect_module_first(Name.data(), Name.size()))
+    return;
+  uint64_t TBAA = 0, Scoped = 0;
+  for (const Function &F : M)
+    for (const Instruction &I : instructions(F)) {
+      if (!I.hasMetadata())
+        continue;
+      if (I.getMetadata(LLVMContext::MD_tbaa) ||
+          I.getMetadata(LLVMContext::MD_tbaa_struct))
+        ++TBAA;
+      if (I.getMetadata(LLVMContext::MD_alias_scope) ||
+          I.getMetadata(LLVMContext::MD_noalias))
+        ++Scoped;
+    }
+  aliaskit_bisect_module(Name.data(), Name.size(), TBAA, Scoped);
+}
+
+} // namespace
+
+void aliaskit::registerBisectInstrumentation(PassBuilder &PB) {
+  if (!aliaskit_bisect_enabled())
+    return;
+  aliaskit_bisect_loaded();
+  // opt, clang, flang, rustc and the LTO backends give their PassBuilder
+  // instrumentation callbacks; a host that does not still gets `analysis`
+  // lines, which name the module too.
+  if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks())
+    PIC->registerBeforeNonSkippedPassCallback([](StringRef, Any IR) {
+      if (const Module *const *M = llvm::any_cast<const Module *>(&IR))
+        noteModule(**M);
+    });
 }
 
 bool aliaskit::matchPassName(StringRef Name, StringRef Pass,

@@ -16,6 +16,15 @@
 //!   form and why. Each record is one `write` to a file opened with
 //!   `O_APPEND`, so several processes and ThinLTO threads can share it.
 //!
+//! Beside the decisions, the log says what the plugin saw ([`Event`]
+//! lines), so that `aliaskit bisect` can tell a run that rebuilt nothing
+//! (a build cache replayed it) from one that made no decisions: one
+//! `load` line per process ([`loaded`]), one `module` line per process and
+//! module that goes through a pass pipeline, with its counts of alias
+//! metadata ([`module_first`], [`module_seen`]), and one `analysis` line
+//! per process, module and analysis built for one of its functions
+//! ([`analysis_built`]).
+//!
 //! Neither set: the C++ side never calls in here, and queries take their
 //! usual path (one test of a flag per query, made when the analysis result
 //! for a function is created).
@@ -29,7 +38,9 @@ use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::sync::{Mutex, OnceLock};
 
-use aliaskit_core::decision::{DecisionId, FunctionKey, LogRecord, Question, Selection, Side};
+use aliaskit_core::decision::{
+    Analysis, DecisionId, Event, FunctionKey, LogRecord, Question, Selection, Side,
+};
 use inkwell::llvm_sys::prelude::LLVMMetadataRef;
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -50,6 +61,13 @@ struct Config {
     logged: Mutex<FxHashSet<DecisionId>>,
     /// Module and function names of each function key.
     functions: Mutex<FxHashMap<FunctionKey, (String, String)>>,
+    /// Whether this process's `load` line was written.
+    loaded: std::sync::Once,
+    /// Modules this process has logged.
+    modules: Mutex<FxHashSet<String>>,
+    /// Modules this process has logged an analysis for: rust-tbaa's,
+    /// rust-scoped-noalias's.
+    analyses: [Mutex<FxHashSet<String>>; 2],
 }
 
 fn config() -> Option<&'static Config> {
@@ -91,7 +109,120 @@ fn read_config() -> Option<Config> {
         log,
         logged: Mutex::new(FxHashSet::default()),
         functions: Mutex::new(FxHashMap::default()),
+        loaded: std::sync::Once::new(),
+        modules: Mutex::new(FxHashSet::default()),
+        analyses: [
+            Mutex::new(FxHashSet::default()),
+            Mutex::new(FxHashSet::default()),
+        ],
     })
+}
+
+/// Appends one JSON line to the log with one `write`.
+fn write_line(log: &Mutex<File>, record: &impl serde::Serialize) {
+    if let Ok(mut line) = serde_json::to_string(record) {
+        line.push('\n');
+        if let Ok(mut f) = log.lock() {
+            // One write per record (O_APPEND): whole lines even with
+            // other writers.
+            if let Err(e) = f.write_all(line.as_bytes()) {
+                log::error!(target: LOG_TARGET, "ALIASKIT_BISECT_LOG: {e}");
+            }
+        }
+    }
+}
+
+/// The file name of the parent process's program, or empty.
+fn parent_program() -> String {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // pid (comm) state ppid ...: comm may hold spaces and parentheses.
+    let ppid = stat
+        .rsplit_once(')')
+        .and_then(|(_, rest)| rest.split_whitespace().nth(1))
+        .unwrap_or("");
+    if ppid.is_empty() {
+        return String::new();
+    }
+    std::fs::read_link(format!("/proc/{ppid}/exe"))
+        .ok()
+        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .or_else(|| {
+            std::fs::read_to_string(format!("/proc/{ppid}/comm"))
+                .ok()
+                .map(|c| c.trim().to_owned())
+        })
+        .unwrap_or_default()
+}
+
+/// Logs this process's `load` line, once: the plugin's callbacks were
+/// registered in a process with either variable set.
+pub fn loaded() {
+    let Some(c) = config() else { return };
+    let Some(log) = &c.log else { return };
+    c.loaded.call_once(|| {
+        write_line(
+            log,
+            &Event::Load {
+                pid: std::process::id(),
+                arguments: std::env::args_os()
+                    .map(|a| a.to_string_lossy().into_owned())
+                    .collect(),
+                parent: parent_program(),
+            },
+        )
+    });
+}
+
+/// Whether this process sees module `name` for the first time (then the
+/// caller counts its metadata and calls [`module_seen`]).
+pub fn module_first(name: &str) -> bool {
+    let Some(c) = config() else { return false };
+    if c.log.is_none() {
+        return false;
+    }
+    c.modules
+        .lock()
+        .map(|mut m| !m.contains(name) && m.insert(name.to_owned()))
+        .unwrap_or(false)
+}
+
+/// Logs module `name`'s `module` line: `tbaa` instructions carry `!tbaa`
+/// or `!tbaa.struct`, `scoped` carry `!alias.scope` or `!noalias`.
+pub fn module_seen(name: String, tbaa: u64, scoped: u64) {
+    if let Some(log) = config().and_then(|c| c.log.as_ref()) {
+        write_line(
+            log,
+            &Event::Module {
+                module: name,
+                tbaa,
+                scoped,
+            },
+        );
+    }
+}
+
+/// Logs that `analysis` was built for a function of `module` (the first
+/// time in this process).
+pub fn analysis_built(module: &str, analysis: Analysis) {
+    let Some(c) = config() else { return };
+    let Some(log) = &c.log else { return };
+    let set = &c.analyses[match analysis {
+        Analysis::Tbaa => 0,
+        Analysis::ScopedNoAlias => 1,
+    }];
+    let first = set
+        .lock()
+        .map(|mut m| !m.contains(module) && m.insert(module.to_owned()))
+        .unwrap_or(false);
+    if first {
+        write_line(
+            log,
+            &Event::Analysis {
+                module: module.to_owned(),
+                analysis,
+            },
+        );
+    }
 }
 
 /// `ALIASKIT_BISECT`'s value: a selection, or `@FILE` holding one.
@@ -193,16 +324,7 @@ pub unsafe fn keep<D: Decider>(
                 why: session.why(question, a, b),
                 shared,
             };
-            if let Ok(mut line) = serde_json::to_string(&record) {
-                line.push('\n');
-                if let Ok(mut f) = log.lock() {
-                    // One write per record (O_APPEND): whole lines even
-                    // with other writers.
-                    if let Err(e) = f.write_all(line.as_bytes()) {
-                        log::error!(target: LOG_TARGET, "ALIASKIT_BISECT_LOG: {e}");
-                    }
-                }
-            }
+            write_line(log, &record);
         }
     }
     kept

@@ -76,10 +76,13 @@ struct BisectContext {
   const Function *F = nullptr;
   uint64_t Key = 0;
 
-  static BisectContext of(const Function &F) {
+  /// For F's result of analysis `Analysis` (0 rust-tbaa, 1
+  /// rust-scoped-noalias), which the log is told was built.
+  static BisectContext of(const Function &F, uint8_t Analysis) {
     BisectContext C;
     C.F = &F;
     C.Key = aliaskit::bisectKey(F);
+    aliaskit::bisectAnalysisBuilt(F, Analysis);
     return C;
   }
   aliaskit::BisectQuery query() const {
@@ -253,7 +256,7 @@ public:
     bool Enabled = EnableRustTBAA && aliaskit_tbaa_enabled_by_environment() &&
                    !F.hasFnAttribute(Attribute::SanitizeType);
     return Result(Session, Enabled,
-                  Enabled && Bisecting ? BisectContext::of(F)
+                  Enabled && Bisecting ? BisectContext::of(F, 0)
                                        : BisectContext());
   }
 };
@@ -383,7 +386,7 @@ public:
     bool Enabled =
         EnableRustScopedNoAlias && aliaskit_scoped_enabled_by_environment();
     return Result(Session, Enabled,
-                  Enabled && Bisecting ? BisectContext::of(F)
+                  Enabled && Bisecting ? BisectContext::of(F, 1)
                                        : BisectContext());
   }
 };
@@ -403,6 +406,7 @@ void aliaskit_register_pass_builder_callbacks(void *Builder) {
   aliaskit::registerCapturesPass(PB);
   aliaskit::registerInspectPasses(PB);
   aliaskit::registerSanitizer(PB);
+  aliaskit::registerBisectInstrumentation(PB);
   PB.registerAnalysisRegistrationCallback(
       [](FunctionAnalysisManager &FAM) {
         FAM.registerPass([] { return RustTBAA<false>(); });

@@ -243,6 +243,16 @@ aliaskit::MergeOutcome aliaskit_scoped_merge(void *Session, LLVMContextRef Ctx,
 bool aliaskit_bisect_enabled(void);
 uint64_t aliaskit_bisect_function(const char *Module, size_t ModuleLen,
                                   const char *Function, size_t FunctionLen);
+/// What the plugin saw, for the log (src/plugin/bisect.rs): this
+/// process's `load` line; whether a module is new to this process, and
+/// its `module` line; an analysis (0 rust-tbaa, 1 rust-scoped-noalias)
+/// built for a function of a module.
+void aliaskit_bisect_loaded(void);
+bool aliaskit_bisect_module_first(const char *Module, size_t ModuleLen);
+void aliaskit_bisect_module(const char *Module, size_t ModuleLen,
+                            uint64_t Tbaa, uint64_t Scoped);
+void aliaskit_bisect_analysis(const char *Module, size_t ModuleLen,
+                              uint8_t Analysis);
 aliaskit::Answer aliaskit_tbaa_may_alias_in(void *Session, uint64_t Key,
                                             LLVMMetadataRef TagA,
                                             LLVMMetadataRef TagB,
@@ -438,6 +448,16 @@ struct BisectQuery {
 /// The key of F for decision ids: its module's source file name (or
 /// identifier) and its name.
 uint64_t bisectKey(const llvm::Function &F);
+
+/// Logs that analysis `Analysis` (0 rust-tbaa, 1 rust-scoped-noalias) was
+/// built for F (bisect.cpp).
+void bisectAnalysisBuilt(const llvm::Function &F, uint8_t Analysis);
+
+/// With ALIASKIT_BISECT or ALIASKIT_BISECT_LOG set: logs the process's
+/// `load` line, and each module that goes through one of PB's pipelines
+/// (through its pass instrumentation), for `aliaskit bisect` to tell a
+/// replayed build (bisect.cpp).
+void registerBisectInstrumentation(llvm::PassBuilder &PB);
 
 /// Checks the parameters of pass `Pass` in pipeline element `Name`
 /// (`Pass` or `Pass<p1;p2...>`): false if `Name` is another pass;

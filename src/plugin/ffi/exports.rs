@@ -514,6 +514,52 @@ pub unsafe extern "C" fn aliaskit_bisect_function(
     .unwrap_or(0)
 }
 
+/// Logs this process's `load` line (once per process).
+#[no_mangle]
+pub extern "C" fn aliaskit_bisect_loaded() {
+    let _ = std::panic::catch_unwind(bisect::loaded);
+}
+
+/// Whether this process sees module `name` for the first time (then
+/// `aliaskit_bisect_module` logs it).
+///
+/// # Safety
+/// The pointer must be null or point to `len` readable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_bisect_module_first(name: *const c_char, len: usize) -> bool {
+    std::panic::catch_unwind(|| bisect::module_first(&text(name, len))).unwrap_or(false)
+}
+
+/// Logs module `name`: `tbaa` instructions carry TBAA metadata, `scoped`
+/// carry scope lists.
+///
+/// # Safety
+/// As [`aliaskit_bisect_module_first`].
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_bisect_module(
+    name: *const c_char,
+    len: usize,
+    tbaa: u64,
+    scoped: u64,
+) {
+    let _ = std::panic::catch_unwind(|| bisect::module_seen(text(name, len), tbaa, scoped));
+}
+
+/// Logs that an analysis (0: rust-tbaa, 1: rust-scoped-noalias) was built
+/// for a function of module `name`.
+///
+/// # Safety
+/// As [`aliaskit_bisect_module_first`].
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_bisect_analysis(name: *const c_char, len: usize, analysis: u8) {
+    let analysis = if analysis == 0 {
+        aliaskit_core::decision::Analysis::Tbaa
+    } else {
+        aliaskit_core::decision::Analysis::ScopedNoAlias
+    };
+    let _ = std::panic::catch_unwind(|| bisect::analysis_built(&text(name, len), analysis));
+}
+
 /// `rust-tbaa`'s answer for two tags in function `key`, under the
 /// selection.
 ///
