@@ -58,7 +58,7 @@ PY
 }
 
 for lto in -flto -flto=thin; do
-    export LTO=$lto
+    export LTO=$lto OUT=$work/build${lto#-flto}
     echo "flang check: $project, $lto"
     run "our analyses" 1
     run "ALIASKIT_BISECT=n" 0 ALIASKIT_BISECT=n
@@ -79,7 +79,7 @@ for lto in -flto -flto=thin; do
     run "ALIASKIT_BISECT='y $drop'" 0 ALIASKIT_BISECT="y $drop"
 done
 
-export LTO=-flto
+export LTO=-flto OUT=$work/build
 echo "flang check: $project, -flto, TBAA alone"
 json=$work/bisect-tbaa.json
 (cd "$project" && AA=basic-aa,rust-tbaa "$aliaskit" bisect --json -- ./build-and-test.sh) >"$json" ||
