@@ -22,7 +22,7 @@ export PLUGIN
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := llvm-22-dev llvm-22-tools clang-22 lld-22 graphviz valgrind
 
-.PHONY: all setup build install test-install demo test test-sanitize test-unit test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto test-frontends test-fuzz test-plugin lint bench fuzz clean
+.PHONY: all setup build install test-install demo test test-sanitize test-unit test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto test-cargo test-flang-lto test-llvm19 test-frontends test-fuzz test-plugin lint bench fuzz clean
 
 all: build
 
@@ -64,7 +64,7 @@ test-install: build
 demo: build
 	examples/demo.sh
 
-test: build lint test-unit test-plugin test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto test-frontends test-sanitize test-fuzz test-install
+test: build lint test-unit test-plugin test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto test-cargo test-flang-lto test-llvm19 test-frontends test-sanitize test-fuzz test-install
 
 test-unit:
 	cargo test --release --workspace
@@ -80,6 +80,25 @@ test-plugin:
 # pipeline (ThinLTO with two backend threads, and full LTO).
 test-lto:
 	JOBS=$(JOBS) checks/lto/libiberty.sh
+
+# aliaskit bisect on a cargo project built with cross-language LTO
+# (RUSTFLAGS: -C linker-plugin-lto, ld.lld with our analyses): it names
+# the scoped claim behind the wrong output (checks/cargo/, seconds).
+test-cargo: build
+	checks/cargo/check.sh
+
+# The same for a Fortran program of two files built with flang-22 -flto
+# (full LTO and ThinLTO) and linked by ld.lld (checks/flang/, seconds).
+test-flang-lto: build
+	@bash -c '. tools/lib/env.sh && need_packages test-flang-lto flang-22'
+	checks/flang/check.sh
+
+# aliaskit on bitcode from LLVM 19 (Debian's clang-19, installed when
+# missing): verify, explain --summary and bisect, through opt-22 and through
+# an LTO link by ld.lld-22 (checks/llvm19/, seconds).
+test-llvm19: build
+	@bash -c '. tools/lib/env.sh && need_packages test-llvm19 clang-19'
+	checks/llvm19/check.sh
 
 # A slice of the Flang, clang++ and rustc corpus (corpora/frontends.sh).
 test-frontends:
