@@ -66,10 +66,13 @@ if [[ -n $id ]]; then
     # in the store's !noalias): a second decision about the same two
     # accesses, asked once the first answers MayAlias. Dropping the whole
     # claim gives the right result.
-    drop=$(cd "$project" && python3 "$ROOT/checks/lto/drop-claim.py" "$id" -- ./cargo-build-and-test.sh) ||
-        fail "dropping every decision about the culprit's accesses ($drop) does not repair the program"
-    [[ $(wc -w <<<"$drop") -ge 2 ]] || fail "expected the claim decided both ways, dropped: $drop"
-    run "ALIASKIT_BISECT='y $drop'" 0 ALIASKIT_BISECT="y $drop"
+    # bisect's repair: every decision but the culprit and the others about
+    # its two accesses.
+    repair=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])).get("repair") or {}; print(r.get("passes"), len(r.get("dropped", [])), r.get("selection", ""))' "$json")
+    read -r passes ndropped selection <<<"$repair"
+    [[ $passes == True ]] || fail "bisect's repair does not pass: $repair"
+    [[ $ndropped -ge 2 ]] || fail "expected the claim decided both ways, bisect's repair: $repair"
+    run "ALIASKIT_BISECT='$selection'" 0 ALIASKIT_BISECT="$selection"
 else
     fail "bisect did not name the inlined store/load pair in run (see $json)"
 fi

@@ -11,7 +11,7 @@
 #     program (@main), between the inlined store of x(i) and load of y(j);
 #   - keeping it alone breaks the program; dropping every decision about
 #     the same two accesses (the scopes both ways and bump's TBAA tags,
-#     checks/lto/drop-claim.py) repairs it;
+#     bisect's repair, in its JSON) repairs it;
 #   - with the AA pipeline basic-aa,rust-tbaa (full LTO), bisect names the
 #     TBAA decision instead: Flang's tags of the dummy arguments x and y.
 # Builds into target/flang-lto/. Exit 0 when every check holds, 1 when one
@@ -74,9 +74,10 @@ for lto in -flto -flto=thin; do
         continue
     fi
     run "ALIASKIT_BISECT=+x$id (it alone)" 1 ALIASKIT_BISECT="+x$id"
-    drop=$(cd "$project" && python3 "$ROOT/checks/lto/drop-claim.py" "$id" -- ./build-and-test.sh) ||
-        fail "$lto: dropping every decision about the culprit's accesses ($drop) does not repair the program"
-    run "ALIASKIT_BISECT='y $drop'" 0 ALIASKIT_BISECT="y $drop"
+    repair=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])).get("repair") or {}; print(r.get("passes"), len(r.get("dropped", [])), r.get("selection", ""))' "$json")
+    read -r passes ndropped selection <<<"$repair"
+    [[ $passes == True ]] || fail "$lto: bisect's repair does not pass: $repair"
+    run "ALIASKIT_BISECT='$selection'" 0 ALIASKIT_BISECT="$selection"
 done
 
 export LTO=-flto OUT=$work/build

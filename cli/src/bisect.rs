@@ -18,7 +18,13 @@
 //! run fails without decisions, and when a later run rebuilt fewer
 //! modules than the first. Every run gets `CCACHE_DISABLE=1`.
 //!
+//! With culprits found, the driver also looks for the selection that
+//! repairs the program ([`repair`]): the culprits, and the other decisions
+//! about their accesses, dropped.
+//!
 //! `--json` prints one object in every outcome, with its `verdict`.
+
+mod repair;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::File;
@@ -54,6 +60,9 @@ struct Runner {
     /// The first record seen of each id, and how many distinct records
     /// (processes, node pairs) stood for it.
     records: BTreeMap<DecisionId, (LogRecord, usize)>,
+    /// The last run's records (a decision's first query can differ from
+    /// run to run).
+    last: Vec<LogRecord>,
     /// The first run's outcome and decisions (every decision kept).
     first: Option<(bool, usize)>,
     /// What each run's log showed, the first run's first.
@@ -93,6 +102,7 @@ impl Runner {
             verbose: o.verbose,
             progress,
             records: BTreeMap::new(),
+            last: Vec::new(),
             first: None,
             traces: Vec::new(),
             last_output: PathBuf::new(),
@@ -135,6 +145,7 @@ impl Runner {
     fn read_log(&mut self, log: &Path) -> Result<(BTreeSet<DecisionId>, Trace)> {
         let mut seen: BTreeMap<DecisionId, usize> = BTreeMap::new();
         let mut trace = Trace::default();
+        self.last.clear();
         let Ok(f) = File::open(log) else {
             return Ok((BTreeSet::new(), trace));
         };
@@ -161,6 +172,7 @@ impl Runner {
                     if *n == 0 || r.shared {
                         *n += 1;
                     }
+                    self.last.push(r.clone());
                     let e = self.records.entry(r.id).or_insert((r, 0));
                     e.1 = e.1.max(*n);
                 }
@@ -278,6 +290,10 @@ struct Report<'a> {
     /// Modules the first run built (as the plugin saw them).
     modules: usize,
     seconds: f64,
+    /// With culprits: what dropping them (and the decisions about their
+    /// accesses) did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    repair: Option<repair::Repair>,
 }
 
 #[derive(Serialize)]
@@ -317,6 +333,7 @@ pub fn print_error_json(message: &str) {
         decisions: 0,
         modules: 0,
         seconds: 0.0,
+        repair: None,
     });
 }
 
@@ -336,6 +353,7 @@ pub fn run(o: Options) -> Result<u8> {
             decisions: 0,
             modules: 0,
             seconds: started.elapsed().as_secs_f64(),
+            repair: None,
         })?;
     }
     result
@@ -385,6 +403,7 @@ fn search(o: Options, printed: &mut bool) -> Result<u8> {
                         decisions,
                         modules,
                         seconds,
+                        repair: None,
                     })?;
                     *printed = true;
                 }
@@ -407,6 +426,7 @@ fn search(o: Options, printed: &mut bool) -> Result<u8> {
                     decisions,
                     modules,
                     seconds,
+                    repair: None,
                 })?;
             }
             return Ok(if stop.is_setup() { 2 } else { 1 });
@@ -414,7 +434,7 @@ fn search(o: Options, printed: &mut bool) -> Result<u8> {
     };
     let (verdict, message) = match outcome {
         Outcome::Culprits(ids) => {
-            report(&runner, &ids, decisions, modules, seconds, o.json)?;
+            report(&mut runner, &ids, decisions, modules, o.json)?;
             return Ok(0);
         }
         Outcome::PassesWithAllKept => {
@@ -451,6 +471,7 @@ fn search(o: Options, printed: &mut bool) -> Result<u8> {
             decisions,
             modules,
             seconds,
+            repair: None,
         })?;
     }
     Ok(1)
@@ -512,13 +533,15 @@ fn culprits<'r>(
 }
 
 fn report(
-    runner: &Runner,
+    runner: &mut Runner,
     ids: &[DecisionId],
     decisions: usize,
     modules: usize,
-    seconds: f64,
     json: bool,
 ) -> Result<()> {
+    let repaired = repair::repair(runner, ids);
+    runner.progress.finish_and_clear();
+    let seconds = runner.started.elapsed().as_secs_f64();
     // An id the logs never showed (cannot happen with a plugin that logs).
     let missing = LogRecord {
         id: DecisionId(0),
@@ -539,12 +562,16 @@ fn report(
         drop(out);
         return print_json(&Report {
             verdict: "culprits",
-            message: None,
+            message: repaired
+                .as_ref()
+                .err()
+                .map(|e| format!("could not try the repair: {e:#}")),
             culprits,
             runs: runner.runs,
             decisions,
             modules,
             seconds,
+            repair: repaired.ok(),
         });
     }
     writeln!(
@@ -559,6 +586,30 @@ fn report(
     }
     for (k, c) in culprits.iter().enumerate() {
         write_culprit(&mut out, k + 1, c)?;
+    }
+    writeln!(out)?;
+    match repaired {
+        Ok(r) if r.passes => {
+            let more = r.dropped.len() - culprits.len();
+            writeln!(
+                out,
+                "to repair: ALIASKIT_BISECT='{}' passes ({})",
+                r.selection,
+                match more {
+                    0 => "every other decision kept".to_owned(),
+                    n => format!(
+                        "also dropped: {n} more decision{} about the same accesses, the one claim asked again",
+                        if n == 1 { "" } else { "s" }
+                    ),
+                }
+            )?;
+        }
+        Ok(r) => writeln!(
+            out,
+            "note: with the culprits and every decision found about their accesses dropped (ALIASKIT_BISECT='{}'), the command still fails: other decisions break it too",
+            r.selection
+        )?,
+        Err(e) => writeln!(out, "note: could not try the repair: {e:#}")?,
     }
     Ok(())
 }

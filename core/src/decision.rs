@@ -493,6 +493,29 @@ pub struct LogRecord {
     pub shared: bool,
 }
 
+impl LogRecord {
+    /// Whether two decisions were first asked about the same two
+    /// instructions of one function (in either order): one claim can stand
+    /// behind several decisions (a scope list decided one way, then the
+    /// other; the TBAA tags of the pair), each asked only once the one
+    /// before it answers MayAlias.
+    pub fn same_accesses(&self, other: &LogRecord) -> bool {
+        let pair = |r: &LogRecord| {
+            let (a, b) = (&r.first.instruction, &r.second.instruction);
+            if a <= b {
+                (a.clone(), b.clone())
+            } else {
+                (b.clone(), a.clone())
+            }
+        };
+        !self.first.instruction.is_empty()
+            && !self.second.instruction.is_empty()
+            && self.module == other.module
+            && self.function == other.function
+            && pair(self) == pair(other)
+    }
+}
+
 /// A line of `ALIASKIT_BISECT_LOG` that is not a decision: what the plugin
 /// saw, so that the driver can tell a run that rebuilt nothing (a cache
 /// replayed it) from one whose build made no decisions. Written as JSON
@@ -695,5 +718,40 @@ mod tests {
         assert!(line.contains("\"question\":\"scope-lists\""));
         assert!(!line.contains("shared"));
         assert_eq!(serde_json::from_str::<LogRecord>(&line).unwrap(), r);
+    }
+
+    #[test]
+    fn decisions_about_the_same_accesses_in_either_order() {
+        let record = |analysis, first: &str, second: &str| LogRecord {
+            id: DecisionId(1),
+            analysis,
+            question: Question::ScopeLists,
+            answer: "NoAlias".into(),
+            kept: true,
+            module: "m.ll".into(),
+            function: "f".into(),
+            first: Side {
+                instruction: first.into(),
+                metadata: String::new(),
+            },
+            second: Side {
+                instruction: second.into(),
+                metadata: String::new(),
+            },
+            why: String::new(),
+            shared: false,
+        };
+        let (st, ld) = ("store i32 5, ptr %a", "%v = load i32, ptr %b");
+        let one_way = record(Analysis::ScopedNoAlias, st, ld);
+        // The other way round, and the pair's tags.
+        assert!(one_way.same_accesses(&record(Analysis::ScopedNoAlias, ld, st)));
+        assert!(one_way.same_accesses(&record(Analysis::Tbaa, st, ld)));
+        assert!(!one_way.same_accesses(&record(Analysis::Tbaa, st, "%w = load i32, ptr %c")));
+        let mut elsewhere = record(Analysis::ScopedNoAlias, st, ld);
+        elsewhere.function = "g".into();
+        assert!(!one_way.same_accesses(&elsewhere));
+        // A side without an instruction names no pair.
+        let lone = record(Analysis::Tbaa, "", "");
+        assert!(!lone.same_accesses(&lone));
     }
 }

@@ -1,0 +1,97 @@
+//! After the search: the selection that repairs the program.
+//!
+//! The culprits are the decisions that, kept alone, break the program. But
+//! with every other decision kept, dropping them may not be enough: one
+//! claim can stand behind several decisions about the same two accesses
+//! (a scope list decided one way, then the other; the pair's TBAA tags),
+//! each asked only once the one before it answers MayAlias. So the driver
+//! runs COMMAND with every decision kept but the culprits; while it still
+//! fails, it also drops the kept decisions of that run's log about the
+//! culprits' accesses ([`LogRecord::same_accesses`]; each decision as that
+//! run first asked it), and tries again.
+
+use std::collections::BTreeSet;
+
+use aliaskit_core::bisect::Tester;
+use aliaskit_core::decision::{DecisionId, LogRecord, Selection, Suffix, Term};
+use anyhow::Result;
+use serde::Serialize;
+
+use super::Runner;
+
+/// At most this many runs (each adds what the last one still asked).
+const ROUNDS: usize = 4;
+
+/// What dropping the culprits' claims did.
+#[derive(Clone, Debug, Serialize)]
+pub struct Repair {
+    /// `ALIASKIT_BISECT`'s value: every decision but `dropped`.
+    pub selection: String,
+    /// The culprits, then the decisions found about their accesses.
+    pub dropped: Vec<DecisionId>,
+    /// Whether COMMAND passed under `selection`.
+    pub passes: bool,
+}
+
+/// Every decision but `dropped`.
+fn all_but(dropped: &[DecisionId]) -> Selection {
+    Selection {
+        keep: vec![Term::Suffix(Suffix::ALL)],
+        except: dropped.iter().map(|&id| Term::Id(id)).collect(),
+    }
+}
+
+pub(super) fn repair(runner: &mut Runner, culprits: &[DecisionId]) -> Result<Repair> {
+    let is_culprit = |r: &LogRecord| culprits.contains(&r.id);
+    // The culprits' accesses: as first asked in the search, and in each
+    // repair run (a decision's first query can differ between runs).
+    let mut targets: Vec<LogRecord> = culprits
+        .iter()
+        .filter_map(|id| runner.records.get(id).map(|(r, _)| r.clone()))
+        .collect();
+    let mut dropped = culprits.to_vec();
+    for _ in 0..ROUNDS {
+        let selection = all_but(&dropped);
+        let seen = runner.run(&selection)?;
+        if !seen.failed {
+            return Ok(Repair {
+                selection: selection.to_string(),
+                dropped,
+                passes: true,
+            });
+        }
+        targets.extend(runner.last.iter().filter(|r| is_culprit(r)).cloned());
+        let more: BTreeSet<DecisionId> = runner
+            .last
+            .iter()
+            .filter(|r| selection.keeps(r.id))
+            .filter(|r| targets.iter().any(|t| t.same_accesses(r)))
+            .map(|r| r.id)
+            .collect();
+        if more.is_empty() {
+            break;
+        }
+        dropped.extend(more);
+    }
+    Ok(Repair {
+        selection: all_but(&dropped).to_string(),
+        dropped,
+        passes: false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_selection_keeps_all_but_the_dropped() {
+        let s = all_but(&[DecisionId(0xab), DecisionId(0xcd)]);
+        assert!(s.keeps(DecisionId(0x12)));
+        assert!(!s.keeps(DecisionId(0xab)) && !s.keeps(DecisionId(0xcd)));
+        assert_eq!(
+            s.to_string(),
+            format!("y -x{} -x{}", DecisionId(0xab), DecisionId(0xcd))
+        );
+    }
+}
