@@ -621,10 +621,10 @@ fn write_culprit(out: &mut impl Write, k: usize, c: &Culprit) -> std::io::Result
         "culprit {k}: {} answered {} in @{} ({})",
         c.analysis, c.answer, c.function, c.module
     )?;
-    writeln!(out, "  first:  {}", c.first.instruction)?;
+    writeln!(out, "  first:  {}", c.first.located())?;
     writeln!(out, "          {}", c.first.metadata)?;
     if !c.second.instruction.is_empty() || !c.second.metadata.is_empty() {
-        writeln!(out, "  second: {}", c.second.instruction)?;
+        writeln!(out, "  second: {}", c.second.located())?;
         writeln!(out, "          {}", c.second.metadata)?;
     }
     writeln!(out, "  why: {}", c.why)?;

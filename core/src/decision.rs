@@ -558,11 +558,25 @@ pub fn is_event_line(line: &str) -> bool {
         .is_some_and(|rest| rest.trim_start().starts_with("\"event\""))
 }
 
-/// One side of a decision: the instruction that asked, and its metadata.
+/// One side of a decision: the instruction that asked, its source
+/// location (`!dbg`, [`crate::names::describe_location`]; empty without),
+/// and its metadata.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Side {
     pub instruction: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub location: String,
     pub metadata: String,
+}
+
+impl Side {
+    /// The instruction as reports show it: its location, then its text.
+    pub fn located(&self) -> String {
+        crate::names::with_location(
+            Some(self.location.as_str()).filter(|l| !l.is_empty()),
+            &self.instruction,
+        )
+    }
 }
 
 #[cfg(test)]
@@ -707,6 +721,7 @@ mod tests {
             function: "f".into(),
             first: Side {
                 instruction: "store i32 0, ptr %p".into(),
+                location: String::new(),
                 metadata: "!alias.scope {\"s\" in \"D\"}".into(),
             },
             second: Side::default(),
@@ -732,11 +747,11 @@ mod tests {
             function: "f".into(),
             first: Side {
                 instruction: first.into(),
-                metadata: String::new(),
+                ..Side::default()
             },
             second: Side {
                 instruction: second.into(),
-                metadata: String::new(),
+                ..Side::default()
             },
             why: String::new(),
             shared: false,

@@ -363,7 +363,7 @@ impl fmt::Display for NodeDisplay<'_> {
             }
             match *op {
                 Operand::Null => write!(f, "null")?,
-                Operand::Node(n) if n == self.id => write!(f, "<self>")?,
+                Operand::Node(n) if n == self.id => write!(f, "itself")?,
                 Operand::Node(n) => write!(f, "{}", self.graph.display(n, self.depth - 1))?,
                 Operand::String(s) => write!(f, "!{:?}", self.graph.str(s))?,
                 Operand::Int(IntValue {

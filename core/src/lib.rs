@@ -24,6 +24,7 @@ pub mod decision;
 pub mod explain;
 pub mod graph;
 pub mod memo;
+pub mod names;
 pub mod picture;
 pub mod sanitize;
 pub mod scoped;

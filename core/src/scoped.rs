@@ -47,6 +47,7 @@ use rustc_hash::FxHashSet;
 pub use lists::{ListRef, ListSummary, ScopeLists};
 
 use crate::graph::{Malformed, MetadataGraph, NodeId, Operand, Problem};
+use crate::names::{describe_domain, describe_list, list_notes, Numbering};
 
 /// `AliasScopeNode::getDomain`: operand 1 of a scope, if it is a node.
 pub fn scope_domain(g: &MetadataGraph, scope: NodeId) -> Result<Option<NodeId>, Malformed> {
@@ -133,42 +134,18 @@ pub fn scope_name(g: &MetadataGraph, node: NodeId) -> Option<&str> {
     }
 }
 
-/// A scope or domain for humans: its name in quotes, or the node.
-pub fn describe_scope(g: &MetadataGraph, node: NodeId) -> String {
-    match scope_name(g, node) {
-        Some(name) => format!("{name:?}"),
-        None => g.display(node, 1).to_string(),
-    }
-}
-
-/// A scope list for humans: `{"f: %a" in "f", "g: %p" in "g"}`.
-pub fn describe_list(g: &MetadataGraph, list: NodeId) -> String {
-    match scopes_with_domains(g, list) {
-        Ok(scopes) => {
-            let items: Vec<String> = scopes
-                .iter()
-                .map(|&(s, d)| match d {
-                    Some(d) => format!("{} in {}", describe_scope(g, s), describe_scope(g, d)),
-                    None => format!("{} (no domain)", describe_scope(g, s)),
-                })
-                .collect();
-            format!("{{{}}}", items.join(", "))
-        }
-        Err(_) => g.display(list, 3).to_string(),
-    }
-}
-
 impl ScopedReason {
     /// One sentence saying why, for `!alias.scope` list `scopes` against
     /// `!noalias` list `noalias`.
     pub fn describe(
         self,
         g: &MetadataGraph,
+        names: &dyn Numbering,
         scopes: Option<NodeId>,
         noalias: Option<NodeId>,
     ) -> String {
-        let list = |l: Option<NodeId>| l.map_or("none".to_owned(), |l| describe_list(g, l));
-        match self {
+        let list = |l: Option<NodeId>| l.map_or("none".to_owned(), |l| describe_list(g, names, l));
+        let sentence = match self {
             ScopedReason::NoList => format!(
                 "nothing to exclude: !alias.scope {} vs !noalias {}",
                 list(scopes),
@@ -186,9 +163,13 @@ impl ScopedReason {
             ScopedReason::Covered { domain } => format!(
                 "every scope of !alias.scope {} in domain {} is in the !noalias list {}",
                 list(scopes),
-                describe_scope(g, domain),
+                describe_domain(g, names, domain),
                 list(noalias)
             ),
+        };
+        match list_notes(g, names, &[scopes, noalias]) {
+            Some(notes) => format!("{sentence} ({notes})"),
+            None => sentence,
         }
     }
 }

@@ -52,6 +52,7 @@ fn table() -> impl Strategy<Value = FunctionTable> {
             .map(|(k, (domain, decl))| Scope {
                 domain,
                 name: format!("s{k}"),
+                note: None,
                 decl: decl.then(|| "entry".to_owned()),
                 parameter_of: None,
             })

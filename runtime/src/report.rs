@@ -164,11 +164,8 @@ fn site_lists(t: &FunctionTable, s: &Site) -> String {
 }
 
 fn where_(s: &Site) -> String {
-    match s.location.split_first() {
-        None => "(no debug location)".to_owned(),
-        Some((at, [])) => at.clone(),
-        Some((at, inlined)) => format!("{at} (inlined at {})", inlined.join(", then at ")),
-    }
+    aliaskit_core::names::describe_location(&s.location)
+        .unwrap_or_else(|| "(no debug location)".to_owned())
 }
 
 fn access_word(s: &Site) -> &'static str {
@@ -225,7 +222,14 @@ pub fn pending(
     } else {
         "scoped-noalias"
     };
-    let names: Vec<&str> = deciding.iter().map(|s| s.name.as_str()).collect();
+    // Each deciding scope once with what its short name does not say.
+    let names: Vec<String> = deciding
+        .iter()
+        .map(|s| match &s.note {
+            Some(note) => format!("{} ({note})", s.name),
+            None => s.name.clone(),
+        })
+        .collect();
     let call = if host == t.name {
         format!("@{}", t.name)
     } else {

@@ -31,6 +31,7 @@ fn table(file: &str) -> Vec<u8> {
     let scope = |name: &str| Scope {
         domain: 0,
         name: format!("\"f: %{name}\""),
+        note: None,
         decl: Some("t.c:9:1".into()),
         parameter_of: Some("g".into()),
     };

@@ -5,6 +5,12 @@
 // and src/plugin/bisect.rs asks here, the first time a decision is logged,
 // for the two instructions behind it as `opt -S` prints them.
 //
+// The decision's nodes and instructions are printed through a printer of
+// the function (printer.cpp), made for the record: the numbers it gives are
+// those printing the function's instructions gives at that point of the
+// pipeline (the module's own nodes, then the function's), as before, and
+// cost the function, not the whole module.
+//
 // An alias query carries memory locations, not instructions: the
 // instruction is found in the function by the location's pointer and its
 // metadata (the first instruction that accesses that pointer and carries
@@ -99,6 +105,27 @@ aliaskit::OwnedString aliaskit_bisect_query_text(const void *QP, uint8_t S) {
     OS << ")";
   }
   return aliaskit::ownedString(Text);
+}
+
+LLVMValueRef aliaskit_bisect_query_instruction(const void *QP, uint8_t S) {
+  if (!QP || S > 1)
+    return nullptr;
+  const Instruction *I =
+      instructionOf(*static_cast<const aliaskit::BisectQuery *>(QP), S);
+  return wrap(const_cast<Instruction *>(I));
+}
+
+void *aliaskit_bisect_printer_new(const void *QP) {
+  if (!QP)
+    return nullptr;
+  const auto &Q = *static_cast<const aliaskit::BisectQuery *>(QP);
+  if (!Q.F || !Q.F->getParent())
+    return nullptr;
+  return new aliaskit::Printer(*Q.F->getParent(), *Q.F);
+}
+
+void aliaskit_bisect_printer_free(void *P) {
+  delete static_cast<aliaskit::Printer *>(P);
 }
 
 std::string aliaskit::moduleName(const Module &M) {

@@ -41,13 +41,19 @@ use std::sync::{Mutex, OnceLock};
 use aliaskit_core::decision::{
     Analysis, DecisionId, Event, FunctionKey, LogRecord, Question, Selection, Side,
 };
+use aliaskit_core::names::describe_location;
 use inkwell::llvm_sys::prelude::LLVMMetadataRef;
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::ffi::imports::aliaskit_bisect_query_text;
+use super::ffi::imports::{
+    aliaskit_bisect_printer_free, aliaskit_bisect_printer_new, aliaskit_bisect_query_instruction,
+    aliaskit_bisect_query_text,
+};
+use super::printer::{locations, Printer};
 use crate::reader::decisions::Decider;
 use crate::reader::scoped::ScopedSession;
 use crate::reader::tbaa::TbaaSession;
+use crate::reader::{ModuleNumbers, NoNumbers};
 
 /// Log target of the bisection support.
 pub const LOG_TARGET: &str = "aliaskit::bisect";
@@ -252,14 +258,53 @@ pub fn function_key(module: String, function: String) -> u64 {
     key.0
 }
 
-unsafe fn query_text(query: *const c_void, side: u8) -> String {
-    if query.is_null() {
-        return String::new();
+/// A printer of the module of a query, for one log record: the numbers of
+/// its nodes and the text of its instructions.
+struct QueryPrinter(Option<Printer>);
+
+impl QueryPrinter {
+    unsafe fn new(query: *const c_void) -> QueryPrinter {
+        let p = aliaskit_bisect_printer_new(query);
+        QueryPrinter((!p.is_null()).then_some(Printer(p)))
     }
-    aliaskit_bisect_query_text(query, side)
-        .into_string()
-        .trim()
-        .to_owned()
+
+    fn numbers(&self) -> &dyn ModuleNumbers {
+        match &self.0 {
+            Some(p) => p,
+            None => &NoNumbers,
+        }
+    }
+
+    /// The instruction of side `side` (or what is known of the access)
+    /// and its source location ("" without `!dbg`).
+    unsafe fn text(&self, query: *const c_void, side: u8) -> (String, String) {
+        if query.is_null() {
+            return Default::default();
+        }
+        let inst = aliaskit_bisect_query_instruction(query, side);
+        match self.0 {
+            Some(p) if !inst.is_null() => (
+                p.value(inst).trim().to_owned(),
+                describe_location(&locations(inst)).unwrap_or_default(),
+            ),
+            _ => (
+                aliaskit_bisect_query_text(query, side)
+                    .into_string()
+                    .trim()
+                    .to_owned(),
+                String::new(),
+            ),
+        }
+    }
+}
+
+impl Drop for QueryPrinter {
+    fn drop(&mut self) {
+        if let Some(p) = self.0 {
+            // SAFETY: made by `aliaskit_bisect_printer_new`, freed once.
+            unsafe { aliaskit_bisect_printer_free(p.0) }
+        }
+    }
 }
 
 /// The final answer for a definite answer of `question` on (a, b) in
@@ -305,6 +350,8 @@ pub unsafe fn keep<D: Decider>(
                 .ok()
                 .and_then(|f| f.get(&FunctionKey(key)).cloned())
                 .unwrap_or_default();
+            let printer = QueryPrinter::new(query);
+            let numbers = printer.numbers();
             let record = LogRecord {
                 id,
                 analysis: question.analysis(),
@@ -313,15 +360,23 @@ pub unsafe fn keep<D: Decider>(
                 kept,
                 module,
                 function,
-                first: Side {
-                    instruction: query_text(query, 0),
-                    metadata: session.readable(question, 0, a),
+                first: {
+                    let (instruction, location) = printer.text(query, 0);
+                    Side {
+                        instruction,
+                        location,
+                        metadata: session.readable(numbers, question, 0, a),
+                    }
                 },
-                second: Side {
-                    instruction: query_text(query, 1),
-                    metadata: session.readable(question, 1, b),
+                second: {
+                    let (instruction, location) = printer.text(query, 1);
+                    Side {
+                        instruction,
+                        location,
+                        metadata: session.readable(numbers, question, 1, b),
+                    }
                 },
-                why: session.why(question, a, b),
+                why: session.why(numbers, question, a, b),
                 shared,
             };
             write_line(log, &record);

@@ -22,14 +22,52 @@
 //! (the uses that capture nothing and why, the captures the claim allows).
 
 use aliaskit_core::captures::{summarize, InstKind, ParamSummary, Severity, Violation};
+use aliaskit_core::names::{describe_location, with_location};
 use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
 
 use super::ffi::types::{CheckFlag, CheckFlags};
-use super::printer::Printer;
+use super::printer::{locations, Printer};
 use crate::reader::captures_view::{read_functions, ModuleFunctions};
 
 unsafe fn text(printer: Printer, v: LLVMValueRef) -> String {
     printer.value(v).trim().to_owned()
+}
+
+/// An instruction's source location (`!dbg`), if it has one: the text
+/// reports show it before the instruction, JSON in a `location` field.
+unsafe fn location(v: LLVMValueRef) -> Option<String> {
+    describe_location(&locations(v))
+}
+
+/// An instruction and its location, for the text and the JSON reports.
+#[derive(Clone)]
+struct Shown {
+    text: String,
+    location: Option<String>,
+}
+
+impl Shown {
+    unsafe fn of(printer: Printer, v: LLVMValueRef) -> Shown {
+        Shown {
+            text: text(printer, v),
+            location: location(v),
+        }
+    }
+
+    /// For the text report: the location, then the instruction.
+    fn located(&self) -> String {
+        with_location(self.location.as_deref(), &self.text)
+    }
+
+    /// For JSON: `object` with `instruction` and, when there is one,
+    /// `location` added.
+    fn json(&self, mut object: serde_json::Value) -> serde_json::Value {
+        object["instruction"] = serde_json::json!(self.text);
+        if let Some(at) = &self.location {
+            object["location"] = serde_json::json!(at);
+        }
+        object
+    }
 }
 
 struct Report {
@@ -40,10 +78,10 @@ struct Report {
     summary: String,
     condition: String,
     reason: String,
-    at: String,
+    at: Shown,
     uses: Vec<String>,
     /// The uses as (function, instruction) steps, across calls.
-    chain: Vec<(String, String)>,
+    chain: Vec<(String, Shown)>,
 }
 
 impl Report {
@@ -53,7 +91,7 @@ impl Report {
             Severity::Warning => "warning",
         };
         if json {
-            let line = serde_json::json!({
+            let mut line = serde_json::json!({
                 "tool": "check-captures",
                 "severity": sev,
                 "rule": self.rule,
@@ -62,14 +100,17 @@ impl Report {
                 "message": self.summary,
                 "condition": self.condition,
                 "reason": self.reason,
-                "instruction": self.at,
+                "instruction": self.at.text,
                 "uses": self.uses,
                 "chain": self
                     .chain
                     .iter()
-                    .map(|(f, i)| serde_json::json!({"function": f, "instruction": i}))
+                    .map(|(f, i)| i.json(serde_json::json!({"function": f})))
                     .collect::<Vec<_>>(),
             });
+            if let Some(at) = &self.at.location {
+                line["location"] = serde_json::json!(at);
+            }
             eprintln!("{line}");
         } else {
             eprintln!(
@@ -77,7 +118,7 @@ impl Report {
                 self.rule, self.function, self.summary
             );
             eprintln!("  {}: {}", self.condition, self.reason);
-            eprintln!("  {}", self.at);
+            eprintln!("  {}", self.at.located());
             eprintln!("  uses: {}", self.uses.join(" -> "));
         }
     }
@@ -98,10 +139,10 @@ unsafe fn describe(
     printer: Printer,
     fi: usize,
     v: &Violation,
-) -> (String, String, Uses) {
+) -> (String, Shown, Uses) {
     let f = &m.functions[fi];
     let p = &f.params[v.param];
-    let at = text(
+    let at = Shown::of(
         printer,
         m.instructions[fi][*v.chain.last().expect("a capturing instruction")],
     );
@@ -121,12 +162,13 @@ unsafe fn describe(
     (summary, at, uses_of(m, printer, fi, v))
 }
 
-/// A chain of uses: as printed (`%p -> call ... -> @callee: store ...`)
-/// and as (function, instruction) steps.
+/// A chain of uses: as printed (`%p -> call ... -> @callee: store ...`,
+/// each instruction after its location) and as (function, instruction)
+/// steps.
 #[derive(Default)]
 struct Uses {
     printed: Vec<String>,
-    steps: Vec<(String, String)>,
+    steps: Vec<(String, Shown)>,
 }
 
 /// The uses from the parameter of function `fi` to the capturing
@@ -144,8 +186,8 @@ unsafe fn uses_of(m: &ModuleFunctions, printer: Printer, fi: usize, v: &Violatio
     loop {
         let name = &m.functions[fi].name;
         for &i in &v.chain {
-            let t = text(printer, m.instructions[fi][i]);
-            uses.printed.push(format!("{prefix}{t}"));
+            let t = Shown::of(printer, m.instructions[fi][i]);
+            uses.printed.push(format!("{prefix}{}", t.located()));
             uses.steps.push((name.clone(), t));
         }
         let Some(inner) = &v.inner else { break };
@@ -222,8 +264,13 @@ pub(crate) unsafe fn check(module: LLVMModuleRef, flags: CheckFlags, printer: Pr
                             m.functions[callee].name, v.captured
                         ),
                         condition: v.condition.langref().to_owned(),
-                        reason: format!("{} (in @{}: {at})", v.reason, m.functions[callee].name),
-                        at: text(printer, m.instructions[fi][ii]),
+                        reason: format!(
+                            "{} (in @{}: {})",
+                            v.reason,
+                            m.functions[callee].name,
+                            at.located()
+                        ),
+                        at: Shown::of(printer, m.instructions[fi][ii]),
                         uses: uses.printed,
                         chain: uses.steps,
                     }
@@ -248,13 +295,13 @@ unsafe fn why_not(
     let f = &m.functions[fi];
     let p = &f.params[pi];
     let declared = p.declared.expect("a claimed parameter");
-    let at = |i: usize| text(printer, m.instructions[fi][i]);
-    let seen: Vec<(&str, &str, String)> = summary
+    let at = |i: usize| Shown::of(printer, m.instructions[fi][i]);
+    let seen: Vec<(&str, &str, Shown)> = summary
         .seen
         .iter()
         .map(|s| (s.why.id(), s.why.describe(), at(s.at)))
         .collect();
-    let allowed: Vec<(&str, String, String)> = summary
+    let allowed: Vec<(&str, String, Shown)> = summary
         .findings
         .iter()
         .map(|v| {
@@ -278,18 +325,18 @@ unsafe fn why_not(
             "function": f.name,
             "parameter": param_name(&p.name, pi),
             "message": message,
-            "seen": seen.iter().map(|(id, why, i)| serde_json::json!({"why": id, "reason": why, "instruction": i})).collect::<Vec<_>>(),
-            "allowed": allowed.iter().map(|(rule, why, i)| serde_json::json!({"rule": rule, "reason": why, "instruction": i})).collect::<Vec<_>>(),
+            "seen": seen.iter().map(|(id, why, i)| i.json(serde_json::json!({"why": id, "reason": why}))).collect::<Vec<_>>(),
+            "allowed": allowed.iter().map(|(rule, why, i)| i.json(serde_json::json!({"rule": rule, "reason": why}))).collect::<Vec<_>>(),
         });
         eprintln!("{line}");
         return;
     }
     eprintln!("note: check-captures [why-not]: @{}: {message}", f.name);
     for (id, why, i) in &seen {
-        eprintln!("  {id}: {i}: {why}");
+        eprintln!("  {id}: {}: {why}", i.located());
     }
     for (rule, why, i) in &allowed {
-        eprintln!("  allowed [{rule}]: {i}: {why}");
+        eprintln!("  allowed [{rule}]: {}: {why}", i.located());
     }
     if seen.is_empty() && allowed.is_empty() {
         eprintln!("  it has no use that reaches memory, a comparison, a call or a return");

@@ -18,6 +18,7 @@ use rustc_hash::FxHashMap;
 use super::ffi::types::{InspectFlag, InspectFlags};
 use super::printer::Printer;
 use crate::reader::verify_view::{read_module, ModuleRead};
+use crate::reader::Names;
 
 /// Draws a module on stdout; see the module documentation. `only` names
 /// the one function whose attachments are drawn.
@@ -107,7 +108,11 @@ unsafe fn draw(
                 as_noalias: uses[&list].1,
             })
             .collect();
-        scopes_dot(g, &lists, &labels).text
+        let names = Names {
+            numbers: &printer,
+            importer: &read.importer,
+        };
+        scopes_dot(g, &names, &lists, &labels).text
     } else {
         let tags: Vec<TagUse> = order
             .iter()

@@ -19,7 +19,7 @@ use std::io::Write;
 
 use aliaskit_core::decision::Analysis;
 use aliaskit_core::explain::{alias_pairs, Explainer, PairVerdict, Summary};
-use aliaskit_core::scoped::describe_list;
+use aliaskit_core::names::{describe_list, describe_location, with_location, Numbering};
 use aliaskit_core::tbaa::nodes::describe_tag;
 use aliaskit_core::verify::InstView;
 use aliaskit_core::MetadataGraph;
@@ -27,12 +27,14 @@ use inkwell::llvm_sys::prelude::LLVMModuleRef;
 use rustc_hash::FxHashMap;
 
 use super::ffi::types::{InspectFlag, InspectFlags};
-use super::printer::Printer;
+use super::printer::{locations, Printer};
 use crate::reader::verify_view::read_module;
+use crate::reader::Names;
 
 /// Both sides' metadata in readable form, for one analysis.
 fn sides(
     g: &MetadataGraph,
+    names: &dyn Numbering,
     a: &InstView,
     b: &InstView,
     analysis: Analysis,
@@ -40,8 +42,9 @@ fn sides(
 ) -> String {
     let tag =
         |t: Option<aliaskit_core::NodeId>| t.map_or("none".to_owned(), |t| describe_tag(g, t));
-    let list =
-        |l: Option<aliaskit_core::NodeId>| l.map_or("none".to_owned(), |l| describe_list(g, l));
+    let list = |l: Option<aliaskit_core::NodeId>| {
+        l.map_or("none".to_owned(), |l| describe_list(g, names, l))
+    };
     match analysis {
         Analysis::Tbaa => format!("!tbaa {} vs {}", tag(a.tbaa), tag(b.tbaa)),
         Analysis::ScopedNoAlias => {
@@ -60,7 +63,13 @@ fn sides(
 }
 
 /// Why the verdict is what it is, in one sentence per analysis.
-fn why(g: &MetadataGraph, a: &InstView, b: &InstView, v: &PairVerdict) -> String {
+fn why(
+    g: &MetadataGraph,
+    names: &dyn Numbering,
+    a: &InstView,
+    b: &InstView,
+    v: &PairVerdict,
+) -> String {
     let tbaa = match &v.tbaa {
         Ok(m) => m.reason.describe(g),
         Err(p) => format!("malformed metadata: {}", p.problem),
@@ -68,7 +77,7 @@ fn why(g: &MetadataGraph, a: &InstView, b: &InstView, v: &PairVerdict) -> String
     let scoped = |d: usize| {
         let (x, y) = if d == 0 { (a, b) } else { (b, a) };
         match &v.scoped[d] {
-            Ok(r) => r.describe(g, x.alias_scope, y.noalias),
+            Ok(r) => r.describe(g, names, x.alias_scope, y.noalias),
             Err(p) => format!("malformed metadata: {}", p.problem),
         }
     };
@@ -77,14 +86,14 @@ fn why(g: &MetadataGraph, a: &InstView, b: &InstView, v: &PairVerdict) -> String
             let d = v.scoped_direction().expect("decided by scoped");
             format!(
                 "{}: {}",
-                sides(g, a, b, Analysis::ScopedNoAlias, d),
+                sides(g, names, a, b, Analysis::ScopedNoAlias, d),
                 scoped(d)
             )
         }
-        Some(Analysis::Tbaa) => format!("{}: {tbaa}", sides(g, a, b, Analysis::Tbaa, 0)),
+        Some(Analysis::Tbaa) => format!("{}: {tbaa}", sides(g, names, a, b, Analysis::Tbaa, 0)),
         None => format!(
             "tbaa: {}: {tbaa}; scoped-noalias: {}",
-            sides(g, a, b, Analysis::Tbaa, 0),
+            sides(g, names, a, b, Analysis::Tbaa, 0),
             // The direction whose reason the summary counts.
             scoped(0)
         ),
@@ -104,14 +113,25 @@ pub(crate) unsafe fn explain(
 ) -> std::io::Result<()> {
     let read = read_module(module);
     let g = &read.importer.graph;
+    let names = Names {
+        numbers: &printer,
+        importer: &read.importer,
+    };
     let insts = &read.view.instructions;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut texts: FxHashMap<usize, String> = FxHashMap::default();
-    let mut text = |i: usize| -> String {
+    // Each instruction's text and source location, printed once.
+    let mut texts: FxHashMap<usize, (String, Option<String>)> = FxHashMap::default();
+    let mut text = |i: usize| -> (String, Option<String>) {
         texts
             .entry(i)
-            .or_insert_with(|| printer.value(read.instructions[i]).trim().to_owned())
+            .or_insert_with(|| {
+                let inst = read.instructions[i];
+                (
+                    printer.value(inst).trim().to_owned(),
+                    describe_location(&locations(inst)),
+                )
+            })
             .clone()
     };
     let json = flags.has(InspectFlag::Json);
@@ -136,16 +156,24 @@ pub(crate) unsafe fn explain(
                 continue;
             }
             let answer = if by.is_some() { "NoAlias" } else { "MayAlias" };
-            let why = why(g, a, b, &v);
+            let why = why(g, &names, a, b, &v);
+            let ((first, first_at), (second, second_at)) = (text(x), text(y));
             if json {
                 let mut record = serde_json::json!({
                     "function": name,
-                    "first": text(x),
-                    "second": text(y),
+                    "first": first,
+                    "second": second,
                     "answer": answer,
                     "analysis": by.map(Analysis::name),
                     "why": why,
                 });
+                // With `!dbg`: where each instruction is.
+                if let Some(at) = first_at {
+                    record["first_location"] = serde_json::json!(at);
+                }
+                if let Some(at) = second_at {
+                    record["second_location"] = serde_json::json!(at);
+                }
                 if by.is_none() {
                     record["reasons"] = serde_json::json!({
                         "tbaa": v.tbaa_may_reason(),
@@ -158,8 +186,16 @@ pub(crate) unsafe fn explain(
                     Some(a) => writeln!(out, "{answer} [{a}] in @{name}")?,
                     None => writeln!(out, "{answer} in @{name}")?,
                 }
-                writeln!(out, "  first:  {}", text(x))?;
-                writeln!(out, "  second: {}", text(y))?;
+                writeln!(
+                    out,
+                    "  first:  {}",
+                    with_location(first_at.as_deref(), &first)
+                )?;
+                writeln!(
+                    out,
+                    "  second: {}",
+                    with_location(second_at.as_deref(), &second)
+                )?;
                 writeln!(out, "  why: {why}")?;
             }
         }

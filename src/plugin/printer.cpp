@@ -12,6 +12,7 @@
 
 #include "shim.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/Module.h"
@@ -45,6 +46,54 @@ aliaskit::OwnedString aliaskit_printer_value(void *P, LLVMValueRef V) {
   raw_string_ostream OS(S);
   unwrap(V)->print(OS, Pr->MST);
   return aliaskit::ownedString(S);
+}
+
+void aliaskit::Printer::index(const MDNode *Any) {
+  Indexed = true;
+  // Printing a node makes the tracker number the whole module (it was
+  // made to initialize all metadata), as `opt -S` numbers it.
+  std::string Ignored;
+  raw_string_ostream OS(Ignored);
+  Any->printAsOperand(OS, MST, &M);
+  ModuleSlotTracker::MachineMDNodeListType List;
+  MST.collectMDNodes(List, 0, ~0u);
+  llvm::sort(List, [](const auto &A, const auto &B) { return A.first < B.first; });
+  DenseMap<const MDNode *, uint32_t> InDomain;
+  for (const auto &[Slot, N] : List) {
+    Numbers[N] = Slot;
+    // A scope: `!{self, domain, ...}` or `!{!"id", domain, ...}`.
+    if (N->getNumOperands() < 2)
+      continue;
+    const auto *Domain = dyn_cast_or_null<MDNode>(N->getOperand(1).get());
+    const Metadata *First = N->getOperand(0).get();
+    if (!Domain || !(First == N || isa_and_nonnull<MDString>(First)))
+      continue;
+    Places[N] = ++InDomain[Domain];
+  }
+}
+
+int64_t aliaskit::Printer::number(const MDNode *N) {
+  if (!Indexed)
+    index(N);
+  auto It = Numbers.find(N);
+  return It == Numbers.end() ? -1 : It->second;
+}
+
+uint32_t aliaskit::Printer::place(const MDNode *N) {
+  if (!Indexed)
+    index(N);
+  auto It = Places.find(N);
+  return It == Places.end() ? 0 : It->second;
+}
+
+int64_t aliaskit_printer_number(void *P, LLVMMetadataRef MD) {
+  auto *N = dyn_cast_or_null<MDNode>(unwrap(MD));
+  return N ? static_cast<aliaskit::Printer *>(P)->number(N) : -1;
+}
+
+uint32_t aliaskit_printer_place(void *P, LLVMMetadataRef MD) {
+  auto *N = dyn_cast_or_null<MDNode>(unwrap(MD));
+  return N ? static_cast<aliaskit::Printer *>(P)->place(N) : 0;
 }
 
 aliaskit::OwnedString aliaskit_debug_location(LLVMValueRef V) {

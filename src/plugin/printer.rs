@@ -11,11 +11,44 @@ use std::ffi::c_void;
 
 use inkwell::llvm_sys::prelude::{LLVMMetadataRef, LLVMValueRef};
 
-use super::ffi::imports::{aliaskit_printer_metadata, aliaskit_printer_value};
+use super::ffi::imports::{
+    aliaskit_debug_location, aliaskit_printer_metadata, aliaskit_printer_number,
+    aliaskit_printer_place, aliaskit_printer_value,
+};
+use crate::reader::ModuleNumbers;
 
-/// A module's printer, as the C++ side handed it over.
+/// A module's printer, as the C++ side handed it over. It is the one
+/// numbering of the module's nodes ([`Printer::number`]); the core names
+/// anonymous scopes and domains with it through
+/// [`ModuleNumbers`] (see [`aliaskit_core::names`]).
 #[derive(Copy, Clone)]
 pub struct Printer(pub *mut c_void);
+
+/// An instruction's `file:line:col` from `!dbg`, then the locations it was
+/// inlined at, innermost first; empty without `!dbg`.
+///
+/// # Safety
+/// `inst` must be a live instruction.
+pub unsafe fn locations(inst: LLVMValueRef) -> Vec<String> {
+    aliaskit_debug_location(inst)
+        .into_string()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+impl ModuleNumbers for Printer {
+    /// A printer is live while its module pass (or its bisect record)
+    /// lasts.
+    unsafe fn number(&self, md: LLVMMetadataRef) -> Option<u32> {
+        u32::try_from(aliaskit_printer_number(self.0, md)).ok()
+    }
+
+    unsafe fn place(&self, md: LLVMMetadataRef) -> Option<u32> {
+        let p = aliaskit_printer_place(self.0, md);
+        (p > 0).then_some(p)
+    }
+}
 
 impl Printer {
     /// A node as `!5 = !{...}`.
@@ -26,15 +59,15 @@ impl Printer {
         aliaskit_printer_metadata(self.0, md).into_string()
     }
 
-    /// A node's slot (`!5`), or the node itself when it has none.
+    /// A node's slot (`!5`, its [`ModuleNumbers::number`]), or the node
+    /// itself when it has none.
     ///
     /// # Safety
     /// As [`Printer::metadata`].
     pub unsafe fn slot(self, md: LLVMMetadataRef) -> String {
-        let text = self.metadata(md);
-        match text.split_once(" = ") {
-            Some((slot, _)) if slot.starts_with('!') => slot.to_owned(),
-            _ => text,
+        match self.number(md) {
+            Some(n) => format!("!{n}"),
+            None => self.metadata(md),
         }
     }
 
@@ -44,5 +77,15 @@ impl Printer {
     /// The printer must be live and `v` a live value of its module.
     pub unsafe fn value(self, v: LLVMValueRef) -> String {
         aliaskit_printer_value(self.0, v).into_string()
+    }
+
+    /// An instruction as every report shows it: its source location when
+    /// it has `!dbg` (and where it was inlined), then its text, trimmed
+    /// ([`aliaskit_core::names::located`]).
+    ///
+    /// # Safety
+    /// As [`Printer::value`]; `v` an instruction.
+    pub unsafe fn located(self, v: LLVMValueRef) -> String {
+        aliaskit_core::names::located(&locations(v), self.value(v).trim())
     }
 }

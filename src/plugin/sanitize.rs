@@ -17,10 +17,10 @@ use aliaskit_core::sanitize::claims::Filter;
 use aliaskit_core::sanitize::table::{FunctionTable, ModuleTable, Point};
 use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
 
-use super::ffi::imports::aliaskit_debug_location;
 use super::ffi::types::{SanitizePoint, SitePart};
-use super::printer::Printer;
+use super::printer::{locations, Printer};
 use crate::reader::sanitize_view::{self, FunctionRead, Part};
+use crate::reader::Names;
 
 /// One site, for the C++ side. Must match `aliaskit::SitePlan` in `shim.h`.
 #[repr(C)]
@@ -83,18 +83,6 @@ struct Stats {
     skipped_functions: usize,
 }
 
-/// An instruction's `file:line:col` and inlined-at locations.
-///
-/// # Safety
-/// `inst` must be a live instruction.
-unsafe fn locations(inst: LLVMValueRef) -> Vec<String> {
-    aliaskit_debug_location(inst)
-        .into_string()
-        .lines()
-        .map(str::to_owned)
-        .collect()
-}
-
 /// The plan of `module`.
 ///
 /// # Safety
@@ -144,8 +132,13 @@ pub(crate) unsafe fn plan(
         }
         let key = FunctionKey::new(module_name, &f.name).0;
         let g = &read.module.importer.graph;
+        let names = Names {
+            numbers: &printer,
+            importer: &read.module.importer,
+        };
         let built = function_table(
             g,
+            &names,
             &mut contents,
             &f.name,
             key,

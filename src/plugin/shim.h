@@ -12,6 +12,7 @@
 
 #include "llvm-c/Core.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Metadata.h"
@@ -342,6 +343,11 @@ void aliaskit_register_pass_builder_callbacks(void *Builder);
 aliaskit::OwnedString aliaskit_printer_metadata(void *Printer,
                                                 LLVMMetadataRef MD);
 aliaskit::OwnedString aliaskit_printer_value(void *Printer, LLVMValueRef V);
+/// The number of a node (`!7` is 7) in the printer's module, or -1.
+int64_t aliaskit_printer_number(void *Printer, LLVMMetadataRef MD);
+/// The place (from 1) of a scope among the scopes of its domain, in the
+/// order of their numbers, or 0.
+uint32_t aliaskit_printer_place(void *Printer, LLVMMetadataRef MD);
 /// Frees an OwnedString, the one way every string for the Rust side is
 /// freed.
 void aliaskit_string_free(aliaskit::OwnedString S);
@@ -359,6 +365,12 @@ aliaskit::OwnedString aliaskit_debug_location(LLVMValueRef Inst);
 /// `opt -S` prints it; null without a query or for another side.
 aliaskit::OwnedString aliaskit_bisect_query_text(const void *Query,
                                                  uint8_t S);
+/// bisect.cpp: the instruction of side `S` of a BisectQuery, or null.
+LLVMValueRef aliaskit_bisect_query_instruction(const void *Query, uint8_t S);
+/// bisect.cpp: a printer of the module of a BisectQuery's function (null
+/// without one), freed with aliaskit_bisect_printer_free.
+void *aliaskit_bisect_printer_new(const void *Query);
+void aliaskit_bisect_printer_free(void *Printer);
 
 // src/reader/metadata.cpp: the reader's raw access to metadata operands,
 // which the LLVM-C API would canonicalise.
@@ -401,11 +413,32 @@ inline llvm::MDNode *node(LLVMMetadataRef M) {
 /// The printer of one module that the Rust side's reports print nodes and
 /// instructions with (aliaskit_printer_metadata / _value, printer.cpp): a
 /// ModuleSlotTracker, so that nodes get the numbers `opt -S` gives them.
-/// Rust sees it as an opaque pointer.
+/// It is the one numbering of the module's nodes (number(), used for every
+/// `!N` a report writes of its own), and knows each scope's place among
+/// the scopes of its domain (place()). Rust sees it as an opaque pointer.
 struct Printer {
-  llvm::Module &M;
+  const llvm::Module &M;
   llvm::ModuleSlotTracker MST;
-  explicit Printer(llvm::Module &M) : M(M), MST(&M) {}
+  explicit Printer(const llvm::Module &M) : M(M), MST(&M) {}
+  /// Numbering only the module-level nodes and those of `F`, in `opt -S`'s
+  /// order: what printing one of F's instructions alone numbers, at the
+  /// cost of F, not of the module (bisect.cpp, once per logged decision).
+  Printer(const llvm::Module &M, const llvm::Function &F)
+      : M(M), MST(&M, /*ShouldInitializeAllMetadata=*/false) {
+    MST.incorporateFunction(F);
+  }
+  /// The number of `N` in the module, or -1.
+  int64_t number(const llvm::MDNode *N);
+  /// The place (from 1) of scope `N` among its domain's scopes by number,
+  /// or 0.
+  uint32_t place(const llvm::MDNode *N);
+
+private:
+  /// Built on the first number() or place().
+  bool Indexed = false;
+  llvm::DenseMap<const llvm::MDNode *, unsigned> Numbers;
+  llvm::DenseMap<const llvm::MDNode *, uint32_t> Places;
+  void index(const llvm::MDNode *Any);
 };
 
 /// `S` as an OwnedString for the Rust side, which frees it with

@@ -24,6 +24,7 @@
 
 use std::fmt::Write as _;
 
+use aliaskit_core::names::{describe_location, with_location};
 use aliaskit_core::verify::{Attachment, Finding, MessageOperand, Severity, Site, Verifier};
 use inkwell::llvm_sys::core::{LLVMInstructionEraseFromParent, LLVMSetMetadata};
 use inkwell::llvm_sys::prelude::LLVMModuleRef;
@@ -31,7 +32,7 @@ use rustc_hash::FxHashSet;
 
 use super::ffi::imports::aliaskit_remove_named_metadata_operand;
 use super::ffi::types::{CheckFlag, CheckFlags};
-use super::printer::Printer;
+use super::printer::{locations, Printer};
 use crate::reader::verify_view::{read_module, ModuleRead};
 
 /// Findings already seen (`ALIASKIT_VERIFY_EACH`): keyed by rule, message
@@ -51,6 +52,8 @@ struct Printed {
     function: Option<String>,
     attachment: &'static str,
     instruction: Option<String>,
+    /// The instruction's source location (`!dbg`), if it has one.
+    location: Option<String>,
     lines: Vec<String>,
     nodes: Vec<String>,
     numbers: Vec<i128>,
@@ -94,6 +97,8 @@ impl Printed {
             function: Option<&'a str>,
             attachment: &'static str,
             instruction: Option<&'a str>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            location: Option<&'a str>,
             nodes: &'a [String],
             numbers: &'a [i128],
             path: Vec<Step<'a>>,
@@ -106,6 +111,7 @@ impl Printed {
             function: self.function.as_deref(),
             attachment: self.attachment,
             instruction: self.instruction.as_deref().map(str::trim),
+            location: self.location.as_deref(),
             nodes: &self.nodes,
             numbers: &self.numbers,
             path: self
@@ -120,27 +126,39 @@ impl Printed {
 
 unsafe fn render(read: &ModuleRead, printer: Printer, f: &Finding) -> Printed {
     let node_text = |n| printer.metadata(read.importer.pointer(n));
-    let (place, function, instruction) = match f.site {
+    let (place, function, instruction, location) = match f.site {
         Site::Instruction(i) => {
             let func = &read.functions[read.view.instructions[i].function];
+            let inst = read.instructions[i];
             (
                 format!("in @{func}, {}", f.attachment.name()),
                 Some(func.clone()),
-                Some(printer.value(read.instructions[i])),
+                Some(printer.value(inst)),
+                describe_location(&locations(inst)),
             )
         }
-        Site::ErrnoTag(k) => (format!("in !llvm.errno.tbaa, operand {k}"), None, None),
+        Site::ErrnoTag(k) => (
+            format!("in !llvm.errno.tbaa, operand {k}"),
+            None,
+            None,
+            None,
+        ),
+    };
+    // As LLVM prints it (indented), or with `!dbg`, its location first.
+    let shown = match (&instruction, &location) {
+        (Some(i), Some(at)) => Some(format!("  {}", with_location(Some(at), i.trim()))),
+        _ => instruction.clone(),
     };
     let mut lines = Vec::new();
     // LLVM prints the instruction only for some messages; it is always
     // worth seeing, so it comes first when LLVM would not print it.
     if !f.operands.contains(&MessageOperand::Instruction) {
-        lines.extend(instruction.clone());
+        lines.extend(shown.clone());
     }
     let (mut nodes, mut numbers) = (Vec::new(), Vec::new());
     for op in &f.operands {
         match *op {
-            MessageOperand::Instruction => lines.extend(instruction.clone()),
+            MessageOperand::Instruction => lines.extend(shown.clone()),
             MessageOperand::Node(n) => {
                 let t = node_text(n);
                 lines.push(t.clone());
@@ -168,6 +186,7 @@ unsafe fn render(read: &ModuleRead, printer: Printer, f: &Finding) -> Printed {
         function,
         attachment: f.attachment.name(),
         instruction,
+        location,
         lines,
         nodes,
         numbers,
@@ -313,6 +332,7 @@ unsafe fn strip(
             continue;
         }
         let what = printer.value(inst);
+        let at = describe_location(&locations(inst));
         let func = &read.functions[read.view.instructions[i].function];
         let kind = match attachment {
             Attachment::Tbaa => Some(k.tbaa),
@@ -321,7 +341,7 @@ unsafe fn strip(
             Attachment::NoAlias => Some(k.noalias),
             Attachment::ScopeDecl | Attachment::ErrnoTag => None,
         };
-        report_removal(flags, attachment.name(), func, what.trim());
+        report_removal(flags, attachment.name(), func, what.trim(), at.as_deref());
         match kind {
             Some(kind) => LLVMSetMetadata(inst, kind, std::ptr::null_mut()),
             None => {
@@ -333,23 +353,40 @@ unsafe fn strip(
     errno.sort_unstable();
     errno.dedup();
     for &index in errno.iter().rev() {
-        report_removal(flags, "!llvm.errno.tbaa", "", &format!("operand {index}"));
+        report_removal(
+            flags,
+            "!llvm.errno.tbaa",
+            "",
+            &format!("operand {index}"),
+            None,
+        );
         aliaskit_remove_named_metadata_operand(module, c"llvm.errno.tbaa".as_ptr(), index as u32);
     }
 }
 
-fn report_removal(flags: CheckFlags, attachment: &str, function: &str, what: &str) {
+/// `at`: the instruction's source location, if it has one.
+fn report_removal(
+    flags: CheckFlags,
+    attachment: &str,
+    function: &str,
+    what: &str,
+    at: Option<&str>,
+) {
     if flags.has(CheckFlag::Json) {
-        let line = serde_json::json!({
+        let mut line = serde_json::json!({
             "tool": "verify-alias-md",
             "removed": attachment,
             "function": if function.is_empty() { None } else { Some(function) },
             "from": what,
         });
+        if let Some(at) = at {
+            line["location"] = serde_json::json!(at);
+        }
         eprintln!("{line}");
     } else if function.is_empty() {
         eprintln!("note: verify-alias-md: removed {attachment} {what}");
     } else {
+        let what = with_location(at, what);
         eprintln!("note: verify-alias-md: removed {attachment} from @{function}: {what}");
     }
 }

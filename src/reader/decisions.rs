@@ -11,7 +11,7 @@ use aliaskit_core::decision::{Contents, DecisionId, Question};
 use inkwell::llvm_sys::prelude::LLVMMetadataRef;
 use rustc_hash::FxHashMap;
 
-use super::MetadataImporter;
+use super::{MetadataImporter, ModuleNumbers};
 
 /// (function key, first node, second node, question).
 pub type DecisionKey = (u64, usize, usize, Question);
@@ -59,14 +59,27 @@ pub trait Decider {
         }
     }
 
-    /// A node in readable form, as side `side` (0 or 1) of `question`.
+    /// A node in readable form, as side `side` (0 or 1) of `question`;
+    /// `numbers` names anonymous nodes.
     ///
     /// # Safety
     /// `node` must be null or a live node.
-    unsafe fn readable(&mut self, question: Question, side: u8, node: LLVMMetadataRef) -> String;
+    unsafe fn readable(
+        &mut self,
+        numbers: &dyn ModuleNumbers,
+        question: Question,
+        side: u8,
+        node: LLVMMetadataRef,
+    ) -> String;
     /// Why the analysis decided so.
     ///
     /// # Safety
     /// The nodes must be null or live.
-    unsafe fn why(&mut self, question: Question, a: LLVMMetadataRef, b: LLVMMetadataRef) -> String;
+    unsafe fn why(
+        &mut self,
+        numbers: &dyn ModuleNumbers,
+        question: Question,
+        a: LLVMMetadataRef,
+        b: LLVMMetadataRef,
+    ) -> String;
 }

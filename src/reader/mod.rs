@@ -55,6 +55,53 @@ use crate::plugin::ffi::types::OperandKind;
 /// know).
 pub const LOG_TARGET: &str = "aliaskit::reader";
 
+/// The numbers a module gives its nodes, by pointer: the plugin's
+/// printer is the one numbering of a module (`plugin::printer`).
+pub trait ModuleNumbers {
+    /// The number of `md` (the `!7` of `opt -S`), if it has one.
+    ///
+    /// # Safety
+    /// `md` must be null or a live node of the module.
+    unsafe fn number(&self, md: LLVMMetadataRef) -> Option<u32>;
+    /// The place (from 1) of scope `md` among its domain's scopes, in the
+    /// order of their numbers.
+    ///
+    /// # Safety
+    /// As [`ModuleNumbers::number`].
+    unsafe fn place(&self, md: LLVMMetadataRef) -> Option<u32>;
+}
+
+/// No module numbering at hand.
+pub struct NoNumbers;
+
+impl ModuleNumbers for NoNumbers {
+    unsafe fn number(&self, _: LLVMMetadataRef) -> Option<u32> {
+        None
+    }
+    unsafe fn place(&self, _: LLVMMetadataRef) -> Option<u32> {
+        None
+    }
+}
+
+/// A module's numbering of the nodes of an importer's graph, for the
+/// core's reports ([`aliaskit_core::names`]).
+pub struct Names<'a> {
+    pub numbers: &'a dyn ModuleNumbers,
+    pub importer: &'a MetadataImporter,
+}
+
+impl aliaskit_core::names::Numbering for Names<'_> {
+    fn number(&self, node: NodeId) -> Option<u32> {
+        // SAFETY: an importer's pointers are live nodes while it lives (see
+        // "Lifetime of the pointer keys" above).
+        unsafe { self.numbers.number(self.importer.pointer(node)) }
+    }
+    fn place(&self, node: NodeId) -> Option<u32> {
+        // SAFETY: as in `number`.
+        unsafe { self.numbers.place(self.importer.pointer(node)) }
+    }
+}
+
 /// Imports LLVM metadata nodes into a [`MetadataGraph`], once per node.
 #[derive(Default)]
 pub struct MetadataImporter {

@@ -26,9 +26,9 @@
 //! offending node.
 
 use aliaskit_core::decision::Question;
+use aliaskit_core::names::describe_list;
 use aliaskit_core::scoped::{
-    describe_list, intersect_lists, most_generic_scope_list, self_reference, ListRef, ListSummary,
-    ScopeLists,
+    intersect_lists, most_generic_scope_list, self_reference, ListRef, ListSummary, ScopeLists,
 };
 use aliaskit_core::{Malformed, NodeId};
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
@@ -36,7 +36,7 @@ use rustc_hash::FxHashSet;
 
 use super::decisions::{Decider, Decisions};
 use super::index::{Key, LastLookup, PointerTable, RowIndex, SweepLookup};
-use super::MetadataImporter;
+use super::{MetadataImporter, ModuleNumbers, Names};
 use crate::plugin::ffi::types::MergeKind;
 
 /// Log target of the scoped no-alias analysis.
@@ -553,9 +553,21 @@ impl Decider for ScopedSession {
         (&mut self.importer, &mut self.decisions)
     }
 
-    unsafe fn readable(&mut self, _: Question, side: u8, node: LLVMMetadataRef) -> String {
+    unsafe fn readable(
+        &mut self,
+        numbers: &dyn ModuleNumbers,
+        _: Question,
+        side: u8,
+        node: LLVMMetadataRef,
+    ) -> String {
         let list = match self.importer.import(node) {
-            Some(l) => describe_list(&self.importer.graph, l),
+            Some(l) => {
+                let names = Names {
+                    numbers,
+                    importer: &self.importer,
+                };
+                describe_list(&self.importer.graph, &names, l)
+            }
             None => "none".to_owned(),
         };
         let kind = if side == 0 {
@@ -568,14 +580,19 @@ impl Decider for ScopedSession {
 
     unsafe fn why(
         &mut self,
+        numbers: &dyn ModuleNumbers,
         _: Question,
         scopes: LLVMMetadataRef,
         noalias: LLVMMetadataRef,
     ) -> String {
         let (s, n) = (self.importer.import(scopes), self.importer.import(noalias));
         let g = &self.importer.graph;
+        let names = Names {
+            numbers,
+            importer: &self.importer,
+        };
         match self.lists.decide_nodes(g, s, n) {
-            Ok(r) => r.describe(g, s, n),
+            Ok(r) => r.describe(g, &names, s, n),
             Err(p) => format!("malformed metadata: {}", p.problem),
         }
     }

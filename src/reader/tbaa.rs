@@ -27,7 +27,7 @@ use rustc_hash::FxHashSet;
 
 use super::decisions::{Decider, Decisions};
 use super::index::{LastLookup, RowIndex, SweepLookup};
-use super::MetadataImporter;
+use super::{MetadataImporter, ModuleNumbers};
 
 /// Log target of the TBAA analysis (`RUST_LOG=aliaskit::tbaa=debug`).
 pub const LOG_TARGET: &str = "aliaskit::tbaa";
@@ -440,7 +440,13 @@ impl Decider for TbaaSession {
         (&mut self.importer, &mut self.decisions)
     }
 
-    unsafe fn readable(&mut self, question: Question, side: u8, node: LLVMMetadataRef) -> String {
+    unsafe fn readable(
+        &mut self,
+        _: &dyn ModuleNumbers,
+        question: Question,
+        side: u8,
+        node: LLVMMetadataRef,
+    ) -> String {
         let id = self.importer.import(node);
         let tag = self.show(id);
         match (question, side) {
@@ -450,7 +456,13 @@ impl Decider for TbaaSession {
         }
     }
 
-    unsafe fn why(&mut self, question: Question, a: LLVMMetadataRef, b: LLVMMetadataRef) -> String {
+    unsafe fn why(
+        &mut self,
+        _: &dyn ModuleNumbers,
+        question: Question,
+        a: LLVMMetadataRef,
+        b: LLVMMetadataRef,
+    ) -> String {
         let describe = |s: &mut TbaaSession| match s.match_tags(a, b) {
             Ok(m) => m.reason.describe(&s.importer.graph),
             Err(p) => format!("malformed metadata: {}", p.problem),

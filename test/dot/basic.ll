@@ -33,7 +33,7 @@
 ; RUN: FileCheck %s --check-prefix=SCOPES < %t.scopes.dot
 ; SCOPES: digraph "scopes" {
 ; SCOPES-DAG: label="!{{[0-9]+}}\nscope list\n1 as !alias.scope, 1 as !noalias"
-; SCOPES-DAG: label="!{{[0-9]+}} \"callee: %a\"\nscope"
+; SCOPES-DAG: label="!{{[0-9]+}} \"callee: %a\"\nscope\nmade by the inliner for argument %a of callee"
 ; SCOPES-DAG: label="!{{[0-9]+}} \"callee\"\ndomain"
 ; SCOPES-DAG: subgraph cluster_0 {
 ;

@@ -19,7 +19,7 @@
 ; TEXT:      NoAlias [scoped-noalias] in @inlined
 ; TEXT-NEXT:   first:  %v = load i32, ptr %a, align 4, !alias.scope !{{[0-9]+}}, !noalias !{{[0-9]+}}
 ; TEXT-NEXT:   second: store i32 2, ptr %b, align 4, !alias.scope !{{[0-9]+}}, !noalias !{{[0-9]+}}
-; TEXT-NEXT:   why: !alias.scope {"callee: %a" in "callee"} of the first vs !noalias {"callee: %a" in "callee"} of the second: every scope of !alias.scope {"callee: %a" in "callee"} in domain "callee" is in the !noalias list {"callee: %a" in "callee"}
+; TEXT-NEXT:   why: !alias.scope {"callee: %a" in "callee"} of the first vs !noalias {"callee: %a" in "callee"} of the second: every scope of !alias.scope {"callee: %a" in "callee"} in domain "callee" is in the !noalias list {"callee: %a" in "callee"} ("callee: %a": made by the inliner for argument %a of callee)
 ; TEXT-NOT:  MayAlias
 ;
 ; --may adds the MayAlias pairs with both analyses' reasons.

@@ -24,7 +24,7 @@
 ; CHECK-NEXT:       !alias.scope {"f: %b" in "f"}, !noalias {"f: %a" in "f"}
 ; CHECK-NEXT:   overlapping bytes: [0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}) (4 bytes)
 ; CHECK-NEXT:   claim: every scope of the {{first|second}} access's !alias.scope {"f: %{{a|b}}" in "f"} in domain "f" is in the {{first|second}} access's !noalias list {"f: %{{a|b}}" in "f"}
-; CHECK-NEXT:   deciding scope "f: %{{a|b}}" in domain "f"; instance: one call of @copy2 (no noalias.scope.decl of the scope in it)
+; CHECK-NEXT:   deciding scope "f: %{{a|b}}" (made by the inliner for argument %{{a|b}} of f) in domain "f"; instance: one call of @copy2 (no noalias.scope.decl of the scope in it)
 ; CHECK:        decisions {{[0-9a-f]+}} and {{[0-9a-f]+}} in @copy2: ALIASKIT_BISECT='y -x{{[0-9a-f]+}} -x{{[0-9a-f]+}}' answers it conservatively
 ; The second copy's store (a[i+2]) and the next iteration's first load:
 ; claimed apart by the same scopes, another static pair.

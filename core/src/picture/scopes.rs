@@ -5,11 +5,12 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{Builder, Dot, Labels, ListUse};
 use crate::graph::{MetadataGraph, NodeId, Operand};
+use crate::names::{scope_note, Numbering};
 use crate::scoped::scope_domain;
 
 /// Every name a scope or domain has: its string operands (an identifying
 /// string and a description, when both are there), joined.
-fn names(g: &MetadataGraph, node: NodeId) -> Vec<&str> {
+fn strings(g: &MetadataGraph, node: NodeId) -> Vec<&str> {
     g.operands(node)
         .unwrap_or(&[])
         .iter()
@@ -20,8 +21,15 @@ fn names(g: &MetadataGraph, node: NodeId) -> Vec<&str> {
         .collect()
 }
 
-/// Scope domains, their scopes, and the lists that use them.
-pub fn scopes_dot(g: &MetadataGraph, lists: &[ListUse], labels: &Labels) -> Dot {
+/// Scope domains, their scopes, and the lists that use them. A scope's
+/// label says what its name does not ([`scope_note`]): who made it, or
+/// its place in its domain.
+pub fn scopes_dot(
+    g: &MetadataGraph,
+    names: &dyn Numbering,
+    lists: &[ListUse],
+    labels: &Labels,
+) -> Dot {
     let mut b = Builder::new(labels);
     let mut scopes: Vec<NodeId> = Vec::new();
     let mut seen: FxHashSet<NodeId> = FxHashSet::default();
@@ -57,15 +65,15 @@ pub fn scopes_dot(g: &MetadataGraph, lists: &[ListUse], labels: &Labels) -> Dot 
     let mut clusters: FxHashMap<NodeId, Vec<String>> = FxHashMap::default();
     let mut domain_order: Vec<NodeId> = Vec::new();
     for &s in &scopes {
-        let title = b.title(s, &names(g, s));
-        let domain = scope_domain(g, s).ok().flatten();
-        let (text, bad) = match domain {
-            Some(_) => (format!("{title}\nscope"), None),
-            None => (
-                format!("{title}\nscope"),
-                Some("no domain: ignored by the analysis"),
-            ),
+        let title = b.title(s, &strings(g, s));
+        let text = match scope_note(g, names, s) {
+            Some(note) => format!("{title}\nscope\n{note}"),
+            None => format!("{title}\nscope"),
         };
+        let domain = scope_domain(g, s).ok().flatten();
+        let bad = domain
+            .is_none()
+            .then_some("no domain: ignored by the analysis");
         let problems = b.problems(s, bad);
         b.node(s, "shape=ellipse", &text, &problems);
         if let Some(d) = domain {
@@ -79,7 +87,7 @@ pub fn scopes_dot(g: &MetadataGraph, lists: &[ListUse], labels: &Labels) -> Dot 
     // Each domain is a cluster with the domain's own node inside.
     let mut out_clusters = Vec::new();
     for d in domain_order {
-        let title = b.title(d, &names(g, d));
+        let title = b.title(d, &strings(g, d));
         let problems = b.problems(d, None);
         b.node(d, "shape=octagon", &format!("{title}\ndomain"), &problems);
         let id = b.id(d);
@@ -99,6 +107,7 @@ pub fn scopes_dot(g: &MetadataGraph, lists: &[ListUse], labels: &Labels) -> Dot 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::names::Unnumbered;
 
     fn count(dot: &str, what: &str) -> usize {
         dot.lines().filter(|l| l.contains(what)).count()
@@ -138,7 +147,7 @@ mod tests {
                 as_noalias: 2,
             },
         ];
-        let dot = scopes_dot(&g, &lists, &Labels::default());
+        let dot = scopes_dot(&g, &Unnumbered, &lists, &Labels::default());
         // 2 lists + 3 scopes + 2 domains; 3 list edges + 3 domain edges.
         assert_eq!(dot.nodes, 7);
         assert_eq!(dot.edges, 6);
@@ -164,7 +173,7 @@ mod tests {
             as_scope: 1,
             as_noalias: 1,
         }];
-        let dot = scopes_dot(&g, &lists, &Labels::default());
+        let dot = scopes_dot(&g, &Unnumbered, &lists, &Labels::default());
         assert!(
             dot.text
                 .contains("\\\"scope id\\\" \\\"callee: %p\\\"\\nscope"),

@@ -21,7 +21,10 @@ use rustc_hash::FxHashMap;
 use super::table::{Access, Domain, FunctionTable, List, Scope, Site};
 use crate::decision::Contents;
 use crate::graph::{MetadataGraph, NodeId};
-use crate::scoped::{describe_list, describe_scope, scope_name, scopes_with_domains};
+use crate::names::{
+    describe_domain, describe_list, inliner_scope, scope_label, scope_note, Numbering,
+};
+use crate::scoped::{scope_name, scopes_with_domains};
 
 /// Domains whose scopes hold for one execution of a loop, by the name the
 /// LLVM pass that makes them gives them (`LoopVersioning`,
@@ -62,9 +65,12 @@ pub struct Built {
 
 /// The table of function `name` (decision key `key`) with these
 /// candidates and decls. `bad` says which list nodes not to use (the
-/// verifier reported them).
+/// verifier reported them); `names` numbers anonymous scopes and domains
+/// in their text.
+#[allow(clippy::too_many_arguments)]
 pub fn function_table(
     g: &MetadataGraph,
+    names: &dyn Numbering,
     contents: &mut Contents,
     name: &str,
     key: u64,
@@ -74,6 +80,7 @@ pub fn function_table(
 ) -> Built {
     let mut b = Builder {
         g,
+        names,
         table: FunctionTable {
             name: name.to_owned(),
             key,
@@ -122,6 +129,7 @@ pub fn function_table(
 
 struct Builder<'g> {
     g: &'g MetadataGraph,
+    names: &'g dyn Numbering,
     table: FunctionTable,
     lists: FxHashMap<NodeId, Option<u32>>,
     scopes: FxHashMap<NodeId, u32>,
@@ -143,7 +151,7 @@ impl Builder<'_> {
             self.table.lists.push(List {
                 content: contents.of(self.g, node),
                 scopes,
-                text: describe_list(self.g, node),
+                text: describe_list(self.g, self.names, node),
             });
             (self.table.lists.len() - 1) as u32
         });
@@ -165,12 +173,13 @@ impl Builder<'_> {
         let d = *self.domains.entry(domain).or_insert(next);
         if d == next {
             self.table.domains.push(Domain {
-                name: describe_scope(self.g, domain),
+                name: describe_domain(self.g, self.names, domain),
             });
         }
         self.table.scopes.push(Scope {
             domain: d,
-            name: describe_scope(self.g, scope),
+            name: scope_label(self.g, self.names, scope),
+            note: self.note(scope, domain_name),
             decl: None,
             parameter_of: parameter_of(scope_name(self.g, scope), domain_name),
         });
@@ -180,12 +189,25 @@ impl Builder<'_> {
     }
 }
 
+impl Builder<'_> {
+    /// What a scope's short name does not say. A scope named the
+    /// inliner's way for a parameter of this very function is the start
+    /// point's own (`sanitize_parameters` makes them by the inliner's
+    /// rule), not the inliner's.
+    fn note(&self, scope: NodeId, domain_name: Option<&str>) -> Option<String> {
+        match inliner_scope(scope_name(self.g, scope), domain_name) {
+            Some((f, argument)) if f == self.table.name => {
+                Some(format!("the scope of {} of {f}", argument.describe()))
+            }
+            _ => scope_note(self.g, self.names, scope),
+        }
+    }
+}
+
 /// The function whose `noalias` parameter a scope stands for, by the
 /// inliner's naming: domain `F`, scope `F: %p` or `F: argument N`.
 pub fn parameter_of(scope: Option<&str>, domain: Option<&str>) -> Option<String> {
-    let (scope, domain) = (scope?, domain?);
-    let rest = scope.strip_prefix(domain)?.strip_prefix(": ")?;
-    (rest.starts_with('%') || rest.starts_with("argument ")).then(|| domain.to_owned())
+    inliner_scope(scope, domain).map(|(f, _)| f.to_owned())
 }
 
 /// The table with only the sites `keep` says, renumbered; the new index of
@@ -212,6 +234,7 @@ pub fn retain_sites(table: &mut FunctionTable, keep: &[bool]) -> Vec<Option<u32>
 mod tests {
     use super::*;
     use crate::graph::Operand;
+    use crate::names::Unnumbered;
 
     fn domain(g: &mut MetadataGraph, name: &str) -> NodeId {
         let d = g.reserve();
@@ -246,7 +269,16 @@ mod tests {
             scopes: vec![a],
             location: "x.c:1:1".into(),
         };
-        let built = function_table(&g, &mut Contents::default(), "g", 1, &[c], &[d], &|_| false);
+        let built = function_table(
+            &g,
+            &Unnumbered,
+            &mut Contents::default(),
+            "g",
+            1,
+            &[c],
+            &[d],
+            &|_| false,
+        );
         let t = &built.table;
         assert_eq!(built.per_loop_scopes, 1);
         assert_eq!(t.lists.len(), 1);
@@ -273,6 +305,7 @@ mod tests {
         };
         let built = function_table(
             &g,
+            &Unnumbered,
             &mut Contents::default(),
             "g",
             1,
@@ -284,6 +317,7 @@ mod tests {
         assert_eq!(built.table.sites[0].scopes, Some(0));
         let built = function_table(
             &g,
+            &Unnumbered,
             &mut Contents::default(),
             "g",
             1,

@@ -400,6 +400,7 @@ mod tests {
         let scope = |name: &str| Scope {
             domain: 0,
             name: name.into(),
+            note: None,
             decl: decl.then(|| "entry".to_owned()),
             parameter_of: Some("scale".into()),
         };
@@ -488,12 +489,14 @@ mod tests {
                 Scope {
                     domain: 0,
                     name: "a".into(),
+                    note: None,
                     decl: Some("x".into()),
                     parameter_of: None,
                 },
                 Scope {
                     domain: 1,
                     name: "b".into(),
+                    note: None,
                     decl: None,
                     parameter_of: None,
                 },

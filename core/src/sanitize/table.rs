@@ -15,7 +15,7 @@
 use serde::{Deserialize, Serialize};
 
 /// The first bytes of every table (`AKSAN` and the format's version).
-pub const MAGIC: [u8; 8] = *b"AKSAN\x00\x00\x01";
+pub const MAGIC: [u8; 8] = *b"AKSAN\x00\x00\x02";
 
 /// Which claims a table's functions check.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -117,8 +117,13 @@ pub struct List {
 pub struct Scope {
     /// Its domain (an index into [`FunctionTable::domains`]).
     pub domain: u32,
-    /// Its name for humans.
+    /// Its short name for humans: its name string quoted, or its number
+    /// (`!7`) ([`crate::names`]).
     pub name: String,
+    /// What the short name does not say: who made the scope (the
+    /// inliner), or an anonymous scope's place in its domain
+    /// ([`crate::names::scope_note`]).
+    pub note: Option<String>,
     /// The location of its `llvm.experimental.noalias.scope.decl` in the
     /// function (`file:line:col`, or the instruction when there is no
     /// `!dbg`), if it has one: then each execution of it starts an
@@ -221,6 +226,7 @@ mod tests {
                 scopes: vec![Scope {
                     domain: 0,
                     name: "\"f: %p\"".into(),
+                    note: None,
                     decl: Some("x.c:1:1".into()),
                     parameter_of: Some("f".into()),
                 }],

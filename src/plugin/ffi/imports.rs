@@ -27,6 +27,11 @@ extern "C" {
     ) -> OwnedString;
     /// A value (an instruction) as `opt -S` prints it.
     pub(crate) fn aliaskit_printer_value(printer: *mut c_void, v: LLVMValueRef) -> OwnedString;
+    /// The number of a node (`!7` is 7) in the printer's module, or -1.
+    pub(crate) fn aliaskit_printer_number(printer: *mut c_void, md: LLVMMetadataRef) -> i64;
+    /// The place (from 1) of a scope among the scopes of its domain, in
+    /// the order of their numbers, or 0.
+    pub(crate) fn aliaskit_printer_place(printer: *mut c_void, md: LLVMMetadataRef) -> u32;
     /// Frees a string the C++ side made: only [`OwnedString`]'s `Drop`
     /// calls it.
     pub(crate) fn aliaskit_string_free(s: OwnedString);
@@ -50,6 +55,13 @@ extern "C" {
     /// The instruction of side 0 or 1 of a `BisectQuery`, as `opt -S`
     /// prints it (null without a query or for another side).
     pub(crate) fn aliaskit_bisect_query_text(query: *const c_void, side: u8) -> OwnedString;
+    /// The instruction of side 0 or 1 of a `BisectQuery`, or null.
+    pub(crate) fn aliaskit_bisect_query_instruction(query: *const c_void, side: u8)
+        -> LLVMValueRef;
+    /// A printer of the module of a `BisectQuery`'s function (null without
+    /// one); freed with `aliaskit_bisect_printer_free`.
+    pub(crate) fn aliaskit_bisect_printer_new(query: *const c_void) -> *mut c_void;
+    pub(crate) fn aliaskit_bisect_printer_free(printer: *mut c_void);
 
     // src/reader/metadata.cpp: the reader's raw access to metadata, which
     // the LLVM-C API would canonicalise.

@@ -1,0 +1,373 @@
+//! How reports name what has no name of its own: anonymous scopes and
+//! domains, and the source location of an instruction.
+//!
+//! Every report (bisect, explain, dot, verify, captures, the sanitizer's)
+//! names scopes, domains and locations through these functions, so that
+//! one thing is written one way everywhere.
+//!
+//! * A scope or domain with a name string is that string, quoted. When the
+//!   inliner made it (LLVM 22's `AddAliasScopeMetadata` in
+//!   `InlineFunction.cpp`: a domain named after the callee `f`, a scope
+//!   `f: %p` per `noalias` argument, or `f: argument N` for the N-th
+//!   unnamed one, counted among the `noalias` arguments from 0), the scope
+//!   says so: `"f: %p" (made by the inliner for argument %p of f)`.
+//! * An anonymous one is its number in the module (`!7`, from a
+//!   [`Numbering`]) and, for a scope, its place among the scopes of its
+//!   domain in the order of those numbers: `!7 (2nd scope of domain !5)`.
+//!   Two anonymous domains are thus always told apart. In a list, a scope
+//!   is short (`"f: %p" in "f"`, `!7 in !5`), and a sentence about lists
+//!   ends with what the short forms do not say ([`list_notes`]), once per
+//!   scope.
+//! * A location is `file:line:col`, then the locations it was inlined at:
+//!   `a.c:3:5 (inlined at b.c:10:2, then at c.c:1:1)`; an instruction with
+//!   one is written `a.c:3:5: store i32 ...`, one without as before.
+
+use crate::graph::{MetadataGraph, NodeId};
+use crate::scoped::{scope_domain, scope_name, scopes_with_domains};
+
+/// What the module knows of a node that its content does not say: the
+/// number it has (the `!7` of `opt -S`, for now), and for a scope, its
+/// place among the scopes of its domain. The plugin's printer is the one
+/// numbering of a module; reports without a module use [`Unnumbered`].
+pub trait Numbering {
+    /// The number of `node` in the module, if it has one.
+    fn number(&self, node: NodeId) -> Option<u32>;
+    /// The place (from 1) of `scope` among the scopes of its domain, in
+    /// the order of their numbers.
+    fn place(&self, scope: NodeId) -> Option<u32>;
+}
+
+/// No numbers at all (unit tests, and reports made without a module).
+pub struct Unnumbered;
+
+impl Numbering for Unnumbered {
+    fn number(&self, _: NodeId) -> Option<u32> {
+        None
+    }
+    fn place(&self, _: NodeId) -> Option<u32> {
+        None
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, ..., `11th`, `21st`.
+pub fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// The argument an inliner-made scope stands for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InlinedArgument<'a> {
+    /// `f: %p`: the argument's name, without `%`.
+    Named(&'a str),
+    /// `f: argument N`: the N-th (from 0) unnamed `noalias` argument.
+    Unnamed(u32),
+}
+
+impl InlinedArgument<'_> {
+    /// `argument %p`, or `the 2nd noalias argument`.
+    pub fn describe(&self) -> String {
+        match self {
+            InlinedArgument::Named(p) => format!("argument %{p}"),
+            InlinedArgument::Unnamed(k) => format!("the {} noalias argument", ordinal(k + 1)),
+        }
+    }
+}
+
+/// The callee and argument of a scope named the way LLVM's inliner names
+/// the scopes it makes: domain `f`, scope `f: %p` or `f: argument N`.
+pub fn inliner_scope<'a>(
+    scope: Option<&'a str>,
+    domain: Option<&'a str>,
+) -> Option<(&'a str, InlinedArgument<'a>)> {
+    let (scope, domain) = (scope?, domain?);
+    let rest = scope.strip_prefix(domain)?.strip_prefix(": ")?;
+    if let Some(name) = rest.strip_prefix('%') {
+        return Some((domain, InlinedArgument::Named(name)));
+    }
+    let n = rest.strip_prefix("argument ")?.parse().ok()?;
+    Some((domain, InlinedArgument::Unnamed(n)))
+}
+
+/// A domain: `"name"`, or `!5` (or `an anonymous domain` unnumbered).
+pub fn describe_domain(g: &MetadataGraph, names: &dyn Numbering, domain: NodeId) -> String {
+    match scope_name(g, domain) {
+        Some(name) => format!("{name:?}"),
+        None => names
+            .number(domain)
+            .map_or_else(|| "an anonymous domain".to_owned(), |n| format!("!{n}")),
+    }
+}
+
+/// A scope: `"name"`, `"f: %p" (made by the inliner for argument %p of
+/// f)`, or `!7 (2nd scope of domain !5)`.
+pub fn describe_scope(g: &MetadataGraph, names: &dyn Numbering, scope: NodeId) -> String {
+    let domain = scope_domain(g, scope).ok().flatten();
+    describe_scope_of(g, names, scope, domain)
+}
+
+fn describe_scope_of(
+    g: &MetadataGraph,
+    names: &dyn Numbering,
+    scope: NodeId,
+    domain: Option<NodeId>,
+) -> String {
+    let note = scope_note_of(g, names, scope, domain);
+    let id = scope_label(g, names, scope);
+    match note {
+        Some(note) => format!("{id} ({note})"),
+        None => id,
+    }
+}
+
+/// What a scope's name does not say: who made it (the inliner), or for
+/// an anonymous one, its place in its domain (`the 2nd scope of domain
+/// !5`). None for a scope whose name says it all.
+pub fn scope_note(g: &MetadataGraph, names: &dyn Numbering, scope: NodeId) -> Option<String> {
+    let domain = scope_domain(g, scope).ok().flatten();
+    scope_note_of(g, names, scope, domain)
+}
+
+fn scope_note_of(
+    g: &MetadataGraph,
+    names: &dyn Numbering,
+    scope: NodeId,
+    domain: Option<NodeId>,
+) -> Option<String> {
+    if let Some(name) = scope_name(g, scope) {
+        let domain_name = domain.and_then(|d| scope_name(g, d));
+        let (f, argument) = inliner_scope(Some(name), domain_name)?;
+        return Some(format!(
+            "made by the inliner for {} of {f}",
+            argument.describe()
+        ));
+    }
+    Some(match domain {
+        None => "a scope without a domain".to_owned(),
+        Some(d) => {
+            let place = names
+                .place(scope)
+                .map_or_else(|| "a".to_owned(), |p| format!("the {}", ordinal(p)));
+            format!("{place} scope of domain {}", describe_domain(g, names, d))
+        }
+    })
+}
+
+/// A scope's short label: its name quoted, or its number (`!7`).
+pub fn scope_label(g: &MetadataGraph, names: &dyn Numbering, scope: NodeId) -> String {
+    match scope_name(g, scope) {
+        Some(name) => format!("{name:?}"),
+        None => names
+            .number(scope)
+            .map_or_else(|| "an anonymous scope".to_owned(), |n| format!("!{n}")),
+    }
+}
+
+/// A scope list, short: each scope by its label and domain, `{"f: %a" in
+/// "f", !7 in !5}`. What the labels do not say is in [`list_notes`].
+pub fn describe_list(g: &MetadataGraph, names: &dyn Numbering, list: NodeId) -> String {
+    match scopes_with_domains(g, list) {
+        Ok(scopes) => {
+            let items: Vec<String> = scopes
+                .iter()
+                .map(|&(s, d)| {
+                    let scope = scope_label(g, names, s);
+                    match d {
+                        Some(d) => format!("{scope} in {}", describe_domain(g, names, d)),
+                        None => format!("{scope} (no domain)"),
+                    }
+                })
+                .collect();
+            format!("{{{}}}", items.join(", "))
+        }
+        Err(_) => match names.number(list) {
+            Some(n) => format!("!{n} (malformed)"),
+            None => g.display(list, 3).to_string(),
+        },
+    }
+}
+
+/// What the short labels of these lists' scopes do not say, each scope
+/// once: `!7: the 2nd scope of domain !5; "f: %p": made by the inliner for
+/// argument %p of f`. None when there is nothing to add.
+pub fn list_notes(
+    g: &MetadataGraph,
+    names: &dyn Numbering,
+    lists: &[Option<NodeId>],
+) -> Option<String> {
+    let mut seen = Vec::new();
+    let mut notes = Vec::new();
+    for &list in lists.iter().flatten() {
+        for (s, d) in scopes_with_domains(g, list).unwrap_or_default() {
+            if seen.contains(&s) {
+                continue;
+            }
+            seen.push(s);
+            if let Some(note) = scope_note_of(g, names, s, d) {
+                notes.push(format!("{}: {note}", scope_label(g, names, s)));
+            }
+        }
+    }
+    (!notes.is_empty()).then(|| notes.join("; "))
+}
+
+/// A source location and the locations it was inlined at, innermost
+/// first: `a.c:3:5 (inlined at b.c:10:2, then at c.c:1:1)`; None without
+/// any.
+pub fn describe_location(chain: &[String]) -> Option<String> {
+    match chain.split_first()? {
+        (at, []) => Some(at.clone()),
+        (at, inlined) => Some(format!("{at} (inlined at {})", inlined.join(", then at "))),
+    }
+}
+
+/// An instruction as reports show it: its location chain, if it has one,
+/// then its text.
+pub fn located(chain: &[String], instruction: &str) -> String {
+    with_location(describe_location(chain).as_deref(), instruction)
+}
+
+/// [`located`] from a location already described.
+pub fn with_location(at: Option<&str>, instruction: &str) -> String {
+    match at {
+        Some(at) => format!("{at}: {instruction}"),
+        None => instruction.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::Operand;
+    use rustc_hash::FxHashMap;
+
+    struct Numbers(FxHashMap<NodeId, u32>, FxHashMap<NodeId, u32>);
+    impl Numbering for Numbers {
+        fn number(&self, n: NodeId) -> Option<u32> {
+            self.0.get(&n).copied()
+        }
+        fn place(&self, n: NodeId) -> Option<u32> {
+            self.1.get(&n).copied()
+        }
+    }
+
+    fn anonymous_domain(g: &mut MetadataGraph) -> NodeId {
+        let d = g.reserve();
+        g.define_tuple(d, vec![Operand::Node(d)]);
+        d
+    }
+
+    fn anonymous_scope(g: &mut MetadataGraph, d: NodeId) -> NodeId {
+        let s = g.reserve();
+        g.define_tuple(s, vec![Operand::Node(s), Operand::Node(d)]);
+        s
+    }
+
+    #[test]
+    fn ordinals() {
+        let got: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111]
+            .into_iter()
+            .map(ordinal)
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st",
+                "111th"
+            ]
+        );
+    }
+
+    #[test]
+    fn two_anonymous_domains_are_told_apart() {
+        let mut g = MetadataGraph::new();
+        let d1 = anonymous_domain(&mut g);
+        let d2 = anonymous_domain(&mut g);
+        let a = anonymous_scope(&mut g, d1);
+        let b = anonymous_scope(&mut g, d1);
+        let c = anonymous_scope(&mut g, d2);
+        let l = g.add_tuple(vec![Operand::Node(b), Operand::Node(c)]);
+        let mut numbers = Numbers(FxHashMap::default(), FxHashMap::default());
+        for (n, k) in [(d1, 2), (d2, 5), (a, 3), (b, 4), (c, 6), (l, 1)] {
+            numbers.0.insert(n, k);
+        }
+        for (n, p) in [(a, 1), (b, 2), (c, 1)] {
+            numbers.1.insert(n, p);
+        }
+        assert_eq!(describe_list(&g, &numbers, l), "{!4 in !2, !6 in !5}");
+        assert_eq!(
+            list_notes(&g, &numbers, &[Some(l), None, Some(l)]).unwrap(),
+            "!4: the 2nd scope of domain !2; !6: the 1st scope of domain !5"
+        );
+        assert_eq!(
+            describe_scope(&g, &numbers, b),
+            "!4 (the 2nd scope of domain !2)"
+        );
+        assert_eq!(describe_domain(&g, &numbers, d2), "!5");
+        // Unnumbered: still no `<self>`.
+        let text = describe_list(&g, &Unnumbered, l);
+        assert!(!text.contains("self"), "{text}");
+        assert_eq!(
+            describe_scope(&g, &Unnumbered, a),
+            "an anonymous scope (a scope of domain an anonymous domain)"
+        );
+    }
+
+    #[test]
+    fn inliner_scopes_say_so() {
+        let mut g = MetadataGraph::new();
+        let d = g.reserve();
+        let f = g.string("f");
+        g.define_tuple(d, vec![Operand::Node(d), f]);
+        let named = g.reserve();
+        let p = g.string("f: %p");
+        g.define_tuple(named, vec![Operand::Node(named), Operand::Node(d), p]);
+        let unnamed = g.reserve();
+        let a1 = g.string("f: argument 1");
+        g.define_tuple(unnamed, vec![Operand::Node(unnamed), Operand::Node(d), a1]);
+        let other = g.reserve();
+        let q = g.string("g: %q");
+        g.define_tuple(other, vec![Operand::Node(other), Operand::Node(d), q]);
+        assert_eq!(
+            describe_scope(&g, &Unnumbered, named),
+            r#""f: %p" (made by the inliner for argument %p of f)"#
+        );
+        assert_eq!(
+            describe_scope(&g, &Unnumbered, unnamed),
+            r#""f: argument 1" (made by the inliner for the 2nd noalias argument of f)"#
+        );
+        // A name in the inliner's form but not of its domain's function.
+        assert_eq!(describe_scope(&g, &Unnumbered, other), r#""g: %q""#);
+        let l = g.add_tuple(vec![Operand::Node(named), Operand::Node(other)]);
+        assert_eq!(
+            describe_list(&g, &Unnumbered, l),
+            r#"{"f: %p" in "f", "g: %q" in "f"}"#
+        );
+        assert_eq!(
+            list_notes(&g, &Unnumbered, &[Some(l)]).unwrap(),
+            r#""f: %p": made by the inliner for argument %p of f"#
+        );
+    }
+
+    #[test]
+    fn locations() {
+        assert_eq!(located(&[], "ret void"), "ret void");
+        let one = ["a.c:3:5".to_owned()];
+        assert_eq!(located(&one, "ret void"), "a.c:3:5: ret void");
+        let chain = [
+            "a.c:3:5".to_owned(),
+            "b.c:10:2".to_owned(),
+            "c.c:1:1".to_owned(),
+        ];
+        assert_eq!(
+            describe_location(&chain).unwrap(),
+            "a.c:3:5 (inlined at b.c:10:2, then at c.c:1:1)"
+        );
+    }
+}
