@@ -14,6 +14,7 @@
 #include "../plugin/shim.h"
 
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
@@ -102,4 +103,25 @@ uint8_t aliaskit_attachments(LLVMValueRef Inst, const unsigned *Kinds,
   for (unsigned K = 0; K < Count; ++K)
     Out[K] = wrap(I->getMetadata(Kinds[K]));
   return 1;
+}
+
+/// Where each of the instructions `Insts[0..Count]` of function `Fn` stands
+/// in the function's dominator tree, four numbers each into `Out`: its
+/// block's number, 1 if the block is reachable from the entry (else 0),
+/// and the block's depth-first interval (in, out) in the tree. The verifier
+/// decides dominance from these (core/src/verify: DomPlace::dominates).
+void aliaskit_dominator_places(LLVMValueRef Fn, const LLVMValueRef *Insts,
+                               unsigned Count, uint32_t *Out) {
+  auto &F = *cast<Function>(unwrap(Fn));
+  DominatorTree DT(F);
+  DT.updateDFSNumbers();
+  for (unsigned K = 0; K < Count; ++K) {
+    const BasicBlock *BB = cast<Instruction>(unwrap(Insts[K]))->getParent();
+    const DomTreeNode *N = DT.getNode(BB);
+    uint32_t *P = Out + 4 * K;
+    P[0] = BB->getNumber();
+    P[1] = N ? 1 : 0;
+    P[2] = N ? N->getDFSNumIn() : 0;
+    P[3] = N ? N->getDFSNumOut() : 0;
+  }
 }
