@@ -241,8 +241,14 @@ aliaskit::MergeOutcome aliaskit_scoped_merge(void *Session, LLVMContextRef Ctx,
 // ALIASKIT_BISECT_LOG set). `Key` comes from aliaskit_bisect_function;
 // `Query` is a const aliaskit::BisectQuery *, for the log.
 bool aliaskit_bisect_enabled(void);
-uint64_t aliaskit_bisect_function(const char *Module, size_t ModuleLen,
-                                  const char *Function, size_t FunctionLen);
+uint64_t aliaskit_bisect_function(uint64_t ModuleKey, const char *Module,
+                                  size_t ModuleLen, const char *Function,
+                                  size_t FunctionLen);
+/// The key of a module for decision ids (core/src/decision.rs, ModuleKey):
+/// from its path and the names of the linker-visible symbols it defines.
+uint64_t aliaskit_module_key(const char *Path, size_t PathLen,
+                             const char *const *Names, const size_t *Lens,
+                             size_t Count);
 aliaskit::Answer aliaskit_tbaa_may_alias_in(void *Session, uint64_t Key,
                                             LLVMMetadataRef TagA,
                                             LLVMMetadataRef TagB,
@@ -301,7 +307,7 @@ bool aliaskit_sanitize_parameter_lists(const uint8_t *Kinds,
 /// stderr): read with the accessors below, freed with _plan_free.
 void *aliaskit_sanitize_plan(LLVMModuleRef M, uint8_t Point, void *Printer,
                              const char *Module, size_t ModuleLen,
-                             bool Stats);
+                             uint64_t ModuleKey, bool Stats);
 size_t aliaskit_sanitize_plan_functions(void *Plan);
 bool aliaskit_sanitize_plan_function(void *Plan, size_t I,
                                      aliaskit::FunctionPlan *Out);
@@ -440,8 +446,8 @@ struct BisectQuery {
             unsigned K);
 };
 
-/// The key of F for decision ids: its module's source file name (or
-/// identifier) and its name.
+/// The key of F for decision ids: its module's key (moduleKey) and its
+/// name.
 uint64_t bisectKey(const llvm::Function &F);
 
 /// Checks the parameters of pass `Pass` in pipeline element `Name`
@@ -533,9 +539,14 @@ bool summarizeInLoop(llvm::Instruction &I, llvm::Value *Ptr, uint64_t Size,
 /// Registers aliaskit-sanitize and ALIASKIT_SANITIZE (sanitize.cpp).
 void registerSanitizer(llvm::PassBuilder &PB);
 
-/// The name decision ids use for a module: its source file name, else its
-/// identifier (bisect.cpp).
+/// The name of a module in reports and logs: its source file name, else
+/// its identifier (bisect.cpp).
 std::string moduleName(const llvm::Module &M);
+
+/// The key of a module for decision ids (bisect.cpp): its file name
+/// without directories and the linker-visible symbols it defines, so that
+/// ids do not depend on where it is built (core/src/decision.rs).
+uint64_t moduleKey(const llvm::Module &M);
 
 /// Registers check-captures (captures.cpp).
 void registerCapturesPass(llvm::PassBuilder &PB);
