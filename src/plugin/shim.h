@@ -374,9 +374,10 @@ aliaskit::DeclArgumentKind aliaskit_decl_argument(LLVMValueRef Call,
                                                   LLVMMetadataRef *Node);
 /// Where each of `Insts[0..Count]` (instructions of function `Fn`) stands
 /// in its dominator tree, four numbers each into `Out`: block number,
-/// reachable (1/0), depth-first interval in and out.
-void aliaskit_dominator_places(LLVMValueRef Fn, const LLVMValueRef *Insts,
-                               unsigned Count, uint32_t *Out);
+/// reachable (1/0), depth-first interval in and out; 0 when a block has no
+/// terminator (nothing written).
+uint8_t aliaskit_dominator_places(LLVMValueRef Fn, const LLVMValueRef *Insts,
+                                  unsigned Count, uint32_t *Out);
 /// The operands of the named metadata `Name` as they are (null operands
 /// stay null), at most `Capacity` of them into `Out`; the operand count, or
 /// -1 when the module has no such named metadata.

@@ -110,9 +110,14 @@ uint8_t aliaskit_attachments(LLVMValueRef Inst, const unsigned *Kinds,
 /// block's number, 1 if the block is reachable from the entry (else 0),
 /// and the block's depth-first interval (in, out) in the tree. The verifier
 /// decides dominance from these (core/src/verify: DomPlace::dominates).
-void aliaskit_dominator_places(LLVMValueRef Fn, const LLVMValueRef *Insts,
-                               unsigned Count, uint32_t *Out) {
+/// False, and nothing written, when a block has no terminator (no
+/// dominator tree can be built; LLVM's verifier stops there too).
+uint8_t aliaskit_dominator_places(LLVMValueRef Fn, const LLVMValueRef *Insts,
+                                  unsigned Count, uint32_t *Out) {
   auto &F = *cast<Function>(unwrap(Fn));
+  for (const BasicBlock &BB : F)
+    if (BB.empty() || !BB.back().isTerminator())
+      return 0;
   DominatorTree DT(F);
   DT.updateDFSNumbers();
   for (unsigned K = 0; K < Count; ++K) {
@@ -124,4 +129,5 @@ void aliaskit_dominator_places(LLVMValueRef Fn, const LLVMValueRef *Insts,
     P[2] = N ? N->getDFSNumIn() : 0;
     P[3] = N ? N->getDFSNumOut() : 0;
   }
+  return 1;
 }

@@ -138,7 +138,10 @@ impl ModuleRead {
         }
         let insts: Vec<LLVMValueRef> = decls.iter().map(|&(i, _)| self.instructions[i]).collect();
         let mut out = vec![0u32; 4 * insts.len()];
-        aliaskit_dominator_places(f, insts.as_ptr(), insts.len() as u32, out.as_mut_ptr());
+        if aliaskit_dominator_places(f, insts.as_ptr(), insts.len() as u32, out.as_mut_ptr()) == 0 {
+            places.resize(first + decls.len(), None);
+            return;
+        }
         places.extend(out.chunks_exact(4).map(|p| {
             Some(DomPlace {
                 block: p[0],
