@@ -30,8 +30,9 @@ a condition: it does not exploit the claims it checks); then
 The culprit: `aliaskit bisect --json -- checks/bisect/test.sh MUTATED
 EXPECTED`, as corpus.py runs it. Taken from target/bisect-corpus/NAME/
 bisect.json when that run bisected the same mutated module (byte for
-byte) and named only injected decisions, else from this script's own
-earlier run (target/sanitize-bisect/NAME/bisect.json, same module), else
+byte) with the plugin as it is now built (the file is newer) and named
+only injected decisions, else from this script's own earlier run
+(target/sanitize-bisect/NAME/bisect.json, same module, same plugin), else
 bisect runs here (seconds; the plugin is copied first, see
 env.snapshot_plugin). --rebisect: always run it here.
 
@@ -137,11 +138,16 @@ def exact_culprits(text, inj):
 
 def culprits_of(p, inj, rebisect):
     """(the culprits bisect names for the mutated module, where from)."""
-    h = digest(p.mutated)
+    # Ids are the plugin's: a culprit bisected with another build of it
+    # may carry ids of another scheme. Theirs must be newer than the
+    # plugin (its copy keeps the build's time); ours is stamped with it.
+    built = os.stat(env.PLUGIN)
+    h = '%s plugin %d %d' % (digest(p.mutated), built.st_mtime_ns, built.st_size)
     theirs = os.path.join(env.TARGET, 'bisect-corpus', p.name)
     if not rebisect and os.path.exists(os.path.join(theirs, 'mutated.ll')) \
-            and digest(os.path.join(theirs, 'mutated.ll')) == h \
-            and os.path.exists(os.path.join(theirs, 'bisect.json')):
+            and digest(os.path.join(theirs, 'mutated.ll')) == digest(p.mutated) \
+            and os.path.exists(os.path.join(theirs, 'bisect.json')) \
+            and os.stat(os.path.join(theirs, 'bisect.json')).st_mtime_ns >= built.st_mtime_ns:
         c = exact_culprits(open(os.path.join(theirs, 'bisect.json')).read(), inj)
         if c:
             return c, 'checks/bisect/corpus.py'

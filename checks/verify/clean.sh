@@ -9,7 +9,8 @@
 #      target/release/libaliaskit.so), JOBS (default nproc), CORPUS (default
 #      target/corpus), OPT_TIMEOUT (seconds per opt run, default 600)
 #
-# For each module: LLVM's verdict (opt -passes=verify, which must accept it)
+# For each module: LLVM's verdict (opt -verify-noalias-scope-decl-dom
+# -passes=verify, with the check verify-alias-md always makes; it must accept it)
 # and ours (opt -disable-verify -passes='verify-alias-md<warn;json>'), which
 # must report 0 errors, and no crash. Warnings are counted by rule. Results:
 # target/verify-corpus/clean/<name>.{json,llvm} and clean/SUMMARY.
@@ -28,7 +29,7 @@ if [[ "${1:-}" == "--worker" ]]; then
     in="$CORPUS/$path"
     t0=$(date +%s.%N)
     rc=0
-    opt_timed -passes=verify -disable-output "$in" 2>"$OUT/$name.llvm" || rc=$?
+    opt_timed -verify-noalias-scope-decl-dom -passes=verify -disable-output "$in" 2>"$OUT/$name.llvm" || rc=$?
     echo "$rc" >"$OUT/$name.llvm.rc"
     rc=0
     opt_plugin -disable-verify -passes='verify-alias-md<warn;json>' -disable-output "$in" 2>"$OUT/$name.json" || rc=$?

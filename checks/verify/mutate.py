@@ -85,6 +85,7 @@ class Module:
         self.named = {}       # name -> {'ops': [str], 'line': int|None}
         self.sites = []       # [line index, attachment kind, node id]
         self.decls = []       # [line index, argument text]
+        self.decl_function = {}  # line index of a declaration -> its function's first line
         self.nonmem = []      # line indices of non-memory instructions
         self.memory = []      # line indices of memory instructions
         self.dirty = set()
@@ -108,6 +109,7 @@ class Module:
                 d = DECL.search(line)
                 if d:
                     self.decls.append([i, d.group(2)])
+                    self.decl_function[i] = start
                 if NON_MEMORY.match(line) and '!tbaa ' not in line:
                     self.nonmem.append(i)
                 elif MEMORY.match(line) and 'noalias.scope.decl' not in line:
@@ -728,6 +730,28 @@ def mut_decl(m, rng):
     return 'noalias.scope.decl line %d: %s -> %s (%s)' % (line + 1, arg, new, what)
 
 
+def mut_decl_same(m, rng):
+    """Two declarations of one scope in a function, as a pass duplicating a
+    body without cloning its scopes leaves them: another declaration of the
+    function gets this one's list (it may or may not dominate it: branches),
+    or, when it has no other, the declaration is repeated right after itself."""
+    if not m.decls:
+        return None
+    k = rng.randrange(len(m.decls))
+    line, arg = m.decls[k]
+    others = [d for d in m.decls
+              if d[0] != line and m.decl_function.get(d[0]) == m.decl_function.get(line) and d[1] != arg]
+    if others:
+        other = rng.choice(others)
+        old = other[1]
+        m.lines[other[0]] = DECL.sub(lambda g: g.group(1) + arg + g.group(3), m.lines[other[0]], count=1)
+        other[1] = arg
+        return 'noalias.scope.decl line %d: %s -> %s (as line %d)' % (other[0] + 1, old, arg, line + 1)
+    text = m.lines[line]
+    m.lines[line] = text + '\n  ' + text.strip()
+    return 'noalias.scope.decl line %d repeated' % (line + 1)
+
+
 def mut_tbaa_struct(m, rng):
     if not m.tstructs:
         return None
@@ -857,6 +881,7 @@ MUTATIONS = [
     ('domain', 5, mut_domain),
     ('both-lists', 2, mut_both_lists),
     ('decl', 4, mut_decl),
+    ('decl-same', 2, mut_decl_same),
     ('tbaa-struct', 4, mut_tbaa_struct),
     ('errno', 5, mut_errno),
     ('tbaa-nonmem', 3, mut_nonmem),

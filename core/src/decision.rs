@@ -8,10 +8,26 @@
 //! process, on every ThinLTO thread and in every run of the same build:
 //!
 //! ```text
-//! id = xxh3(analysis, question, module name, function name,
+//! id = xxh3(analysis, question, module key, function name,
 //!           content(node A), content(node B))
+//! module key = xxh3(module file name, symbols)
 //! ```
 //!
+//! * The *module key* ([`ModuleKey`]) must not depend on where the module
+//!   lies or is built, and must tell apart the modules of one link. The
+//!   module file name is the last component of the module's
+//!   `source_filename` (else of its identifier, the path given to `opt` or
+//!   the linker), without any directory: `clang -c /abs/dir/x.c`,
+//!   `clang -c x.c` and `opt dir/x.ll` all give `x.c` or `x.ll`. Two
+//!   modules of one link with the same file name (`a/util.c`, `b/util.c`)
+//!   are told apart by *symbols*: the names of the module's definitions
+//!   the rest of a link can see and the optimisation pipeline never
+//!   removes (functions and variables with external, weak or common
+//!   linkage; the plugin picks them, `moduleKey` in `bisect.cpp`). No two
+//!   modules of one link define the same such symbol, so two modules that
+//!   each define one never share a key. A module that defines none (only
+//!   `static`, `linkonce` or imported code) is keyed by its whole path
+//!   instead, and so its ids depend on the directory; that is the one case.
 //! * The *content* of a node is its structure, read breadth-first from it:
 //!   every node it reaches, with strings, integers and the order of
 //!   operands; references between reached nodes are by their position in
@@ -140,15 +156,52 @@ impl<'de> Deserialize<'de> for DecisionId {
     }
 }
 
-/// The function a decision belongs to: a hash of the module's name and
+/// The module a decision belongs to, independent of its directory (see
+/// the module documentation).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ModuleKey(pub u64);
+
+impl ModuleKey {
+    /// The key of the module at `path` (its `source_filename`, else its
+    /// identifier) that defines the linker-visible symbols `symbols` (in
+    /// any order).
+    pub fn new<'a>(path: &str, symbols: impl IntoIterator<Item = &'a str>) -> ModuleKey {
+        let mut symbols: Vec<&str> = symbols.into_iter().collect();
+        symbols.sort_unstable();
+        symbols.dedup();
+        let mut h = Xxh3::new();
+        if symbols.is_empty() {
+            // Nothing tells this module apart from another one with its
+            // file name but its path.
+            h.update(b"path");
+            write_bytes(&mut h, path.as_bytes());
+        } else {
+            h.update(b"file");
+            write_bytes(&mut h, file_name(path).as_bytes());
+            h.update(&(symbols.len() as u64).to_le_bytes());
+            for name in symbols {
+                write_bytes(&mut h, name.as_bytes());
+            }
+        }
+        ModuleKey(h.digest())
+    }
+}
+
+/// The last component of a path, `/` or `\\` separated (clang-cl and
+/// Windows paths in `source_filename`): `x.c` of `/abs/dir/x.c`.
+pub fn file_name(path: &str) -> &str {
+    path.rsplit(['/', '\\']).next().unwrap_or(path)
+}
+
+/// The function a decision belongs to: a hash of its module's key and
 /// the function's name, computed once per function.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FunctionKey(pub u64);
 
 impl FunctionKey {
-    pub fn new(module: &str, function: &str) -> FunctionKey {
+    pub fn new(module: ModuleKey, function: &str) -> FunctionKey {
         let mut h = Xxh3::new();
-        write_bytes(&mut h, module.as_bytes());
+        h.update(&module.0.to_le_bytes());
         write_bytes(&mut h, function.as_bytes());
         FunctionKey(h.digest())
     }
@@ -638,13 +691,12 @@ mod tests {
 
     #[test]
     fn ids_depend_on_function_question_and_order_where_it_matters() {
-        let f = FunctionKey::new("m.c", "f");
-        let g = FunctionKey::new("m.c", "g");
-        let other_module = FunctionKey::new("n.c", "f");
+        let m = ModuleKey::new("m.c", ["main"]);
+        let f = FunctionKey::new(m, "f");
+        let g = FunctionKey::new(m, "g");
+        let other_module = FunctionKey::new(ModuleKey::new("n.c", ["main"]), "f");
         assert_ne!(f, g);
         assert_ne!(f, other_module);
-        // Module and function names cannot run into each other.
-        assert_ne!(FunctionKey::new("ab", "c"), FunctionKey::new("a", "bc"));
         let pair = f.decision(Question::TagPair, 1, 2);
         assert_eq!(pair, f.decision(Question::TagPair, 2, 1));
         assert_ne!(pair, g.decision(Question::TagPair, 1, 2));
@@ -655,6 +707,31 @@ mod tests {
             f.decision(Question::Immutable, 1, 0),
             f.decision(Question::Errno, 1, 0)
         );
+    }
+
+    #[test]
+    fn module_keys_do_not_depend_on_the_directory() {
+        let key = |path, symbols: &[&'static str]| ModuleKey::new(path, symbols.iter().copied());
+        let util = key("util.c", &["util_hash", "util_table"]);
+        // Where it lies, how it was named, in which order the symbols come.
+        assert_eq!(
+            util,
+            key("/home/u/src/util.c", &["util_hash", "util_table"])
+        );
+        assert_eq!(util, key("../src/util.c", &["util_table", "util_hash"]));
+        assert_eq!(util, key("C:\\src\\util.c", &["util_hash", "util_table"]));
+        // Another module with the same file name defines other symbols.
+        assert_ne!(util, key("lib/util.c", &["lib_util_init"]));
+        assert_ne!(util, key("util.c", &["util_hash"]));
+        // Names cannot run into each other.
+        assert_ne!(key("ab", &["c"]), key("a", &["bc"]));
+        assert_ne!(key("x.c", &["ab", "c"]), key("x.c", &["a", "bc"]));
+        // Without symbols, the whole path.
+        assert_ne!(key("a/util.c", &[]), key("b/util.c", &[]));
+        assert_eq!(key("a/util.c", &[]), key("a/util.c", &[]));
+        assert_eq!(file_name("/abs/dir/x.c"), "x.c");
+        assert_eq!(file_name("x.ll"), "x.ll");
+        assert_eq!(file_name("dir\\x.f90"), "x.f90");
     }
 
     #[test]

@@ -145,6 +145,7 @@ proptest! {
             instructions,
             errno_tags: Some(ids.iter().map(|&n| Some(n)).collect()),
             scope_decls: vec![(0, DeclArgument::Node(ids[0]))],
+            ..ModuleView::default()
         };
         let first = quiet("verify_module", || verify_module(&g, &m));
         prop_assert_eq!(first, verify_module(&g, &m));

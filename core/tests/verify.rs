@@ -3,8 +3,8 @@
 
 use aliaskit_core::tbaa::build::TypeDag;
 use aliaskit_core::verify::{
-    verify_module, Attachment, Carrier, DeclArgument, InstView, MessageOperand, ModuleView, Rule,
-    Site,
+    verify_module, Attachment, Carrier, DeclArgument, DomPlace, InstView, MessageOperand,
+    ModuleView, Rule, Site,
 };
 use aliaskit_core::{MetadataGraph, NodeId, Operand};
 
@@ -37,7 +37,7 @@ fn the_rule_table_has_one_rule_per_llvm_message() {
         }
     }
     // The verifier's own checks, and ours beyond them.
-    assert_eq!(seen.len(), 36);
+    assert_eq!(seen.len(), 37);
     assert_eq!(Rule::TbaaAccessPath.llvm(), None);
     assert_eq!(
         Rule::TbaaOffsetNotZero.llvm().map(|c| c.message),
@@ -257,6 +257,74 @@ fn scope_declarations_stop_at_the_first_failure_per_function() {
         rules(&g, &m),
         vec![(Rule::ScopeDeclSingleScope, Site::Instruction(0))]
     );
+}
+
+/// A function of two declarations per list: `places` gives each one's
+/// block and dominator-tree interval (None: unreachable).
+fn dominance_view(
+    g: &mut MetadataGraph,
+    lists: &[usize],
+    places: &[(u32, Option<(u32, u32)>)],
+) -> ModuleView {
+    let d = g.reserve();
+    g.define_tuple(d, vec![Operand::Node(d)]);
+    let scopes: Vec<NodeId> = (0..2)
+        .map(|_| {
+            let sc = g.reserve();
+            g.define_tuple(sc, vec![Operand::Node(sc), Operand::Node(d)]);
+            g.add_tuple(vec![Operand::Node(sc)])
+        })
+        .collect();
+    let call = Carrier::Call {
+        copies_memory: false,
+    };
+    ModuleView {
+        instructions: lists.iter().map(|_| InstView::new(0, call)).collect(),
+        scope_decls: lists
+            .iter()
+            .enumerate()
+            .map(|(i, &l)| (i, DeclArgument::Node(scopes[l])))
+            .collect(),
+        scope_decl_places: places
+            .iter()
+            .map(|&(block, interval)| Some(DomPlace { block, interval }))
+            .collect(),
+        ..ModuleView::default()
+    }
+}
+
+#[test]
+fn a_scope_declaration_must_not_dominate_one_of_the_same_scope() {
+    let entry = (0, Some((0, 5)));
+    let then = (1, Some((1, 2)));
+    let other = (2, Some((3, 4)));
+    let dead = (3, None);
+    let found = |lists: &[usize], places: &[(u32, Option<(u32, u32)>)]| {
+        let mut g = MetadataGraph::new();
+        let m = dominance_view(&mut g, lists, places);
+        rules(&g, &m)
+    };
+    let dominates = |at| vec![(Rule::ScopeDeclDominates, Site::Instruction(at))];
+    // One block, twice the same scope (an unrolled loop): the first is reported.
+    assert_eq!(found(&[0, 0], &[entry, entry]), dominates(0));
+    // Entry dominates the branch.
+    assert_eq!(found(&[0, 0], &[then, entry]), dominates(1));
+    // Two branches: neither dominates the other.
+    assert_eq!(found(&[0, 0], &[then, other]), vec![]);
+    // Different scopes (cloned as they should be).
+    assert_eq!(found(&[0, 1], &[entry, entry]), vec![]);
+    // Unreachable: dominated by anything, dominating nothing (as LLVM).
+    assert_eq!(found(&[0, 0], &[dead, then]), dominates(1));
+    // Once per function.
+    assert_eq!(found(&[0, 0, 1, 1], &[entry; 4]), dominates(0));
+    // 32 of one scope are not checked (LLVM's bound).
+    assert_eq!(found(&[0; 32], &[entry; 32]), vec![]);
+    assert_eq!(found(&[0; 31], &[entry; 31]), dominates(0));
+    // Places unknown: not checked.
+    let mut g = MetadataGraph::new();
+    let mut m = dominance_view(&mut g, &[0, 0], &[entry, entry]);
+    m.scope_decl_places.clear();
+    assert_eq!(rules(&g, &m), vec![]);
 }
 
 #[test]

@@ -18,8 +18,10 @@
 //
 // Also here: the log's `load`, `module` and `analysis` lines (what the
 // plugin saw, so that `aliaskit bisect` can tell a build a cache
-// replayed), the key of a function for decision ids, and the shared
-// parsing of pass parameters (with LLVM's "invalid pass parameter" error).
+// replayed), the keys of modules and functions for decision ids (a
+// module's key does not depend on its directory: core/src/decision.rs),
+// and the shared parsing of pass parameters (with LLVM's "invalid pass
+// parameter" error).
 //
 //===----------------------------------------------------------------------===//
 
@@ -133,12 +135,73 @@ std::string aliaskit::moduleName(const Module &M) {
   return Name.empty() ? M.getModuleIdentifier() : Name;
 }
 
+namespace {
+
+/// Whether a global counts for a module's key: a definition the rest of a
+/// link can see, which no optimisation pipeline removes or renames
+/// (external, weak, weak_odr or common linkage; not linkonce, not
+/// available_externally, not local, not appending, no `llvm.` intrinsic or
+/// table), and not a ThinLTO promotion (`name.llvm.<hash>`: the hash is
+/// of the module's bitcode, which holds its source path).
+bool keysModule(const GlobalObject &G) {
+  if (G.isDeclaration() || G.hasAppendingLinkage() ||
+      GlobalValue::isDiscardableIfUnused(G.getLinkage()))
+    return false;
+  StringRef Name = G.getName();
+  return !Name.empty() && !Name.starts_with("llvm.") &&
+         !Name.contains(".llvm.");
+}
+
+/// The last module keyed on this thread (ThinLTO backends run on threads).
+/// A module changes its functions during a pipeline but not the symbols
+/// its key is made of, so recomputing gives the same key; the cache only
+/// saves the walk. The names and counts guard against another module
+/// taking the address of a freed one.
+struct ModuleKeyCache {
+  const Module *M = nullptr;
+  std::string Identifier, Source;
+  size_t Functions = 0, Globals = 0;
+  uint64_t Key = 0;
+};
+
+} // namespace
+
+uint64_t aliaskit::moduleKey(const Module &M) {
+  thread_local ModuleKeyCache Cache;
+  if (Cache.M == &M && Cache.Identifier == M.getModuleIdentifier() &&
+      Cache.Source == M.getSourceFileName() &&
+      Cache.Functions == M.size() && Cache.Globals == M.global_size())
+    return Cache.Key;
+  SmallVector<const char *, 64> Names;
+  SmallVector<size_t, 64> Lens;
+  auto Add = [&](const GlobalObject &G) {
+    if (keysModule(G)) {
+      Names.push_back(G.getName().data());
+      Lens.push_back(G.getName().size());
+    }
+  };
+  for (const Function &F : M)
+    Add(F);
+  for (const GlobalVariable &G : M.globals())
+    Add(G);
+  std::string Path = moduleName(M);
+  Cache.M = &M;
+  Cache.Identifier = M.getModuleIdentifier();
+  Cache.Source = M.getSourceFileName();
+  Cache.Functions = M.size();
+  Cache.Globals = M.global_size();
+  Cache.Key = aliaskit_module_key(Path.data(), Path.size(), Names.data(),
+                                  Lens.data(), Names.size());
+  return Cache.Key;
+}
+
 uint64_t aliaskit::bisectKey(const Function &F) {
   const Module *M = F.getParent();
   std::string Module = M ? moduleName(*M) : std::string();
+  uint64_t Key = M ? moduleKey(*M) : 0;
   StringRef Name = F.getName();
-  return aliaskit_bisect_function(Module.data(), Module.size(), Name.data(),
-                                  Name.size());
+  return aliaskit_bisect_function(Key, Module.data(), Module.size(),
+                                  Name.data(), Name.size());
 }
 
 void aliaskit::bisectAnalysisBuilt(const Function &F, uint8_t Analysis) {

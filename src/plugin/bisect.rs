@@ -3,7 +3,8 @@
 //!
 //! With either variable set, every definite answer of `rust-tbaa` and
 //! `rust-scoped-noalias` becomes a *decision* with an id made from the
-//! module and function names and the content of its metadata
+//! module's key (its file name without directories and the symbols it
+//! defines), the function's name and the content of its metadata
 //! ([`aliaskit_core::decision`]):
 //!
 //! * `ALIASKIT_BISECT=<selection>` keeps the definite answer of the
@@ -39,7 +40,7 @@ use std::io::Write;
 use std::sync::{Mutex, OnceLock};
 
 use aliaskit_core::decision::{
-    Analysis, DecisionId, Event, FunctionKey, LogRecord, Question, Selection, Side,
+    Analysis, DecisionId, Event, FunctionKey, LogRecord, ModuleKey, Question, Selection, Side,
 };
 use aliaskit_core::names::describe_location;
 use inkwell::llvm_sys::prelude::LLVMMetadataRef;
@@ -246,10 +247,10 @@ pub fn enabled() -> bool {
     config().is_some()
 }
 
-/// The key of a function, from its module's and its own name; remembered
-/// for the log.
-pub fn function_key(module: String, function: String) -> u64 {
-    let key = FunctionKey::new(&module, &function);
+/// The key of a function, from its module's key and its own name; the
+/// module's and the function's names are remembered for the log.
+pub fn function_key(module_key: u64, module: String, function: String) -> u64 {
+    let key = FunctionKey::new(ModuleKey(module_key), &function);
     if let Some(c) = config() {
         if let Ok(mut names) = c.functions.lock() {
             names.entry(key).or_insert((module, function));

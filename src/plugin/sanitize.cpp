@@ -236,11 +236,12 @@ Constant *hostsGlobal(Module &M, ArrayRef<StringRef> Names) {
   Type *I64 = Type::getInt64Ty(C);
   auto *Entry = StructType::get(C, {I64, PointerType::getUnqual(C)});
   std::string Module = aliaskit::moduleName(M);
+  uint64_t ModuleKey = aliaskit::moduleKey(M);
   SmallVector<Constant *, 4> Entries;
   std::string Global = "__aliaskit_hosts";
   for (StringRef N : Names) {
-    uint64_t Key =
-        aliaskit_bisect_function(Module.data(), Module.size(), N.data(), N.size());
+    uint64_t Key = aliaskit_bisect_function(ModuleKey, Module.data(),
+                                            Module.size(), N.data(), N.size());
     Entries.push_back(ConstantStruct::get(
         Entry, {ConstantInt::get(I64, Key), functionName(M, N)}));
     Global += "." + N.str();
@@ -458,7 +459,8 @@ void instrument(Module &M, SanitizePoint Point, bool Stats,
   aliaskit::Printer P(M);
   std::string Name = aliaskit::moduleName(M);
   void *Plan = aliaskit_sanitize_plan(wrap(&M), static_cast<uint8_t>(Point),
-                                      &P, Name.data(), Name.size(), Stats);
+                                      &P, Name.data(), Name.size(),
+                                      aliaskit::moduleKey(M), Stats);
   if (!Plan)
     return;
   const uint8_t *Bytes = nullptr;

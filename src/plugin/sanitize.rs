@@ -11,7 +11,7 @@
 //! get one warning each and are not claims; a function with a malformed
 //! decl is not checked at all (its instances cannot be known).
 
-use aliaskit_core::decision::{Contents, FunctionKey};
+use aliaskit_core::decision::{Contents, FunctionKey, ModuleKey};
 use aliaskit_core::sanitize::build::{function_table, retain_sites};
 use aliaskit_core::sanitize::claims::Filter;
 use aliaskit_core::sanitize::table::{FunctionTable, ModuleTable, Point};
@@ -92,6 +92,7 @@ pub(crate) unsafe fn plan(
     point: SanitizePoint,
     printer: Printer,
     module_name: &str,
+    module_key: ModuleKey,
     stats: bool,
 ) -> Plan {
     let where_ = |inst: LLVMValueRef| {
@@ -130,7 +131,7 @@ pub(crate) unsafe fn plan(
             );
             continue;
         }
-        let key = FunctionKey::new(module_name, &f.name).0;
+        let key = FunctionKey::new(module_key, &f.name).0;
         let g = &read.module.importer.graph;
         let names = Names {
             numbers: &printer,

@@ -242,8 +242,14 @@ aliaskit::MergeOutcome aliaskit_scoped_merge(void *Session, LLVMContextRef Ctx,
 // ALIASKIT_BISECT_LOG set). `Key` comes from aliaskit_bisect_function;
 // `Query` is a const aliaskit::BisectQuery *, for the log.
 bool aliaskit_bisect_enabled(void);
-uint64_t aliaskit_bisect_function(const char *Module, size_t ModuleLen,
-                                  const char *Function, size_t FunctionLen);
+uint64_t aliaskit_bisect_function(uint64_t ModuleKey, const char *Module,
+                                  size_t ModuleLen, const char *Function,
+                                  size_t FunctionLen);
+/// The key of a module for decision ids (core/src/decision.rs, ModuleKey):
+/// from its path and the names of the linker-visible symbols it defines.
+uint64_t aliaskit_module_key(const char *Path, size_t PathLen,
+                             const char *const *Names, const size_t *Lens,
+                             size_t Count);
 /// What the plugin saw, for the log (src/plugin/bisect.rs): this
 /// process's `load` line; whether a module is new to this process, and
 /// its `module` line; an analysis (0 rust-tbaa, 1 rust-scoped-noalias)
@@ -312,7 +318,7 @@ bool aliaskit_sanitize_parameter_lists(const uint8_t *Kinds,
 /// stderr): read with the accessors below, freed with _plan_free.
 void *aliaskit_sanitize_plan(LLVMModuleRef M, uint8_t Point, void *Printer,
                              const char *Module, size_t ModuleLen,
-                             bool Stats);
+                             uint64_t ModuleKey, bool Stats);
 size_t aliaskit_sanitize_plan_functions(void *Plan);
 bool aliaskit_sanitize_plan_function(void *Plan, size_t I,
                                      aliaskit::FunctionPlan *Out);
@@ -388,6 +394,12 @@ aliaskit::OperandKind aliaskit_md_operand(LLVMMetadataRef Node, unsigned I,
 /// is stored in *Node).
 aliaskit::DeclArgumentKind aliaskit_decl_argument(LLVMValueRef Call,
                                                   LLVMMetadataRef *Node);
+/// Where each of `Insts[0..Count]` (instructions of function `Fn`) stands
+/// in its dominator tree, four numbers each into `Out`: block number,
+/// reachable (1/0), depth-first interval in and out; 0 when a block has no
+/// terminator (nothing written).
+uint8_t aliaskit_dominator_places(LLVMValueRef Fn, const LLVMValueRef *Insts,
+                                  unsigned Count, uint32_t *Out);
 /// The operands of the named metadata `Name` as they are (null operands
 /// stay null), at most `Capacity` of them into `Out`; the operand count, or
 /// -1 when the module has no such named metadata.
@@ -478,8 +490,8 @@ struct BisectQuery {
             unsigned K);
 };
 
-/// The key of F for decision ids: its module's source file name (or
-/// identifier) and its name.
+/// The key of F for decision ids: its module's key (moduleKey) and its
+/// name.
 uint64_t bisectKey(const llvm::Function &F);
 
 /// Logs that analysis `Analysis` (0 rust-tbaa, 1 rust-scoped-noalias) was
@@ -581,9 +593,14 @@ bool summarizeInLoop(llvm::Instruction &I, llvm::Value *Ptr, uint64_t Size,
 /// Registers aliaskit-sanitize and ALIASKIT_SANITIZE (sanitize.cpp).
 void registerSanitizer(llvm::PassBuilder &PB);
 
-/// The name decision ids use for a module: its source file name, else its
-/// identifier (bisect.cpp).
+/// The name of a module in reports and logs: its source file name, else
+/// its identifier (bisect.cpp).
 std::string moduleName(const llvm::Module &M);
+
+/// The key of a module for decision ids (bisect.cpp): its file name
+/// without directories and the linker-visible symbols it defines, so that
+/// ids do not depend on where it is built (core/src/decision.rs).
+uint64_t moduleKey(const llvm::Module &M);
 
 /// Registers check-captures (captures.cpp).
 void registerCapturesPass(llvm::PassBuilder &PB);

@@ -14,6 +14,7 @@
 #include "../plugin/shim.h"
 
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
@@ -101,5 +102,32 @@ uint8_t aliaskit_attachments(LLVMValueRef Inst, const unsigned *Kinds,
     return 0;
   for (unsigned K = 0; K < Count; ++K)
     Out[K] = wrap(I->getMetadata(Kinds[K]));
+  return 1;
+}
+
+/// Where each of the instructions `Insts[0..Count]` of function `Fn` stands
+/// in the function's dominator tree, four numbers each into `Out`: its
+/// block's number, 1 if the block is reachable from the entry (else 0),
+/// and the block's depth-first interval (in, out) in the tree. The verifier
+/// decides dominance from these (core/src/verify: DomPlace::dominates).
+/// False, and nothing written, when a block has no terminator (no
+/// dominator tree can be built; LLVM's verifier stops there too).
+uint8_t aliaskit_dominator_places(LLVMValueRef Fn, const LLVMValueRef *Insts,
+                                  unsigned Count, uint32_t *Out) {
+  auto &F = *cast<Function>(unwrap(Fn));
+  for (const BasicBlock &BB : F)
+    if (BB.empty() || !BB.back().isTerminator())
+      return 0;
+  DominatorTree DT(F);
+  DT.updateDFSNumbers();
+  for (unsigned K = 0; K < Count; ++K) {
+    const BasicBlock *BB = cast<Instruction>(unwrap(Insts[K]))->getParent();
+    const DomTreeNode *N = DT.getNode(BB);
+    uint32_t *P = Out + 4 * K;
+    P[0] = BB->getNumber();
+    P[1] = N ? 1 : 0;
+    P[2] = N ? N->getDFSNumIn() : 0;
+    P[3] = N ? N->getDFSNumOut() : 0;
+  }
   return 1;
 }

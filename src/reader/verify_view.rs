@@ -3,14 +3,17 @@
 //! Walks every instruction of every function (in order), classifies it as
 //! the verifier's rules need ([`Carrier`]), imports its alias metadata
 //! attachments, and reads `!llvm.errno.tbaa` and the
-//! `llvm.experimental.noalias.scope.decl` calls. Attachments are read as
-//! raw metadata (not through `MetadataAsValue`, which would rewrite
-//! `!{null}`), so the verifier sees exactly what LLVM's verifier sees.
+//! `llvm.experimental.noalias.scope.decl` calls (and, in a function with
+//! two or more of them, where each stands in LLVM's dominator tree: the
+//! facts the verifier's `scope-decl-dominates` decides dominance from).
+//! Attachments are read as raw metadata (not through `MetadataAsValue`,
+//! which would rewrite `!{null}`), so the verifier sees exactly what LLVM's
+//! verifier sees.
 //! `aliaskit-explain` and `aliaskit-dot` read the same view.
 
 use std::ffi::CStr;
 
-use aliaskit_core::verify::{Carrier, DeclArgument, InstView, ModuleView};
+use aliaskit_core::verify::{Carrier, DeclArgument, DomPlace, InstView, ModuleView};
 use inkwell::llvm_sys::core::{
     LLVMGetCalledValue, LLVMGetFirstBasicBlock, LLVMGetFirstFunction, LLVMGetFirstInstruction,
     LLVMGetInstructionOpcode, LLVMGetMDKindIDInContext, LLVMGetModuleContext,
@@ -21,7 +24,8 @@ use inkwell::llvm_sys::LLVMOpcode;
 
 use super::{name_of, MetadataImporter, LOG_TARGET};
 use crate::plugin::ffi::imports::{
-    aliaskit_attachments, aliaskit_decl_argument, aliaskit_named_metadata_operands,
+    aliaskit_attachments, aliaskit_decl_argument, aliaskit_dominator_places,
+    aliaskit_named_metadata_operands,
 };
 use crate::plugin::ffi::types::DeclArgumentKind;
 
@@ -83,6 +87,7 @@ pub unsafe fn read_module(module: LLVMModuleRef) -> ModuleRead {
     while !f.is_null() {
         let function = read.functions.len();
         read.functions.push(name_of(f));
+        let decls_before = read.view.scope_decls.len();
         let mut bb = LLVMGetFirstBasicBlock(f);
         while !bb.is_null() {
             let mut i = LLVMGetFirstInstruction(bb);
@@ -92,6 +97,7 @@ pub unsafe fn read_module(module: LLVMModuleRef) -> ModuleRead {
             }
             bb = LLVMGetNextBasicBlock(bb);
         }
+        read.dominator_places(f, decls_before);
         f = LLVMGetNextFunction(f);
     }
     let mut ops = vec![std::ptr::null_mut(); 64];
@@ -114,6 +120,36 @@ pub unsafe fn read_module(module: LLVMModuleRef) -> ModuleRead {
 }
 
 impl ModuleRead {
+    /// The dominator-tree places of the scope declarations of function `f`
+    /// (those from `first` on), which the verifier needs only where two or
+    /// more declarations could share a scope: the dominator tree is built
+    /// for those functions alone.
+    unsafe fn dominator_places(&mut self, f: LLVMValueRef, first: usize) {
+        let decls = &self.view.scope_decls[first..];
+        let places = &mut self.view.scope_decl_places;
+        places.resize(first, None);
+        let nodes = decls
+            .iter()
+            .filter(|(_, a)| matches!(a, DeclArgument::Node(_)))
+            .count();
+        if nodes < 2 {
+            places.resize(first + decls.len(), None);
+            return;
+        }
+        let insts: Vec<LLVMValueRef> = decls.iter().map(|&(i, _)| self.instructions[i]).collect();
+        let mut out = vec![0u32; 4 * insts.len()];
+        if aliaskit_dominator_places(f, insts.as_ptr(), insts.len() as u32, out.as_mut_ptr()) == 0 {
+            places.resize(first + decls.len(), None);
+            return;
+        }
+        places.extend(out.chunks_exact(4).map(|p| {
+            Some(DomPlace {
+                block: p[0],
+                interval: (p[1] != 0).then_some((p[2], p[3])),
+            })
+        }));
+    }
+
     unsafe fn instruction(&mut self, function: usize, i: LLVMValueRef) {
         let opcode = LLVMGetInstructionOpcode(i);
         let mut callee = String::new();

@@ -56,7 +56,7 @@ pub enum Access {
 /// An instrumented module.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ModuleTable {
-    /// The module's source file name (or identifier), as decision ids use it.
+    /// The module's source file name (or identifier), as reports name it.
     pub module: String,
     pub point: Point,
     pub functions: Vec<FunctionTable>,
@@ -67,7 +67,8 @@ pub struct ModuleTable {
 pub struct FunctionTable {
     /// The function's LLVM name.
     pub name: String,
-    /// `FunctionKey` of the module and function names (decision ids).
+    /// `FunctionKey` of the module's key and the function's name (decision
+    /// ids).
     pub key: u64,
     pub sites: Vec<Site>,
     pub lists: Vec<List>,

@@ -105,6 +105,45 @@ pub enum DeclArgument {
     Node(NodeId),
 }
 
+/// Where an instruction stands in its function's dominator tree: the facts
+/// the reader takes from LLVM's `DominatorTree`, so that dominance between
+/// two instructions of one function is decided here ([`DomPlace::dominates`])
+/// without LLVM.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct DomPlace {
+    /// Its basic block's number in the function.
+    pub block: u32,
+    /// The block's depth-first interval `(in, out)` in the dominator tree;
+    /// `None` for a block not reachable from the entry.
+    pub interval: Option<(u32, u32)>,
+}
+
+impl DomPlace {
+    /// Whether instruction `a` (view index `ia`, at `self`) dominates
+    /// instruction `b` (view index `ib`, at `other`) of the same function,
+    /// as LLVM's `DominatorTree::dominates(const Value *, const
+    /// Instruction *)` decides it for two calls: an instruction in an
+    /// unreachable block is dominated by every instruction, one in a
+    /// reachable block by none in an unreachable block; no instruction
+    /// dominates itself; in one block, the earlier dominates the later;
+    /// otherwise block dominance.
+    pub fn dominates(self, ia: usize, other: DomPlace, ib: usize) -> bool {
+        let Some((b_in, b_out)) = other.interval else {
+            return true;
+        };
+        let Some((a_in, a_out)) = self.interval else {
+            return false;
+        };
+        if ia == ib {
+            return false;
+        }
+        if self.block == other.block {
+            return ia < ib;
+        }
+        a_in <= b_in && b_out <= a_out
+    }
+}
+
 /// A module as the verifier sees it.
 #[derive(Clone, Debug, Default)]
 pub struct ModuleView {
@@ -114,6 +153,11 @@ pub struct ModuleView {
     /// `llvm.experimental.noalias.scope.decl` calls: the instruction index
     /// (into `instructions`) and the argument, in instruction order.
     pub scope_decls: Vec<(usize, DeclArgument)>,
+    /// Where each of `scope_decls` stands in its function's dominator tree
+    /// (same order); missing or `None` where not known, and then
+    /// [`Rule::ScopeDeclDominates`] is not checked for that declaration.
+    /// The reader fills it for functions with two or more declarations.
+    pub scope_decl_places: Vec<Option<DomPlace>>,
 }
 
 /// Where a finding is.
@@ -324,6 +368,8 @@ rules! {
         "the argument of noalias.scope.decl is a node";
     ScopeDeclSingleScope = "scope-decl-single-scope", Error, ("!id.scope.list must point to a list with a single scope", "verifyNoAliasScopeDecl"),
         "the list of noalias.scope.decl holds exactly one scope";
+    ScopeDeclDominates = "scope-decl-dominates", Error, ("llvm.experimental.noalias.scope.decl dominates another one with the same scope", "verifyNoAliasScopeDecl"),
+        "no noalias.scope.decl dominates another one with the same scope list (what a loop unrolled or a body duplicated without cloning its scopes leaves; LLVM checks it only with -verify-noalias-scope-decl-dom, we always do)";
     // Beyond LLVM.
     ScopeListNull = "scope-list-null", Error, -,
         "a scope list, scope or domain has a null operand (LLVM's verifier and analysis crash on it)";
@@ -409,14 +455,21 @@ impl Verifier {
                 .is_none_or(|next| next.function != inst.function);
             if last_of_function {
                 let mut failed = false;
+                let first = m.scope_decls.len() - decls.len();
+                let mut last = first;
                 while let Some(&&(at, arg)) = decls.peek() {
                     if m.instructions[at].function != inst.function {
                         break;
                     }
                     decls.next();
+                    last += 1;
                     if !failed {
                         failed = scopes::visit_decl(g, Site::Instruction(at), arg, &mut out);
                     }
+                }
+                // Only when every declaration passed its own checks, as in LLVM.
+                if !failed && last - first > 1 {
+                    scopes::visit_decl_dominance(m, first..last, &mut out);
                 }
             }
         }

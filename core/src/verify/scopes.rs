@@ -9,7 +9,7 @@
 //! check, the list goes on. Nothing is cached, as in LLVM: the same bad list
 //! attached twice is reported twice.
 
-use super::{Attachment, DeclArgument, Finding, MessageOperand, Rule, Severity, Site};
+use super::{Attachment, DeclArgument, Finding, MessageOperand, ModuleView, Rule, Severity, Site};
 use crate::graph::{MetadataGraph, NodeId, Operand};
 
 /// A finding of one of LLVM's checks about `node`, with LLVM's message.
@@ -150,4 +150,55 @@ pub fn visit_decl(
     }
     visit_list(g, site, Attachment::ScopeDecl, list, out);
     false
+}
+
+/// The rest of `verifyNoAliasScopeDecl`, which LLVM runs only with
+/// `-verify-noalias-scope-decl-dom` and we always run: of the declarations
+/// `decls` (indices into `m.scope_decls`, one function's, all past their
+/// own checks), none dominates another one with the same scope. As in LLVM,
+/// "the same scope" is the same list node (LLVM groups the declarations by
+/// the address of the list's single operand), a group of 32 or more is not
+/// checked (LLVM's bound on the quadratic check), and the first declaration
+/// found dominating another one is reported, on the dominating one, and
+/// ends the check of the function. LLVM orders the groups by pointer; here
+/// groups come in the order of their first declaration and each group in
+/// instruction order, so the report is deterministic. Declarations whose
+/// place in the dominator tree is unknown are left out.
+pub fn visit_decl_dominance(m: &ModuleView, decls: std::ops::Range<usize>, out: &mut Vec<Finding>) {
+    // (list, instruction, place), grouped by list in order of appearance.
+    let mut groups: Vec<(NodeId, Vec<(usize, super::DomPlace)>)> = Vec::new();
+    for k in decls {
+        let (at, DeclArgument::Node(list)) = m.scope_decls[k] else {
+            continue;
+        };
+        let Some(Some(place)) = m.scope_decl_places.get(k).copied() else {
+            continue;
+        };
+        match groups.iter_mut().find(|(l, _)| *l == list) {
+            Some((_, members)) => members.push((at, place)),
+            None => groups.push((list, vec![(at, place)])),
+        }
+    }
+    for (_, members) in &groups {
+        if members.len() >= 32 {
+            continue;
+        }
+        for &(a, pa) in members {
+            for &(b, pb) in members {
+                if a != b && pa.dominates(a, pb, b) {
+                    let rule = Rule::ScopeDeclDominates;
+                    out.push(Finding {
+                        rule,
+                        severity: rule.severity(),
+                        site: Site::Instruction(a),
+                        attachment: Attachment::ScopeDecl,
+                        message: rule.llvm_message().to_owned(),
+                        operands: vec![MessageOperand::Instruction],
+                        path: vec![],
+                    });
+                    return;
+                }
+            }
+        }
+    }
 }

@@ -496,20 +496,58 @@ pub extern "C" fn aliaskit_bisect_enabled() -> bool {
     std::panic::catch_unwind(bisect::enabled).unwrap_or(false)
 }
 
-/// The key of a function for decision ids, from its module's and its own
-/// name.
+/// The key of a module for decision ids ([`ModuleKey`]): from its path
+/// (`source_filename`, else its identifier) and the names of the
+/// linker-visible symbols it defines (`names[..count]`, each of
+/// `lens[i]` bytes).
+///
+/// # Safety
+/// The pointers must be null or point to `len` readable bytes (`names` and
+/// `lens` to `count` entries).
+///
+/// [`ModuleKey`]: aliaskit_core::decision::ModuleKey
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_module_key(
+    path: *const c_char,
+    path_len: usize,
+    names: *const *const c_char,
+    lens: *const usize,
+    count: usize,
+) -> u64 {
+    std::panic::catch_unwind(|| {
+        let path = text(path, path_len);
+        let names = slice(names, count);
+        let lens = slice(lens, count);
+        let symbols: Vec<String> = names
+            .iter()
+            .zip(lens)
+            .map(|(&n, &len)| text(n, len))
+            .collect();
+        aliaskit_core::decision::ModuleKey::new(&path, symbols.iter().map(String::as_str)).0
+    })
+    .unwrap_or(0)
+}
+
+/// The key of a function for decision ids, from its module's key
+/// ([`aliaskit_module_key`]) and its own name; the module's name (for the
+/// log) is `module`.
 ///
 /// # Safety
 /// The pointers must be null or point to `len` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn aliaskit_bisect_function(
+    module_key: u64,
     module: *const c_char,
     module_len: usize,
     function: *const c_char,
     function_len: usize,
 ) -> u64 {
     std::panic::catch_unwind(|| {
-        bisect::function_key(text(module, module_len), text(function, function_len))
+        bisect::function_key(
+            module_key,
+            text(module, module_len),
+            text(function, function_len),
+        )
     })
     .unwrap_or(0)
 }

@@ -91,6 +91,17 @@ extern "C" {
     ///
     /// [`DeclArgumentKind`]: super::types::DeclArgumentKind
     pub(crate) fn aliaskit_decl_argument(call: LLVMValueRef, node: *mut LLVMMetadataRef) -> u8;
+    /// Where each of `insts[..count]` (instructions of `function`) stands in
+    /// the function's dominator tree, four numbers each into `out`: its
+    /// block's number, 1 if the block is reachable (else 0), and the block's
+    /// depth-first interval (in, out) in the tree; 0, and nothing written,
+    /// when a block has no terminator.
+    pub(crate) fn aliaskit_dominator_places(
+        function: LLVMValueRef,
+        insts: *const LLVMValueRef,
+        count: u32,
+        out: *mut u32,
+    ) -> u8;
     /// The attachments of kinds `kinds[..count]` of an instruction (null
     /// where absent) into `out`; 0, and nothing written, when it has no
     /// metadata besides its debug location (any other value: written).

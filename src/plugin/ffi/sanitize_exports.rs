@@ -5,6 +5,7 @@
 
 use std::ffi::{c_char, c_void};
 
+use aliaskit_core::decision::ModuleKey;
 use aliaskit_core::sanitize::inline_rule::{lists_of, AccessFacts, Lists, Object};
 use inkwell::llvm_sys::prelude::LLVMModuleRef;
 
@@ -108,7 +109,8 @@ pub unsafe extern "C" fn aliaskit_sanitize_parameter_lists(
 /// error: said on stderr).
 ///
 /// # Safety
-/// `module` live, `printer` its printer, `name` `name_len` bytes.
+/// `module` live, `printer` its printer, `name` `name_len` bytes;
+/// `module_key` its key for decision ids (`aliaskit::moduleKey`).
 #[no_mangle]
 pub unsafe extern "C" fn aliaskit_sanitize_plan(
     module: LLVMModuleRef,
@@ -116,6 +118,7 @@ pub unsafe extern "C" fn aliaskit_sanitize_plan(
     printer: *mut c_void,
     name: *const c_char,
     name_len: usize,
+    module_key: u64,
     stats: bool,
 ) -> *mut Plan {
     let Ok(point) = SanitizePoint::try_from(point) else {
@@ -137,6 +140,7 @@ pub unsafe extern "C" fn aliaskit_sanitize_plan(
                 point,
                 Printer(printer),
                 &name,
+                ModuleKey(module_key),
                 stats,
             )))
         },
