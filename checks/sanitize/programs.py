@@ -12,7 +12,9 @@ sanitize` (both points), linked with the runtime and run. What must hold:
   violation  at least one report whose kind is noalias-argument or
              scoped-noalias and that names the manifest's function (the
              report's function, or the function whose parameter a deciding
-             scope stands for, once inlined); exit status 66
+             scope stands for, once inlined); exit status 66; with a
+             manifest `part` ("callee writes"), such a report has an access
+             of that part
   clean      no report at all; exit status 0
   clean      also: the program's output is the -O0 build's (the checker
              changes nothing the program writes)
@@ -131,6 +133,10 @@ def check(p, flags, keep):
             if not any(names_function(r, p) for r in reports):
                 problems.append('no report names %s (%d reports: %s)' % (
                     p['function'], len(reports), sorted({r.get('function') for r in reports})))
+            elif p.get('part') and not any(
+                    names_function(r, p) and p['part'] in (r['first'].get('part'), r['second'].get('part'))
+                    for r in reports):
+                problems.append('no report of %s has an access of part %r' % (p['function'], p['part']))
             if rc != 66:
                 problems.append('exit status %s, not 66' % rc)
         else:

@@ -149,12 +149,45 @@ pub struct Counts {
     pub dropped: u64,
 }
 
+/// A call running on a frame's behalf (`__aliaskit_delegate_begin`): the
+/// accesses its callee's clone tells are the frame's, as sites `read` and
+/// `write` (`NO_SITE`: not kept).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Delegation {
+    /// The frame's depth in the thread's stack, and the frame.
+    depth: usize,
+    frame: *const Frame,
+    read: u32,
+    write: u32,
+    /// The stack pointer right before the call: the callee's own stack is
+    /// below it.
+    sp: usize,
+}
+
+/// A delegation's site that is not kept.
+pub const NO_SITE: u32 = u32::MAX;
+
+thread_local! {
+    /// The number of delegations active on the thread (the fast path of
+    /// `__aliaskit_delegated`: no borrow when there is none).
+    static DELEGATIONS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Whether the thread has a delegation active.
+#[inline]
+pub fn delegating() -> bool {
+    DELEGATIONS.try_with(|d| d.get() != 0).unwrap_or(false)
+}
+
 struct ThreadState {
     /// Boxed: a frame's handle is its box's address, which must not move
     /// when the stack grows.
     #[allow(clippy::vec_box)]
     stack: Vec<Box<Frame>>,
     depth: usize,
+    /// Active delegations, outermost first; each of a frame in
+    /// `stack[..depth]`, at most one a frame, deeper frames later.
+    delegations: Vec<Delegation>,
     oracles: Oracles,
     counts: Counts,
 }
@@ -180,6 +213,7 @@ thread_local! {
     static STATE: RefCell<ThreadState> = RefCell::new(ThreadState {
         stack: Vec::new(),
         depth: 0,
+        delegations: Vec::new(),
         oracles: Oracles::default(),
         counts: Counts::default(),
     });
@@ -250,21 +284,108 @@ pub fn exit(frame: *mut Frame) -> Vec<Pending> {
 
 /// The frame's log is due for a check: conflicts so far, then a prune.
 pub fn check_now(frame: &mut Frame) -> Vec<Pending> {
-    let keep = report::options().max_log_entries;
-    with_state(|s| {
-        let mut pending = Vec::new();
-        let found = check(&mut s.oracles, frame, true, &mut pending);
-        if let Some(oracle) = found {
-            frame.log.prune(oracle, keep);
-        }
-        frame.next_check = next_check(frame.log.entries());
-        pending
-    })
-    .unwrap_or_else(|| {
+    with_state(|s| check_due(&mut s.oracles, frame)).unwrap_or_else(|| {
         // Reentrant: look again later.
         frame.next_check = next_check(frame.log.entries());
         Vec::new()
     })
+}
+
+/// A due frame's check, and its prune.
+fn check_due(oracles: &mut Oracles, frame: &mut Frame) -> Vec<Pending> {
+    let keep = report::options().max_log_entries;
+    let mut pending = Vec::new();
+    let found = check(oracles, frame, true, &mut pending);
+    if let Some(oracle) = found {
+        frame.log.prune(oracle, keep);
+    }
+    frame.next_check = next_check(frame.log.entries());
+    pending
+}
+
+/// The frame calls a function on its behalf: until [`delegate_end`], what
+/// the callee's clone tells ([`delegated`]) is the frame's, as site `read`
+/// or `write`. `sp` is the stack pointer right before the call.
+pub fn delegate_begin(frame: *const Frame, read: u32, write: u32, sp: usize) {
+    with_state(|s| {
+        let Some(depth) = s.depth_of(frame) else {
+            return;
+        };
+        // The frame runs: a delegation of it or of a deeper frame is left
+        // over (a call left by unwinding or longjmp).
+        s.drop_delegations(depth);
+        if read == NO_SITE && write == NO_SITE {
+            return;
+        }
+        s.delegations.push(Delegation {
+            depth,
+            frame,
+            read,
+            write,
+            sp,
+        });
+        let n = s.delegations.len();
+        let _ = DELEGATIONS.try_with(|d| d.set(n));
+    });
+}
+
+/// The frame's call returned (or unwound to the frame): its delegation,
+/// and any of deeper frames, end.
+pub fn delegate_end(frame: *const Frame) {
+    with_state(|s| {
+        if let Some(depth) = s.depth_of(frame) {
+            s.drop_delegations(depth);
+        }
+    });
+}
+
+/// A clone of a delegated call's callee accesses `size` bytes at `address`
+/// (`write`: it writes); `here` is an address of the caller's own stack
+/// frame (the runtime's), below every frame of the callee. Logged in every
+/// active delegation whose call is on the current stack, above `here`,
+/// unless it is the callee's own stack (below the delegation's `sp`), and
+/// checked when due.
+pub fn delegated(address: u64, size: u64, write: bool, here: usize) -> Vec<Pending> {
+    with_state(|s| {
+        let mut pending = Vec::new();
+        let ThreadState {
+            stack,
+            depth,
+            delegations,
+            oracles,
+            ..
+        } = s;
+        for d in delegations.iter() {
+            let site = if write { d.write } else { d.read };
+            if site == NO_SITE || !on_stack_above(here, d.sp) {
+                continue;
+            }
+            // The callees' own stack, [here, sp): never the caller's memory.
+            let end = address.saturating_add(size.max(1));
+            if end > here as u64 && address < d.sp as u64 {
+                continue;
+            }
+            if d.depth >= *depth {
+                continue;
+            }
+            let frame = &mut *stack[d.depth];
+            if !std::ptr::eq(frame, d.frame) || frame.idle {
+                continue;
+            }
+            frame.log.access(site, address, size);
+            if frame.due() {
+                pending.extend(check_due(oracles, frame));
+            }
+        }
+        pending
+    })
+    .unwrap_or_default()
+}
+
+/// Whether `sp` is on the stack `here` is on, above it (a delegation made
+/// on another stack, a signal handler's, is not the running code's).
+fn on_stack_above(here: usize, sp: usize) -> bool {
+    sp > here && sp - here < SAME_STACK
 }
 
 /// At exit: the current thread's frames are finished, its counts added.
@@ -306,9 +427,26 @@ impl Oracles {
 }
 
 impl ThreadState {
+    /// The depth of a running frame of the thread.
+    fn depth_of(&self, frame: *const Frame) -> Option<usize> {
+        self.stack[..self.depth]
+            .iter()
+            .rposition(|f| std::ptr::eq(&**f, frame))
+    }
+
+    /// Ends the delegations of frames at depth `from` and above.
+    fn drop_delegations(&mut self, from: usize) {
+        let keep = self.delegations.partition_point(|d| d.depth < from);
+        if keep < self.delegations.len() {
+            self.delegations.truncate(keep);
+            let _ = DELEGATIONS.try_with(|d| d.set(keep));
+        }
+    }
+
     /// Finishes the frames at depth `from` and above; the one at `from`
     /// may show the current stack (`with_stack`).
     fn finish_above(&mut self, from: usize, with_stack: bool) -> Vec<Pending> {
+        self.drop_delegations(from);
         let mut pending = Vec::new();
         while self.depth > from {
             self.depth -= 1;

@@ -214,6 +214,66 @@ pub unsafe extern "C" fn __aliaskit_access_run(
     }
 }
 
+/// The frame calls a function defined in its module, whose accesses the
+/// call stands for (its scope lists claim them): until
+/// [`__aliaskit_delegate_end`], each access the callee's clone tells
+/// ([`__aliaskit_delegated`]) is logged in the frame as site `read` or
+/// `write` (`u32::MAX`: not kept). `sp` is the stack pointer right before
+/// the call.
+///
+/// # Safety
+/// As [`__aliaskit_exit`].
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn __aliaskit_delegate_begin(
+    frame: *mut Frame,
+    read: u32,
+    write: u32,
+    sp: *const c_void,
+) {
+    if frame.is_null() || (*frame).idle() {
+        return;
+    }
+    guarded((), || {
+        frames::delegate_begin(frame, read, write, sp as usize)
+    })
+}
+
+/// The frame's delegated call returned or unwound to the frame.
+///
+/// # Safety
+/// As [`__aliaskit_exit`].
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn __aliaskit_delegate_end(frame: *mut Frame) {
+    if frame.is_null() || (*frame).idle() || !frames::delegating() {
+        return;
+    }
+    guarded((), || frames::delegate_end(frame))
+}
+
+/// A clone of a delegated call's callee accesses `size` bytes at
+/// `address`, writing when `write` is not 0: logged in the frame of every
+/// active delegation of the thread. Returns at once when there is none.
+#[no_mangle]
+#[inline(never)]
+pub extern "C" fn __aliaskit_delegated(address: *const c_void, size: u64, write: u32) {
+    if !frames::delegating() || size == 0 {
+        return;
+    }
+    // An address in this function's own frame: every frame of the callee
+    // is above it.
+    let marker = 0u8;
+    let here = std::hint::black_box(&marker) as *const u8 as usize;
+    let pending = guarded(Vec::new(), || {
+        frames::delegated(address as u64, size, write != 0, here)
+    });
+    if !pending.is_empty() {
+        let stack = caller_stack!();
+        guarded((), || report::emit(pending, Some(&stack)));
+    }
+}
+
 /// The program ends (a destructor of every instrumented module): the
 /// summary line, and the exit code when something was reported.
 #[no_mangle]

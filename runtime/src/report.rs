@@ -168,10 +168,22 @@ fn where_(s: &Site) -> String {
         .unwrap_or_else(|| "(no debug location)".to_owned())
 }
 
-fn access_word(s: &Site) -> &'static str {
+/// "read" or "write".
+fn access_kind(s: &Site) -> &'static str {
     match s.access {
         Access::Read => "read",
         Access::Write => "write",
+    }
+}
+
+/// "read" or "write", and the part of the instruction when it has parts
+/// ("write (callee writes)", "read (source)").
+fn access_word(s: &Site) -> String {
+    let word = access_kind(s);
+    if s.part.is_empty() {
+        word.to_owned()
+    } else {
+        format!("{word} ({})", s.part)
     }
 }
 
@@ -368,9 +380,9 @@ pub fn pending(
         "code_of": t.name,
         "module": module,
         "point": point.name(),
-        "first": {"instruction": first.instruction, "location": first.location, "access": access_word(first),
+        "first": {"instruction": first.instruction, "location": first.location, "access": access_kind(first),
                   "part": first.part, "metadata": site_lists(t, first)},
-        "second": {"instruction": second.instruction, "location": second.location, "access": access_word(second),
+        "second": {"instruction": second.instruction, "location": second.location, "access": access_kind(second),
                    "part": second.part, "metadata": site_lists(t, second)},
         "id": id_text,
         "other_id": other,

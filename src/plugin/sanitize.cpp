@@ -20,7 +20,10 @@
 // at the entry, __aliaskit_exit before every ret and resume,
 // __aliaskit_scope after each decl, __aliaskit_access before each site;
 // the table as a global registered by a constructor; __aliaskit_fini as a
-// destructor.
+// destructor. A call with lists to a function defined in the module is two
+// sites (its callee's reads and writes): it is surrounded by
+// __aliaskit_delegate_begin/end and sent to a clone of its callee that
+// tells each access (sanitize_calls.cpp).
 //
 // Under clang (and for `aliaskit sanitize`), ALIASKIT_SANITIZE=1 (or start
 // / end: which points instrument) adds the stages to the pipeline and
@@ -31,6 +34,7 @@
 
 #include "shim.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/CGSCCPassManager.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -213,6 +217,9 @@ void instrumentSite(const aliaskit::SitePlan &S, Value *Frame, Runtime &RT,
     access(Ptr, B.CreateSelect(On, Size, B.getInt64(0)));
     return;
   }
+  case aliaskit::SitePart::CalleeReads:
+  case aliaskit::SitePart::CalleeWrites:
+    return; // instrumentFunction: both parts at once (sanitize_calls.cpp)
   }
 }
 
@@ -378,9 +385,13 @@ void summarizeStartChecks(Function &F, FunctionAnalysisManager &FAM) {
     FAM.invalidate(F, PreservedAnalyses::none());
 }
 
-/// Instruments one function of the plan.
+/// Instruments one function of the plan; the calls that stand for their
+/// callees' accesses (surrounded now, redirected to clones once every
+/// function is instrumented) go to `Delegated`.
 void instrumentFunction(const aliaskit::FunctionPlan &P, GlobalVariable *Table,
-                        Runtime &RT, FunctionAnalysisManager &FAM) {
+                        Runtime &RT, FunctionAnalysisManager &FAM,
+                        SmallVectorImpl<CallBase *> &Delegated,
+                        unsigned &NotRedirected) {
   auto *F = cast<Function>(unwrap(P.Function));
   const DataLayout &DL = F->getDataLayout();
   LoopFacts Loops{FAM.getResult<LoopAnalysis>(*F),
@@ -404,8 +415,26 @@ void instrumentFunction(const aliaskit::FunctionPlan &P, GlobalVariable *Table,
     IRBuilder<> After(D->getNextNode());
     quiet(After.CreateCall(RT.Scope, {Frame, After.getInt32(P.Decls[I].Scope)}));
   }
-  for (size_t I = 0; I < P.NumSitePlans; ++I)
-    instrumentSite(P.SitePlans[I], Frame, RT, DL, &Loops);
+  // A call's "callee reads" and "callee writes" sites (~0u: not kept).
+  MapVector<CallBase *, std::pair<uint32_t, uint32_t>> Calls;
+  for (size_t I = 0; I < P.NumSitePlans; ++I) {
+    const aliaskit::SitePlan &S = P.SitePlans[I];
+    if (S.Part == aliaskit::SitePart::CalleeReads ||
+        S.Part == aliaskit::SitePart::CalleeWrites) {
+      if (auto *Call = dyn_cast<CallBase>(unwrap(S.Inst))) {
+        auto &Sites = Calls.insert({Call, {~0u, ~0u}}).first->second;
+        (S.Part == aliaskit::SitePart::CalleeReads ? Sites.first
+                                                   : Sites.second) = S.Site;
+      }
+      continue;
+    }
+    instrumentSite(S, Frame, RT, DL, &Loops);
+  }
+  for (auto &[Call, Sites] : Calls)
+    if (aliaskit::delegateCall(*Call, Frame, Sites.first, Sites.second))
+      Delegated.push_back(Call);
+    else
+      ++NotRedirected;
   SmallVector<Instruction *, 4> Exits;
   for (BasicBlock &BB : *F) {
     Instruction *T = BB.getTerminator();
@@ -470,11 +499,23 @@ void instrument(Module &M, SanitizePoint Point, bool Stats,
   if (N > 0) {
     Runtime RT(M);
     GlobalVariable *Table = tableGlobal(M, ArrayRef(Bytes, Len), Point);
+    SmallVector<CallBase *, 8> Delegated;
+    unsigned NotRedirected = 0;
     for (size_t I = 0; I < N; ++I) {
       aliaskit::FunctionPlan FP;
       if (aliaskit_sanitize_plan_function(Plan, I, &FP))
-        instrumentFunction(FP, Table, RT, FAM);
+        instrumentFunction(FP, Table, RT, FAM, Delegated, NotRedirected);
     }
+    aliaskit::DelegationStats DS =
+        aliaskit::cloneDelegatedCallees(M, Delegated);
+    if (Stats)
+      errs() << "aliaskit-sanitize<"
+             << (Point == SanitizePoint::Start ? "start" : "end")
+             << ">: " << DS.Calls << " calls checked for their callees' "
+             << "accesses (" << DS.Clones << " clones), " << NotRedirected
+             << " not (musttail, funclet, setjmp); " << DS.NotFollowed
+             << " calls in clones not followed (external or indirect); "
+             << DS.NotSeen << " accesses in clones not seen\n";
     registerTable(M, Table, RT, Point);
   }
   aliaskit_sanitize_plan_free(Plan);

@@ -101,7 +101,8 @@ pub(crate) unsafe fn plan(
             .next()
             .unwrap_or_else(|| printer.value(inst).trim().to_owned())
     };
-    let read = sanitize_view::read(module, &where_);
+    // Calls stand for their callees at the end point only (see `read`).
+    let read = sanitize_view::read(module, &where_, matches!(point, SanitizePoint::End));
     let mut counts = Stats {
         bad_lists: read.bad_lists.len(),
         ..Stats::default()
@@ -208,6 +209,8 @@ unsafe fn plan_function(
             Part::Destination => (SitePart::Destination, 0),
             Part::Source => (SitePart::Source, 0),
             Part::Lane(k) => (SitePart::Lane, k),
+            Part::CalleeReads => (SitePart::CalleeReads, 0),
+            Part::CalleeWrites => (SitePart::CalleeWrites, 0),
         };
         site_plans.push(SitePlan {
             inst,

@@ -145,6 +145,8 @@ enum class SitePart : uint32_t {
   Destination = 1, ///< a memory intrinsic's destination
   Source = 2,      ///< a memory transfer's source
   Lane = 3,        ///< one lane of a masked access, gather or scatter
+  CalleeReads = 4, ///< what a call's callee (defined in the module) reads
+  CalleeWrites = 5, ///< what a call's callee (defined in the module) writes
 };
 
 /// One site of an instrumented function, Rust to C++ (the plan of
@@ -589,6 +591,28 @@ bool summarizeInLoop(llvm::Instruction &I, llvm::Value *Ptr, uint64_t Size,
                      llvm::Value *Frame, llvm::Value *Site,
                      llvm::FunctionCallee AccessRun, llvm::LoopInfo &LI,
                      llvm::ScalarEvolution &SE, llvm::DominatorTree &DT);
+
+/// sanitize_calls.cpp: surrounds `Call` (a call with scope lists to a
+/// function defined in the module, whose "callee reads" and "callee
+/// writes" are sites `Read` and `Write` of `Frame`, ~0u when not kept) with
+/// __aliaskit_delegate_begin and __aliaskit_delegate_end; false (nothing
+/// done) when its callee cannot be cloned or the call not surrounded.
+bool delegateCall(llvm::CallBase &Call, llvm::Value *Frame, uint32_t Read,
+                  uint32_t Write);
+
+/// What cloneDelegatedCallees did.
+struct DelegationStats {
+  unsigned Calls = 0;       ///< calls redirected to a clone
+  unsigned Clones = 0;      ///< clones made
+  unsigned NotFollowed = 0; ///< calls in clones to declarations, indirect
+  unsigned NotSeen = 0;     ///< accesses in clones not told (masked, scalable)
+};
+
+/// sanitize_calls.cpp: redirects each of `Calls` (surrounded by
+/// delegateCall) to a clone of its callee that tells the runtime each
+/// access it makes, cloning the functions the clones call in turn.
+DelegationStats cloneDelegatedCallees(llvm::Module &M,
+                                      llvm::ArrayRef<llvm::CallBase *> Calls);
 
 /// Registers aliaskit-sanitize and ALIASKIT_SANITIZE (sanitize.cpp).
 void registerSanitizer(llvm::PassBuilder &PB);

@@ -13,8 +13,9 @@ use aliaskit_core::scoped::scopes_with_domains;
 use aliaskit_core::verify::{Attachment, Carrier, DeclArgument, Finding, Severity, Site, Verifier};
 use aliaskit_core::NodeId;
 use inkwell::llvm_sys::core::{
-    LLVMGetBasicBlockParent, LLVMGetCalledValue, LLVMGetInstructionParent, LLVMGetOperand,
-    LLVMGetTypeKind, LLVMGetVectorSize, LLVMIsAFunction, LLVMTypeOf,
+    LLVMGetBasicBlockParent, LLVMGetCalledValue, LLVMGetInstructionParent, LLVMGetLinkage,
+    LLVMGetOperand, LLVMGetTypeKind, LLVMGetVectorSize, LLVMIsAFunction, LLVMIsDeclaration,
+    LLVMTypeOf,
 };
 use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
 use inkwell::llvm_sys::LLVMTypeKind;
@@ -31,6 +32,11 @@ pub enum Part {
     Destination,
     Source,
     Lane(u32),
+    /// A call to a function defined in the module: what its callee (and
+    /// the defined functions it calls) reads, on the caller's behalf.
+    CalleeReads,
+    /// The same call: what its callee writes.
+    CalleeWrites,
 }
 
 impl Part {
@@ -41,6 +47,8 @@ impl Part {
             Part::Destination => "destination".into(),
             Part::Source => "source".into(),
             Part::Lane(k) => format!("lane {k}"),
+            Part::CalleeReads => "callee reads".into(),
+            Part::CalleeWrites => "callee writes".into(),
         }
     }
 }
@@ -58,7 +66,8 @@ pub struct FunctionRead {
     /// A decl the verifier rejected: its scope is unknown, so no instance
     /// of this function can be trusted; the function is not checked.
     pub malformed_decl: bool,
-    /// Calls with scope lists other than memory intrinsics (not checked).
+    /// Calls with scope lists that are neither memory intrinsics nor calls
+    /// to a function defined in the module (not checked).
     pub unchecked_calls: usize,
 }
 
@@ -87,6 +96,13 @@ enum CallShape {
         write: bool,
         lanes: u32,
     },
+    /// A direct call to a function defined in the module, whose body can
+    /// be cloned for the checker (see `sanitize.cpp`): its two parts stand
+    /// for what the callee reads and writes.
+    Defined,
+    /// One of the runtime's own calls (`__aliaskit_*`): never a site, and
+    /// not counted (the inliner gives them the lists of an inlined call).
+    Runtime,
     Other,
 }
 
@@ -96,6 +112,16 @@ unsafe fn call_shape(call: LLVMValueRef) -> CallShape {
         return CallShape::Other;
     }
     let name = name_of(callee);
+    if name.starts_with("__aliaskit_") {
+        return CallShape::Runtime;
+    }
+    if !name.starts_with("llvm.") {
+        return if clonable(callee) {
+            CallShape::Defined
+        } else {
+            CallShape::Other
+        };
+    }
     if name.starts_with("llvm.memcpy") || name.starts_with("llvm.memmove") {
         return CallShape::Transfer;
     }
@@ -121,13 +147,37 @@ unsafe fn call_shape(call: LLVMValueRef) -> CallShape {
     }
 }
 
+/// Whether `callee`'s body is the one that runs when it is called, so that
+/// a clone of it does the same: a definition that cannot be replaced at
+/// link time (ODR definitions are equivalent, so they count).
+unsafe fn clonable(callee: LLVMValueRef) -> bool {
+    use inkwell::llvm_sys::LLVMLinkage::*;
+    if LLVMIsDeclaration(callee) != 0 {
+        return false;
+    }
+    !matches!(
+        LLVMGetLinkage(callee),
+        LLVMLinkOnceAnyLinkage
+            | LLVMWeakAnyLinkage
+            | LLVMExternalWeakLinkage
+            | LLVMCommonLinkage
+            | LLVMAvailableExternallyLinkage
+    )
+}
+
 /// Reads `module`. `location` gives an instruction's location for decls.
+/// `delegate`: a call with lists to a function defined in the module is
+/// two sites (its callee's reads and writes); otherwise it is counted as
+/// not checked (the start point: a clone of the callee could not be
+/// inlined, and the callee's accesses through its results would then stay
+/// unclassified; the end point checks the calls that remain).
 ///
 /// # Safety
 /// `module` must be live and not modified while the result is used.
 pub unsafe fn read(
     module: LLVMModuleRef,
     location: &dyn Fn(LLVMValueRef) -> String,
+    delegate: bool,
 ) -> SanitizeRead {
     let read = read_module(module);
     let findings = Verifier::new().verify_module(&read.importer.graph, &read.view);
@@ -225,9 +275,22 @@ pub unsafe fn read(
                         add(Part::Lane(k), access);
                     }
                 }
-                CallShape::Other => f.unchecked_calls += 1,
+                CallShape::Defined if delegate => {
+                    add(Part::CalleeReads, Access::Read);
+                    add(Part::CalleeWrites, Access::Write);
+                }
+                CallShape::Runtime => {}
+                CallShape::Defined | CallShape::Other => f.unchecked_calls += 1,
             },
-            Carrier::Invoke | Carrier::OtherCall => f.unchecked_calls += 1,
+            Carrier::Invoke => match call_shape(inst) {
+                CallShape::Defined if delegate => {
+                    add(Part::CalleeReads, Access::Read);
+                    add(Part::CalleeWrites, Access::Write);
+                }
+                CallShape::Runtime => {}
+                _ => f.unchecked_calls += 1,
+            },
+            Carrier::OtherCall => f.unchecked_calls += 1,
             Carrier::VaArg | Carrier::Other => {}
         }
     }

@@ -243,6 +243,10 @@ codes! {
         Source = 2,
         /// One lane of a masked access, gather or scatter.
         Lane = 3,
+        /// What a call's callee (defined in the module) reads.
+        CalleeReads = 4,
+        /// What a call's callee (defined in the module) writes.
+        CalleeWrites = 5,
     }
 }
 

@@ -1,0 +1,243 @@
+//! Calls that stand for their callees' accesses, through the C entry
+//! points: `__aliaskit_delegate_begin`/`_end` around a call, and
+//! `__aliaskit_delegated` from the callee's clone. Reports are read back
+//! from the JSON log.
+//!
+//! One test function: the options and the log are read once per process.
+
+use std::ffi::c_void;
+
+use aliaskit_core::sanitize::table::{
+    Access, Domain, FunctionTable, List, ModuleTable, Point, Scope, Site,
+};
+use aliaskit_rt::frames::delegating;
+use aliaskit_rt::{
+    __aliaskit_access, __aliaskit_delegate_begin, __aliaskit_delegate_end, __aliaskit_delegated,
+    __aliaskit_enter, __aliaskit_exit, __aliaskit_register,
+};
+
+const NONE: u32 = u32::MAX;
+
+fn site(
+    file: &str,
+    i: u32,
+    inst: u32,
+    part: &str,
+    access: Access,
+    scopes: u32,
+    noalias: u32,
+) -> Site {
+    Site {
+        instruction: format!("instruction {inst}"),
+        location: vec![format!("{file}:{}:1", 10 + i)],
+        part: part.into(),
+        access,
+        scopes: Some(scopes),
+        noalias: Some(noalias),
+        instruction_index: inst,
+    }
+}
+
+/// `g(p, q)`: site 0 a store through p, sites 1 and 2 a call h(q) (what h
+/// reads, what h writes), site 3 a load through p. p and q are claimed
+/// apart (no decls: one instance a call).
+fn table(file: &str) -> Vec<u8> {
+    let scope = |name: &str| Scope {
+        domain: 0,
+        name: format!("\"g: %{name}\""),
+        decl: None,
+        parameter_of: None,
+    };
+    let list = |s: u32, text: &str| List {
+        content: 100 + s as u64,
+        scopes: vec![s],
+        text: text.into(),
+    };
+    ModuleTable {
+        module: file.into(),
+        point: Point::End,
+        functions: vec![FunctionTable {
+            name: "g".into(),
+            key: 42,
+            sites: vec![
+                site(file, 0, 0, "", Access::Write, 0, 1),
+                site(file, 1, 1, "callee reads", Access::Read, 1, 0),
+                site(file, 2, 1, "callee writes", Access::Write, 1, 0),
+                site(file, 3, 2, "", Access::Read, 0, 1),
+            ],
+            lists: vec![list(0, "{p}"), list(1, "{q}")],
+            scopes: vec![scope("p"), scope("q")],
+            domains: vec![Domain {
+                name: "\"g\"".into(),
+            }],
+        }],
+    }
+    .encode()
+}
+
+fn reports(log: &std::path::Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(log)
+        .unwrap_or_default()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect()
+}
+
+/// The stack pointer of a caller: an address in this frame, above the
+/// runtime's.
+#[inline(never)]
+fn sp_here() -> usize {
+    let x = 0u8;
+    std::hint::black_box(&x) as *const u8 as usize + 4096
+}
+
+#[test]
+fn delegated_accesses_are_the_callers() {
+    let dir = std::env::temp_dir().join(format!("aliaskit-rt-delegation-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("log.jsonl");
+    let _ = std::fs::remove_file(&log);
+    std::env::set_var("ALIASKIT_SANITIZE_LOG", &log);
+    std::env::set_var("ALIASKIT_SANITIZE_OPTIONS", "print_summary=0:symbolize=0");
+    let t = table("t.c");
+    let u = table("u.c");
+    // Heap memory: never the callees' stack.
+    let mut heap = vec![0u32; 16].into_boxed_slice();
+    let x = (&mut heap[0]) as *mut u32 as *const c_void;
+    let y = (&mut heap[8]) as *mut u32 as *const c_void;
+    let frame_address = 0x7000_0000usize as *const c_void;
+    let sp = sp_here() as *const c_void;
+    unsafe {
+        __aliaskit_register(t.as_ptr());
+        __aliaskit_register(u.as_ptr());
+
+        // No delegation: a clone's access goes nowhere (the fast path).
+        let f = __aliaskit_enter(t.as_ptr(), 0, 4, 2, frame_address, std::ptr::null(), 0);
+        assert!(!delegating());
+        __aliaskit_access(f, 3, x, 4);
+        __aliaskit_delegated(x, 4, 1);
+        __aliaskit_exit(f);
+        assert!(reports(&log).is_empty(), "{:?}", reports(&log));
+
+        // A delegated read against a read: never a pair, whatever the
+        // site numbers (the read is logged as the read site).
+        let f = __aliaskit_enter(t.as_ptr(), 0, 4, 2, frame_address, std::ptr::null(), 0);
+        __aliaskit_access(f, 3, x, 4);
+        __aliaskit_delegate_begin(f, 1, 2, sp);
+        assert!(delegating());
+        for _ in 0..1000 {
+            __aliaskit_delegated(x, 4, 0);
+        }
+        __aliaskit_delegate_end(f);
+        assert!(!delegating());
+        // Only the write site kept: a read is not logged at all.
+        __aliaskit_delegate_begin(f, NONE, 2, sp);
+        __aliaskit_delegated(x, 4, 0);
+        __aliaskit_delegate_end(f);
+        __aliaskit_exit(f);
+        assert!(reports(&log).is_empty(), "{:?}", reports(&log));
+
+        // A delegated write of what the caller read: reported, the second
+        // access the call's "callee writes".
+        let f = __aliaskit_enter(t.as_ptr(), 0, 4, 2, frame_address, std::ptr::null(), 0);
+        __aliaskit_access(f, 3, x, 4);
+        __aliaskit_delegate_begin(f, 1, 2, sp);
+        __aliaskit_delegated(x, 4, 1);
+        __aliaskit_delegate_end(f);
+        __aliaskit_exit(f);
+        let r = reports(&log);
+        assert_eq!(r.len(), 1, "{r:?}");
+        assert_eq!(r[0]["second"]["part"], "callee writes");
+        assert_eq!(r[0]["second"]["access"], "write");
+        assert_eq!(r[0]["first"]["location"][0], "t.c:13:1");
+
+        // Nested: a callee g (module u.c) runs on t.c's g's behalf and
+        // calls h on its own behalf: h's write belongs to both frames.
+        let outer = __aliaskit_enter(t.as_ptr(), 0, 4, 2, frame_address, std::ptr::null(), 0);
+        __aliaskit_access(outer, 0, y, 4);
+        __aliaskit_delegate_begin(outer, 1, 2, sp);
+        let inner = __aliaskit_enter(
+            u.as_ptr(),
+            0,
+            4,
+            2,
+            (frame_address as usize - 256) as *const c_void,
+            std::ptr::null(),
+            0,
+        );
+        __aliaskit_access(inner, 0, y, 4);
+        __aliaskit_delegate_begin(inner, 1, 2, sp);
+        __aliaskit_delegated(y, 4, 0);
+        __aliaskit_delegate_end(inner);
+        // The inner frame ends: its delegation is gone, the outer's stays.
+        __aliaskit_exit(inner);
+        assert!(delegating());
+        __aliaskit_delegate_end(outer);
+        __aliaskit_exit(outer);
+        let r = reports(&log);
+        assert_eq!(r.len(), 3, "one report for each frame: {r:?}");
+        assert_eq!(r[1]["second"]["part"], "callee reads");
+        assert_eq!(r[2]["second"]["part"], "callee reads");
+
+        // Unwinding: the call never returns to its caller, whose frame is
+        // finished (here: its parent exits). Its delegation goes with it:
+        // the next frame, in the same box, does not get the access.
+        let parent = __aliaskit_enter(u.as_ptr(), 0, 4, 2, frame_address, std::ptr::null(), 0);
+        let f = __aliaskit_enter(
+            t.as_ptr(),
+            0,
+            4,
+            2,
+            (frame_address as usize - 256) as *const c_void,
+            std::ptr::null(),
+            0,
+        );
+        __aliaskit_delegate_begin(f, 1, 2, sp);
+        __aliaskit_exit(parent);
+        assert!(!delegating());
+        let next = __aliaskit_enter(t.as_ptr(), 0, 4, 2, frame_address, std::ptr::null(), 0);
+        __aliaskit_access(next, 3, (&mut heap[12]) as *mut u32 as *const c_void, 4);
+        __aliaskit_delegated((&mut heap[12]) as *mut u32 as *const c_void, 4, 1);
+        __aliaskit_exit(next);
+        // A frame left behind is finished when a frame enters above it:
+        // its delegation goes too.
+        let outer = __aliaskit_enter(u.as_ptr(), 0, 4, 2, frame_address, std::ptr::null(), 0);
+        let deep = __aliaskit_enter(
+            u.as_ptr(),
+            0,
+            4,
+            2,
+            (frame_address as usize - 512) as *const c_void,
+            std::ptr::null(),
+            0,
+        );
+        __aliaskit_delegate_begin(deep, 1, 2, sp);
+        let above = __aliaskit_enter(
+            u.as_ptr(),
+            0,
+            4,
+            2,
+            (frame_address as usize - 256) as *const c_void,
+            std::ptr::null(),
+            0,
+        );
+        assert!(!delegating());
+        __aliaskit_exit(above);
+        // A delegation the frame left over (longjmp out of its call) ends
+        // at its next call's begin.
+        __aliaskit_delegate_begin(outer, NONE, 2, sp);
+        __aliaskit_delegate_begin(outer, NONE, 2, sp);
+        __aliaskit_delegate_end(outer);
+        assert!(!delegating());
+        // A delegation made on another stack (a signal handler's) is not
+        // the running code's: nothing logged.
+        __aliaskit_access(outer, 3, (&mut heap[14]) as *mut u32 as *const c_void, 4);
+        __aliaskit_delegate_begin(outer, 1, 2, (sp as usize + (1 << 30)) as *const c_void);
+        __aliaskit_delegated((&mut heap[14]) as *mut u32 as *const c_void, 4, 1);
+        __aliaskit_delegate_end(outer);
+        __aliaskit_exit(outer);
+    }
+    let r = reports(&log);
+    assert_eq!(r.len(), 3, "no report from a dropped delegation: {r:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
