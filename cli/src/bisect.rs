@@ -296,6 +296,29 @@ struct Report<'a> {
     repair: Option<repair::Repair>,
 }
 
+impl<'a> Report<'a> {
+    /// An outcome without culprits.
+    fn without_culprits(
+        verdict: &'a str,
+        message: String,
+        runs: usize,
+        decisions: usize,
+        modules: usize,
+        seconds: f64,
+    ) -> Report<'a> {
+        Report {
+            verdict,
+            message: Some(message),
+            culprits: Vec::new(),
+            runs,
+            decisions,
+            modules,
+            seconds,
+            repair: None,
+        }
+    }
+}
+
 #[derive(Serialize)]
 struct Culprit<'a> {
     id: DecisionId,
@@ -325,16 +348,14 @@ fn print_json(report: &Report) -> Result<()> {
 
 /// `--json`'s object for an error before any run (a usage error).
 pub fn print_error_json(message: &str) {
-    let _ = print_json(&Report {
-        verdict: "error",
-        message: Some(message.to_owned()),
-        culprits: Vec::new(),
-        runs: 0,
-        decisions: 0,
-        modules: 0,
-        seconds: 0.0,
-        repair: None,
-    });
+    let _ = print_json(&Report::without_culprits(
+        "error",
+        message.to_owned(),
+        0,
+        0,
+        0,
+        0.0,
+    ));
 }
 
 pub fn run(o: Options) -> Result<u8> {
@@ -345,16 +366,14 @@ pub fn run(o: Options) -> Result<u8> {
     let result = search(o, &mut printed);
     if let (true, false, Err(e)) = (json, printed, &result) {
         // Errors too are one object (the exit status stays 2).
-        print_json(&Report {
-            verdict: "error",
-            message: Some(format!("{e:#}")),
-            culprits: Vec::new(),
-            runs: 0,
-            decisions: 0,
-            modules: 0,
-            seconds: started.elapsed().as_secs_f64(),
-            repair: None,
-        })?;
+        print_json(&Report::without_culprits(
+            "error",
+            format!("{e:#}"),
+            0,
+            0,
+            0,
+            started.elapsed().as_secs_f64(),
+        ))?;
     }
     result
 }
@@ -395,16 +414,14 @@ fn search(o: Options, printed: &mut bool) -> Result<u8> {
         Err(e) => {
             let Some(Stopped(stop)) = e.downcast_ref::<Stopped>() else {
                 if o.json {
-                    print_json(&Report {
-                        verdict: "error",
-                        message: Some(format!("{e:#}")),
-                        culprits: Vec::new(),
-                        runs: runner.runs,
+                    print_json(&Report::without_culprits(
+                        "error",
+                        format!("{e:#}"),
+                        runner.runs,
                         decisions,
                         modules,
                         seconds,
-                        repair: None,
-                    })?;
+                    ))?;
                     *printed = true;
                 }
                 return Err(e);
@@ -418,16 +435,14 @@ fn search(o: Options, printed: &mut bool) -> Result<u8> {
             };
             premise(&runner, &message);
             if o.json {
-                print_json(&Report {
-                    verdict: stop.verdict(),
-                    message: Some(message),
-                    culprits: Vec::new(),
-                    runs: runner.runs,
+                print_json(&Report::without_culprits(
+                    stop.verdict(),
+                    message,
+                    runner.runs,
                     decisions,
                     modules,
                     seconds,
-                    repair: None,
-                })?;
+                ))?;
             }
             return Ok(if stop.is_setup() { 2 } else { 1 });
         }
@@ -463,16 +478,14 @@ fn search(o: Options, printed: &mut bool) -> Result<u8> {
     };
     premise(&runner, &message);
     if o.json {
-        print_json(&Report {
+        print_json(&Report::without_culprits(
             verdict,
-            message: Some(message),
-            culprits: Vec::new(),
-            runs: runner.runs,
+            message,
+            runner.runs,
             decisions,
             modules,
             seconds,
-            repair: None,
-        })?;
+        ))?;
     }
     Ok(1)
 }

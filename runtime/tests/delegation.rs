@@ -5,6 +5,8 @@
 //!
 //! One test function: the options and the log are read once per process.
 
+mod common;
+use common::{fresh_log, reports};
 use std::ffi::c_void;
 
 use aliaskit_core::sanitize::table::{
@@ -47,6 +49,7 @@ fn table(file: &str) -> Vec<u8> {
         name: format!("\"g: %{name}\""),
         decl: None,
         parameter_of: None,
+        note: None,
     };
     let list = |s: u32, text: &str| List {
         content: 100 + s as u64,
@@ -75,14 +78,6 @@ fn table(file: &str) -> Vec<u8> {
     .encode()
 }
 
-fn reports(log: &std::path::Path) -> Vec<serde_json::Value> {
-    std::fs::read_to_string(log)
-        .unwrap_or_default()
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
-        .collect()
-}
-
 /// The stack pointer of a caller: an address in this frame, above the
 /// runtime's.
 #[inline(never)]
@@ -93,12 +88,7 @@ fn sp_here() -> usize {
 
 #[test]
 fn delegated_accesses_are_the_callers() {
-    let dir = std::env::temp_dir().join(format!("aliaskit-rt-delegation-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let log = dir.join("log.jsonl");
-    let _ = std::fs::remove_file(&log);
-    std::env::set_var("ALIASKIT_SANITIZE_LOG", &log);
-    std::env::set_var("ALIASKIT_SANITIZE_OPTIONS", "print_summary=0:symbolize=0");
+    let log = fresh_log("delegation");
     let t = table("t.c");
     let u = table("u.c");
     // Heap memory: never the callees' stack.
@@ -239,5 +229,5 @@ fn delegated_accesses_are_the_callers() {
     }
     let r = reports(&log);
     assert_eq!(r.len(), 3, "no report from a dropped delegation: {r:?}");
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(log.parent().unwrap());
 }

@@ -4,6 +4,8 @@
 //!
 //! One test function: the options and the log are read once per process.
 
+mod common;
+use common::{fresh_log, reports};
 use std::ffi::c_void;
 
 use aliaskit_core::sanitize::table::{
@@ -60,22 +62,9 @@ fn table(file: &str) -> Vec<u8> {
     .encode()
 }
 
-fn reports(log: &std::path::Path) -> Vec<serde_json::Value> {
-    std::fs::read_to_string(log)
-        .unwrap_or_default()
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
-        .collect()
-}
-
 #[test]
 fn reports_come_from_real_conflicts_only() {
-    let dir = std::env::temp_dir().join(format!("aliaskit-rt-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let log = dir.join("log.jsonl");
-    let _ = std::fs::remove_file(&log);
-    std::env::set_var("ALIASKIT_SANITIZE_LOG", &log);
-    std::env::set_var("ALIASKIT_SANITIZE_OPTIONS", "print_summary=0:symbolize=0");
+    let log = fresh_log("test");
     let t = table("t.c");
     let mut buf = [0u32; 8];
     let at = |i: usize, b: &mut [u32; 8]| (&mut b[i]) as *mut u32 as *const c_void;
@@ -168,5 +157,5 @@ fn reports_come_from_real_conflicts_only() {
     })
     .join()
     .unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(log.parent().unwrap());
 }
