@@ -35,6 +35,12 @@ pub trait Numbering {
     /// The place (from 1) of `scope` among the scopes of its domain, in
     /// the order of their numbers.
     fn place(&self, scope: NodeId) -> Option<u32>;
+    /// The loop around the `noalias.scope.decl` of `scope`, described
+    /// (`the loop at a.c:3:5`), when the decl is in one: each iteration
+    /// then begins a new instance of the scope.
+    fn decl_loop(&self, _scope: NodeId) -> Option<String> {
+        None
+    }
 }
 
 /// No numbers at all (unit tests, and reports made without a module).

@@ -160,18 +160,48 @@ impl ScopedReason {
                 list(noalias),
                 list(scopes)
             ),
-            ScopedReason::Covered { domain } => format!(
-                "every scope of !alias.scope {} in domain {} is in the !noalias list {}",
-                list(scopes),
-                describe_domain(g, names, domain),
-                list(noalias)
-            ),
+            ScopedReason::Covered { domain } => {
+                let sentence = format!(
+                    "every scope of !alias.scope {} in domain {} is in the !noalias list {}",
+                    list(scopes),
+                    describe_domain(g, names, domain),
+                    list(noalias)
+                );
+                match scopes.and_then(|l| per_iteration(g, names, l, domain)) {
+                    Some(clause) => format!("{sentence}; {clause}"),
+                    None => sentence,
+                }
+            }
         };
         match list_notes(g, names, &[scopes, noalias]) {
             Some(notes) => format!("{sentence} ({notes})"),
             None => sentence,
         }
     }
+}
+
+/// When a deciding scope (of `list`, in `domain`) is declared inside a
+/// loop: the claim holds within one iteration only (each iteration's decl
+/// begins a new instance), which a transform that moves an access across
+/// the loop's back edge breaks even where the metadata is right.
+fn per_iteration(
+    g: &MetadataGraph,
+    names: &dyn Numbering,
+    list: NodeId,
+    domain: NodeId,
+) -> Option<String> {
+    scopes_with_domains(g, list)
+        .ok()?
+        .into_iter()
+        .filter(|&(_, d)| d == Some(domain))
+        .find_map(|(s, _)| {
+            names.decl_loop(s).map(|at| {
+                format!(
+                    "the claim holds within one iteration only: the noalias.scope.decl of {} is in {at} (an access moved across its back edge would break it)",
+                    crate::names::scope_label(g, names, s)
+                )
+            })
+        })
 }
 
 /// Operands of a merged list, or `None` for "no list" (the metadata is

@@ -13,6 +13,9 @@
 #include "shim.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/Module.h"
@@ -94,6 +97,45 @@ int64_t aliaskit_printer_number(void *P, LLVMMetadataRef MD) {
 uint32_t aliaskit_printer_place(void *P, LLVMMetadataRef MD) {
   auto *N = dyn_cast_or_null<MDNode>(unwrap(MD));
   return N ? static_cast<aliaskit::Printer *>(P)->place(N) : 0;
+}
+
+aliaskit::OwnedString aliaskit_printer_decl_loop(void *P, LLVMMetadataRef MD) {
+  auto *Pr = static_cast<aliaskit::Printer *>(P);
+  auto *Scope = dyn_cast_or_null<MDNode>(unwrap(MD));
+  if (!Scope)
+    return aliaskit::ownedString("");
+  // A decl names its scope in a one-scope list, wrapped as a value: the
+  // decls are that value's users (no walk over the module).
+  LLVMContext &C = Pr->M.getContext();
+  MDTuple *List = MDTuple::getIfExists(C, {Scope});
+  auto *V = List ? MetadataAsValue::getIfExists(C, List) : nullptr;
+  if (!V)
+    return aliaskit::ownedString("");
+  for (const User *U : V->users()) {
+    const auto *D = dyn_cast<NoAliasScopeDeclInst>(U);
+    const Function *F = D ? D->getFunction() : nullptr;
+    if (!F || F->getParent() != &Pr->M)
+      continue;
+    DominatorTree DT(const_cast<Function &>(*F));
+    LoopInfo LI(DT);
+    const Loop *L = LI.getLoopFor(D->getParent());
+    if (!L)
+      continue;
+    std::string S;
+    raw_string_ostream OS(S);
+    if (DebugLoc Start = L->getStartLoc()) {
+      for (const DILocation *At = Start.get(); At; At = At->getInlinedAt()) {
+        if (!S.empty())
+          OS << '\n';
+        OS << At->getFilename() << ':' << At->getLine() << ':'
+           << At->getColumn();
+      }
+    } else {
+      L->getHeader()->printAsOperand(OS, /*PrintType=*/false, Pr->MST);
+    }
+    return aliaskit::ownedString(S);
+  }
+  return aliaskit::ownedString("");
 }
 
 aliaskit::OwnedString aliaskit_debug_location(LLVMValueRef V) {

@@ -12,9 +12,11 @@ use std::ffi::c_void;
 use inkwell::llvm_sys::prelude::{LLVMMetadataRef, LLVMValueRef};
 
 use super::ffi::imports::{
-    aliaskit_debug_location, aliaskit_printer_metadata, aliaskit_printer_number,
-    aliaskit_printer_place, aliaskit_printer_value,
+    aliaskit_debug_location, aliaskit_printer_decl_loop, aliaskit_printer_metadata,
+    aliaskit_printer_number, aliaskit_printer_place, aliaskit_printer_value,
 };
+use aliaskit_core::names::describe_location;
+
 use crate::reader::ModuleNumbers;
 
 /// A module's printer, as the C++ side handed it over. It is the one
@@ -47,6 +49,18 @@ impl ModuleNumbers for Printer {
     unsafe fn place(&self, md: LLVMMetadataRef) -> Option<u32> {
         let p = aliaskit_printer_place(self.0, md);
         (p > 0).then_some(p)
+    }
+
+    unsafe fn decl_loop(&self, md: LLVMMetadataRef) -> Option<String> {
+        let text = aliaskit_printer_decl_loop(self.0, md).into_string();
+        if text.is_empty() {
+            return None;
+        }
+        if text.starts_with('%') {
+            return Some(format!("the loop whose header is {text}"));
+        }
+        let chain: Vec<String> = text.lines().map(str::to_owned).collect();
+        describe_location(&chain).map(|at| format!("the loop at {at}"))
     }
 }
 

@@ -356,6 +356,12 @@ int64_t aliaskit_printer_number(void *Printer, LLVMMetadataRef MD);
 /// The place (from 1) of a scope among the scopes of its domain, in the
 /// order of their numbers, or 0.
 uint32_t aliaskit_printer_place(void *Printer, LLVMMetadataRef MD);
+/// Where the loop around a noalias.scope.decl of scope MD in the printer's
+/// module begins: its `!dbg` location chain, innermost first, a line each
+/// (as aliaskit_debug_location), or `%header` (the loop's header block)
+/// without one; empty when no decl of the scope is in a loop.
+aliaskit::OwnedString aliaskit_printer_decl_loop(void *Printer,
+                                                 LLVMMetadataRef MD);
 /// Frees an OwnedString, the one way every string for the Rust side is
 /// freed.
 void aliaskit_string_free(aliaskit::OwnedString S);

@@ -69,6 +69,14 @@ pub trait ModuleNumbers {
     /// # Safety
     /// As [`ModuleNumbers::number`].
     unsafe fn place(&self, md: LLVMMetadataRef) -> Option<u32>;
+    /// The loop around a `noalias.scope.decl` of scope `md`, described
+    /// (`the loop at a.c:3:5`), if one is in a loop.
+    ///
+    /// # Safety
+    /// As [`ModuleNumbers::number`].
+    unsafe fn decl_loop(&self, _md: LLVMMetadataRef) -> Option<String> {
+        None
+    }
 }
 
 /// No module numbering at hand.
@@ -99,6 +107,10 @@ impl aliaskit_core::names::Numbering for Names<'_> {
     fn place(&self, node: NodeId) -> Option<u32> {
         // SAFETY: as in `number`.
         unsafe { self.numbers.place(self.importer.pointer(node)) }
+    }
+    fn decl_loop(&self, scope: NodeId) -> Option<String> {
+        // SAFETY: as in `number`.
+        unsafe { self.numbers.decl_loop(self.importer.pointer(scope)) }
     }
 }
 

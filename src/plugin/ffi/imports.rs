@@ -32,6 +32,13 @@ extern "C" {
     /// The place (from 1) of a scope among the scopes of its domain, in
     /// the order of their numbers, or 0.
     pub(crate) fn aliaskit_printer_place(printer: *mut c_void, md: LLVMMetadataRef) -> u32;
+    /// Where the loop around a `noalias.scope.decl` of scope `md` begins:
+    /// its location chain, a line each, or `%header`; empty when no decl
+    /// of the scope is in a loop.
+    pub(crate) fn aliaskit_printer_decl_loop(
+        printer: *mut c_void,
+        md: LLVMMetadataRef,
+    ) -> OwnedString;
     /// Frees a string the C++ side made: only [`OwnedString`]'s `Drop`
     /// calls it.
     pub(crate) fn aliaskit_string_free(s: OwnedString);
