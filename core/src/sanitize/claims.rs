@@ -18,9 +18,12 @@
 //! them (the scopes of the `!alias.scope` side in that domain). The log
 //! takes one set of scopes per pair, so [`FunctionClaims`] picks, among
 //! the ways, one whose scopes have no decl in the function (its instance
-//! is the whole call, the weakest condition), else the first: with two
-//! ways whose scopes both have decls, a conflict in an instance of the
-//! second only can be missed, never invented.
+//! is the whole call, the weakest condition), then the one with the
+//! fewest scopes (then the lowest): with two ways whose scopes both have
+//! decls, a conflict in an instance of the other only can be missed,
+//! never invented. The pick depends on the lists alone, not on the order
+//! of the two sites, so every pair of sites with the same lists gets the
+//! same scopes.
 //!
 //! Two parts of one instruction (a copy's source and destination, the
 //! lanes of a masked access) are never a pair: the analyses are never
@@ -223,13 +226,13 @@ impl FunctionClaims {
         for w in &mut ways {
             w.both_ways = both_ways;
         }
-        let decl_free = ways
-            .iter()
-            .position(|w| w.scopes.iter().all(|&s| !self.has_decl(s)));
-        match decl_free {
-            Some(i) => Some(ways.swap_remove(i)),
-            None => ways.into_iter().next(),
-        }
+        // The choice depends on the ways' contents only, never on which
+        // site came first: two pairs of sites with the same lists (one
+        // group pair of the filter) get the same scopes.
+        ways.into_iter().min_by_key(|w| {
+            let has_decl = w.scopes.iter().any(|&s| self.has_decl(s));
+            (has_decl, w.scopes.len(), w.scopes.clone(), w.domain)
+        })
     }
 
     /// The ways `x`'s `!alias.scope` is covered by `y`'s `!noalias`.
@@ -427,10 +430,10 @@ mod tests {
         let k = c.claim(0, 1).expect("claimed");
         let claim = c.get(k).clone();
         assert_eq!(claim.domain, 0);
-        // Both directions cover; the first found is the load's scopes
-        // against the store's !noalias.
-        assert_eq!((claim.scopes_site, claim.noalias_site), (0, 1));
-        assert_eq!(claim.scopes, vec![1]);
+        // Both directions cover, each with one scope: the lower is taken,
+        // the store's scope "out" against the load's !noalias.
+        assert_eq!((claim.scopes_site, claim.noalias_site), (1, 0));
+        assert_eq!(claim.scopes, vec![0]);
         assert!(claim.both_ways);
         assert_eq!(c.claim(1, 0), Some(k), "one claim for both orders");
         // Two accesses of out[] are not claimed apart, nor is the untagged.
@@ -444,9 +447,9 @@ mod tests {
         // load in[i] vs store out[i]: claimed, a write. load out[i] vs
         // load in[i]: claimed but read-read; the untagged: never.
         assert_eq!(f.instrumented, vec![true, true, false, false]);
-        // The pair's claim is one way (the load's scope "in" against the
-        // store's !noalias): its scopes are the ones that matter.
-        assert_eq!(f.relevant[0], vec![1]);
+        // The pair's claim is one way (the store's scope "out" against the
+        // load's !noalias): its scopes are the ones that matter.
+        assert_eq!(f.relevant[0], vec![0]);
         assert!(f.relevant[3].is_empty());
     }
 
