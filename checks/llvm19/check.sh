@@ -63,9 +63,10 @@ echo "  explain --summary: signal.bc $tbaa pairs NoAlias by TBAA; restrict.O2.bc
 ((scoped > 0)) || fail "explain: no scoped NoAlias pair in clang-19's restrict.O2.bc"
 
 # bisect FILE EXPECTED: prints "ANALYSIS FUNCTION ID" of the one culprit.
-bisect() {
-    "$aliaskit" bisect --json -- examples/build-and-test.sh "$1" "$2" >"$1.bisect.json" 2>"$1.bisect.err" || true
-    python3 - "$1.bisect.json" <<'PY'
+# The single culprit of a bisect --json file: "analysis function id runs
+# decisions", or nothing.
+culprit() {
+    python3 - "$1" <<'PY'
 import json, sys
 try:
     r = json.load(open(sys.argv[1]))
@@ -75,6 +76,11 @@ c = r.get("culprits", [])
 if len(c) == 1:
     print(c[0]["analysis"], c[0]["function"], c[0]["id"], r["runs"], r["decisions"])
 PY
+}
+
+bisect() {
+    "$aliaskit" bisect --json -- examples/build-and-test.sh "$1" "$2" >"$1.bisect.json" 2>"$1.bisect.err" || true
+    culprit "$1.bisect.json"
 }
 check_bisect() { # NAME EXPECTED EXPECTED-ANALYSIS EXPECTED-FUNCTION
     local got ref
@@ -105,17 +111,7 @@ for lto in -flto -flto=thin; do
     y=$("$HERE/lto/link-and-test.sh" "$d") && fail "$lto: the program is right with our analyses: $y"
     n=$(ALIASKIT_BISECT=n "$HERE/lto/link-and-test.sh" "$d") || fail "$lto: the program is wrong with ALIASKIT_BISECT=n: $n"
     "$aliaskit" bisect --json -- "$HERE/lto/link-and-test.sh" "$d" >"$d/bisect.json" 2>"$d/bisect.err" || true
-    got=$(python3 - "$d/bisect.json" <<'PY'
-import json, sys
-try:
-    r = json.load(open(sys.argv[1]))
-except ValueError:
-    sys.exit(0)
-c = r.get("culprits", [])
-if len(c) == 1:
-    print(c[0]["analysis"], c[0]["function"], c[0]["id"], r["runs"], r["decisions"])
-PY
-)
+    got=$(culprit "$d/bisect.json")
     echo "  $lto objects from clang-19, ld.lld-22: '$y', with ALIASKIT_BISECT=n '$n'; bisect: ${got:-no single culprit}"
     read -r a f _ <<<"$got"
     [[ ${a:-} == scoped-noalias && ${f:-} == run ]] || fail "$lto: bisect did not name the scoped decision in run (see $d/bisect.*)"
