@@ -25,10 +25,14 @@
 //! `--json` prints one object in every outcome, with its `verdict`.
 
 mod repair;
+mod report;
+
+pub use report::print_error_json;
+use report::{print_json, report, Report};
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::File;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -38,7 +42,6 @@ use aliaskit_core::decision::{is_event_line, DecisionId, Event, LogRecord, Selec
 use aliaskit_core::trace::{self, Stop, Trace};
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use serde::Serialize;
 
 pub struct Options {
     pub json: bool,
@@ -275,87 +278,10 @@ fn shorten(s: &str) -> String {
     }
 }
 
-/// The JSON report's shape: one object in every outcome.
-#[derive(Serialize)]
-struct Report<'a> {
-    /// `culprits`, `passes-with-all-kept`, `fails-with-none-kept`,
-    /// `inconsistent`, a [`Stop`]'s verdict, or `error`.
-    verdict: &'a str,
-    /// What the verdict means, for a verdict other than `culprits`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    message: Option<String>,
-    culprits: Vec<Culprit<'a>>,
-    runs: usize,
-    decisions: usize,
-    /// Modules the first run built (as the plugin saw them).
-    modules: usize,
-    seconds: f64,
-    /// With culprits: what dropping them (and the decisions about their
-    /// accesses) did.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    repair: Option<repair::Repair>,
-}
-
-impl<'a> Report<'a> {
-    /// An outcome without culprits.
-    fn without_culprits(
-        verdict: &'a str,
-        message: String,
-        runs: usize,
-        decisions: usize,
-        modules: usize,
-        seconds: f64,
-    ) -> Report<'a> {
-        Report {
-            verdict,
-            message: Some(message),
-            culprits: Vec::new(),
-            runs,
-            decisions,
-            modules,
-            seconds,
-            repair: None,
-        }
-    }
-}
-
-#[derive(Serialize)]
-struct Culprit<'a> {
-    id: DecisionId,
-    analysis: &'a str,
-    module: &'a str,
-    function: &'a str,
-    answer: &'a str,
-    first: &'a aliaskit_core::decision::Side,
-    second: &'a aliaskit_core::decision::Side,
-    why: &'a str,
-    /// How many distinct records (processes, node pairs with equal
-    /// contents) stood for this id.
-    records: usize,
-}
-
 fn tail(path: &Path, lines: usize) -> String {
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let all: Vec<&str> = text.lines().collect();
     all[all.len().saturating_sub(lines)..].join("\n")
-}
-
-fn print_json(report: &Report) -> Result<()> {
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "{}", serde_json::to_string(report)?)?;
-    Ok(())
-}
-
-/// `--json`'s object for an error before any run (a usage error).
-pub fn print_error_json(message: &str) {
-    let _ = print_json(&Report::without_culprits(
-        "error",
-        message.to_owned(),
-        0,
-        0,
-        0,
-        0.0,
-    ));
 }
 
 pub fn run(o: Options) -> Result<u8> {
@@ -515,142 +441,4 @@ fn premise(runner: &Runner, what: &str) {
     if !out.is_empty() {
         eprintln!("last output of the command:\n{out}");
     }
-}
-
-/// The culprits' records (from the first log line of each id).
-fn culprits<'r>(
-    runner: &'r Runner,
-    ids: &[DecisionId],
-    missing: &'r LogRecord,
-) -> Vec<Culprit<'r>> {
-    ids.iter()
-        .map(|id| {
-            let (r, n) = runner
-                .records
-                .get(id)
-                .map(|(r, n)| (r, *n))
-                .unwrap_or((missing, 0));
-            Culprit {
-                id: *id,
-                analysis: r.analysis.name(),
-                module: &r.module,
-                function: &r.function,
-                answer: &r.answer,
-                first: &r.first,
-                second: &r.second,
-                why: &r.why,
-                records: n,
-            }
-        })
-        .collect()
-}
-
-fn report(
-    runner: &mut Runner,
-    ids: &[DecisionId],
-    decisions: usize,
-    modules: usize,
-    json: bool,
-) -> Result<()> {
-    let repaired = repair::repair(runner, ids);
-    runner.progress.finish_and_clear();
-    let seconds = runner.started.elapsed().as_secs_f64();
-    // An id the logs never showed (cannot happen with a plugin that logs).
-    let missing = LogRecord {
-        id: DecisionId(0),
-        analysis: aliaskit_core::decision::Analysis::Tbaa,
-        question: aliaskit_core::decision::Question::TagPair,
-        answer: String::new(),
-        kept: true,
-        module: String::new(),
-        function: String::new(),
-        first: Default::default(),
-        second: Default::default(),
-        why: "(not in the logs)".into(),
-        shared: false,
-    };
-    let culprits = culprits(runner, ids, &missing);
-    let mut out = std::io::stdout().lock();
-    if json {
-        drop(out);
-        return print_json(&Report {
-            verdict: "culprits",
-            message: repaired
-                .as_ref()
-                .err()
-                .map(|e| format!("could not try the repair: {e:#}")),
-            culprits,
-            runs: runner.runs,
-            decisions,
-            modules,
-            seconds,
-            repair: repaired.ok(),
-        });
-    }
-    writeln!(
-        out,
-        "aliaskit bisect: {} culprit{} among {decisions} decisions, in {} runs ({seconds:.1} s)",
-        culprits.len(),
-        if culprits.len() == 1 { "" } else { "s" },
-        runner.runs
-    )?;
-    if culprits.len() > 1 {
-        writeln!(out, "these decisions break the program only together:")?;
-    }
-    for (k, c) in culprits.iter().enumerate() {
-        write_culprit(&mut out, k + 1, c)?;
-    }
-    writeln!(out)?;
-    match repaired {
-        Ok(r) if r.passes => {
-            let more = r.dropped.len() - culprits.len();
-            writeln!(
-                out,
-                "to repair: ALIASKIT_BISECT='{}' passes ({})",
-                r.selection,
-                match more {
-                    0 => "every other decision kept".to_owned(),
-                    n => format!(
-                        "also dropped: {n} more decision{} about the same accesses, the one claim asked again",
-                        if n == 1 { "" } else { "s" }
-                    ),
-                }
-            )?;
-        }
-        Ok(r) => writeln!(
-            out,
-            "note: with the culprits and every decision found about their accesses dropped (ALIASKIT_BISECT='{}'), the command still fails: other decisions break it too",
-            r.selection
-        )?,
-        Err(e) => writeln!(out, "note: could not try the repair: {e:#}")?,
-    }
-    Ok(())
-}
-
-fn write_culprit(out: &mut impl Write, k: usize, c: &Culprit) -> std::io::Result<()> {
-    writeln!(out)?;
-    writeln!(
-        out,
-        "culprit {k}: {} answered {} in @{} ({})",
-        c.analysis, c.answer, c.function, c.module
-    )?;
-    writeln!(out, "  first:  {}", c.first.located())?;
-    writeln!(out, "          {}", c.first.metadata)?;
-    if !c.second.instruction.is_empty() || !c.second.metadata.is_empty() {
-        writeln!(out, "  second: {}", c.second.located())?;
-        writeln!(out, "          {}", c.second.metadata)?;
-    }
-    writeln!(out, "  why: {}", c.why)?;
-    if c.records > 1 {
-        writeln!(
-            out,
-            "  note: this decision stands for {} pairs of nodes with equal contents (kept or dropped together)",
-            c.records
-        )?;
-    }
-    writeln!(
-        out,
-        "  decision {}: ALIASKIT_BISECT='y -x{}' answers it conservatively",
-        c.id, c.id
-    )
 }
