@@ -99,56 +99,64 @@ uint32_t aliaskit_printer_place(void *P, LLVMMetadataRef MD) {
   return N ? static_cast<aliaskit::Printer *>(P)->place(N) : 0;
 }
 
-aliaskit::OwnedString aliaskit_printer_decl_loop(void *P, LLVMMetadataRef MD) {
-  auto *Pr = static_cast<aliaskit::Printer *>(P);
-  auto *Scope = dyn_cast_or_null<MDNode>(unwrap(MD));
-  if (!Scope)
-    return aliaskit::ownedString("");
+/// A location and the locations it was inlined at, innermost first, a
+/// line each (`file:line:col`): what aliaskit_debug_location gives.
+static std::string locationChain(const DILocation *L) {
+  std::string S;
+  raw_string_ostream OS(S);
+  for (; L; L = L->getInlinedAt()) {
+    if (!S.empty())
+      OS << '\n';
+    OS << L->getFilename() << ':' << L->getLine() << ':' << L->getColumn();
+  }
+  return S;
+}
+
+/// Where the loop around a decl of `Scope` begins, or "" (see shim.h).
+static std::string declLoop(aliaskit::Printer &Pr, const MDNode *Scope) {
   // A decl names its scope in a one-scope list, wrapped as a value: the
   // decls are that value's users (no walk over the module).
-  LLVMContext &C = Pr->M.getContext();
-  MDTuple *List = MDTuple::getIfExists(C, {Scope});
+  LLVMContext &C = Pr.M.getContext();
+  MDTuple *List = MDTuple::getIfExists(C, {const_cast<MDNode *>(Scope)});
   auto *V = List ? MetadataAsValue::getIfExists(C, List) : nullptr;
   if (!V)
-    return aliaskit::ownedString("");
+    return "";
   for (const User *U : V->users()) {
     const auto *D = dyn_cast<NoAliasScopeDeclInst>(U);
     const Function *F = D ? D->getFunction() : nullptr;
-    if (!F || F->getParent() != &Pr->M)
+    if (!F || F->getParent() != &Pr.M)
       continue;
     DominatorTree DT(const_cast<Function &>(*F));
     LoopInfo LI(DT);
     const Loop *L = LI.getLoopFor(D->getParent());
     if (!L)
       continue;
+    if (DebugLoc Start = L->getStartLoc())
+      return locationChain(Start.get());
     std::string S;
     raw_string_ostream OS(S);
-    if (DebugLoc Start = L->getStartLoc()) {
-      for (const DILocation *At = Start.get(); At; At = At->getInlinedAt()) {
-        if (!S.empty())
-          OS << '\n';
-        OS << At->getFilename() << ':' << At->getLine() << ':'
-           << At->getColumn();
-      }
-    } else {
-      L->getHeader()->printAsOperand(OS, /*PrintType=*/false, Pr->MST);
-    }
-    return aliaskit::ownedString(S);
+    L->getHeader()->printAsOperand(OS, /*PrintType=*/false, Pr.MST);
+    return S;
   }
-  return aliaskit::ownedString("");
+  return "";
+}
+
+aliaskit::OwnedString aliaskit_printer_decl_loop(void *P, LLVMMetadataRef MD) {
+  auto *Pr = static_cast<aliaskit::Printer *>(P);
+  auto *Scope = dyn_cast_or_null<MDNode>(unwrap(MD));
+  if (!Scope)
+    return aliaskit::ownedString("");
+  // Once per scope and printer: explain asks for every pair of a scope,
+  // and each answer builds the function's dominator tree and loops.
+  auto [It, New] = Pr->DeclLoops.try_emplace(Scope);
+  if (New)
+    It->second = declLoop(*Pr, Scope);
+  return aliaskit::ownedString(It->second);
 }
 
 aliaskit::OwnedString aliaskit_debug_location(LLVMValueRef V) {
-  std::string S;
-  raw_string_ostream OS(S);
-  if (auto *I = dyn_cast_or_null<Instruction>(unwrap(V)))
-    for (const DILocation *L = I->getDebugLoc().get(); L;
-         L = L->getInlinedAt()) {
-      if (!S.empty())
-        OS << '\n';
-      OS << L->getFilename() << ':' << L->getLine() << ':' << L->getColumn();
-    }
-  return aliaskit::ownedString(S);
+  const auto *I = dyn_cast_or_null<Instruction>(unwrap(V));
+  return aliaskit::ownedString(locationChain(I ? I->getDebugLoc().get() : nullptr));
 }
 
 void aliaskit_string_free(aliaskit::OwnedString S) { std::free(S.Ptr); }

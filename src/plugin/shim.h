@@ -452,6 +452,8 @@ struct Printer {
   /// The place (from 1) of scope `N` among its domain's scopes by number,
   /// or 0.
   uint32_t place(const llvm::MDNode *N);
+  /// aliaskit_printer_decl_loop's answer for each scope asked so far.
+  llvm::DenseMap<const llvm::MDNode *, std::string> DeclLoops;
 
 private:
   /// Built on the first number() or place().
