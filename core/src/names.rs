@@ -103,11 +103,16 @@ pub fn inliner_scope<'a>(
 
 /// A domain: `"name"`, or `!5` (or `an anonymous domain` unnumbered).
 pub fn describe_domain(g: &MetadataGraph, names: &dyn Numbering, domain: NodeId) -> String {
-    match scope_name(g, domain) {
+    label(g, names, domain, "an anonymous domain")
+}
+
+/// A scope's or domain's name quoted, else its number, else `unnumbered`.
+fn label(g: &MetadataGraph, names: &dyn Numbering, node: NodeId, unnumbered: &str) -> String {
+    match scope_name(g, node) {
         Some(name) => format!("{name:?}"),
         None => names
-            .number(domain)
-            .map_or_else(|| "an anonymous domain".to_owned(), |n| format!("!{n}")),
+            .number(node)
+            .map_or_else(|| unnumbered.to_owned(), |n| format!("!{n}")),
     }
 }
 
@@ -167,12 +172,7 @@ fn scope_note_of(
 
 /// A scope's short label: its name quoted, or its number (`!7`).
 pub fn scope_label(g: &MetadataGraph, names: &dyn Numbering, scope: NodeId) -> String {
-    match scope_name(g, scope) {
-        Some(name) => format!("{name:?}"),
-        None => names
-            .number(scope)
-            .map_or_else(|| "an anonymous scope".to_owned(), |n| format!("!{n}")),
-    }
+    label(g, names, scope, "an anonymous scope")
 }
 
 /// A scope list, short: each scope by its label and domain, `{"f: %a" in
