@@ -335,6 +335,22 @@ fn search(o: Options, printed: &mut bool) -> Result<u8> {
         }
         other => other,
     };
+    // An outcome without culprits: on stderr with the end of the command's
+    // output, and as --json's one object.
+    let conclude = |runner: &Runner, verdict: &str, message: String| -> Result<()> {
+        premise(runner, &message);
+        if o.json {
+            print_json(&Report::without_culprits(
+                verdict,
+                message,
+                runner.runs,
+                decisions,
+                modules,
+                seconds,
+            ))?;
+        }
+        Ok(())
+    };
     let outcome = match outcome {
         Ok(outcome) => outcome,
         Err(e) => {
@@ -359,17 +375,7 @@ fn search(o: Options, printed: &mut bool) -> Result<u8> {
                     stop.message(&caches)
                 ),
             };
-            premise(&runner, &message);
-            if o.json {
-                print_json(&Report::without_culprits(
-                    stop.verdict(),
-                    message,
-                    runner.runs,
-                    decisions,
-                    modules,
-                    seconds,
-                ))?;
-            }
+            conclude(&runner, stop.verdict(), message)?;
             return Ok(if stop.is_setup() { 2 } else { 1 });
         }
     };
@@ -402,17 +408,7 @@ fn search(o: Options, printed: &mut bool) -> Result<u8> {
             format!("the command's results do not narrow down: {why} (is the test deterministic?)"),
         ),
     };
-    premise(&runner, &message);
-    if o.json {
-        print_json(&Report::without_culprits(
-            verdict,
-            message,
-            runner.runs,
-            decisions,
-            modules,
-            seconds,
-        ))?;
-    }
+    conclude(&runner, verdict, message)?;
     Ok(1)
 }
 
