@@ -69,7 +69,7 @@ if [[ -n $id ]]; then
     # claim gives the right result.
     # bisect's repair: every decision but the culprit and the others about
     # its two accesses.
-    repair=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])).get("repair") or {}; print(r.get("passes"), len(r.get("dropped", [])), r.get("selection", ""))' "$json")
+    repair=$(bisect_repair "$json")
     read -r passes ndropped selection <<<"$repair"
     [[ $passes == True ]] || fail "bisect's repair does not pass: $repair"
     [[ $ndropped -ge 2 ]] || fail "expected the claim decided both ways, bisect's repair: $repair"

@@ -74,7 +74,7 @@ for lto in -flto -flto=thin; do
         continue
     fi
     run "ALIASKIT_BISECT=+x$id (it alone)" 1 ALIASKIT_BISECT="+x$id"
-    repair=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])).get("repair") or {}; print(r.get("passes"), len(r.get("dropped", [])), r.get("selection", ""))' "$json")
+    repair=$(bisect_repair "$json")
     read -r passes ndropped selection <<<"$repair"
     [[ $passes == True ]] || fail "$lto: bisect's repair does not pass: $repair"
     run "ALIASKIT_BISECT='$selection'" 0 ALIASKIT_BISECT="$selection"

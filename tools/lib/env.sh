@@ -30,6 +30,9 @@
 #                          (default 600): exit status 124 then, 128+N when
 #                          signal N ends it
 #   opt_plugin ARGS...     the same with the plugin loaded
+#   bisect_repair JSON     from `aliaskit bisect --json`'s object, its repair
+#                          on one line: `True|False DROPPED SELECTION`
+#                          (`None 0` without a repair)
 # It sets no shell option: each script keeps its own.
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -78,4 +81,10 @@ opt_timed() {
 
 opt_plugin() {
     opt_timed -load-pass-plugin="$PLUGIN" "$@"
+}
+
+bisect_repair() {
+    python3 -c 'import json, sys
+r = json.load(open(sys.argv[1])).get("repair") or {}
+print(r.get("passes"), len(r.get("dropped", [])), r.get("selection", ""))' "$1"
 }
