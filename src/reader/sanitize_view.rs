@@ -10,7 +10,9 @@
 use aliaskit_core::sanitize::build::{Candidate, Decl};
 use aliaskit_core::sanitize::table::Access;
 use aliaskit_core::scoped::scopes_with_domains;
-use aliaskit_core::verify::{Attachment, Carrier, DeclArgument, Finding, Severity, Site, Verifier};
+use aliaskit_core::verify::{
+    Attachment, Carrier, DeclArgument, Finding, Rule, Severity, Site, Verifier,
+};
 use aliaskit_core::NodeId;
 use inkwell::llvm_sys::core::{
     LLVMGetBasicBlockParent, LLVMGetCalledValue, LLVMGetInstructionParent, LLVMGetLinkage,
@@ -195,6 +197,12 @@ pub unsafe fn read(
         let node = match f.attachment {
             Attachment::AliasScope => view.alias_scope,
             Attachment::NoAlias => view.noalias,
+            // A decl that dominates another of its scope is well-formed: its
+            // scope is known, and each execution still begins an instance
+            // (the shape a wrong unroller leaves, which the end point is
+            // there to check). Only a decl whose scope cannot be read makes
+            // the function's instances unknown.
+            Attachment::ScopeDecl if f.rule == Rule::ScopeDeclDominates => None,
             Attachment::ScopeDecl => {
                 bad_decl_functions.insert(view.function);
                 None
