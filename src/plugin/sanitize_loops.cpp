@@ -96,12 +96,14 @@ bool aliaskit::summarizeInLoop(Instruction &I, Value *Ptr, uint64_t Size,
   // address L does not change (step 0).
   const SCEV *Address = SE.getSCEV(Ptr);
   const SCEV *Start = nullptr, *Step = nullptr;
-  if (auto *AR = dyn_cast<SCEVAddRecExpr>(Address)) {
+  // Invariance first: a recurrence of an enclosing loop (`b(l, j)` in the
+  // `i` loop of a matrix product) is invariant in L.
+  if (SE.isLoopInvariant(Address, L)) {
+    Start = Address, Step = SE.getZero(Type::getInt64Ty(I.getContext()));
+  } else if (auto *AR = dyn_cast<SCEVAddRecExpr>(Address)) {
     if (AR->getLoop() != L || !AR->isAffine())
       return false;
     Start = AR->getStart(), Step = AR->getStepRecurrence(SE);
-  } else if (SE.isLoopInvariant(Address, L)) {
-    Start = Address, Step = SE.getZero(Type::getInt64Ty(I.getContext()));
   } else {
     return false;
   }

@@ -1,6 +1,7 @@
 ; An access that runs once in every iteration of its loop is one run,
 ; logged at the loop's exit (sanitize_loops.cpp): with a constant step, a
-; step computed before the loop, or none (the same address each time); a
+; step computed before the loop, or none (the same address each time, also
+; when it moves with an enclosing loop: `x[j]` in the `i` loop); a
 ; start-point check left in a loop gets another try at the end (here the
 ; start point could not: the loop called a function that might not
 ; return, inlined later); a start-point frame entered inside the loop
@@ -14,6 +15,16 @@
 ; CHECK-NOT:     call void @__aliaskit_access(
 ; CHECK-DAG:     call void @__aliaskit_access_run(ptr [[E]], i32 0, ptr %x, i64 0, i64 %{{[0-9]+}}, i64 4)
 ; CHECK-DAG:     call void @__aliaskit_access_run(ptr [[S]], i32 0, ptr %x, i64 0, i64 %{{[0-9]+}}, i64 4)
+; CHECK-DAG:     call void @__aliaskit_access_run(ptr [[E]], i32 1, ptr %a, i64 4, i64 %{{[0-9]+}}, i64 4)
+; CHECK:         ret void
+;
+; CHECK-LABEL: define void @outer_recurrence(
+; CHECK:         [[E:%[0-9]+]] = call ptr @__aliaskit_enter(ptr @__aliaskit_table.end
+; CHECK-NOT:     call void @__aliaskit_access(
+; CHECK:       inner:
+; CHECK-NOT:     call void @__aliaskit_access
+; CHECK:         br i1
+; CHECK-DAG:     call void @__aliaskit_access_run(ptr [[E]], i32 0, ptr %scevgep{{[0-9]*}}, i64 0, i64 %{{[0-9]+}}, i64 4)
 ; CHECK-DAG:     call void @__aliaskit_access_run(ptr [[E]], i32 1, ptr %a, i64 4, i64 %{{[0-9]+}}, i64 4)
 ; CHECK:         ret void
 ;
@@ -51,6 +62,29 @@ loop:
   %i.next = add nuw i64 %i, 1
   %more = icmp ult i64 %i.next, %n
   br i1 %more, label %loop, label %done
+done:
+  ret void
+}
+define void @outer_recurrence(ptr %a, ptr %x, i64 %n) {
+entry:
+  %empty = icmp eq i64 %n, 0
+  br i1 %empty, label %done, label %outer
+outer:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %latch ]
+  %q = getelementptr inbounds i32, ptr %x, i64 %j
+  br label %inner
+inner:
+  %i = phi i64 [ 0, %outer ], [ %i.next, %inner ]
+  %v = load i32, ptr %q, align 4, !alias.scope !2, !noalias !4
+  %p = getelementptr inbounds i32, ptr %a, i64 %i
+  store i32 %v, ptr %p, align 4, !alias.scope !4, !noalias !2
+  %i.next = add nuw i64 %i, 1
+  %more = icmp ult i64 %i.next, %n
+  br i1 %more, label %inner, label %latch
+latch:
+  %j.next = add nuw i64 %j, 1
+  %again = icmp ult i64 %j.next, %n
+  br i1 %again, label %outer, label %done
 done:
   ret void
 }
