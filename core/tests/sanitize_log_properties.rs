@@ -293,6 +293,10 @@ enum Op {
     /// The same walk, given to the log at once (`access_run`, as the pass
     /// summarizes a loop's accesses).
     Summary(SiteId, u64, i64, u64, u64),
+    /// `rows` such walks, the first addresses `row_step` apart, given at
+    /// once (`access_grid`, as the pass summarizes a loop nest's):
+    /// (site, first, step, size, count, row_step, rows).
+    Grid(SiteId, u64, i64, u64, u64, i64, u64),
     Begin(ScopeId),
     /// `check`, then `prune` with this budget (when budgets are on).
     Check(usize),
@@ -305,6 +309,8 @@ fn program() -> impl Strategy<Value = Vec<Op>> {
             .prop_map(|(s, a, d, n, k)| Op::Walk(s, a, d, n, k)),
         2 => (0..SITES, 64u64..128, -12i64..13, 1u64..9, 1u64..6)
             .prop_map(|(s, a, d, n, k)| Op::Summary(s, a, d, n, k)),
+        2 => (0..SITES, 96u64..128, -6i64..7, 1u64..9, 1u64..5, -16i64..17, 1u64..5)
+            .prop_map(|(s, a, d, n, k, rd, r)| Op::Grid(s, a, d, n, k, rd, r)),
         2 => (0..SCOPES + 1).prop_map(Op::Begin),
         1 => (0usize..20).prop_map(Op::Check),
     ];
@@ -381,6 +387,10 @@ fn expand(op: &Op) -> Vec<(SiteId, u64, u64)> {
         Op::Walk(s, a, d, n, k) | Op::Summary(s, a, d, n, k) => (0..k as i64)
             .filter_map(|i| a.checked_add_signed(d * i).map(|addr| (s, addr, n)))
             .collect(),
+        Op::Grid(s, a, d, n, k, rd, r) => (0..r as i64)
+            .flat_map(|j| (0..k as i64).map(move |i| d * i + rd * j))
+            .filter_map(|off| a.checked_add_signed(off).map(|addr| (s, addr, n)))
+            .collect(),
         _ => Vec::new(),
     }
 }
@@ -396,6 +406,7 @@ fn past_frame(log: &mut FrameLog, t: &mut Table, ops: &[Op]) {
     for op in ops {
         match *op {
             Op::Summary(s, a, d, n, k) => log.access_run(s, a, n, d.unsigned_abs(), k),
+            Op::Grid(s, a, d, n, k, rd, r) => log.access_grid(s, a, n, d, k, rd, r),
             Op::Begin(s) => log.begin_scope(s),
             Op::Check(keep) => log.prune(t, keep),
             _ => {
@@ -474,6 +485,14 @@ fn run(
                 a
             };
             log.access_run(s, lo, n, d.unsigned_abs(), k);
+            for (s, a, n) in expand(op) {
+                model.events.push((s, a, a + n, model.epoch));
+            }
+            continue;
+        }
+        if let Op::Grid(s, a, d, n, k, rd, r) = *op {
+            // Every address stays above 0 (a >= 96, |d| * 3 + |rd| * 3 <= 66).
+            log.access_grid(s, a, n, d, k, rd, r);
             for (s, a, n) in expand(op) {
                 model.events.push((s, a, a + n, model.epoch));
             }

@@ -59,6 +59,20 @@ macro_rules! caller_stack {
     }};
 }
 
+/// After an access is logged: the frame's check, if its log has grown
+/// enough (reports get the stack of the access that made it due).
+macro_rules! check_if_due {
+    ($f:expr) => {
+        if $f.due() {
+            let pending = guarded(Vec::new(), || frames::check_now($f));
+            if !pending.is_empty() {
+                let stack = caller_stack!();
+                guarded((), || report::emit(pending, Some(&stack)));
+            }
+        }
+    };
+}
+
 /// Remembers a module's table global (its constructor calls this).
 ///
 /// # Safety
@@ -159,13 +173,7 @@ pub unsafe extern "C" fn __aliaskit_access(
         return;
     }
     f.log.access(site, address as u64, size);
-    if f.due() {
-        let pending = guarded(Vec::new(), || frames::check_now(f));
-        if !pending.is_empty() {
-            let stack = caller_stack!();
-            guarded((), || report::emit(pending, Some(&stack)));
-        }
-    }
+    check_if_due!(f);
 }
 
 /// Site `site` of the frame's function accessed `size` bytes `count`
@@ -188,30 +196,37 @@ pub unsafe extern "C" fn __aliaskit_access_run(
     if f.idle() || count == 0 {
         return;
     }
-    // The lowest block first.
-    let first = first as u64;
-    let lo = if stride < 0 {
-        count
-            .checked_sub(1)
-            .and_then(|n| n.checked_mul(stride.unsigned_abs()))
-            .and_then(|span| first.checked_sub(span))
-    } else {
-        Some(first)
-    };
-    match lo {
-        Some(lo) => f
-            .log
-            .access_run(site, lo, size, stride.unsigned_abs(), count),
-        // Below address 0: not a run of real accesses; nothing is logged.
-        None => return,
+    f.log
+        .access_grid(site, first as u64, size, stride, count, 0, 1);
+    check_if_due!(f);
+}
+
+/// `rows` runs as [`__aliaskit_access_run`] gives one, the k-th from
+/// `first + k * row_stride` (`row_stride` may be negative): a loop nest's
+/// accesses, summarized by the pass at the outer loop's exit.
+///
+/// # Safety
+/// As [`__aliaskit_exit`].
+#[no_mangle]
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn __aliaskit_access_grid(
+    frame: *mut Frame,
+    site: u32,
+    first: *const c_void,
+    stride: i64,
+    count: u64,
+    size: u64,
+    row_stride: i64,
+    rows: u64,
+) {
+    let Some(f) = frame.as_mut() else { return };
+    if f.idle() || count == 0 || rows == 0 {
+        return;
     }
-    if f.due() {
-        let pending = guarded(Vec::new(), || frames::check_now(f));
-        if !pending.is_empty() {
-            let stack = caller_stack!();
-            guarded((), || report::emit(pending, Some(&stack)));
-        }
-    }
+    f.log
+        .access_grid(site, first as u64, size, stride, count, row_stride, rows);
+    check_if_due!(f);
 }
 
 /// The frame calls a function defined in its module, whose accesses the

@@ -84,7 +84,8 @@ public:
 
 /// The runtime's functions, declared in M.
 struct Runtime {
-  FunctionCallee Enter, Exit, Scope, Access, AccessRun, Register, Fini;
+  FunctionCallee Enter, Exit, Scope, Access, AccessRun, AccessGrid, Register,
+      Fini;
   Type *Ptr, *I32, *I64;
 
   explicit Runtime(Module &M) {
@@ -127,6 +128,10 @@ struct Runtime {
     AccessRun = M.getOrInsertFunction(
         "__aliaskit_access_run",
         FunctionType::get(Void, {Ptr, I32, Ptr, I64, I64, I64}, false),
+        AccessAttrs);
+    AccessGrid = M.getOrInsertFunction(
+        "__aliaskit_access_grid",
+        FunctionType::get(Void, {Ptr, I32, Ptr, I64, I64, I64, I64, I64}, false),
         AccessAttrs);
     Register = M.getOrInsertFunction("__aliaskit_register",
                                      FunctionType::get(Void, {Ptr}, false));
@@ -385,6 +390,34 @@ void summarizeStartChecks(Function &F, FunctionAnalysisManager &FAM) {
     FAM.invalidate(F, PreservedAnalyses::none());
 }
 
+/// At the very end, each run still in a loop (a loop nest's inner loop,
+/// summarized) gets a try at being one grid at the enclosing loop's exit
+/// (sanitize_loops.cpp), when its frame was entered before that loop and
+/// is not left in it.
+void summarizeRuns(Function &F, FunctionAnalysisManager &FAM) {
+  SmallVector<CallInst *, 16> Runs;
+  for (Instruction &I : instructions(F))
+    if (auto *C = dyn_cast<CallInst>(&I))
+      if (Function *Callee = C->getCalledFunction())
+        if (Callee->getName() == "__aliaskit_access_run" && C->arg_size() == 6)
+          Runs.push_back(C);
+  if (Runs.empty())
+    return;
+  Runtime RT(*F.getParent());
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  bool Changed = false;
+  for (CallInst *C : Runs) {
+    Loop *L = LI.getLoopFor(C->getParent());
+    if (!L || exitsIn(*L, C->getArgOperand(0)))
+      continue;
+    Changed |= aliaskit::summarizeRunInLoop(*C, RT.AccessGrid, LI, SE, DT);
+  }
+  if (Changed)
+    FAM.invalidate(F, PreservedAnalyses::none());
+}
+
 /// Instruments one function of the plan; the calls that stand for their
 /// callees' accesses (surrounded now, redirected to clones once every
 /// function is instrumented) go to `Delegated`.
@@ -577,6 +610,9 @@ public:
       if (!F.isDeclaration())
         summarizeStartChecks(F, FAM);
     instrument(M, SanitizePoint::End, Stats, FAM);
+    for (Function &F : M)
+      if (!F.isDeclaration())
+        summarizeRuns(F, FAM);
     return PreservedAnalyses::none();
   }
 };

@@ -48,6 +48,8 @@
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
+#include <optional>
+
 using namespace llvm;
 
 namespace {
@@ -69,6 +71,117 @@ bool loopRunsWhole(const Loop &L) {
   return true;
 }
 
+/// What a summary of L needs: how many iterations ran when L ends
+/// (`Taken` + 1 when the summarized code runs in `EveryIteration`, else
+/// `Taken`), and where the summary goes (`Exit`, reached only from L).
+struct LoopEnd {
+  Loop *L;
+  BasicBlock *Exiting, *Exit;
+  bool EveryIteration;
+  const SCEV *Taken;
+};
+
+/// L's end, when code in block At runs in every iteration of L, or in all
+/// but the last, and L can be summarized at all (the file comment).
+std::optional<LoopEnd> loopEnd(Loop *L, BasicBlock *At, ScalarEvolution &SE,
+                               DominatorTree &DT) {
+  BasicBlock *Latch = L->getLoopLatch();
+  BasicBlock *Exiting = L->getExitingBlock();
+  BasicBlock *Exit = L->getExitBlock();
+  if (!Latch || !Exiting || !Exit)
+    return std::nullopt;
+  // The last iteration leaves at Exiting: code before it runs in all of
+  // them (the backedge-taken count + 1); after it (a loop tested at the
+  // top) in all but the last.
+  bool EveryIteration = DT.dominates(At, Exiting);
+  bool AllButLast = !EveryIteration && DT.dominates(At, Latch) &&
+                    DT.dominates(Exiting, At) && At != Exiting;
+  if (!EveryIteration && !AllButLast)
+    return std::nullopt;
+  const SCEV *Taken = SE.getBackedgeTakenCount(L);
+  if (isa<SCEVCouldNotCompute>(Taken) || !loopRunsWhole(*L))
+    return std::nullopt;
+  return LoopEnd{L, Exiting, Exit, EveryIteration, Taken};
+}
+
+/// The first address and the step of `Address` over L's iterations: an
+/// affine recurrence of L, or an address L does not change (step 0; also
+/// a recurrence of an enclosing loop, `b(l, j)` in the `i` loop of a
+/// matrix product).
+bool startAndStep(const SCEV *Address, const Loop *L, ScalarEvolution &SE,
+                  const SCEV *&Start, const SCEV *&Step) {
+  if (SE.isLoopInvariant(Address, L)) {
+    Start = Address, Step = SE.getZero(Type::getInt64Ty(SE.getContext()));
+    return true;
+  }
+  auto *AR = dyn_cast<SCEVAddRecExpr>(Address);
+  if (!AR || AR->getLoop() != L || !AR->isAffine())
+    return false;
+  Start = AR->getStart(), Step = AR->getStepRecurrence(SE);
+  return Step->getType()->isIntegerTy() &&
+         SE.getTypeSizeInBits(Step->getType()) <= 64;
+}
+
+/// Where the values a summary needs are computed (the end of L's
+/// preheader, made if L has none), or null.
+Instruction *beforeLoop(LoopEnd &E, LoopInfo &LI, DominatorTree &DT) {
+  BasicBlock *Preheader = E.L->getLoopPreheader();
+  if (!Preheader)
+    Preheader = InsertPreheaderForLoop(E.L, &DT, &LI, nullptr, false);
+  return Preheader ? Preheader->getTerminator() : nullptr;
+}
+
+/// The block the summary goes in: L's exit, a block of its own on the way
+/// out if other blocks lead to it too.
+BasicBlock *summaryBlock(LoopEnd &E, LoopInfo &LI, DominatorTree &DT) {
+  if (E.Exit->getSinglePredecessor())
+    return E.Exit;
+  return SplitEdge(E.Exiting, E.Exit, &DT, &LI);
+}
+
+/// How many times the summarized code ran when L ends, as an i64.
+Value *iterations(const LoopEnd &E, Value *Taken, IRBuilder<> &B) {
+  Value *Count = B.CreateZExtOrTrunc(Taken, B.getInt64Ty());
+  return E.EveryIteration ? B.CreateAdd(Count, B.getInt64(1)) : Count;
+}
+
+CallInst *quietCall(IRBuilder<> &B, FunctionCallee F, ArrayRef<Value *> Args) {
+  CallInst *Call = B.CreateCall(F, Args);
+  Call->setMetadata(LLVMContext::MD_nosanitize,
+                    MDNode::get(B.getContext(), {}));
+  return Call;
+}
+
+/// The condition, invariant in L, under which a run call in block At runs
+/// in an iteration of L although At is not on every iteration's path: At
+/// is the exit of an inner loop (its only way out) whose preheader is
+/// entered from a block `Guard` that runs in every iteration, on a branch
+/// whose condition L does not change (a rotated loop's guard). Returns the
+/// guard's block and the condition (negated when the inner loop is on the
+/// false side), or nulls.
+std::pair<BasicBlock *, Value *> guardOf(BasicBlock *At, Loop *L,
+                                         LoopInfo &LI, ScalarEvolution &SE,
+                                         IRBuilder<> *B) {
+  BasicBlock *Pred = At->getSinglePredecessor();
+  Loop *Inner = Pred ? LI.getLoopFor(Pred) : nullptr;
+  while (Inner && Inner->getParentLoop() != L)
+    Inner = Inner->getParentLoop();
+  // The inner loop ends (it runs to its exit whenever it is entered).
+  if (!Inner || Inner->getExitBlock() != At || !Inner->getLoopPreheader() ||
+      isa<SCEVCouldNotCompute>(SE.getBackedgeTakenCount(Inner)))
+    return {nullptr, nullptr};
+  BasicBlock *Guard = Inner->getLoopPreheader()->getSinglePredecessor();
+  auto *Br = Guard ? dyn_cast<BranchInst>(Guard->getTerminator()) : nullptr;
+  if (!Br || !Br->isConditional() || !L->contains(Guard) ||
+      !L->isLoopInvariant(Br->getCondition()) ||
+      Br->getSuccessor(0) == Br->getSuccessor(1))
+    return {nullptr, nullptr};
+  Value *Cond = Br->getCondition();
+  if (B && Br->getSuccessor(1) == Inner->getLoopPreheader())
+    Cond = B->CreateNot(Cond);
+  return {Guard, Cond};
+}
+
 } // namespace
 
 bool aliaskit::summarizeInLoop(Instruction &I, Value *Ptr, uint64_t Size,
@@ -78,64 +191,69 @@ bool aliaskit::summarizeInLoop(Instruction &I, Value *Ptr, uint64_t Size,
   Loop *L = LI.getLoopFor(I.getParent());
   if (!L || Size == 0)
     return false;
-  BasicBlock *Latch = L->getLoopLatch();
-  BasicBlock *Exiting = L->getExitingBlock();
-  BasicBlock *Exit = L->getExitBlock();
-  if (!Latch || !Exiting || !Exit)
-    return false;
-  // The last iteration leaves at Exiting: an access before it runs in all
-  // of them (the backedge-taken count + 1); one after it (a loop tested at
-  // the top) in all but the last.
-  BasicBlock *At = I.getParent();
-  bool EveryIteration = DT.dominates(At, Exiting);
-  bool AllButLast = !EveryIteration && DT.dominates(At, Latch) &&
-                    DT.dominates(Exiting, At) && At != Exiting;
-  if (!EveryIteration && !AllButLast)
-    return false;
-  // The first address and the step: an affine recurrence of L, or an
-  // address L does not change (step 0).
-  const SCEV *Address = SE.getSCEV(Ptr);
+  std::optional<LoopEnd> E = loopEnd(L, I.getParent(), SE, DT);
   const SCEV *Start = nullptr, *Step = nullptr;
-  // Invariance first: a recurrence of an enclosing loop (`b(l, j)` in the
-  // `i` loop of a matrix product) is invariant in L.
-  if (SE.isLoopInvariant(Address, L)) {
-    Start = Address, Step = SE.getZero(Type::getInt64Ty(I.getContext()));
-  } else if (auto *AR = dyn_cast<SCEVAddRecExpr>(Address)) {
-    if (AR->getLoop() != L || !AR->isAffine())
-      return false;
-    Start = AR->getStart(), Step = AR->getStepRecurrence(SE);
-  } else {
+  if (!E || !startAndStep(SE.getSCEV(Ptr), L, SE, Start, Step))
     return false;
-  }
-  const SCEV *Taken = SE.getBackedgeTakenCount(L);
-  if (isa<SCEVCouldNotCompute>(Taken) || !Step->getType()->isIntegerTy() ||
-      SE.getTypeSizeInBits(Step->getType()) > 64 || !loopRunsWhole(*L))
-    return false;
-  BasicBlock *Preheader = L->getLoopPreheader();
-  if (!Preheader)
-    Preheader = InsertPreheaderForLoop(L, &DT, &LI, nullptr, false);
-  if (!Preheader)
-    return false;
-  Instruction *Before = Preheader->getTerminator();
+  Instruction *Before = beforeLoop(*E, LI, DT);
   SCEVExpander Expander(SE, "aliaskit.run");
-  if (!Expander.isSafeToExpandAt(Start, Before) ||
+  if (!Before || !Expander.isSafeToExpandAt(Start, Before) ||
       !Expander.isSafeToExpandAt(Step, Before) ||
-      !Expander.isSafeToExpandAt(Taken, Before))
+      !Expander.isSafeToExpandAt(E->Taken, Before))
     return false;
-  // A block of its own on the way out, reached only from the loop.
-  if (!Exit->getSinglePredecessor())
-    Exit = SplitEdge(Exiting, Exit, &DT, &LI);
-  Type *I64 = Type::getInt64Ty(I.getContext());
+  BasicBlock *Exit = summaryBlock(*E, LI, DT);
   Value *First = Expander.expandCodeFor(Start, Ptr->getType(), Before);
   Value *Stride = Expander.expandCodeFor(Step, Step->getType(), Before);
-  Value *Count = Expander.expandCodeFor(Taken, Taken->getType(), Before);
+  Value *Taken = Expander.expandCodeFor(E->Taken, E->Taken->getType(), Before);
   IRBuilder<> B(&*Exit->getFirstInsertionPt());
-  Stride = B.CreateSExtOrTrunc(Stride, I64);
-  Count = B.CreateZExtOrTrunc(Count, I64);
-  if (EveryIteration)
-    Count = B.CreateAdd(Count, B.getInt64(1));
-  CallInst *Call = B.CreateCall(
-      AccessRun, {Frame, Site, First, Stride, Count, B.getInt64(Size)});
-  Call->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(I.getContext(), {}));
+  Value *Count = iterations(*E, Taken, B);
+  quietCall(B, AccessRun, {Frame, Site, First, B.CreateSExtOrTrunc(Stride, B.getInt64Ty()),
+                           Count, B.getInt64(Size)});
+  return true;
+}
+
+bool aliaskit::summarizeRunInLoop(CallInst &Run, FunctionCallee AccessGrid,
+                                  LoopInfo &LI, ScalarEvolution &SE,
+                                  DominatorTree &DT) {
+  BasicBlock *At = Run.getParent();
+  Loop *L = LI.getLoopFor(At);
+  auto *Frame = dyn_cast<Instruction>(Run.getArgOperand(0));
+  if (!L || !Frame || L->contains(Frame))
+    return false;
+  // Where the run is decided: its own block, or an inner loop's guard.
+  BasicBlock *Decided = At;
+  std::optional<LoopEnd> E = loopEnd(L, At, SE, DT);
+  if (!E) {
+    Decided = guardOf(At, L, LI, SE, nullptr).first;
+    E = Decided ? loopEnd(L, Decided, SE, DT) : std::nullopt;
+  }
+  const SCEV *Start = nullptr, *Step = nullptr;
+  if (!E || !startAndStep(SE.getSCEV(Run.getArgOperand(2)), L, SE, Start, Step))
+    return false;
+  // The run's own shape does not change from one iteration to the next.
+  const SCEV *Stride = SE.getSCEV(Run.getArgOperand(3));
+  const SCEV *Count = SE.getSCEV(Run.getArgOperand(4));
+  Instruction *Before = beforeLoop(*E, LI, DT);
+  SCEVExpander Expander(SE, "aliaskit.grid");
+  for (const SCEV *S : {Start, Step, Stride, Count, E->Taken})
+    if (!Before || !SE.isLoopInvariant(S, L) ||
+        !Expander.isSafeToExpandAt(S, Before))
+      return false;
+  BasicBlock *Exit = summaryBlock(*E, LI, DT);
+  Type *I64 = Type::getInt64Ty(Run.getContext());
+  Value *First = Expander.expandCodeFor(Start, Run.getArgOperand(2)->getType(), Before);
+  Value *RowStep = Expander.expandCodeFor(Step, Step->getType(), Before);
+  Value *Taken = Expander.expandCodeFor(E->Taken, E->Taken->getType(), Before);
+  Value *InnerStride = Expander.expandCodeFor(Stride, I64, Before);
+  Value *InnerCount = Expander.expandCodeFor(Count, I64, Before);
+  IRBuilder<> B(&*Exit->getFirstInsertionPt());
+  Value *Rows = iterations(*E, Taken, B);
+  if (Decided != At)
+    Rows = B.CreateSelect(guardOf(At, L, LI, SE, &B).second, Rows,
+                          B.getInt64(0));
+  quietCall(B, AccessGrid,
+            {Frame, Run.getArgOperand(1), First, InnerStride, InnerCount,
+             Run.getArgOperand(5), B.CreateSExtOrTrunc(RowStep, I64), Rows});
+  Run.eraseFromParent();
   return true;
 }

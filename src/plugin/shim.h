@@ -25,6 +25,7 @@
 namespace llvm {
 class AAResults;
 class CallBase;
+class CallInst;
 class DominatorTree;
 class FunctionCallee;
 class LoopInfo;
@@ -599,6 +600,16 @@ bool summarizeInLoop(llvm::Instruction &I, llvm::Value *Ptr, uint64_t Size,
                      llvm::Value *Frame, llvm::Value *Site,
                      llvm::FunctionCallee AccessRun, llvm::LoopInfo &LI,
                      llvm::ScalarEvolution &SE, llvm::DominatorTree &DT);
+
+/// sanitize_loops.cpp: when `Run`, an __aliaskit_access_run of a frame
+/// entered before its loop, runs once in every iteration of that loop (or
+/// in every iteration an invariant guard lets it), its first address
+/// moving by a step and its stride and count the same each time, emits one
+/// __aliaskit_access_grid at the loop's exit for all of them, erases `Run`
+/// and returns true; otherwise changes nothing and returns false.
+bool summarizeRunInLoop(llvm::CallInst &Run, llvm::FunctionCallee AccessGrid,
+                        llvm::LoopInfo &LI, llvm::ScalarEvolution &SE,
+                        llvm::DominatorTree &DT);
 
 /// sanitize_calls.cpp: surrounds `Call` (a call with scope lists to a
 /// function defined in the module, whose "callee reads" and "callee

@@ -1,7 +1,9 @@
 ; An access that runs once in every iteration of its loop is one run,
 ; logged at the loop's exit (sanitize_loops.cpp): with a constant step, a
 ; step computed before the loop, or none (the same address each time, also
-; when it moves with an enclosing loop: `x[j]` in the `i` loop); a
+; when it moves with an enclosing loop: `x[j]` in the `i` loop); such runs
+; in a loop nest are one grid at the outer loop's exit when the rows are
+; alike (also behind the inner loop's guard), else stay runs; a
 ; start-point check left in a loop gets another try at the end (here the
 ; start point could not: the loop called a function that might not
 ; return, inlined later); a start-point frame entered inside the loop
@@ -20,12 +22,27 @@
 ;
 ; CHECK-LABEL: define void @outer_recurrence(
 ; CHECK:         [[E:%[0-9]+]] = call ptr @__aliaskit_enter(ptr @__aliaskit_table.end
-; CHECK-NOT:     call void @__aliaskit_access(
-; CHECK:       inner:
 ; CHECK-NOT:     call void @__aliaskit_access
-; CHECK:         br i1
-; CHECK-DAG:     call void @__aliaskit_access_run(ptr [[E]], i32 0, ptr %scevgep{{[0-9]*}}, i64 0, i64 %{{[0-9]+}}, i64 4)
-; CHECK-DAG:     call void @__aliaskit_access_run(ptr [[E]], i32 1, ptr %a, i64 4, i64 %{{[0-9]+}}, i64 4)
+; CHECK:         br i1 %again
+; CHECK-DAG:     call void @__aliaskit_access_grid(ptr [[E]], i32 0, ptr %x, i64 0, i64 %n, i64 4, i64 4, i64 %{{[0-9]+}})
+; CHECK-DAG:     call void @__aliaskit_access_grid(ptr [[E]], i32 1, ptr %a, i64 4, i64 %n, i64 4, i64 0, i64 %{{[0-9]+}})
+; CHECK:         ret void
+;
+; CHECK-LABEL: define void @guarded(
+; CHECK:         [[E:%[0-9]+]] = call ptr @__aliaskit_enter(ptr @__aliaskit_table.end
+; CHECK-NOT:     call void @__aliaskit_access
+; CHECK:         br i1 %again
+; CHECK:         [[ROWS:%[0-9]+]] = select i1 %go, i64 %{{[0-9]+}}, i64 0
+; CHECK-NEXT:    call void @__aliaskit_access_grid(ptr %{{[0-9]+}}, i32 {{[01]}}, ptr {{.*}}, i64 [[ROWS]])
+; CHECK:         ret void
+;
+; CHECK-LABEL: define void @triangular(
+; CHECK:         [[E:%[0-9]+]] = call ptr @__aliaskit_enter(ptr @__aliaskit_table.end
+; CHECK-NOT:     call void @__aliaskit_access_grid
+; CHECK:       latch:
+; CHECK:         call void @__aliaskit_access_run(ptr [[E]]
+; CHECK:         br i1 %again
+; CHECK-NOT:     call void @__aliaskit_access_grid
 ; CHECK:         ret void
 ;
 ; CHECK-LABEL: define void @strided(
@@ -80,6 +97,57 @@ inner:
   store i32 %v, ptr %p, align 4, !alias.scope !4, !noalias !2
   %i.next = add nuw i64 %i, 1
   %more = icmp ult i64 %i.next, %n
+  br i1 %more, label %inner, label %latch
+latch:
+  %j.next = add nuw i64 %j, 1
+  %again = icmp ult i64 %j.next, %n
+  br i1 %again, label %outer, label %done
+done:
+  ret void
+}
+; A rotated inner loop behind a guard its outer loop does not change: rows
+; only when the guard lets the inner loop run.
+define void @guarded(ptr %a, ptr %x, i64 %n, i64 %m) {
+entry:
+  %empty = icmp eq i64 %n, 0
+  %go = icmp sgt i64 %m, 0
+  br i1 %empty, label %done, label %outer
+outer:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %latch ]
+  %q = getelementptr inbounds i32, ptr %x, i64 %j
+  br i1 %go, label %inner, label %latch
+inner:
+  %i = phi i64 [ 0, %outer ], [ %i.next, %inner ]
+  %v = load i32, ptr %q, align 4, !alias.scope !2, !noalias !4
+  %p = getelementptr inbounds i32, ptr %a, i64 %i
+  store i32 %v, ptr %p, align 4, !alias.scope !4, !noalias !2
+  %i.next = add nuw i64 %i, 1
+  %more = icmp slt i64 %i.next, %m
+  br i1 %more, label %inner, label %latch
+latch:
+  %j.next = add nuw i64 %j, 1
+  %again = icmp ult i64 %j.next, %n
+  br i1 %again, label %outer, label %done
+done:
+  ret void
+}
+; The inner loop's count changes with the outer loop: rows of different
+; lengths stay runs, one per outer iteration.
+define void @triangular(ptr %a, ptr %x, i64 %n) {
+entry:
+  %empty = icmp eq i64 %n, 0
+  br i1 %empty, label %done, label %outer
+outer:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %latch ]
+  %q = getelementptr inbounds i32, ptr %x, i64 %j
+  br label %inner
+inner:
+  %i = phi i64 [ 0, %outer ], [ %i.next, %inner ]
+  %v = load i32, ptr %q, align 4, !alias.scope !2, !noalias !4
+  %p = getelementptr inbounds i32, ptr %a, i64 %i
+  store i32 %v, ptr %p, align 4, !alias.scope !4, !noalias !2
+  %i.next = add nuw i64 %i, 1
+  %more = icmp ule i64 %i.next, %j
   br i1 %more, label %inner, label %latch
 latch:
   %j.next = add nuw i64 %j, 1

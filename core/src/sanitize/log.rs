@@ -88,6 +88,7 @@
 //! can straddle (those at or before the oldest remaining epoch).
 
 mod check;
+mod grid;
 mod prune;
 
 pub use super::claims::NO_GROUP;
