@@ -86,7 +86,8 @@ from kit import env  # noqa: E402
 CLEAN = os.path.join(env.ROOT, "checks", "sanitize", "clean")
 WORK = os.path.join(env.TARGET, "sanitize-bench")
 RECORD = "ALIASKIT_BENCH_LINK_RECORD"
-WRAPPED = ["__aliaskit_enter", "__aliaskit_exit", "__aliaskit_access", "__aliaskit_access_run", "__aliaskit_scope"]
+WRAPPED = ["__aliaskit_enter", "__aliaskit_exit", "__aliaskit_access", "__aliaskit_access_run",
+           "__aliaskit_access_grid", "__aliaskit_scope"]
 # Goal (the issue): sanitized <= 1.5x the plain build's time and <= 1.3x its
 # memory, and below ASan on both.
 GOAL_TIME, GOAL_RSS = 1.5, 1.3
@@ -388,6 +389,7 @@ def measure(b, a):
 RUNTIME_FUNCTIONS = [
     ("__aliaskit_access", "__aliaskit_access"),
     ("__aliaskit_access_run", "__aliaskit_access_run"),
+    ("__aliaskit_access_grid", "__aliaskit_access_grid"),
     ("__aliaskit_enter", "__aliaskit_enter"),
     ("__aliaskit_exit", "__aliaskit_exit"),
     ("__aliaskit_scope", "__aliaskit_scope"),
@@ -479,7 +481,7 @@ def site_map(ll_path):
         if m:
             frames[m.group(1)] = (m.group(2), int(m.group(3)))
             continue
-        m = re.search(r"call void @__aliaskit_(access|access_run)\(ptr ([%\w.]+), i32 (\d+), ptr ((?:[a-z_]+ )*)"
+        m = re.search(r"call void @__aliaskit_(access|access_run|access_grid)\(ptr ([%\w.]+), i32 (\d+), ptr ((?:[a-z_]+ )*)"
                       r"([^,]+),", line)
         if not m or m.group(2) not in frames:
             continue

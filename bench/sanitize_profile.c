@@ -2,10 +2,12 @@
 // and per function frame (bench/sanitize.py --profile links this in).
 //
 // Linked with -Wl,--wrap=__aliaskit_enter,--wrap=__aliaskit_exit,
-// --wrap=__aliaskit_access,--wrap=__aliaskit_access_run,--wrap=__aliaskit_scope
+// --wrap=__aliaskit_access,--wrap=__aliaskit_access_run,
+// --wrap=__aliaskit_access_grid,--wrap=__aliaskit_scope
 // it sits between the instrumented code and the runtime (libaliaskit_rt.a,
 // unchanged) and counts, per (table, function, site), the calls of
-// __aliaskit_access and __aliaskit_access_run and the accesses they stand
+// __aliaskit_access, __aliaskit_access_run and __aliaskit_access_grid
+// (counted as runs) and the accesses they stand
 // for, and the single accesses that did not continue the site's last one
 // (not at, right after or right before its address: *jumps*, roughly the
 // new log entries they make); per (table, function): frames entered, scope declarations, and the
@@ -31,6 +33,7 @@ void __real___aliaskit_exit(void *);
 void __real___aliaskit_scope(void *, uint32_t);
 void __real___aliaskit_access(void *, uint32_t, const void *, uint64_t);
 void __real___aliaskit_access_run(void *, uint32_t, const void *, int64_t, uint64_t, uint64_t);
+void __real___aliaskit_access_grid(void *, uint32_t, const void *, int64_t, uint64_t, uint64_t, int64_t, uint64_t);
 
 #define CHECK_CYCLES 20000
 #define SITES (1u << 18)
@@ -154,6 +157,16 @@ void __wrap___aliaskit_access_run(void *frame, uint32_t site, const void *first,
   __real___aliaskit_access_run(frame, site, first, stride, count, size);
   t = __rdtsc() - t;
   if (s) { s->calls++; s->runs++; s->accesses += count; }
+  timed(live_of(frame)->f, t);
+}
+
+void __wrap___aliaskit_access_grid(void *frame, uint32_t site, const void *first, int64_t stride, uint64_t count,
+                                   uint64_t size, int64_t row_stride, uint64_t rows) {
+  struct site *s = site_of(frame, site);
+  uint64_t t = __rdtsc();
+  __real___aliaskit_access_grid(frame, site, first, stride, count, size, row_stride, rows);
+  t = __rdtsc() - t;
+  if (s) { s->calls++; s->runs++; s->accesses += count * rows; }
   timed(live_of(frame)->f, t);
 }
 
