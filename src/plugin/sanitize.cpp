@@ -520,9 +520,11 @@ void instrument(Module &M, SanitizePoint Point, bool Stats,
                 FunctionAnalysisManager &FAM) {
   aliaskit::Printer P(M);
   std::string Name = aliaskit::moduleName(M);
+  aliaskit::DisjointOracle *Oracle = aliaskit::makeDisjointOracle(FAM);
   void *Plan = aliaskit_sanitize_plan(wrap(&M), static_cast<uint8_t>(Point),
                                       &P, Name.data(), Name.size(),
-                                      aliaskit::moduleKey(M), Stats);
+                                      aliaskit::moduleKey(M), Stats, Oracle);
+  aliaskit::freeDisjointOracle(Oracle);
   if (!Plan)
     return;
   const uint8_t *Bytes = nullptr;

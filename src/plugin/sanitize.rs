@@ -16,7 +16,9 @@ use aliaskit_core::sanitize::build::{function_table, retain_sites};
 use aliaskit_core::sanitize::claims::Filter;
 use aliaskit_core::sanitize::table::{FunctionTable, ModuleTable, Point};
 use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
+use std::ffi::c_void;
 
+use super::ffi::imports::aliaskit_sanitize_disjoint;
 use super::ffi::types::{SanitizePoint, SitePart};
 use super::printer::{locations, Printer};
 use crate::reader::sanitize_view::{self, FunctionRead, Part};
@@ -81,6 +83,9 @@ struct Stats {
     per_loop_scopes: usize,
     bad_lists: usize,
     skipped_functions: usize,
+    /// Sites left out only because each of their claimed pairs with a
+    /// write was proven disjoint.
+    disjoint: usize,
 }
 
 /// The plan of `module`.
@@ -94,6 +99,7 @@ pub(crate) unsafe fn plan(
     module_name: &str,
     module_key: ModuleKey,
     stats: bool,
+    oracle: *mut c_void,
 ) -> Plan {
     let where_ = |inst: LLVMValueRef| {
         locations(inst)
@@ -149,7 +155,9 @@ pub(crate) unsafe fn plan(
             &|n| read.is_bad(n),
         );
         counts.per_loop_scopes += built.per_loop_scopes;
-        if let Some(planned) = plan_function(f, built, tables.len() as u32, printer, &mut tables) {
+        let planned = plan_function(f, built, tables.len() as u32, printer, oracle, &mut tables);
+        counts.disjoint += planned.disjoint;
+        if let Some(planned) = planned.function {
             counts.instrumented += planned.site_plans.len();
             counts.functions += 1;
             plan.functions.push(planned);
@@ -167,12 +175,13 @@ pub(crate) unsafe fn plan(
     .encode();
     if stats {
         eprintln!(
-            "aliaskit-sanitize<{}>: {} accesses with scope lists; {} instrumented in {} functions ({} filtered out: no claimed partner with a write); {} calls with lists not checked; {} scopes of per-loop domains not checked; {} malformed lists; {} functions with a malformed decl",
+            "aliaskit-sanitize<{}>: {} accesses with scope lists; {} instrumented in {} functions ({} filtered out: no claimed partner with a write, or, for {} of them, every claimed pair proven apart); {} calls with lists not checked; {} scopes of per-loop domains not checked; {} malformed lists; {} functions with a malformed decl",
             point.name(),
             counts.accesses,
             counts.instrumented,
             counts.functions,
             counts.accesses - counts.instrumented,
+            counts.disjoint,
             counts.unchecked_calls,
             counts.per_loop_scopes,
             counts.bad_lists,
@@ -182,20 +191,53 @@ pub(crate) unsafe fn plan(
     plan
 }
 
-/// One function's plan from its table: the filter, the kept sites' text,
-/// the decls of the scopes that matter. None when nothing is kept.
+/// The code of a site's part for the C++ side, and its lane.
+fn site_part(part: Part) -> (SitePart, u32) {
+    match part {
+        Part::Whole => (SitePart::Whole, 0),
+        Part::Destination => (SitePart::Destination, 0),
+        Part::Source => (SitePart::Source, 0),
+        Part::Lane(k) => (SitePart::Lane, k),
+        Part::CalleeReads => (SitePart::CalleeReads, 0),
+        Part::CalleeWrites => (SitePart::CalleeWrites, 0),
+    }
+}
+
+/// What [`plan_function`] made: the function's plan (None when nothing is
+/// kept), and how many sites only the pairs proven disjoint left out.
+struct FunctionPlanned {
+    function: Option<PlannedFunction>,
+    disjoint: usize,
+}
+
+/// One function's plan from its table: the filter (asking the C++ side's
+/// `oracle` which claimed pairs can never meet), the kept sites' text,
+/// the decls of the scopes that matter.
 unsafe fn plan_function(
     f: &FunctionRead,
     built: aliaskit_core::sanitize::build::Built,
     index: u32,
     printer: Printer,
+    oracle: *mut c_void,
     tables: &mut Vec<FunctionTable>,
-) -> Option<PlannedFunction> {
+) -> FunctionPlanned {
     let mut table = built.table;
-    let filter = Filter::of(&table);
+    let filter = if oracle.is_null() {
+        Filter::of(&table)
+    } else {
+        Filter::of_checked(&table, &mut |a, b| {
+            let ((ia, pa), (ib, pb)) = (f.origins[a as usize], f.origins[b as usize]);
+            let (pa, pb) = (site_part(pa).0, site_part(pb).0);
+            aliaskit_sanitize_disjoint(oracle, ia, pa, ib, pb)
+        })
+    };
+    let disjoint = filter.apart;
     let map = retain_sites(&mut table, &filter.instrumented);
     if table.sites.is_empty() {
-        return None;
+        return FunctionPlanned {
+            function: None,
+            disjoint,
+        };
     }
     let mut site_plans = Vec::with_capacity(table.sites.len());
     for (old, new) in map.iter().enumerate() {
@@ -204,14 +246,7 @@ unsafe fn plan_function(
         let site = &mut table.sites[new as usize];
         site.instruction = printer.value(inst).trim().to_owned();
         site.location = locations(inst);
-        let (part, lane) = match part {
-            Part::Whole => (SitePart::Whole, 0),
-            Part::Destination => (SitePart::Destination, 0),
-            Part::Source => (SitePart::Source, 0),
-            Part::Lane(k) => (SitePart::Lane, k),
-            Part::CalleeReads => (SitePart::CalleeReads, 0),
-            Part::CalleeWrites => (SitePart::CalleeWrites, 0),
-        };
+        let (part, lane) = site_part(part);
         site_plans.push(SitePlan {
             inst,
             site: new,
@@ -242,7 +277,10 @@ unsafe fn plan_function(
     };
     debug_assert_eq!(index as usize, tables.len());
     tables.push(table);
-    Some(planned)
+    FunctionPlanned {
+        function: Some(planned),
+        disjoint,
+    }
 }
 
 impl Plan {

@@ -17,6 +17,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/ModuleSlotTracker.h"
+#include "llvm/IR/PassManager.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -319,9 +320,16 @@ bool aliaskit_sanitize_parameter_lists(const uint8_t *Kinds,
                                        uint64_t *Scopes, uint64_t *NoAlias);
 /// What to instrument in a module (null after an internal error, said on
 /// stderr): read with the accessors below, freed with _plan_free.
+/// `Oracle` (null: none) answers aliaskit_sanitize_disjoint for the static
+/// filter.
 void *aliaskit_sanitize_plan(LLVMModuleRef M, uint8_t Point, void *Printer,
                              const char *Module, size_t ModuleLen,
-                             uint64_t ModuleKey, bool Stats);
+                             uint64_t ModuleKey, bool Stats, void *Oracle);
+/// sanitize_disjoint.cpp: whether part `PartA` (a SitePart) of A and part
+/// `PartB` of B can never touch a common byte in one instance of any scope
+/// of their function (false when unsure).
+bool aliaskit_sanitize_disjoint(void *Oracle, LLVMValueRef A, uint32_t PartA,
+                                LLVMValueRef B, uint32_t PartB);
 size_t aliaskit_sanitize_plan_functions(void *Plan);
 bool aliaskit_sanitize_plan_function(void *Plan, size_t I,
                                      aliaskit::FunctionPlan *Out);
@@ -610,6 +618,12 @@ bool summarizeInLoop(llvm::Instruction &I, llvm::Value *Ptr, uint64_t Size,
 bool summarizeRunInLoop(llvm::CallInst &Run, llvm::FunctionCallee AccessGrid,
                         llvm::LoopInfo &LI, llvm::ScalarEvolution &SE,
                         llvm::DominatorTree &DT);
+
+/// sanitize_disjoint.cpp: the answers of aliaskit_sanitize_disjoint for
+/// one plan (the functions' analyses from FAM, made on first use).
+struct DisjointOracle;
+DisjointOracle *makeDisjointOracle(llvm::FunctionAnalysisManager &FAM);
+void freeDisjointOracle(DisjointOracle *O);
 
 /// sanitize_calls.cpp: surrounds `Call` (a call with scope lists to a
 /// function defined in the module, whose "callee reads" and "callee

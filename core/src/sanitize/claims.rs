@@ -282,6 +282,10 @@ pub struct Filter {
     /// The number of claimed pairs of groups of sites with one list
     /// signature (for statistics).
     pub claimed_groups: usize,
+    /// Sites in a claimed pair with a write, every such pair of which was
+    /// proven disjoint ([`Filter::of_checked`]): not instrumented (for
+    /// statistics).
+    pub apart: usize,
     /// Each site's group (sites with the same lists and access; `NO_GROUP`:
     /// a site without lists). Two sites' claim depends on their groups
     /// only, except that two parts of one instruction are never a pair.
@@ -301,6 +305,17 @@ impl Filter {
     /// per pair of groups: the cost is in the number of distinct list
     /// pairs, not of sites.
     pub fn of(f: &FunctionTable) -> Filter {
+        Filter::of_checked(f, &mut |_, _| false)
+    }
+
+    /// [`Filter::of`], except that a claimed pair of sites that
+    /// `disjoint(a, b)` says can never touch a common byte in one instance
+    /// (the caller knows: each runs at most once per call, and an
+    /// alias analysis that uses no claim proves their locations apart)
+    /// makes neither site instrumented. A site is instrumented when one of
+    /// its claimed pairs with a write is not disjoint; its group keeps its
+    /// partners either way (a site that is not logged is never compared).
+    pub fn of_checked(f: &FunctionTable, disjoint: &mut dyn FnMut(u32, u32) -> bool) -> Filter {
         let mut claims = FunctionClaims::new(f);
         let mut groups: FxHashMap<(Option<u32>, Option<u32>, bool), Vec<u32>> =
             FxHashMap::default();
@@ -319,6 +334,7 @@ impl Filter {
             instrumented: vec![false; n],
             relevant: vec![Vec::new(); n],
             claimed_groups: 0,
+            apart: 0,
             group: vec![NO_GROUP; n],
             partners: vec![Vec::new(); groups.len()],
         };
@@ -327,6 +343,7 @@ impl Filter {
                 out.group[site as usize] = gi as u32;
             }
         }
+        let mut claimed = vec![false; n];
         for gi in 0..groups.len() {
             for gj in gi..groups.len() {
                 let Some((a, b)) = pair_of(&claims, &groups[gi], &groups[gj]) else {
@@ -345,8 +362,21 @@ impl Filter {
                     out.partners[gj].push((gi as u32, scopes.clone()));
                 }
                 for &site in groups[gi].iter().chain(&groups[gj]) {
-                    out.instrumented[site as usize] = true;
                     out.relevant[site as usize].extend_from_slice(&scopes);
+                    claimed[site as usize] = true;
+                }
+                let inst = |s: u32| claims.sites[s as usize].instruction;
+                for &a in &groups[gi] {
+                    for &b in &groups[gj] {
+                        let kept = &out.instrumented;
+                        if inst(a) == inst(b) || kept[a as usize] && kept[b as usize] {
+                            continue;
+                        }
+                        if !disjoint(a, b) {
+                            out.instrumented[a as usize] = true;
+                            out.instrumented[b as usize] = true;
+                        }
+                    }
                 }
             }
         }
@@ -354,6 +384,9 @@ impl Filter {
             r.sort_unstable();
             r.dedup();
         }
+        out.apart = (0..n)
+            .filter(|&i| claimed[i] && !out.instrumented[i])
+            .count();
         out
     }
 }
@@ -451,6 +484,29 @@ mod tests {
         // load's !noalias): its scopes are the ones that matter.
         assert_eq!(f.relevant[0], vec![0]);
         assert!(f.relevant[3].is_empty());
+    }
+
+    #[test]
+    fn a_pair_proven_disjoint_instruments_neither_site() {
+        let mut t = scale(false);
+        // A second store to out[] (site 4), a partner of the load too.
+        t.sites.push(site(4, Access::Write, Some(0), Some(1)));
+        let mut asked = Vec::new();
+        let f = Filter::of_checked(&t, &mut |a, b| {
+            asked.push((a.min(b), a.max(b)));
+            (a.min(b), a.max(b)) == (0, 1)
+        });
+        // The load and the first store are apart; the load and the second
+        // store may meet: the load stays, with that store only.
+        assert_eq!(f.instrumented, vec![true, false, false, false, true]);
+        assert!(asked.contains(&(0, 1)) && asked.contains(&(0, 4)));
+        // Its group keeps the claims: the runtime's partners do not change.
+        assert_eq!(f.partners, Filter::of(&t).partners);
+        assert_eq!(f.apart, 1);
+        // Every pair disjoint: nothing is instrumented.
+        let none = Filter::of_checked(&t, &mut |_, _| true);
+        assert!(none.instrumented.iter().all(|&i| !i));
+        assert_eq!((none.apart, Filter::of(&t).apart), (3, 0));
     }
 
     #[test]

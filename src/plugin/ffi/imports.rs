@@ -9,7 +9,7 @@ use std::ffi::{c_char, c_void};
 
 use inkwell::llvm_sys::prelude::{LLVMMetadataRef, LLVMModuleRef, LLVMValueRef};
 
-use super::types::OwnedString;
+use super::types::{OwnedString, SitePart};
 
 extern "C" {
     // shim.cpp
@@ -56,6 +56,19 @@ extern "C" {
     /// An instruction's `file:line:col` from `!dbg`, then each location it
     /// was inlined at, one a line ("" without `!dbg`).
     pub(crate) fn aliaskit_debug_location(inst: LLVMValueRef) -> OwnedString;
+
+    // sanitize_disjoint.cpp
+
+    /// Whether part `part_a` of `a` and part `part_b`
+    /// of `b` can never touch a common byte in one instance (false when
+    /// unsure); `oracle` from the C++ side's plan call.
+    pub(crate) fn aliaskit_sanitize_disjoint(
+        oracle: *mut c_void,
+        a: LLVMValueRef,
+        part_a: SitePart,
+        b: LLVMValueRef,
+        part_b: SitePart,
+    ) -> bool;
 
     // bisect.cpp
 

@@ -110,7 +110,9 @@ pub unsafe extern "C" fn aliaskit_sanitize_parameter_lists(
 ///
 /// # Safety
 /// `module` live, `printer` its printer, `name` `name_len` bytes;
-/// `module_key` its key for decision ids (`aliaskit::moduleKey`).
+/// `module_key` its key for decision ids (`aliaskit::moduleKey`);
+/// `oracle` null or the C++ side's answers to `aliaskit_sanitize_disjoint`
+/// for this module.
 #[no_mangle]
 pub unsafe extern "C" fn aliaskit_sanitize_plan(
     module: LLVMModuleRef,
@@ -120,6 +122,7 @@ pub unsafe extern "C" fn aliaskit_sanitize_plan(
     name_len: usize,
     module_key: u64,
     stats: bool,
+    oracle: *mut c_void,
 ) -> *mut Plan {
     let Ok(point) = SanitizePoint::try_from(point) else {
         eprintln!("error: aliaskit-sanitize: unknown point {point}; nothing instrumented");
@@ -142,6 +145,7 @@ pub unsafe extern "C" fn aliaskit_sanitize_plan(
                 &name,
                 ModuleKey(module_key),
                 stats,
+                oracle,
             )))
         },
     )
