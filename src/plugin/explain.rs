@@ -39,14 +39,18 @@ use super::printer::{locations, Printer};
 use crate::reader::verify_view::{read_module, ModuleRead};
 use crate::reader::Names;
 
-/// Both sides' metadata in readable form, for one analysis.
+/// What a load/store pair's why calls its two sides.
+const PAIR_LABELS: [&str; 2] = ["first", "second"];
+
+/// Both sides' metadata in readable form, for one analysis; `labels` name
+/// the sides.
 fn sides(
     g: &MetadataGraph,
     names: &dyn Numbering,
-    a: &InstView,
-    b: &InstView,
+    (a, b): (&InstView, &InstView),
     analysis: Analysis,
     direction: usize,
+    labels: [&str; 2],
 ) -> String {
     let tag =
         |t: Option<aliaskit_core::NodeId>| t.map_or("none".to_owned(), |t| describe_tag(g, t));
@@ -57,9 +61,9 @@ fn sides(
         Analysis::Tbaa => format!("!tbaa {} vs {}", tag(a.tbaa), tag(b.tbaa)),
         Analysis::ScopedNoAlias => {
             let (x, y, xn, yn) = if direction == 0 {
-                (a, b, "first", "second")
+                (a, b, labels[0], labels[1])
             } else {
-                (b, a, "second", "first")
+                (b, a, labels[1], labels[0])
             };
             format!(
                 "!alias.scope {} of the {xn} vs !noalias {} of the {yn}",
@@ -70,13 +74,14 @@ fn sides(
     }
 }
 
-/// Why the verdict is what it is, in one sentence per analysis.
+/// Why the verdict is what it is, in one sentence per analysis; `labels`
+/// name the sides.
 fn why(
     g: &MetadataGraph,
     names: &dyn Numbering,
-    a: &InstView,
-    b: &InstView,
+    (a, b): (&InstView, &InstView),
     v: &PairVerdict,
+    labels: [&str; 2],
 ) -> String {
     let tbaa = match &v.tbaa {
         Ok(m) => m.reason.describe(g),
@@ -94,14 +99,17 @@ fn why(
             let d = v.scoped_direction().expect("decided by scoped");
             format!(
                 "{}: {}",
-                sides(g, names, a, b, Analysis::ScopedNoAlias, d),
+                sides(g, names, (a, b), Analysis::ScopedNoAlias, d, labels),
                 scoped(d)
             )
         }
-        Some(Analysis::Tbaa) => format!("{}: {tbaa}", sides(g, names, a, b, Analysis::Tbaa, 0)),
+        Some(Analysis::Tbaa) => {
+            let sides = sides(g, names, (a, b), Analysis::Tbaa, 0, labels);
+            format!("{sides}: {tbaa}")
+        }
         None => format!(
             "tbaa: {}: {tbaa}; scoped-noalias: {}",
-            sides(g, names, a, b, Analysis::Tbaa, 0),
+            sides(g, names, (a, b), Analysis::Tbaa, 0, labels),
             // The direction whose reason the summary counts.
             scoped(0)
         ),
@@ -277,7 +285,7 @@ unsafe fn print_pair(
     let read = report.read;
     let (a, b) = (&read.view.instructions[x], &read.view.instructions[y]);
     let answer = if by.is_some() { "NoAlias" } else { "MayAlias" };
-    let why = why(report.g, &report.names, a, b, v);
+    let why = why(report.g, &report.names, (a, b), v, PAIR_LABELS);
     let ((first, _), (second, _)) = (report.text(x), report.text(y));
     let record = serde_json::json!({
         "function": name,

@@ -13,17 +13,17 @@
 ; CHECK:      NoModRef [scoped-noalias] in @scoped
 ; CHECK-NEXT:   first:  call void @g(ptr %q), !noalias ![[A:[0-9]+]]
 ; CHECK-NEXT:   second: store i32 1, ptr %p, align 4, !alias.scope ![[A]]
-; CHECK-NEXT:   why: getModRefInfo(call, store): !alias.scope {"A" in "dom"} of the second vs !noalias {"A" in "dom"} of the first: every scope of !alias.scope {"A" in "dom"} in domain "dom" is in the !noalias list {"A" in "dom"}
+; CHECK-NEXT:   why: getModRefInfo(call, store): !alias.scope {"A" in "dom"} of the store vs !noalias {"A" in "dom"} of the call: every scope of !alias.scope {"A" in "dom"} in domain "dom" is in the !noalias list {"A" in "dom"}
 ; The other way: the call's !alias.scope against the store's !noalias.
 ; CHECK:      NoModRef [scoped-noalias] in @scoped
 ; CHECK-NEXT:   first:  call void @g(ptr %p), !alias.scope ![[B:[0-9]+]]
 ; CHECK-NEXT:   second: store i32 2, ptr %q, align 4, !noalias ![[B]]
-; CHECK-NEXT:   why: getModRefInfo(call, store): !alias.scope {"B" in "dom"} of the first vs !noalias {"B" in "dom"} of the second: every scope
+; CHECK-NEXT:   why: getModRefInfo(call, store): !alias.scope {"B" in "dom"} of the call vs !noalias {"B" in "dom"} of the store: every scope
 ; Call against call:
 ; CHECK:      NoModRef [scoped-noalias] in @scoped
 ; CHECK-NEXT:   first:  call void @h(ptr %q), !noalias ![[B]]
 ; CHECK-NEXT:   second: call void @g(ptr %p), !alias.scope ![[B]]
-; CHECK-NEXT:   why: getModRefInfo(call, call): !alias.scope {"B" in "dom"} of the second vs !noalias {"B" in "dom"} of the first
+; CHECK-NEXT:   why: getModRefInfo(call, call): !alias.scope {"B" in "dom"} of the second call vs !noalias {"B" in "dom"} of the first call
 ; CHECK:      NoModRef [tbaa] in @tagged
 ; CHECK-NEXT:   first:  call void @g(ptr %p), !tbaa
 ; CHECK-NEXT:   second: store float 1.000000e+00, ptr %q, align 4, !tbaa

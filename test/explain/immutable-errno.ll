@@ -12,9 +12,9 @@
 ; CHECK:      NoModRef [tbaa] in @f
 ; CHECK-NEXT:   first:  call void @g(ptr %p), !tbaa ![[INT:[0-9]+]]
 ; CHECK-NEXT:   second: %c = load i32, ptr %k, align 4, !tbaa ![[CONST:[0-9]+]]
-; CHECK-NEXT:   why: getModRefInfo(call, load): !tbaa {base "int", access "int", offset 0, immutable} of the second is immutable: getModRefInfoMask masks its location to NoModRef (constant memory)
+; CHECK-NEXT:   why: getModRefInfo(call, load): !tbaa {base "int", access "int", offset 0, immutable} of the load is immutable: getModRefInfoMask masks its location to NoModRef (constant memory)
 ; CHECK:        second: call void @g(ptr %p), !tbaa ![[INT]]
-; CHECK-NEXT:   why: getModRefInfo(call, call): !tbaa {base "int", access "int", offset 0, immutable} of the first is immutable: rust-tbaa's getMemoryEffects says the call accesses no memory
+; CHECK-NEXT:   why: getModRefInfo(call, call): !tbaa {base "int", access "int", offset 0, immutable} of the first call is immutable: rust-tbaa's getMemoryEffects says the call accesses no memory
 ; CHECK:      NoModRef [tbaa] mask in @f
 ; CHECK-NEXT:   access: %c = load i32, ptr %k, align 4, !tbaa ![[CONST]]
 ; CHECK-NEXT:   why: getModRefInfoMask: !tbaa {base "int", access "int", offset 0, immutable} is immutable: the location is constant memory, which nothing modifies (NoModRef)

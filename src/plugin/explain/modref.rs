@@ -8,7 +8,7 @@
 //! NoModRef [scoped-noalias] in @f
 //!   first:  call void @g(ptr %p), !noalias !3
 //!   second: store i32 0, ptr %q, align 4, !alias.scope !5
-//!   why: getModRefInfo(call, store): !alias.scope {...} of the second vs !noalias {...} of the first: ...
+//!   why: getModRefInfo(call, store): !alias.scope {...} of the store vs !noalias {...} of the call: ...
 //! NoModRef [tbaa] mask in @f
 //!   access: %v = load i32, ptr %c, align 4, !tbaa !9
 //!   why: getModRefInfoMask: ...
@@ -70,17 +70,25 @@ fn tbaa_struct_note(g: &MetadataGraph, i: &InstView, label: &str) -> Option<Stri
     ))
 }
 
+/// What the why calls the two sides: their kinds ("call", "store"), or
+/// "first call" and "second call" when they are of one kind.
+fn labels(a: &InstView, b: &InstView) -> [String; 2] {
+    let (x, y) = (word(a), word(b));
+    if x == y {
+        [format!("first {x}"), format!("second {y}")]
+    } else {
+        [x.to_owned(), y.to_owned()]
+    }
+}
+
 /// Why `getModRefInfo` answers what it does.
 fn mod_ref_why(report: &Report, a: &InstView, b: &InstView, v: &ModRefVerdict) -> String {
     let g = report.g;
     let question = format!("getModRefInfo({}, {})", word(a), word(b));
+    let [la, lb] = labels(a, b);
     let because = match v.decision() {
         Some(ModRefDecision::Immutable { side }) => {
-            let (x, label) = if side == 0 {
-                (a, "first")
-            } else {
-                (b, "second")
-            };
+            let (x, label) = if side == 0 { (a, &la) } else { (b, &lb) };
             let effect = if x.kind.is_call() && !x.kind.is_memory_intrinsic() {
                 "rust-tbaa's getMemoryEffects says the call accesses no memory"
             } else if x.kind.is_call() {
@@ -93,10 +101,16 @@ fn mod_ref_why(report: &Report, a: &InstView, b: &InstView, v: &ModRefVerdict) -
                 tag(g, x.tbaa)
             )
         }
-        _ => why(g, &report.names, a, b, &v.pair),
+        _ => why(
+            g,
+            &report.names,
+            (a, b),
+            &v.pair,
+            [la.as_str(), lb.as_str()],
+        ),
     };
     let mut out = format!("{question}: {because}");
-    for (x, label) in [(a, "first"), (b, "second")] {
+    for (x, label) in [(a, &la), (b, &lb)] {
         if let Some(note) = tbaa_struct_note(g, x, label) {
             out.push_str("; ");
             out.push_str(&note);
