@@ -2,7 +2,7 @@
 """Checks every answer of `aliaskit explain` against LLVM's AAResults.
 
 usage: explain-vs-llvm.py [--quiet] [--slice N] [--frontends K] [--pair-limit P]
-                          [--manifest FILE] [MODULE...]
+                          [--pipeline PASSES] [--manifest FILE] [MODULE...]
 env:   LLVM_BIN, PLUGIN, JOBS, CORPUS (default target/corpus)
 
 For each module (those given, else the corpora's: the real-C manifest's,
@@ -24,6 +24,10 @@ same question, the same answer. The outputs are compared as they stream,
 record by record. A module with more than P load/store pairs (default
 2000000; `explain --summary` counts them first) is compared without them
 (`calls-only`): checks/inspect/check.py compares those with aa-eval.
+With --pipeline (e.g. 'default<O2>'), both runs explain the module as
+those passes leave it (with our analyses as the AA pipeline: the same IR
+in both runs), so that the inliner's scopes and the copies' derived tags
+are asked about too.
 
 Prints one line per module that differs (its first difference), then the
 numbers: modules, records compared per kind, mismatches; exits 1 on any
@@ -46,11 +50,19 @@ from kit import env, proc  # noqa: E402
 KINDS = ("load/store", "call", "call-call", "mask", "errno")
 
 
+PIPELINE = ""
+
+
+def passes(params):
+    return "-passes=" + (PIPELINE + "," if PIPELINE else "") + f"aliaskit-explain<{params}>"
+
+
 def load_store_pairs(path):
     """The number of load/store pairs explain asks about in a module."""
     out = subprocess.run(proc.opt_cmd([
         "-disable-verify", "-disable-auto-upgrade-debug-info",
-        "-passes=aliaskit-explain<summary;json>", "-disable-output", path]),
+        "-aa-pipeline=rust-scoped-noalias,rust-tbaa",
+        passes("summary;json"), "-disable-output", path]),
         capture_output=True, text=True)
     if out.returncode != 0:
         raise RuntimeError(f"explain --summary failed: {out.stderr.strip()[-200:]}")
@@ -65,7 +77,7 @@ def run(path, params):
             "-disable-verify",
             "-disable-auto-upgrade-debug-info",
             "-aa-pipeline=rust-scoped-noalias,rust-tbaa",
-            f"-passes=aliaskit-explain<{params}>",
+            passes(params),
             "-disable-output",
             path,
         ]),
@@ -147,9 +159,12 @@ def main():
     ap.add_argument("--frontends", type=int, default=None,
                     help="the K smallest modules of each front end (default: all; 1 with --slice)")
     ap.add_argument("--pair-limit", type=int, default=2000000)
+    ap.add_argument("--pipeline", default="", help="passes to run before explaining")
     ap.add_argument("--manifest", default=os.path.join(env.CORPUS, "MANIFEST"))
     ap.add_argument("modules", nargs="*", metavar="MODULE")
     a = ap.parse_args()
+    global PIPELINE
+    PIPELINE = a.pipeline
     frontends = a.frontends if a.frontends is not None else (1 if a.slice else None)
     paths = a.modules or [p for p in modules(a.manifest, a.slice, frontends) if os.path.exists(p)]
     if not paths:
