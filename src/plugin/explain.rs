@@ -130,6 +130,9 @@ pub(crate) struct Report<'a> {
 
 impl Report<'_> {
     /// Instruction `i`'s text and source location.
+    ///
+    /// # Safety
+    /// The report's module must be live.
     pub unsafe fn text(&mut self, i: usize) -> (String, Option<String>) {
         let (printer, read) = (self.printer, self.read);
         self.texts
@@ -147,6 +150,9 @@ impl Report<'_> {
     /// Prints one record: JSON (`record`, then each instruction's location
     /// when it has one, then the fields of `tail`), or a header and the
     /// instructions under their labels, then `why`.
+    ///
+    /// # Safety
+    /// As [`Report::text`].
     pub unsafe fn print(
         &mut self,
         header: &str,
