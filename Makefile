@@ -171,9 +171,10 @@ bench: build
 	JOBS=$(JOBS) checks/verify/clean.sh
 	JOBS=$(JOBS) checks/captures/corpus.sh
 	JOBS=$(JOBS) python3 checks/inspect/check.py
-	JOBS=$(JOBS) python3 checks/inspect/explain-vs-llvm.py --quiet
 	JOBS=$(JOBS) checks/bisect/corpus.sh
 	JOBS=$(JOBS) python3 checks/frontends/check.py --report checks/frontends/REPORT.md
+	JOBS=$(JOBS) python3 checks/inspect/explain-vs-llvm.py --quiet
+	JOBS=$(JOBS) python3 checks/inspect/explain-vs-llvm.py --quiet --manifest /dev/null --pipeline 'default<O2>'
 	JOBS=$(JOBS) python3 checks/sanitize/programs.py
 	JOBS=$(JOBS) python3 checks/sanitize/bisect.py
 	JOBS=$(JOBS) python3 checks/sanitize/clean.py
