@@ -151,9 +151,13 @@ test-inspect: test-corpus
 # aliaskit explain's every answer (load/store pairs, calls, memory
 # intrinsics' locations, masks, errno) against LLVM's AAResults with only
 # our analyses in the AA pipeline, record by record: 10 csmith modules and
-# the 2 smallest modules of each front end (make bench: all of them).
+# the 2 smallest modules of each front end, then three Rust crates after
+# default<O2> (the inliner's scopes decide calls there), when
+# corpora/frontends.sh has built them (make bench: all of them).
+EXPLAIN_O2_SLICE = $(wildcard $(addprefix target/corpus/frontends/rust/,itoa.bc memchr.bc serde.bc))
 test-explain-llvm: test-corpus
 	JOBS=$(JOBS) python3 checks/inspect/explain-vs-llvm.py --quiet --slice 10 --frontends 2 --pair-limit 300000
+	$(if $(EXPLAIN_O2_SLICE),JOBS=$(JOBS) python3 checks/inspect/explain-vs-llvm.py --quiet --pipeline 'default<O2>' $(EXPLAIN_O2_SLICE))
 
 # aliaskit bisect on programs with one injected wrong !tbaa or !noalias
 # (checks/bisect/injections.json): it must name exactly the injected
