@@ -6,7 +6,7 @@
 //! Each answer is the one the analyses give LLVM (`src/plugin/shim.cpp`),
 //! from the same functions: a call is asked about by its own attachments,
 //! so `getModRefInfo(Call, Loc)` of `rust-tbaa` is
-//! [`TbaaOracle::match_access_tags`] of the call's `!tbaa` and the
+//! [`crate::tbaa::TbaaOracle::match_access_tags`] of the call's `!tbaa` and the
 //! location's, and that of `rust-scoped-noalias` is
 //! [`crate::scoped::ScopeLists::decide_nodes`] in both directions: the
 //! same [`PairVerdict`] as a load/store pair's. `AAResults` then adds what
