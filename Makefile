@@ -22,7 +22,7 @@ export PLUGIN
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := llvm-22-dev llvm-22-tools clang-22 lld-22 graphviz valgrind
 
-.PHONY: all setup build install test-install demo test test-sanitize test-unit test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto test-cargo test-flang-lto test-llvm19 test-frontends test-fuzz test-plugin lint bench fuzz clean
+.PHONY: all setup build install test-install demo test test-sanitize test-unit test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-explain-llvm test-bisect-corpus test-lto test-cargo test-flang-lto test-llvm19 test-frontends test-fuzz test-plugin lint bench fuzz clean
 
 all: build
 
@@ -64,7 +64,7 @@ test-install: build
 demo: build
 	examples/demo.sh
 
-test: build lint test-unit test-plugin test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto test-cargo test-flang-lto test-llvm19 test-frontends test-sanitize test-fuzz test-install
+test: build lint test-unit test-plugin test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-explain-llvm test-bisect-corpus test-lto test-cargo test-flang-lto test-llvm19 test-frontends test-sanitize test-fuzz test-install
 
 test-unit:
 	cargo test --release --workspace
@@ -148,6 +148,17 @@ test-captures-corpus:
 test-inspect: test-corpus
 	JOBS=$(JOBS) python3 checks/inspect/check.py --slice 20 --manifest target/corpus/MANIFEST.slice-1-20
 
+# aliaskit explain's every answer (load/store pairs, calls, memory
+# intrinsics' locations, masks, errno) against LLVM's AAResults with only
+# our analyses in the AA pipeline, record by record: 10 csmith modules and
+# the 2 smallest modules of each front end, then three Rust crates after
+# default<O2> (the inliner's scopes decide calls there), when
+# corpora/frontends.sh has built them (make bench: all of them).
+EXPLAIN_O2_SLICE = $(wildcard $(addprefix target/corpus/frontends/rust/,itoa.bc memchr.bc serde.bc))
+test-explain-llvm: test-corpus
+	JOBS=$(JOBS) python3 checks/inspect/explain-vs-llvm.py --quiet --slice 10 --frontends 2 --pair-limit 300000
+	$(if $(EXPLAIN_O2_SLICE),JOBS=$(JOBS) python3 checks/inspect/explain-vs-llvm.py --quiet --pipeline 'default<O2>' $(EXPLAIN_O2_SLICE))
+
 # aliaskit bisect on programs with one injected wrong !tbaa or !noalias
 # (checks/bisect/injections.json): it must name exactly the injected
 # decision. A slice of 5 programs here, all 53 in make bench.
@@ -166,6 +177,8 @@ bench: build
 	JOBS=$(JOBS) python3 checks/inspect/check.py
 	JOBS=$(JOBS) checks/bisect/corpus.sh
 	JOBS=$(JOBS) python3 checks/frontends/check.py --report checks/frontends/REPORT.md
+	JOBS=$(JOBS) python3 checks/inspect/explain-vs-llvm.py --quiet
+	JOBS=$(JOBS) python3 checks/inspect/explain-vs-llvm.py --quiet --manifest /dev/null --pipeline 'default<O2>'
 	JOBS=$(JOBS) python3 checks/sanitize/programs.py
 	JOBS=$(JOBS) python3 checks/sanitize/bisect.py
 	JOBS=$(JOBS) python3 checks/sanitize/clean.py

@@ -10,9 +10,13 @@
 //! ([`TbaaOracle::match_access_tags`], [`ScopeLists::decide`]), so they are
 //! the analyses' answers, with the reasons those functions return.
 //!
+//! Calls, memory intrinsics, immutable memory and errno: [`modref`].
+//!
 //! [`Summary`] counts, per function, the pairs decided by each analysis and
 //! the most common reasons for MayAlias: the table a front-end author
 //! looks at when their metadata buys nothing.
+
+pub mod modref;
 
 use std::collections::BTreeMap;
 
@@ -22,37 +26,52 @@ use crate::scoped::{ScopeLists, ScopedReason};
 use crate::tbaa::{Reason, TagMatch, TbaaOracle};
 use crate::verify::{Carrier, InstView, ModuleView};
 
-/// The pairs `aa-eval -evaluate-aa-metadata` asks about, per function:
-/// (function index, pairs of instruction indices into `view.instructions`).
-pub fn alias_pairs(view: &ModuleView) -> Vec<(usize, Vec<(usize, usize)>)> {
-    let mut out: Vec<(usize, Vec<(usize, usize)>)> = Vec::new();
-    let mut start = 0;
+/// The run of each function's instructions in `view.instructions`:
+/// (function index, start, end), in order; functions without instructions
+/// have none.
+fn function_runs(view: &ModuleView) -> Vec<(usize, usize, usize)> {
     let insts = &view.instructions;
+    let mut out = Vec::new();
+    let mut start = 0;
     while start < insts.len() {
         let function = insts[start].function;
         let end = insts[start..]
             .iter()
             .position(|i| i.function != function)
             .map_or(insts.len(), |k| start + k);
-        let of = |kind: Carrier| -> Vec<usize> {
-            (start..end).filter(|&i| insts[i].kind == kind).collect()
-        };
-        let (loads, stores) = (of(Carrier::Load), of(Carrier::Store));
-        let mut pairs = Vec::with_capacity(loads.len() * stores.len());
-        for &l in &loads {
-            for &s in &stores {
-                pairs.push((l, s));
-            }
-        }
-        for (k, &s1) in stores.iter().enumerate() {
-            for &s2 in &stores[..k] {
-                pairs.push((s1, s2));
-            }
-        }
-        out.push((function, pairs));
+        out.push((function, start, end));
         start = end;
     }
     out
+}
+
+/// The pairs `aa-eval -evaluate-aa-metadata` asks about, per function:
+/// (function index, pairs of instruction indices into `view.instructions`).
+/// [`modref::call_pairs`] and [`modref::locations`] list the same
+/// functions in the same order.
+pub fn alias_pairs(view: &ModuleView) -> Vec<(usize, Vec<(usize, usize)>)> {
+    let insts = &view.instructions;
+    function_runs(view)
+        .into_iter()
+        .map(|(function, start, end)| {
+            let of = |kind: Carrier| -> Vec<usize> {
+                (start..end).filter(|&i| insts[i].kind == kind).collect()
+            };
+            let (loads, stores) = (of(Carrier::Load), of(Carrier::Store));
+            let mut pairs = Vec::with_capacity(loads.len() * stores.len());
+            for &l in &loads {
+                for &s in &stores {
+                    pairs.push((l, s));
+                }
+            }
+            for (k, &s1) in stores.iter().enumerate() {
+                for &s2 in &stores[..k] {
+                    pairs.push((s1, s2));
+                }
+            }
+            (function, pairs)
+        })
+        .collect()
 }
 
 /// Both analyses' verdicts on one pair.

@@ -129,7 +129,7 @@ proptest! {
     #[test]
     fn the_verifier_reads_any_graph(spec in graph()) {
         let (g, ids) = build(&spec);
-        let kinds = [Carrier::Store, Carrier::Load, Carrier::Call { copies_memory: true }, Carrier::Other];
+        let kinds = [Carrier::Store, Carrier::Load, Carrier::Call { copies_memory: true, sets_memory: false }, Carrier::Other];
         let instructions = ids
             .iter()
             .enumerate()

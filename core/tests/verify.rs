@@ -231,18 +231,21 @@ fn scope_declarations_stop_at_the_first_failure_per_function() {
                 0,
                 Carrier::Call {
                     copies_memory: false,
+                    sets_memory: false,
                 },
             ),
             InstView::new(
                 0,
                 Carrier::Call {
                     copies_memory: false,
+                    sets_memory: false,
                 },
             ),
             InstView::new(
                 1,
                 Carrier::Call {
                     copies_memory: false,
+                    sets_memory: false,
                 },
             ),
         ],
@@ -277,6 +280,7 @@ fn dominance_view(
         .collect();
     let call = Carrier::Call {
         copies_memory: false,
+        sets_memory: false,
     };
     ModuleView {
         instructions: lists.iter().map(|_| InstView::new(0, call)).collect(),
@@ -396,6 +400,7 @@ fn tbaa_struct_triples() {
             0,
             Carrier::Call {
                 copies_memory: true,
+                sets_memory: false,
             },
         )
     };

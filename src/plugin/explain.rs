@@ -9,15 +9,23 @@
 //!   why: !tbaa {base "int", ...} vs {base "float", ...}: neither access can be ...
 //! ```
 //!
+//! Then, per function, the calls (`getModRefInfo`), the masks of immutable
+//! locations and errno ([`modref`]).
+//!
 //! `<may>` adds the MayAlias pairs with both analyses' reasons;
 //! `<summary>` prints one table per function instead; `<json>` writes JSON
 //! Lines (`{"function", "first", "second", "answer", "analysis", "why"}`,
 //! and for MayAlias pairs `reasons`; with `<summary>`, one object per
-//! function).
+//! function); `<llvm>` prints LLVM's answers instead (a check);
+//! `<calls-only>` leaves out the load/store pairs.
 
+mod modref;
+
+use std::ffi::c_void;
 use std::io::Write;
 
 use aliaskit_core::decision::Analysis;
+use aliaskit_core::explain::modref::{call_pairs, CallSummary};
 use aliaskit_core::explain::{alias_pairs, Explainer, PairVerdict, Summary};
 use aliaskit_core::names::{describe_list, describe_location, with_location, Numbering};
 use aliaskit_core::tbaa::nodes::describe_tag;
@@ -28,17 +36,21 @@ use rustc_hash::FxHashMap;
 
 use super::ffi::types::{InspectFlag, InspectFlags};
 use super::printer::{locations, Printer};
-use crate::reader::verify_view::read_module;
+use crate::reader::verify_view::{read_module, ModuleRead};
 use crate::reader::Names;
 
-/// Both sides' metadata in readable form, for one analysis.
+/// What a load/store pair's why calls its two sides.
+const PAIR_LABELS: [&str; 2] = ["first", "second"];
+
+/// Both sides' metadata in readable form, for one analysis; `labels` name
+/// the sides.
 fn sides(
     g: &MetadataGraph,
     names: &dyn Numbering,
-    a: &InstView,
-    b: &InstView,
+    (a, b): (&InstView, &InstView),
     analysis: Analysis,
     direction: usize,
+    labels: [&str; 2],
 ) -> String {
     let tag =
         |t: Option<aliaskit_core::NodeId>| t.map_or("none".to_owned(), |t| describe_tag(g, t));
@@ -49,9 +61,9 @@ fn sides(
         Analysis::Tbaa => format!("!tbaa {} vs {}", tag(a.tbaa), tag(b.tbaa)),
         Analysis::ScopedNoAlias => {
             let (x, y, xn, yn) = if direction == 0 {
-                (a, b, "first", "second")
+                (a, b, labels[0], labels[1])
             } else {
-                (b, a, "second", "first")
+                (b, a, labels[1], labels[0])
             };
             format!(
                 "!alias.scope {} of the {xn} vs !noalias {} of the {yn}",
@@ -62,13 +74,14 @@ fn sides(
     }
 }
 
-/// Why the verdict is what it is, in one sentence per analysis.
+/// Why the verdict is what it is, in one sentence per analysis; `labels`
+/// name the sides.
 fn why(
     g: &MetadataGraph,
     names: &dyn Numbering,
-    a: &InstView,
-    b: &InstView,
+    (a, b): (&InstView, &InstView),
     v: &PairVerdict,
+    labels: [&str; 2],
 ) -> String {
     let tbaa = match &v.tbaa {
         Ok(m) => m.reason.describe(g),
@@ -86,44 +99,43 @@ fn why(
             let d = v.scoped_direction().expect("decided by scoped");
             format!(
                 "{}: {}",
-                sides(g, names, a, b, Analysis::ScopedNoAlias, d),
+                sides(g, names, (a, b), Analysis::ScopedNoAlias, d, labels),
                 scoped(d)
             )
         }
-        Some(Analysis::Tbaa) => format!("{}: {tbaa}", sides(g, names, a, b, Analysis::Tbaa, 0)),
+        Some(Analysis::Tbaa) => {
+            let sides = sides(g, names, (a, b), Analysis::Tbaa, 0, labels);
+            format!("{sides}: {tbaa}")
+        }
         None => format!(
             "tbaa: {}: {tbaa}; scoped-noalias: {}",
-            sides(g, names, a, b, Analysis::Tbaa, 0),
+            sides(g, names, (a, b), Analysis::Tbaa, 0, labels),
             // The direction whose reason the summary counts.
             scoped(0)
         ),
     }
 }
 
-/// Explains a module; see the module documentation. `only` names the one
-/// function to explain.
-///
-/// # Safety
-/// `module` must be live and `printer` its printer.
-pub(crate) unsafe fn explain(
-    module: LLVMModuleRef,
-    flags: InspectFlags,
-    only: Option<&str>,
+/// One module's report: the instructions' texts (each printed once), the
+/// flags and stdout.
+pub(crate) struct Report<'a> {
+    pub g: &'a MetadataGraph,
+    pub names: Names<'a>,
+    pub read: &'a ModuleRead,
     printer: Printer,
-) -> std::io::Result<()> {
-    let read = read_module(module);
-    let g = &read.importer.graph;
-    let names = Names {
-        numbers: &printer,
-        importer: &read.importer,
-    };
-    let insts = &read.view.instructions;
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    // Each instruction's text and source location, printed once.
-    let mut texts: FxHashMap<usize, (String, Option<String>)> = FxHashMap::default();
-    let mut text = |i: usize| -> (String, Option<String>) {
-        texts
+    texts: FxHashMap<usize, (String, Option<String>)>,
+    pub flags: InspectFlags,
+    pub out: std::io::BufWriter<std::io::StdoutLock<'static>>,
+}
+
+impl Report<'_> {
+    /// Instruction `i`'s text and source location.
+    ///
+    /// # Safety
+    /// The report's module must be live.
+    pub unsafe fn text(&mut self, i: usize) -> (String, Option<String>) {
+        let (printer, read) = (self.printer, self.read);
+        self.texts
             .entry(i)
             .or_insert_with(|| {
                 let inst = read.instructions[i];
@@ -133,74 +145,127 @@ pub(crate) unsafe fn explain(
                 )
             })
             .clone()
+    }
+
+    /// Prints one record: JSON (`record`, then each instruction's location
+    /// when it has one, then the fields of `tail`), or a header and the
+    /// instructions under their labels, then `why`.
+    ///
+    /// # Safety
+    /// As [`Report::text`].
+    pub unsafe fn print(
+        &mut self,
+        header: &str,
+        sides: &[(&str, usize)],
+        why: &str,
+        mut record: serde_json::Value,
+        tail: serde_json::Value,
+    ) -> std::io::Result<()> {
+        if self.flags.has(InspectFlag::Json) {
+            for &(label, i) in sides {
+                if let Some(at) = self.text(i).1 {
+                    record[format!("{label}_location")] = serde_json::json!(at);
+                }
+            }
+            if let serde_json::Value::Object(fields) = tail {
+                for (k, v) in fields {
+                    record[k] = v;
+                }
+            }
+            return writeln!(self.out, "{record}");
+        }
+        writeln!(self.out, "{header}")?;
+        for &(label, i) in sides {
+            let (text, at) = self.text(i);
+            let label = format!("{label}:");
+            writeln!(
+                self.out,
+                "  {label:<7} {}",
+                with_location(at.as_deref(), &text)
+            )?;
+        }
+        writeln!(self.out, "  why: {why}")
+    }
+}
+
+/// Explains a module; see the module documentation. `only` names the one
+/// function to explain; `answers` (with the `llvm` flag) is the function
+/// analysis manager whose AAResults answer instead.
+///
+/// # Safety
+/// `module` must be live and `printer` its printer; `answers` null or the
+/// module's function analysis manager.
+pub(crate) unsafe fn explain(
+    module: LLVMModuleRef,
+    flags: InspectFlags,
+    only: Option<&str>,
+    printer: Printer,
+    answers: *mut c_void,
+) -> std::io::Result<()> {
+    let read = read_module(module);
+    let g = &read.importer.graph;
+    let mut report = Report {
+        g,
+        names: Names {
+            numbers: &printer,
+            importer: &read.importer,
+        },
+        read: &read,
+        printer,
+        texts: FxHashMap::default(),
+        flags,
+        out: std::io::BufWriter::new(std::io::stdout().lock()),
     };
-    let json = flags.has(InspectFlag::Json);
+    let ask = (flags.has(InspectFlag::Llvm) && !answers.is_null()).then_some(answers);
     let mut explainer = Explainer::new();
     let mut found = only.is_none();
-    for (fi, pairs) in alias_pairs(&read.view) {
+    let calls = call_pairs(&read.view);
+    let located = modref::located(&read.view);
+    for ((fi, pairs), ((_, calls), (_, located))) in alias_pairs(&read.view)
+        .into_iter()
+        .zip(calls.into_iter().zip(located))
+    {
         let name = &read.functions[fi];
         if only.is_some_and(|o| o != name) {
             continue;
         }
         found = true;
+        let pairs = if flags.has(InspectFlag::CallsOnly) {
+            Vec::new()
+        } else {
+            pairs
+        };
+        if let Some(answers) = ask {
+            modref::ask_llvm(&mut report, answers, name, &pairs, &calls, &located)?;
+            continue;
+        }
         let mut summary = Summary::default();
         for (x, y) in pairs {
-            let (a, b) = (&insts[x], &insts[y]);
-            let v = explainer.explain(g, a, b);
+            let v = explainer.explain(g, &read.view.instructions[x], &read.view.instructions[y]);
             summary.add(&v);
             if flags.has(InspectFlag::Summary) {
                 continue;
             }
-            let by = v.decided_by();
-            if by.is_none() && !flags.has(InspectFlag::May) {
-                continue;
-            }
-            let answer = if by.is_some() { "NoAlias" } else { "MayAlias" };
-            let why = why(g, &names, a, b, &v);
-            let ((first, first_at), (second, second_at)) = (text(x), text(y));
-            if json {
-                let mut record = serde_json::json!({
-                    "function": name,
-                    "first": first,
-                    "second": second,
-                    "answer": answer,
-                    "analysis": by.map(Analysis::name),
-                    "why": why,
-                });
-                // With `!dbg`: where each instruction is.
-                if let Some(at) = first_at {
-                    record["first_location"] = serde_json::json!(at);
-                }
-                if let Some(at) = second_at {
-                    record["second_location"] = serde_json::json!(at);
-                }
-                if by.is_none() {
-                    record["reasons"] = serde_json::json!({
-                        "tbaa": v.tbaa_may_reason(),
-                        "scoped-noalias": v.scoped_may_reason(),
-                    });
-                }
-                writeln!(out, "{record}")?;
-            } else {
-                match by {
-                    Some(a) => writeln!(out, "{answer} [{a}] in @{name}")?,
-                    None => writeln!(out, "{answer} in @{name}")?,
-                }
-                writeln!(
-                    out,
-                    "  first:  {}",
-                    with_location(first_at.as_deref(), &first)
-                )?;
-                writeln!(
-                    out,
-                    "  second: {}",
-                    with_location(second_at.as_deref(), &second)
-                )?;
-                writeln!(out, "  why: {why}")?;
-            }
+            print_pair(&mut report, name, x, y, &v)?;
         }
+        let mut calls_summary = CallSummary::default();
+        modref::explain_calls(
+            &mut report,
+            &mut explainer,
+            name,
+            &calls,
+            &mut calls_summary,
+        )?;
+        modref::explain_locations(
+            &mut report,
+            &mut explainer,
+            name,
+            &located,
+            &mut calls_summary,
+        )?;
         if flags.has(InspectFlag::Summary) {
-            print_summary(&mut out, name, &summary, json)?;
+            let json = flags.has(InspectFlag::Json);
+            print_summary(&mut report.out, name, &summary, &calls_summary, json)?;
         }
     }
     if let (false, Some(o)) = (found, only) {
@@ -208,12 +273,57 @@ pub(crate) unsafe fn explain(
             "error: aliaskit-explain: no function named '{o}' with loads or stores in the module"
         );
     }
-    out.flush()
+    report.out.flush()
 }
 
-fn print_summary(out: &mut impl Write, name: &str, s: &Summary, json: bool) -> std::io::Result<()> {
+/// Prints one load/store pair (MayAlias ones only with `may`).
+unsafe fn print_pair(
+    report: &mut Report,
+    name: &str,
+    x: usize,
+    y: usize,
+    v: &PairVerdict,
+) -> std::io::Result<()> {
+    let by = v.decided_by();
+    if by.is_none() && !report.flags.has(InspectFlag::May) {
+        return Ok(());
+    }
+    let read = report.read;
+    let (a, b) = (&read.view.instructions[x], &read.view.instructions[y]);
+    let answer = if by.is_some() { "NoAlias" } else { "MayAlias" };
+    let why = why(report.g, &report.names, (a, b), v, PAIR_LABELS);
+    let ((first, _), (second, _)) = (report.text(x), report.text(y));
+    let record = serde_json::json!({
+        "function": name,
+        "first": first,
+        "second": second,
+        "answer": answer,
+        "analysis": by.map(Analysis::name),
+        "why": why,
+    });
+    let tail = match by {
+        Some(_) => serde_json::Value::Null,
+        None => serde_json::json!({"reasons": {
+            "tbaa": v.tbaa_may_reason(),
+            "scoped-noalias": v.scoped_may_reason(),
+        }}),
+    };
+    let header = match by {
+        Some(a) => format!("{answer} [{a}] in @{name}"),
+        None => format!("{answer} in @{name}"),
+    };
+    report.print(&header, &[("first", x), ("second", y)], &why, record, tail)
+}
+
+fn print_summary(
+    out: &mut impl Write,
+    name: &str,
+    s: &Summary,
+    calls: &CallSummary,
+    json: bool,
+) -> std::io::Result<()> {
     if json {
-        let record = serde_json::json!({
+        let mut record = serde_json::json!({
             "function": name,
             "pairs": s.pairs,
             "tbaa": s.tbaa,
@@ -225,6 +335,9 @@ fn print_summary(out: &mut impl Write, name: &str, s: &Summary, json: bool) -> s
                 "scoped-noalias": s.scoped_reasons,
             },
         });
+        if !calls.is_empty() {
+            modref::summary_fields(&mut record, calls);
+        }
         return writeln!(out, "{record}");
     }
     let pct = |n: usize| {
@@ -270,6 +383,9 @@ fn print_summary(out: &mut impl Write, name: &str, s: &Summary, json: bool) -> s
         }
         let items: Vec<String> = top.iter().map(|(r, n)| format!("{r} ({n})")).collect();
         writeln!(out, "  MayAlias from {label}: {}", items.join(", "))?;
+    }
+    if !calls.is_empty() {
+        modref::print_summary(out, calls)?;
     }
     Ok(())
 }

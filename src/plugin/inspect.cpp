@@ -4,11 +4,15 @@
 // -disable-output); their work is in Rust (src/plugin/explain.rs and
 // src/plugin/dot.rs). `aliaskit explain` and `aliaskit dot` run them.
 //
-//   aliaskit-explain<may;summary;json;function=NAME>
-//       every pair aa-eval -evaluate-aa-metadata asks about, with the
-//       answer of rust-scoped-noalias + rust-tbaa alone and why (NoAlias
-//       pairs only, unless `may`); `summary`: one table per function;
-//       `json`: JSON Lines.
+//   aliaskit-explain<may;summary;json;llvm;function=NAME>
+//       every pair aa-eval -evaluate-aa-metadata asks about, and each call
+//       against each load, store and call (getModRefInfo), with the answer
+//       of rust-scoped-noalias + rust-tbaa alone and why (NoAlias and
+//       NoModRef only, unless `may`), then the masks of immutable
+//       locations and errno; `summary`: one table per function; `json`:
+//       JSON Lines; `llvm` (a check, with `json;may`): the same questions
+//       answered by LLVM's AAResults of the AA pipeline
+//       (llvm_answers.cpp); `calls-only`: without the load/store pairs.
 //   aliaskit-dot<scopes;function=NAME>
 //       the TBAA type DAG (or, with `scopes`, the scope domains) in DOT.
 //
@@ -16,6 +20,7 @@
 
 #include "shim.h"
 
+#include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -32,7 +37,8 @@ struct InspectOptions {
   bool HasFunction = false;
 };
 
-using Entry = void (*)(LLVMModuleRef, uint32_t, const char *, void *);
+using Entry = void (*)(LLVMModuleRef, uint32_t, const char *, void *,
+                       void *);
 
 template <Entry Run> class InspectPass : public PassInfoMixin<InspectPass<Run>> {
   InspectOptions Opts;
@@ -40,10 +46,15 @@ template <Entry Run> class InspectPass : public PassInfoMixin<InspectPass<Run>> 
 public:
   explicit InspectPass(InspectOptions Opts) : Opts(std::move(Opts)) {}
   static bool isRequired() { return true; }
-  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
     aliaskit::Printer P(M);
+    // `llvm`: the functions' AAResults answer (llvm_answers.cpp).
+    void *Answers = nullptr;
+    if (Opts.Flags & aliaskit::InspectLLVM)
+      Answers =
+          &MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
     Run(wrap(&M), Opts.Flags, Opts.HasFunction ? Opts.Function.c_str() : nullptr,
-        &P);
+        &P, Answers);
     return PreservedAnalyses::all();
   }
 };
@@ -86,7 +97,10 @@ void aliaskit::registerInspectPasses(PassBuilder &PB) {
         if (parseInspect(Name, "aliaskit-explain",
                          {{"may", aliaskit::InspectMay},
                           {"summary", aliaskit::InspectSummary},
-                          {"json", aliaskit::InspectJson}},
+                          {"json", aliaskit::InspectJson},
+                          {"llvm", aliaskit::InspectLLVM},
+                          {"calls-only", aliaskit::InspectCallsOnly}},
+                         // `llvm` and `calls-only` are for the check.
                          "expected may, summary, json or function=NAME",
                          Opts)) {
           MPM.addPass(InspectPass<aliaskit_explain_module>(std::move(Opts)));

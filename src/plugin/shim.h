@@ -114,6 +114,26 @@ enum InspectFlag : uint32_t {
   InspectSummary = 2,
   InspectJson = 4,
   InspectScopes = 8,
+  InspectLLVM = 16,
+  InspectCallsOnly = 32,
+};
+
+/// A question aliaskit-explain<llvm> asks LLVM's AAResults
+/// (llvm_answers.cpp). Must match `LlvmQuestion` in
+/// src/plugin/ffi/types.rs.
+enum class LLVMQuestion : uint8_t {
+  /// alias(MemoryLocation::get(A), MemoryLocation::get(B)).
+  Alias = 0,
+  /// getModRefInfo(Call A, MemoryLocation::get(B)), or (Call A, Call B).
+  ModRef = 1,
+  /// alias(getForDest(A), MemoryLocation::get(B)).
+  DestAlias = 2,
+  /// alias(getForSource(A), MemoryLocation::get(B)).
+  SourceAlias = 3,
+  /// getModRefInfoMask(location of A).
+  Mask = 4,
+  /// aliasErrno(location of A, A's module).
+  Errno = 5,
 };
 
 /// Where aliaskit-sanitize runs, C++ to Rust. Must match `SanitizePoint`
@@ -338,11 +358,20 @@ void aliaskit_sanitize_plan_table(void *Plan, const uint8_t **Bytes,
                                   size_t *Len);
 void aliaskit_sanitize_plan_free(void *Plan);
 /// src/plugin/explain.rs; `Function` is null or a C string.
+/// `Answers` is the module's LLVMAnswers (llvm_answers.cpp), asked with
+/// the `llvm` parameter.
 void aliaskit_explain_module(LLVMModuleRef M, uint32_t Flags,
-                             const char *Function, void *Printer);
-/// src/plugin/dot.rs; as aliaskit_explain_module.
+                             const char *Function, void *Printer,
+                             void *Answers);
+/// src/plugin/dot.rs; as aliaskit_explain_module (no `Answers`).
 void aliaskit_dot_module(LLVMModuleRef M, uint32_t Flags,
-                         const char *Function, void *Printer);
+                         const char *Function, void *Printer, void *Answers);
+/// llvm_answers.cpp: what LLVM's AAResults of A's function answers to
+/// `Question` (an LLVMQuestion) about A and B: an AliasResult (0 NoAlias,
+/// 1 MayAlias, 2 PartialAlias, 3 MustAlias), a ModRefInfo (0 NoModRef,
+/// 1 Ref, 2 Mod, 3 ModRef), or 255 when the question does not apply.
+uint8_t aliaskit_llvm_answer(void *Answers, uint8_t Question, LLVMValueRef A,
+                             LLVMValueRef B);
 }
 #pragma GCC visibility pop
 

@@ -20,7 +20,7 @@
 
 use aliaskit_core::decision::Question;
 use aliaskit_core::tbaa::nodes::describe_tag;
-use aliaskit_core::tbaa::{GenericTag, TagMatch, TagRef, TbaaOracle};
+use aliaskit_core::tbaa::{first_errno_alias, GenericTag, TagMatch, TagRef, TbaaOracle};
 use aliaskit_core::{Malformed, NodeId, Operand};
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::FxHashSet;
@@ -356,7 +356,7 @@ impl TbaaSession {
         tag: LLVMMetadataRef,
         errno_tags: &[LLVMMetadataRef],
     ) -> bool {
-        errno_tags.iter().any(|&e| self.may_alias(tag, e))
+        first_errno_alias(errno_tags, |e| self.may_alias(tag, e)).is_some()
     }
 
     /// The LLVM node for a generic tag the core computed: an existing tag,

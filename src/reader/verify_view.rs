@@ -161,6 +161,7 @@ impl ModuleRead {
                 Carrier::Call {
                     copies_memory: callee.starts_with("llvm.memcpy")
                         || callee.starts_with("llvm.memmove"),
+                    sets_memory: callee.starts_with("llvm.memset"),
                 }
             }
             LLVMOpcode::LLVMInvoke => Carrier::Invoke,

@@ -25,6 +25,7 @@ pub mod summary;
 
 pub use nodes::{AccessTag, TypeNode};
 pub use query::{
-    access_tag_for, has_field, AccessPath, GenericTag, PathOutcome, Reason, TagMatch, TbaaOracle,
+    access_tag_for, first_errno_alias, has_field, AccessPath, GenericTag, PathOutcome, Reason,
+    TagMatch, TbaaOracle,
 };
 pub use summary::TagRef;

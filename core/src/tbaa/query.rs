@@ -100,6 +100,17 @@ pub struct TagMatch {
     pub reason: Reason,
 }
 
+/// `aliasErrno`'s rule for a tagged access: it may touch errno when its tag
+/// may alias one of the module's `!llvm.errno.tbaa` tags (with none, it
+/// cannot). Gives the first errno tag it may alias; `may_alias` is the
+/// caller's query (a session's, or [`TbaaOracle::match_access_tags`]).
+pub fn first_errno_alias<T: Copy>(
+    errno_tags: &[T],
+    mut may_alias: impl FnMut(T) -> bool,
+) -> Option<T> {
+    errno_tags.iter().copied().find(|&e| may_alias(e))
+}
+
 /// `createAccessTag`: the tag for a whole-object access of type `ty`; none
 /// for a missing type or a root (fewer than two operands).
 pub fn access_tag_for(g: &MetadataGraph, ty: Option<NodeId>) -> GenericTag {
@@ -556,6 +567,12 @@ impl TbaaOracle {
     /// `isTypeImmutable` of a row's tag.
     pub fn is_immutable_of(&self, tag: TagRef) -> bool {
         self.rows.row(tag).immutable
+    }
+
+    /// `isTypeImmutable` of a tag (its row made if it has none).
+    pub fn is_immutable(&mut self, g: &MetadataGraph, tag: NodeId) -> bool {
+        let row = self.tag(g, tag);
+        self.is_immutable_of(row)
     }
 
     /// The access type of a *plain scalar access* tag, `None` for any other

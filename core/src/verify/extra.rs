@@ -357,7 +357,8 @@ impl ExtraChecks {
         if !matches!(
             inst.kind,
             Carrier::Call {
-                copies_memory: true
+                copies_memory: true,
+                ..
             }
         ) {
             out.push(Finding {

@@ -37,9 +37,13 @@ pub enum Carrier {
     Load,
     Store,
     /// A call; `copies_memory` for `llvm.memcpy`/`llvm.memmove` and their
-    /// inline variants.
+    /// inline variants, `sets_memory` for `llvm.memset` and its inline
+    /// variant: the memory intrinsics, whose locations
+    /// (`MemoryLocation::getForDest`, `getForSource`) carry the call's own
+    /// alias metadata.
     Call {
         copies_memory: bool,
+        sets_memory: bool,
     },
     /// `invoke` (LLVM only accepts `!tbaa` on plain calls, and its verifier
     /// visits an invoke twice, so its messages appear twice).
@@ -54,6 +58,21 @@ pub enum Carrier {
 }
 
 impl Carrier {
+    /// A memory intrinsic (`llvm.memcpy`, `llvm.memmove`, `llvm.memset`, and
+    /// their inline variants).
+    pub fn is_memory_intrinsic(self) -> bool {
+        matches!(self, Carrier::Call { copies_memory, sets_memory } if copies_memory || sets_memory)
+    }
+
+    /// A call site (`call`, `invoke`, `callbr`): what `getModRefInfo` of a
+    /// call is asked about.
+    pub fn is_call(self) -> bool {
+        matches!(
+            self,
+            Carrier::Call { .. } | Carrier::Invoke | Carrier::OtherCall
+        )
+    }
+
     /// The instructions LLVM's verifier accepts a `!tbaa` tag on.
     pub fn may_carry_tbaa(self) -> bool {
         matches!(

@@ -765,16 +765,17 @@ pub unsafe extern "C" fn aliaskit_check_captures(
 ///
 /// # Safety
 /// `module` must be live, `printer` its printer, `function` null or a C
-/// string.
+/// string, `answers` null or the module's function analysis manager.
 #[no_mangle]
 pub unsafe extern "C" fn aliaskit_explain_module(
     module: LLVMModuleRef,
     flags: u32,
     function: *const c_char,
     printer: *mut c_void,
+    answers: *mut c_void,
 ) {
     inspection("aliaskit-explain", flags, function, |flags, only| {
-        explain::explain(module, flags, only, Printer(printer))
+        explain::explain(module, flags, only, Printer(printer), answers)
     })
 }
 
@@ -788,6 +789,7 @@ pub unsafe extern "C" fn aliaskit_dot_module(
     flags: u32,
     function: *const c_char,
     printer: *mut c_void,
+    _answers: *mut c_void,
 ) {
     inspection("aliaskit-dot", flags, function, |flags, only| {
         dot::dot(module, flags, only, Printer(printer))

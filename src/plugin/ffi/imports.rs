@@ -140,4 +140,18 @@ extern "C" {
         out: *mut LLVMMetadataRef,
         capacity: u32,
     ) -> i32;
+
+    // llvm_answers.cpp
+
+    /// What LLVM's AAResults answers to `question` (a `LlvmQuestion`)
+    /// about instructions `a` and `b` (null for one-sided questions): an
+    /// AliasResult or a ModRefInfo as a number, 255 when it does not
+    /// apply. `answers` is the function analysis manager C++ handed the
+    /// explain pass.
+    pub(crate) fn aliaskit_llvm_answer(
+        answers: *mut c_void,
+        question: u8,
+        a: LLVMValueRef,
+        b: LLVMValueRef,
+    ) -> u8;
 }

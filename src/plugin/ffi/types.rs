@@ -188,6 +188,32 @@ codes! {
         Json = 4,
         /// `aliaskit-dot`: the scope domains instead of the type DAG.
         Scopes = 8,
+        /// `aliaskit-explain`: LLVM's AAResults answer the questions (a
+        /// check of explain's answers).
+        Llvm = 16,
+        /// `aliaskit-explain`: no load/store pairs (a check on modules
+        /// with too many of them to compare).
+        CallsOnly = 32,
+    }
+}
+
+codes! {
+    /// A question `aliaskit-explain<llvm>` asks LLVM's AAResults
+    /// (`aliaskit_llvm_answer`). Must match `aliaskit::LLVMQuestion` in
+    /// `shim.h`.
+    LlvmQuestion: u8 {
+        /// `alias` of two loads or stores.
+        Alias = 0,
+        /// `getModRefInfo` of a call against a load, a store or a call.
+        ModRef = 1,
+        /// `alias` of a memory intrinsic's destination and a load or store.
+        DestAlias = 2,
+        /// `alias` of a memory transfer's source and a load or store.
+        SourceAlias = 3,
+        /// `getModRefInfoMask` of a location.
+        Mask = 4,
+        /// `aliasErrno` of a location.
+        Errno = 5,
     }
 }
 
@@ -408,6 +434,8 @@ mod tests {
                     value: bits
                 })
             );
+        }
+        for bits in [64, 65, 0x8000_0000, u32::MAX] {
             assert!(InspectFlags::try_from(bits).is_err());
         }
         let scopes = InspectFlags::try_from(8).unwrap();
