@@ -13,6 +13,7 @@
 #include "shim.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -40,7 +41,7 @@ aliaskit::OwnedString aliaskit_printer_metadata(void *P, LLVMMetadataRef MD) {
   std::string S;
   raw_string_ostream OS(S);
   unwrap(MD)->print(OS, Pr->MST, &Pr->M);
-  return aliaskit::ownedString(S);
+  return aliaskit::ownedString(Pr->renumber(S));
 }
 
 aliaskit::OwnedString aliaskit_printer_value(void *P, LLVMValueRef V) {
@@ -48,38 +49,47 @@ aliaskit::OwnedString aliaskit_printer_value(void *P, LLVMValueRef V) {
   std::string S;
   raw_string_ostream OS(S);
   unwrap(V)->print(OS, Pr->MST);
-  return aliaskit::ownedString(S);
+  return aliaskit::ownedString(Pr->renumber(S));
 }
 
 void aliaskit::Printer::index(const MDNode *Any) {
   Indexed = true;
-  // Printing a node makes the tracker number the whole module (it was
-  // made to initialize all metadata), as `opt -S` numbers it.
-  std::string Ignored;
-  raw_string_ostream OS(Ignored);
-  Any->printAsOperand(OS, MST, &M);
-  ModuleSlotTracker::MachineMDNodeListType List;
-  MST.collectMDNodes(List, 0, ~0u);
-  llvm::sort(List, [](const auto &A, const auto &B) { return A.first < B.first; });
-  DenseMap<const MDNode *, uint32_t> InDomain;
-  for (const auto &[Slot, N] : List) {
-    Numbers[N] = Slot;
-    // A scope: `!{self, domain, ...}` or `!{!"id", domain, ...}`.
-    if (N->getNumOperands() < 2)
+  Input = inputNumbersNow(M);
+  for (const auto &[Slot, N] : trackerNumbers(MST, M, Any)) {
+    Slots[N] = Slot;
+    if (BySlot.size() <= Slot)
+      BySlot.resize(Slot + 1);
+    BySlot[Slot] = N;
+  }
+  // A scope: `!{self, domain, ...}` or `!{!"id", domain, ...}`; its place
+  // is counted in the order of the numbers reports give (input numbers
+  // first, then the nodes not in the input).
+  std::vector<std::pair<int64_t, const MDNode *>> Scopes;
+  for (const MDNode *N : BySlot) {
+    if (!N || N->getNumOperands() < 2)
       continue;
     const auto *Domain = dyn_cast_or_null<MDNode>(N->getOperand(1).get());
     const Metadata *First = N->getOperand(0).get();
     if (!Domain || !(First == N || isa_and_nonnull<MDString>(First)))
       continue;
-    Places[N] = ++InDomain[Domain];
+    Scopes.push_back({number(N), N});
   }
+  llvm::sort(Scopes, [](const auto &A, const auto &B) { return A.first < B.first; });
+  DenseMap<const MDNode *, uint32_t> InDomain;
+  for (const auto &[Number, N] : Scopes)
+    Places[N] = ++InDomain[cast<MDNode>(N->getOperand(1).get())];
 }
 
 int64_t aliaskit::Printer::number(const MDNode *N) {
   if (!Indexed)
     index(N);
-  auto It = Numbers.find(N);
-  return It == Numbers.end() ? -1 : It->second;
+  auto It = Slots.find(N);
+  if (It == Slots.end())
+    return -1;
+  if (!Input)
+    return It->second;
+  auto In = Input->Numbers.find(N);
+  return In == Input->Numbers.end() ? NewBit | It->second : In->second;
 }
 
 uint32_t aliaskit::Printer::place(const MDNode *N) {
@@ -87,6 +97,48 @@ uint32_t aliaskit::Printer::place(const MDNode *N) {
     index(N);
   auto It = Places.find(N);
   return It == Places.end() ? 0 : It->second;
+}
+
+std::string aliaskit::Printer::renumber(StringRef Text) {
+  if (!Indexed)
+    index(nullptr);
+  if (!Input)
+    return Text.str();
+  std::string Out;
+  Out.reserve(Text.size() + 16);
+  for (size_t I = 0, E = Text.size(); I < E;) {
+    char C = Text[I];
+    if (C == '"') {
+      // LLVM writes a quote inside a string as \22: the next quote ends it.
+      size_t End = Text.find('"', I + 1);
+      End = End == StringRef::npos ? E : End + 1;
+      Out.append(Text.data() + I, End - I);
+      I = End;
+      continue;
+    }
+    if (C != '!' || I + 1 == E || !isDigit(Text[I + 1])) {
+      Out.push_back(C);
+      ++I;
+      continue;
+    }
+    size_t J = I + 1;
+    while (J < E && isDigit(Text[J]))
+      ++J;
+    unsigned Slot = 0;
+    const MDNode *N = nullptr;
+    if (!Text.substr(I + 1, J - I - 1).getAsInteger(10, Slot) &&
+        Slot < BySlot.size())
+      N = BySlot[Slot];
+    int64_t Number = N ? number(N) : -1;
+    if (Number < 0)
+      Out.append(Text.data() + I, J - I);
+    else if (Number & NewBit)
+      Out += "!new." + std::to_string(Number & ~NewBit);
+    else
+      Out += "!" + std::to_string(Number);
+    I = J;
+  }
+  return Out;
 }
 
 int64_t aliaskit_printer_number(void *P, LLVMMetadataRef MD) {

@@ -15,7 +15,11 @@ use super::ffi::imports::{
     aliaskit_debug_location, aliaskit_printer_decl_loop, aliaskit_printer_metadata,
     aliaskit_printer_number, aliaskit_printer_place, aliaskit_printer_value,
 };
-use aliaskit_core::names::describe_location;
+use aliaskit_core::names::{describe_location, Slot};
+
+/// Set in `aliaskit_printer_number`'s answer for a node not in the input
+/// (`aliaskit::Printer::NewBit`, shim.h).
+const NEW_BIT: i64 = 1 << 32;
 
 use crate::reader::ModuleNumbers;
 
@@ -42,8 +46,17 @@ pub unsafe fn locations(inst: LLVMValueRef) -> Vec<String> {
 impl ModuleNumbers for Printer {
     /// A printer is live while its module pass (or its bisect record)
     /// lasts.
-    unsafe fn number(&self, md: LLVMMetadataRef) -> Option<u32> {
-        u32::try_from(aliaskit_printer_number(self.0, md)).ok()
+    unsafe fn number(&self, md: LLVMMetadataRef) -> Option<Slot> {
+        let n = aliaskit_printer_number(self.0, md);
+        if n < 0 {
+            return None;
+        }
+        let slot = u32::try_from(n & !NEW_BIT).ok()?;
+        Some(if n & NEW_BIT != 0 {
+            Slot::New(slot)
+        } else {
+            Slot::Input(slot)
+        })
     }
 
     unsafe fn place(&self, md: LLVMMetadataRef) -> Option<u32> {
@@ -73,14 +86,14 @@ impl Printer {
         aliaskit_printer_metadata(self.0, md).into_string()
     }
 
-    /// A node's slot (`!5`, its [`ModuleNumbers::number`]), or the node
-    /// itself when it has none.
+    /// A node's slot (`!5`, or `!new.5` for a node not in the input: its
+    /// [`ModuleNumbers::number`]), or the node itself when it has none.
     ///
     /// # Safety
     /// As [`Printer::metadata`].
     pub unsafe fn slot(self, md: LLVMMetadataRef) -> String {
         match self.number(md) {
-            Some(n) => format!("!{n}"),
+            Some(n) => n.to_string(),
             None => self.metadata(md),
         }
     }

@@ -20,7 +20,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace llvm {
 class AAResults;
@@ -351,7 +353,8 @@ void aliaskit_register_pass_builder_callbacks(void *Builder);
 aliaskit::OwnedString aliaskit_printer_metadata(void *Printer,
                                                 LLVMMetadataRef MD);
 aliaskit::OwnedString aliaskit_printer_value(void *Printer, LLVMValueRef V);
-/// The number of a node (`!7` is 7) in the printer's module, or -1.
+/// The number of a node (`!7` is 7) in the input of the printer's module;
+/// Printer::NewBit | its number now for a node not in the input; -1.
 int64_t aliaskit_printer_number(void *Printer, LLVMMetadataRef MD);
 /// The place (from 1) of a scope among the scopes of its domain, in the
 /// order of their numbers, or 0.
@@ -430,6 +433,37 @@ inline llvm::MDNode *node(LLVMMetadataRef M) {
   return llvm::cast_or_null<llvm::MDNode>(llvm::unwrap(M));
 }
 
+/// The numbers of the nodes of a module as it entered the pipeline (its
+/// input): those written in its `.ll` file, or those `opt -S` gives it
+/// then (input_numbers.cpp). A node without one is not in the input.
+struct InputNumbers {
+  llvm::DenseMap<const llvm::MDNode *, unsigned> Numbers;
+  /// Whether the numbers are the file's own.
+  bool FromFile = false;
+};
+
+/// input_numbers.cpp: the input numbers of `M`, or null when none were
+/// recorded (no pass that reports was in the pipeline, or no pipeline).
+std::shared_ptr<const InputNumbers> inputNumbers(const llvm::Module &M);
+/// Asks for the input numbers to be recorded: called as a pass that
+/// reports is added to a pipeline. `ReadOnlyPass`, the pass's name, for a
+/// pass that only reads the module before it reports: when such a pass is
+/// the first to run, the numbers are recorded when its printer first
+/// needs them (so that a report with nothing to say costs nothing).
+void wantInputNumbers(llvm::StringRef ReadOnlyPass = "");
+/// The input numbers of `M`, recorded now if they are wanted and were not
+/// yet (the first pass to run was a read-only one); null otherwise.
+std::shared_ptr<const InputNumbers> inputNumbersNow(const llvm::Module &M);
+/// Records the input numbers of each module before its first pass.
+void registerInputRecording(llvm::PassBuilder &PB);
+/// The numbers `opt -S` gives the nodes of `M`, by slot, through `MST`
+/// (which is made to number the whole module, or one function's).
+/// `Any`, if not null, is a node of the module to start the numbering
+/// from (else one is looked for).
+std::vector<std::pair<unsigned, const llvm::MDNode *>>
+trackerNumbers(llvm::ModuleSlotTracker &MST, const llvm::Module &M,
+               const llvm::MDNode *Any = nullptr);
+
 /// The printer of one module that the Rust side's reports print nodes and
 /// instructions with (aliaskit_printer_metadata / _value, printer.cpp): a
 /// ModuleSlotTracker, so that nodes get the numbers `opt -S` gives them.
@@ -439,6 +473,11 @@ inline llvm::MDNode *node(LLVMMetadataRef M) {
 struct Printer {
   const llvm::Module &M;
   llvm::ModuleSlotTracker MST;
+  /// The numbers of the module's input, if recorded (looked up on the
+  /// first number(), place() or renumber()): then every node is written
+  /// with its input number, and one not in the input as `!new.N` (N its
+  /// number in `opt -S` now).
+  std::shared_ptr<const InputNumbers> Input;
   explicit Printer(const llvm::Module &M) : M(M), MST(&M) {}
   /// Numbering only the module-level nodes and those of `F`, in `opt -S`'s
   /// order: what printing one of F's instructions alone numbers, at the
@@ -447,18 +486,25 @@ struct Printer {
       : M(M), MST(&M, /*ShouldInitializeAllMetadata=*/false) {
     MST.incorporateFunction(F);
   }
-  /// The number of `N` in the module, or -1.
+  /// Set in the number number() gives a node that is not in the input.
+  static constexpr int64_t NewBit = int64_t(1) << 32;
+  /// The number of `N` in the input; NewBit | its number now when it is
+  /// not in the input; -1 when the module does not number it.
   int64_t number(const llvm::MDNode *N);
   /// The place (from 1) of scope `N` among its domain's scopes by number,
   /// or 0.
   uint32_t place(const llvm::MDNode *N);
+  /// `Text` as printed through MST, each `!N` in it rewritten to the
+  /// node's input number (or `!new.N`), quoted strings left alone.
+  std::string renumber(llvm::StringRef Text);
   /// aliaskit_printer_decl_loop's answer for each scope asked so far.
   llvm::DenseMap<const llvm::MDNode *, std::string> DeclLoops;
 
 private:
-  /// Built on the first number() or place().
+  /// Built on the first number(), place() or renumber().
   bool Indexed = false;
-  llvm::DenseMap<const llvm::MDNode *, unsigned> Numbers;
+  llvm::DenseMap<const llvm::MDNode *, unsigned> Slots;
+  std::vector<const llvm::MDNode *> BySlot;
   llvm::DenseMap<const llvm::MDNode *, uint32_t> Places;
   void index(const llvm::MDNode *Any);
 };

@@ -40,6 +40,7 @@ pub mod verify_view;
 
 use std::ffi::c_char;
 
+use aliaskit_core::names::Slot;
 use aliaskit_core::{IntValue, MetadataGraph, NodeId, Operand};
 use inkwell::llvm_sys::core::{
     LLVMConstInt, LLVMIntTypeInContext, LLVMMDNodeInContext2, LLVMMDStringInContext2,
@@ -58,11 +59,11 @@ pub const LOG_TARGET: &str = "aliaskit::reader";
 /// The numbers a module gives its nodes, by pointer: the plugin's
 /// printer is the one numbering of a module (`plugin::printer`).
 pub trait ModuleNumbers {
-    /// The number of `md` (the `!7` of `opt -S`), if it has one.
+    /// The number of `md` in the input (or `!new.N`), if it has one.
     ///
     /// # Safety
     /// `md` must be null or a live node of the module.
-    unsafe fn number(&self, md: LLVMMetadataRef) -> Option<u32>;
+    unsafe fn number(&self, md: LLVMMetadataRef) -> Option<Slot>;
     /// The place (from 1) of scope `md` among its domain's scopes, in the
     /// order of their numbers.
     ///
@@ -83,7 +84,7 @@ pub trait ModuleNumbers {
 pub struct NoNumbers;
 
 impl ModuleNumbers for NoNumbers {
-    unsafe fn number(&self, _: LLVMMetadataRef) -> Option<u32> {
+    unsafe fn number(&self, _: LLVMMetadataRef) -> Option<Slot> {
         None
     }
     unsafe fn place(&self, _: LLVMMetadataRef) -> Option<u32> {
@@ -99,7 +100,7 @@ pub struct Names<'a> {
 }
 
 impl aliaskit_core::names::Numbering for Names<'_> {
-    fn number(&self, node: NodeId) -> Option<u32> {
+    fn number(&self, node: NodeId) -> Option<Slot> {
         // SAFETY: an importer's pointers are live nodes while it lives (see
         // "Lifetime of the pointer keys" above).
         unsafe { self.numbers.number(self.importer.pointer(node)) }

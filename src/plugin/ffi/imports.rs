@@ -27,7 +27,9 @@ extern "C" {
     ) -> OwnedString;
     /// A value (an instruction) as `opt -S` prints it.
     pub(crate) fn aliaskit_printer_value(printer: *mut c_void, v: LLVMValueRef) -> OwnedString;
-    /// The number of a node (`!7` is 7) in the printer's module, or -1.
+    /// The number of a node (`!7` is 7) in the input of the printer's
+    /// module; `1 << 32` or'ed with its number now for a node not in the
+    /// input; -1 when the module does not number it.
     pub(crate) fn aliaskit_printer_number(printer: *mut c_void, md: LLVMMetadataRef) -> i64;
     /// The place (from 1) of a scope among the scopes of its domain, in
     /// the order of their numbers, or 0.
