@@ -25,7 +25,10 @@
 #include "shim.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/AsmParser/SlotMapping.h"
 #include "llvm/IR/DebugProgramInstruction.h"
@@ -273,6 +276,50 @@ std::shared_ptr<aliaskit::InputNumbers> printedNumbers(const Module &M) {
   return R;
 }
 
+/// `file:line:col` of an instruction's `!dbg`, or "".
+std::string locationOf(const Instruction &I) {
+  const DILocation *L = I.getDebugLoc().get();
+  if (!L)
+    return "";
+  return (L->getFilename() + ":" + Twine(L->getLine()) + ":" +
+          Twine(L->getColumn()))
+      .str();
+}
+
+/// What each function's accesses carry (InputNumbers::Functions).
+void recordFunctions(const Module &M, aliaskit::InputNumbers &R) {
+  for (const Function &F : M) {
+    aliaskit::InputNumbers::Function Rec;
+    DenseSet<const MDNode *> Seen;
+    auto Add = [&](std::vector<const MDNode *> &To, const MDNode *N) {
+      if (N && Seen.insert(N).second)
+        To.push_back(N);
+    };
+    for (const Instruction &I : instructions(F)) {
+      if (!I.hasMetadataOtherThanDebugLoc())
+        continue;
+      Add(Rec.Tags, I.getMetadata(LLVMContext::MD_tbaa));
+      Add(Rec.Lists, I.getMetadata(LLVMContext::MD_alias_scope));
+      Add(Rec.Lists, I.getMetadata(LLVMContext::MD_noalias));
+      const MDNode *Struct = I.getMetadata(LLVMContext::MD_tbaa_struct);
+      const auto *Call = dyn_cast<CallBase>(&I);
+      if (!Struct || !Call)
+        continue;
+      std::string Where;
+      if (const Function *Callee = Call->getCalledFunction())
+        Where = Callee->getName().str();
+      else
+        Where = "a call";
+      std::string At = locationOf(I);
+      if (!At.empty())
+        Where += " at " + At;
+      Rec.Copies.push_back({Struct, std::move(Where)});
+    }
+    if (!Rec.Tags.empty() || !Rec.Lists.empty() || !Rec.Copies.empty())
+      R.Functions[F.getName()] = std::move(Rec);
+  }
+}
+
 void record(const Module &M) {
   std::string Id = M.getModuleIdentifier();
   {
@@ -294,6 +341,7 @@ void record(const Module &M) {
   }
   if (!Numbers)
     Numbers = printedNumbers(M);
+  recordFunctions(M, *Numbers);
   std::lock_guard<std::mutex> G(RecordsLock);
   records()[&M] = Recorded{Id, &M.getContext(), std::move(Numbers)};
 }
@@ -377,6 +425,48 @@ aliaskit::inputNumbers(const Module &M) {
       It->second.Context != &M.getContext())
     return nullptr;
   return It->second.Numbers;
+}
+
+const aliaskit::InputNumbers::Function *aliaskit::Printer::inputFunction() {
+  const InputNumbers *In = input();
+  if (!In || !F)
+    return nullptr;
+  auto It = In->Functions.find(F->getName());
+  return It == In->Functions.end() ? nullptr : &It->second;
+}
+
+int64_t aliaskit_printer_input_nodes(void *P, uint8_t Which,
+                                     LLVMMetadataRef *Out, size_t Capacity) {
+  const auto *Rec = static_cast<aliaskit::Printer *>(P)->inputFunction();
+  if (!Rec)
+    return -1;
+  std::vector<const MDNode *> Copies;
+  const std::vector<const MDNode *> *From = nullptr;
+  switch (Which) {
+  case 0:
+    From = &Rec->Tags;
+    break;
+  case 1:
+    From = &Rec->Lists;
+    break;
+  case 2:
+    for (const auto &C : Rec->Copies)
+      Copies.push_back(C.Struct);
+    From = &Copies;
+    break;
+  default:
+    return -1;
+  }
+  for (size_t I = 0; I < From->size() && I < Capacity; ++I)
+    Out[I] = aliaskit::md((*From)[I]);
+  return static_cast<int64_t>(From->size());
+}
+
+aliaskit::OwnedString aliaskit_printer_input_copy(void *P, size_t I) {
+  const auto *Rec = static_cast<aliaskit::Printer *>(P)->inputFunction();
+  if (!Rec || I >= Rec->Copies.size())
+    return aliaskit::ownedString("");
+  return aliaskit::ownedString(Rec->Copies[I].Where);
 }
 
 void aliaskit::registerInputRecording(PassBuilder &PB) {

@@ -14,6 +14,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/ModuleSlotTracker.h"
@@ -365,6 +366,15 @@ uint32_t aliaskit_printer_place(void *Printer, LLVMMetadataRef MD);
 /// without one; empty when no decl of the scope is in a loop.
 aliaskit::OwnedString aliaskit_printer_decl_loop(void *Printer,
                                                  LLVMMetadataRef MD);
+/// What the input's accesses of the printer's function carried (a bisect
+/// printer's; input_numbers.cpp): `Which` 0, its !tbaa tags; 1, its scope
+/// lists (!alias.scope and !noalias); 2, the !tbaa.struct of its memory
+/// copies. At most `Capacity` into `Out`; the count, or -1 when unknown.
+int64_t aliaskit_printer_input_nodes(void *Printer, uint8_t Which,
+                                     LLVMMetadataRef *Out, size_t Capacity);
+/// Where copy `I` of aliaskit_printer_input_nodes(2) was in the input
+/// (`llvm.memcpy.p0.p0.i64 at a.c:3:5`), or "".
+aliaskit::OwnedString aliaskit_printer_input_copy(void *Printer, size_t I);
 /// Frees an OwnedString, the one way every string for the Rust side is
 /// freed.
 void aliaskit_string_free(aliaskit::OwnedString S);
@@ -440,6 +450,19 @@ struct InputNumbers {
   llvm::DenseMap<const llvm::MDNode *, unsigned> Numbers;
   /// Whether the numbers are the file's own.
   bool FromFile = false;
+  /// A memory copy of the input with a !tbaa.struct: the node, and where
+  /// the copy was (`llvm.memcpy.p0.p0.i64 at a.c:3:5`).
+  struct Copy {
+    const llvm::MDNode *Struct;
+    std::string Where;
+  };
+  /// What the input's accesses in one function carried, each node once:
+  /// what a node a pass made there can have been derived from.
+  struct Function {
+    std::vector<const llvm::MDNode *> Tags, Lists;
+    std::vector<Copy> Copies;
+  };
+  llvm::StringMap<Function> Functions;
 };
 
 /// input_numbers.cpp: the input numbers of `M`, or null when none were
@@ -473,8 +496,8 @@ trackerNumbers(llvm::ModuleSlotTracker &MST, const llvm::Module &M,
 struct Printer {
   const llvm::Module &M;
   llvm::ModuleSlotTracker MST;
-  /// The numbers of the module's input, if recorded (looked up on the
-  /// first number(), place() or renumber()): then every node is written
+  /// The numbers of the module's input, if recorded (looked up on first
+  /// use): then every node is written
   /// with its input number, and one not in the input as `!new.N` (N its
   /// number in `opt -S` now).
   std::shared_ptr<const InputNumbers> Input;
@@ -483,7 +506,7 @@ struct Printer {
   /// order: what printing one of F's instructions alone numbers, at the
   /// cost of F, not of the module (bisect.cpp, once per logged decision).
   Printer(const llvm::Module &M, const llvm::Function &F)
-      : M(M), MST(&M, /*ShouldInitializeAllMetadata=*/false) {
+      : M(M), MST(&M, /*ShouldInitializeAllMetadata=*/false), F(&F) {
     MST.incorporateFunction(F);
   }
   /// Set in the number number() gives a node that is not in the input.
@@ -494,19 +517,30 @@ struct Printer {
   /// The place (from 1) of scope `N` among its domain's scopes by number,
   /// or 0.
   uint32_t place(const llvm::MDNode *N);
-  /// `Text` as printed through MST, each `!N` in it rewritten to the
-  /// node's input number (or `!new.N`), quoted strings left alone.
-  std::string renumber(llvm::StringRef Text);
+  /// `Text` as printed through MST, each `!N` in it that stands for one
+  /// of `Nodes` rewritten to the node's input number (or `!new.N`),
+  /// quoted strings left alone. (Asking the tracker for these nodes' slots
+  /// costs them alone, where indexing would cost the module.)
+  std::string renumber(llvm::StringRef Text,
+                       llvm::ArrayRef<const llvm::MDNode *> Nodes);
   /// aliaskit_printer_decl_loop's answer for each scope asked so far.
   llvm::DenseMap<const llvm::MDNode *, std::string> DeclLoops;
+  /// The one function printed (bisect.cpp's printers), or null.
+  const llvm::Function *F = nullptr;
+  /// What the input's accesses of F carried, if known.
+  const InputNumbers::Function *inputFunction();
 
 private:
-  /// Built on the first number(), place() or renumber().
+  /// Built on the first number() or place().
   bool Indexed = false;
   llvm::DenseMap<const llvm::MDNode *, unsigned> Slots;
-  std::vector<const llvm::MDNode *> BySlot;
   llvm::DenseMap<const llvm::MDNode *, uint32_t> Places;
   void index(const llvm::MDNode *Any);
+  /// Input, looked up (or recorded) on first use.
+  bool InputLooked = false;
+  const InputNumbers *input();
+  /// What number() answers for `N`, whose slot in MST is `Slot`.
+  int64_t inputNumber(const llvm::MDNode *N, unsigned Slot);
 };
 
 /// `S` as an OwnedString for the Rust side, which frees it with
