@@ -292,8 +292,10 @@ void recordFunctions(const Module &M, aliaskit::InputNumbers &R) {
     aliaskit::InputNumbers::Function Rec;
     DenseSet<const MDNode *> Seen;
     auto Add = [&](std::vector<const MDNode *> &To, const MDNode *N) {
-      if (N && Seen.insert(N).second)
+      if (N && Seen.insert(N).second) {
         To.push_back(N);
+        R.Carried.insert(N);
+      }
     };
     for (const Instruction &I : instructions(F)) {
       if (!I.hasMetadataOtherThanDebugLoc())
@@ -460,6 +462,14 @@ int64_t aliaskit_printer_input_nodes(void *P, uint8_t Which,
   for (size_t I = 0; I < From->size() && I < Capacity; ++I)
     Out[I] = aliaskit::md((*From)[I]);
   return static_cast<int64_t>(From->size());
+}
+
+int8_t aliaskit_printer_input_carried(void *P, LLVMMetadataRef MD) {
+  const aliaskit::InputNumbers *In = static_cast<aliaskit::Printer *>(P)->input();
+  const MDNode *N = aliaskit::node(MD);
+  if (!In || !N)
+    return -1;
+  return In->Carried.contains(N) ? 1 : 0;
 }
 
 aliaskit::OwnedString aliaskit_printer_input_copy(void *P, size_t I) {

@@ -114,6 +114,13 @@ int64_t aliaskit::Printer::inputNumber(const MDNode *N, unsigned Slot) {
 }
 
 int64_t aliaskit::Printer::number(const MDNode *N) {
+  // A node of the input has its number even where the module no longer
+  // uses it (the !tbaa.struct of a copy a pass replaced).
+  if (const InputNumbers *In = input()) {
+    auto It = In->Numbers.find(N);
+    if (It != In->Numbers.end())
+      return It->second;
+  }
   if (!Indexed)
     index(N);
   auto It = Slots.find(N);

@@ -8,11 +8,13 @@
 //! copied out and freed at once.
 
 use std::ffi::c_void;
+use std::ptr::null_mut;
 
 use inkwell::llvm_sys::prelude::{LLVMMetadataRef, LLVMValueRef};
 
 use super::ffi::imports::{
-    aliaskit_debug_location, aliaskit_printer_decl_loop, aliaskit_printer_metadata,
+    aliaskit_debug_location, aliaskit_printer_decl_loop, aliaskit_printer_input_carried,
+    aliaskit_printer_input_copy, aliaskit_printer_input_nodes, aliaskit_printer_metadata,
     aliaskit_printer_number, aliaskit_printer_place, aliaskit_printer_value,
 };
 use aliaskit_core::names::{describe_location, Slot};
@@ -21,7 +23,7 @@ use aliaskit_core::names::{describe_location, Slot};
 /// (`aliaskit::Printer::NewBit`, shim.h).
 const NEW_BIT: i64 = 1 << 32;
 
-use crate::reader::ModuleNumbers;
+use crate::reader::{InputNodes, ModuleNumbers};
 
 /// A module's printer, as the C++ side handed it over. It is the one
 /// numbering of the module's nodes ([`Printer::number`]); the core names
@@ -74,6 +76,34 @@ impl ModuleNumbers for Printer {
         }
         let chain: Vec<String> = text.lines().map(str::to_owned).collect();
         describe_location(&chain).map(|at| format!("the loop at {at}"))
+    }
+
+    unsafe fn carried(&self, md: LLVMMetadataRef) -> Option<bool> {
+        match aliaskit_printer_input_carried(self.0, md) {
+            0 => Some(false),
+            1 => Some(true),
+            _ => None,
+        }
+    }
+
+    unsafe fn input_function(&self) -> Option<InputNodes> {
+        let nodes = |which: u8| -> Option<Vec<LLVMMetadataRef>> {
+            let n =
+                usize::try_from(aliaskit_printer_input_nodes(self.0, which, null_mut(), 0)).ok()?;
+            let mut out = vec![null_mut(); n];
+            aliaskit_printer_input_nodes(self.0, which, out.as_mut_ptr(), n);
+            Some(out)
+        };
+        let copies = nodes(2)?
+            .into_iter()
+            .enumerate()
+            .map(|(i, n)| (n, aliaskit_printer_input_copy(self.0, i).into_string()))
+            .collect();
+        Some(InputNodes {
+            tags: nodes(0)?,
+            lists: nodes(1)?,
+            copies,
+        })
     }
 }
 

@@ -13,6 +13,7 @@
 #include "llvm-c/Core.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -372,6 +373,9 @@ aliaskit::OwnedString aliaskit_printer_decl_loop(void *Printer,
 /// copies. At most `Capacity` into `Out`; the count, or -1 when unknown.
 int64_t aliaskit_printer_input_nodes(void *Printer, uint8_t Which,
                                      LLVMMetadataRef *Out, size_t Capacity);
+/// Whether some access of the input carried MD (as !tbaa or a scope list):
+/// 1 or 0, or -1 when unknown.
+int8_t aliaskit_printer_input_carried(void *Printer, LLVMMetadataRef MD);
 /// Where copy `I` of aliaskit_printer_input_nodes(2) was in the input
 /// (`llvm.memcpy.p0.p0.i64 at a.c:3:5`), or "".
 aliaskit::OwnedString aliaskit_printer_input_copy(void *Printer, size_t I);
@@ -463,6 +467,8 @@ struct InputNumbers {
     std::vector<Copy> Copies;
   };
   llvm::StringMap<Function> Functions;
+  /// Every tag and scope list some access of the input carried.
+  llvm::DenseSet<const llvm::MDNode *> Carried;
 };
 
 /// input_numbers.cpp: the input numbers of `M`, or null when none were
@@ -529,6 +535,8 @@ struct Printer {
   const llvm::Function *F = nullptr;
   /// What the input's accesses of F carried, if known.
   const InputNumbers::Function *inputFunction();
+  /// Input, looked up (or recorded) on first use.
+  const InputNumbers *input();
 
 private:
   /// Built on the first number() or place().
@@ -536,9 +544,7 @@ private:
   llvm::DenseMap<const llvm::MDNode *, unsigned> Slots;
   llvm::DenseMap<const llvm::MDNode *, uint32_t> Places;
   void index(const llvm::MDNode *Any);
-  /// Input, looked up (or recorded) on first use.
   bool InputLooked = false;
-  const InputNumbers *input();
   /// What number() answers for `N`, whose slot in MST is `Slot`.
   int64_t inputNumber(const llvm::MDNode *N, unsigned Slot);
 };

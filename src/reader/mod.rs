@@ -40,6 +40,7 @@ pub mod verify_view;
 
 use std::ffi::c_char;
 
+use aliaskit_core::derived::{InputCopy, InputFunction};
 use aliaskit_core::names::Slot;
 use aliaskit_core::{IntValue, MetadataGraph, NodeId, Operand};
 use inkwell::llvm_sys::core::{
@@ -77,6 +78,61 @@ pub trait ModuleNumbers {
     /// As [`ModuleNumbers::number`].
     unsafe fn decl_loop(&self, _md: LLVMMetadataRef) -> Option<String> {
         None
+    }
+    /// What the input's accesses of the function reported on carried (a
+    /// bisect record's printer), if known: what a node a pass made there
+    /// can have come from.
+    ///
+    /// # Safety
+    /// The numbering's module must be live.
+    unsafe fn input_function(&self) -> Option<InputNodes> {
+        None
+    }
+    /// Whether some access of the input carried `md` (as `!tbaa` or a
+    /// scope list), if known.
+    ///
+    /// # Safety
+    /// As [`ModuleNumbers::number`].
+    unsafe fn carried(&self, _md: LLVMMetadataRef) -> Option<bool> {
+        None
+    }
+}
+
+/// What the input's accesses of one function carried, as LLVM nodes
+/// (imported into a session's graph for [`aliaskit_core::derived`]).
+#[derive(Default)]
+pub struct InputNodes {
+    pub tags: Vec<LLVMMetadataRef>,
+    pub lists: Vec<LLVMMetadataRef>,
+    /// Each copy's `!tbaa.struct` and where the copy was.
+    pub copies: Vec<(LLVMMetadataRef, String)>,
+}
+
+impl InputNodes {
+    /// The nodes imported into `importer`'s graph.
+    ///
+    /// # Safety
+    /// The nodes must be live.
+    pub unsafe fn import(&self, importer: &mut MetadataImporter) -> InputFunction {
+        let mut all = |v: &[LLVMMetadataRef]| -> Vec<NodeId> {
+            v.iter().filter_map(|&n| importer.import(n)).collect()
+        };
+        let (tags, lists) = (all(&self.tags), all(&self.lists));
+        let copies = self
+            .copies
+            .iter()
+            .filter_map(|(n, place)| {
+                Some(InputCopy {
+                    tbaa_struct: importer.import(*n)?,
+                    place: place.clone(),
+                })
+            })
+            .collect();
+        InputFunction {
+            tags,
+            lists,
+            copies,
+        }
     }
 }
 

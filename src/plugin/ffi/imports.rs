@@ -37,6 +37,22 @@ extern "C" {
     /// Where the loop around a `noalias.scope.decl` of scope `md` begins:
     /// its location chain, a line each, or `%header`; empty when no decl
     /// of the scope is in a loop.
+    /// What the input's accesses of the printer's function carried: `which`
+    /// 0, its `!tbaa` tags; 1, its scope lists; 2, the `!tbaa.struct` of
+    /// its memory copies. At most `capacity` into `out`; the count, or -1
+    /// when unknown.
+    pub(crate) fn aliaskit_printer_input_nodes(
+        printer: *mut c_void,
+        which: u8,
+        out: *mut LLVMMetadataRef,
+        capacity: usize,
+    ) -> i64;
+    /// Whether some access of the input carried `md`: 1 or 0, -1 when
+    /// unknown.
+    pub(crate) fn aliaskit_printer_input_carried(printer: *mut c_void, md: LLVMMetadataRef) -> i8;
+    /// Where copy `i` of `aliaskit_printer_input_nodes(2)` was in the
+    /// input (`llvm.memcpy.p0.p0.i64 at a.c:3:5`), or "".
+    pub(crate) fn aliaskit_printer_input_copy(printer: *mut c_void, i: usize) -> OwnedString;
     pub(crate) fn aliaskit_printer_decl_loop(
         printer: *mut c_void,
         md: LLVMMetadataRef,
