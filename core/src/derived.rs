@@ -235,7 +235,7 @@ mod tests {
         let mut g = MetadataGraph::new();
         let root_name = g.string("root");
         let root = g.add_tuple(vec![root_name]);
-        let mut scalar = |g: &mut MetadataGraph, name: &str, parent: NodeId| {
+        let scalar = |g: &mut MetadataGraph, name: &str, parent: NodeId| {
             let n = g.string(name);
             g.add_tuple(vec![n, Operand::Node(parent), Operand::int64(0)])
         };
