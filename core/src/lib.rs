@@ -21,6 +21,7 @@
 pub mod bisect;
 pub mod captures;
 pub mod decision;
+pub mod derived;
 pub mod explain;
 pub mod graph;
 pub mod memo;

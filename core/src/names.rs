@@ -11,8 +11,8 @@
 //!   `f: %p` per `noalias` argument, or `f: argument N` for the N-th
 //!   unnamed one, counted among the `noalias` arguments from 0), the scope
 //!   says so: `"f: %p" (made by the inliner for argument %p of f)`.
-//! * An anonymous one is its number in the module (`!7`, from a
-//!   [`Numbering`]) and, for a scope, its place among the scopes of its
+//! * An anonymous one is its number in the input (`!7`, from a
+//!   [`Numbering`]; `!new.7` for a node a pass made, [`Slot`]) and, for a scope, its place among the scopes of its
 //!   domain in the order of those numbers: `!7 (2nd scope of domain !5)`.
 //!   Two anonymous domains are thus always told apart. In a list, a scope
 //!   is short (`"f: %p" in "f"`, `!7 in !5`), and a sentence about lists
@@ -25,13 +25,43 @@
 use crate::graph::{MetadataGraph, NodeId};
 use crate::scoped::{scope_domain, scope_name, scopes_with_domains};
 
+/// A node's number as reports write it: its number in the input (the
+/// module as it entered the pipeline: for a `.ll` file, the number the
+/// file gives it), or, for a node that is not in the input (a pass made
+/// it), its number in the module now, written `!new.N` so that it can be
+/// taken neither for one of the user's nodes nor for a number of the
+/// input.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Slot {
+    /// `!N`: the input's node N.
+    Input(u32),
+    /// `!new.N`: not in the input.
+    New(u32),
+}
+
+impl Slot {
+    /// Whether the node is in the input.
+    pub fn in_input(self) -> bool {
+        matches!(self, Slot::Input(_))
+    }
+}
+
+impl std::fmt::Display for Slot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Slot::Input(n) => write!(f, "!{n}"),
+            Slot::New(n) => write!(f, "!new.{n}"),
+        }
+    }
+}
+
 /// What the module knows of a node that its content does not say: the
-/// number it has (the `!7` of `opt -S`, for now), and for a scope, its
-/// place among the scopes of its domain. The plugin's printer is the one
-/// numbering of a module; reports without a module use [`Unnumbered`].
+/// number it has ([`Slot`]), and for a scope, its place among the scopes
+/// of its domain. The plugin's printer is the one numbering of a module;
+/// reports without a module use [`Unnumbered`].
 pub trait Numbering {
-    /// The number of `node` in the module, if it has one.
-    fn number(&self, node: NodeId) -> Option<u32>;
+    /// The number of `node`, if it has one.
+    fn number(&self, node: NodeId) -> Option<Slot>;
     /// The place (from 1) of `scope` among the scopes of its domain, in
     /// the order of their numbers.
     fn place(&self, scope: NodeId) -> Option<u32>;
@@ -47,7 +77,7 @@ pub trait Numbering {
 pub struct Unnumbered;
 
 impl Numbering for Unnumbered {
-    fn number(&self, _: NodeId) -> Option<u32> {
+    fn number(&self, _: NodeId) -> Option<Slot> {
         None
     }
     fn place(&self, _: NodeId) -> Option<u32> {
@@ -112,7 +142,7 @@ fn label(g: &MetadataGraph, names: &dyn Numbering, node: NodeId, unnumbered: &st
         Some(name) => format!("{name:?}"),
         None => names
             .number(node)
-            .map_or_else(|| unnumbered.to_owned(), |n| format!("!{n}")),
+            .map_or_else(|| unnumbered.to_owned(), |n| n.to_string()),
     }
 }
 
@@ -193,7 +223,7 @@ pub fn describe_list(g: &MetadataGraph, names: &dyn Numbering, list: NodeId) -> 
             format!("{{{}}}", items.join(", "))
         }
         Err(_) => match names.number(list) {
-            Some(n) => format!("!{n} (malformed)"),
+            Some(n) => format!("{n} (malformed)"),
             None => g.display(list, 3).to_string(),
         },
     }
@@ -255,8 +285,8 @@ mod tests {
 
     struct Numbers(FxHashMap<NodeId, u32>, FxHashMap<NodeId, u32>);
     impl Numbering for Numbers {
-        fn number(&self, n: NodeId) -> Option<u32> {
-            self.0.get(&n).copied()
+        fn number(&self, n: NodeId) -> Option<Slot> {
+            self.0.get(&n).map(|&n| Slot::Input(n))
         }
         fn place(&self, n: NodeId) -> Option<u32> {
             self.1.get(&n).copied()
@@ -323,6 +353,34 @@ mod tests {
             describe_scope(&g, &Unnumbered, a),
             "an anonymous scope (a scope of domain an anonymous domain)"
         );
+    }
+
+    /// A node a pass made is written `!new.N`: never an input number.
+    #[test]
+    fn nodes_not_in_the_input_are_told_apart() {
+        struct Mixed(NodeId);
+        impl Numbering for Mixed {
+            fn number(&self, n: NodeId) -> Option<Slot> {
+                Some(if n == self.0 {
+                    Slot::New(3)
+                } else {
+                    Slot::Input(3)
+                })
+            }
+            fn place(&self, _: NodeId) -> Option<u32> {
+                Some(1)
+            }
+        }
+        let mut g = MetadataGraph::new();
+        let d = anonymous_domain(&mut g);
+        let s = anonymous_scope(&mut g, d);
+        let l = g.add_tuple(vec![Operand::Node(s)]);
+        assert_eq!(describe_list(&g, &Mixed(s), l), "{!new.3 in !3}");
+        assert_eq!(
+            describe_scope(&g, &Mixed(d), s),
+            "!3 (the 1st scope of domain !new.3)"
+        );
+        assert!(Slot::Input(0).in_input() && !Slot::New(0).in_input());
     }
 
     #[test]

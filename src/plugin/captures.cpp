@@ -30,7 +30,9 @@ class CheckCapturesPass : public PassInfoMixin<CheckCapturesPass> {
   uint32_t Flags;
 
 public:
-  explicit CheckCapturesPass(uint32_t Flags) : Flags(Flags) {}
+  explicit CheckCapturesPass(uint32_t Flags) : Flags(Flags) {
+    aliaskit::wantInputNumbers(name());
+  }
   static bool isRequired() { return true; }
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
     aliaskit::Printer P(M);

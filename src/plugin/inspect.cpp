@@ -44,7 +44,9 @@ template <Entry Run> class InspectPass : public PassInfoMixin<InspectPass<Run>> 
   InspectOptions Opts;
 
 public:
-  explicit InspectPass(InspectOptions Opts) : Opts(std::move(Opts)) {}
+  explicit InspectPass(InspectOptions Opts) : Opts(std::move(Opts)) {
+    aliaskit::wantInputNumbers(InspectPass::name());
+  }
   static bool isRequired() { return true; }
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
     aliaskit::Printer P(M);

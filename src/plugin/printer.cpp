@@ -13,6 +13,7 @@
 #include "shim.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -39,47 +40,91 @@ aliaskit::OwnedString aliaskit_printer_metadata(void *P, LLVMMetadataRef MD) {
   auto *Pr = static_cast<aliaskit::Printer *>(P);
   std::string S;
   raw_string_ostream OS(S);
-  unwrap(MD)->print(OS, Pr->MST, &Pr->M);
-  return aliaskit::ownedString(S);
+  Metadata *M = unwrap(MD);
+  M->print(OS, Pr->MST, &Pr->M);
+  // `!5 = !{!6, ...}`: the node and its operands.
+  SmallVector<const MDNode *, 8> Nodes;
+  if (const auto *N = dyn_cast<MDNode>(M)) {
+    Nodes.push_back(N);
+    for (const MDOperand &Op : N->operands())
+      if (const auto *O = dyn_cast_or_null<MDNode>(Op.get()))
+        Nodes.push_back(O);
+  }
+  return aliaskit::ownedString(Pr->renumber(S, Nodes));
 }
 
 aliaskit::OwnedString aliaskit_printer_value(void *P, LLVMValueRef V) {
   auto *Pr = static_cast<aliaskit::Printer *>(P);
   std::string S;
   raw_string_ostream OS(S);
-  unwrap(V)->print(OS, Pr->MST);
-  return aliaskit::ownedString(S);
+  Value *Val = unwrap(V);
+  Val->print(OS, Pr->MST);
+  // An instruction's attachments and metadata arguments.
+  SmallVector<const MDNode *, 8> Nodes;
+  if (const auto *I = dyn_cast<Instruction>(Val)) {
+    SmallVector<std::pair<unsigned, MDNode *>, 4> A;
+    I->getAllMetadata(A);
+    for (const auto &[Kind, N] : A)
+      Nodes.push_back(N);
+    for (const Use &Op : I->operands())
+      if (const auto *MV = dyn_cast<MetadataAsValue>(Op.get()))
+        if (const auto *N = dyn_cast<MDNode>(MV->getMetadata()))
+          Nodes.push_back(N);
+  }
+  return aliaskit::ownedString(Pr->renumber(S, Nodes));
+}
+
+const aliaskit::InputNumbers *aliaskit::Printer::input() {
+  if (!InputLooked) {
+    InputLooked = true;
+    Input = inputNumbersNow(M);
+  }
+  return Input.get();
 }
 
 void aliaskit::Printer::index(const MDNode *Any) {
   Indexed = true;
-  // Printing a node makes the tracker number the whole module (it was
-  // made to initialize all metadata), as `opt -S` numbers it.
-  std::string Ignored;
-  raw_string_ostream OS(Ignored);
-  Any->printAsOperand(OS, MST, &M);
-  ModuleSlotTracker::MachineMDNodeListType List;
-  MST.collectMDNodes(List, 0, ~0u);
-  llvm::sort(List, [](const auto &A, const auto &B) { return A.first < B.first; });
-  DenseMap<const MDNode *, uint32_t> InDomain;
-  for (const auto &[Slot, N] : List) {
-    Numbers[N] = Slot;
-    // A scope: `!{self, domain, ...}` or `!{!"id", domain, ...}`.
+  for (const auto &[Slot, N] : trackerNumbers(MST, M, Any))
+    Slots[N] = Slot;
+  // A scope: `!{self, domain, ...}` or `!{!"id", domain, ...}`; its place
+  // is counted in the order of the numbers reports give (input numbers
+  // first, then the nodes not in the input).
+  std::vector<std::pair<int64_t, const MDNode *>> Scopes;
+  for (const auto &[N, Slot] : Slots) {
     if (N->getNumOperands() < 2)
       continue;
     const auto *Domain = dyn_cast_or_null<MDNode>(N->getOperand(1).get());
     const Metadata *First = N->getOperand(0).get();
     if (!Domain || !(First == N || isa_and_nonnull<MDString>(First)))
       continue;
-    Places[N] = ++InDomain[Domain];
+    Scopes.push_back({inputNumber(N, Slot), N});
   }
+  llvm::sort(Scopes, [](const auto &A, const auto &B) { return A.first < B.first; });
+  DenseMap<const MDNode *, uint32_t> InDomain;
+  for (const auto &[Number, N] : Scopes)
+    Places[N] = ++InDomain[cast<MDNode>(N->getOperand(1).get())];
+}
+
+int64_t aliaskit::Printer::inputNumber(const MDNode *N, unsigned Slot) {
+  const InputNumbers *In = input();
+  if (!In)
+    return Slot;
+  auto It = In->Numbers.find(N);
+  return It == In->Numbers.end() ? NewBit | Slot : It->second;
 }
 
 int64_t aliaskit::Printer::number(const MDNode *N) {
+  // A node of the input has its number even where the module no longer
+  // uses it (the !tbaa.struct of a copy a pass replaced).
+  if (const InputNumbers *In = input()) {
+    auto It = In->Numbers.find(N);
+    if (It != In->Numbers.end())
+      return It->second;
+  }
   if (!Indexed)
     index(N);
-  auto It = Numbers.find(N);
-  return It == Numbers.end() ? -1 : It->second;
+  auto It = Slots.find(N);
+  return It == Slots.end() ? -1 : inputNumber(N, It->second);
 }
 
 uint32_t aliaskit::Printer::place(const MDNode *N) {
@@ -87,6 +132,53 @@ uint32_t aliaskit::Printer::place(const MDNode *N) {
     index(N);
   auto It = Places.find(N);
   return It == Places.end() ? 0 : It->second;
+}
+
+std::string aliaskit::Printer::renumber(StringRef Text,
+                                        ArrayRef<const MDNode *> Nodes) {
+  if (!input())
+    return Text.str();
+  // Each node as the text writes it (`!12`) and its number to write.
+  SmallVector<std::pair<std::string, int64_t>, 8> Written;
+  for (const MDNode *N : Nodes) {
+    std::string S;
+    raw_string_ostream OS(S);
+    N->printAsOperand(OS, MST, &M);
+    unsigned Slot;
+    if (StringRef(S).consume_front("!") && !StringRef(S).drop_front().getAsInteger(10, Slot))
+      Written.push_back({S, inputNumber(N, Slot)});
+  }
+  std::string Out;
+  Out.reserve(Text.size() + 16);
+  for (size_t I = 0, E = Text.size(); I < E;) {
+    char C = Text[I];
+    if (C == '"') {
+      // LLVM writes a quote inside a string as \22: the next quote ends it.
+      size_t End = Text.find('"', I + 1);
+      End = End == StringRef::npos ? E : End + 1;
+      Out.append(Text.data() + I, End - I);
+      I = End;
+      continue;
+    }
+    if (C != '!' || I + 1 == E || !isDigit(Text[I + 1])) {
+      Out.push_back(C);
+      ++I;
+      continue;
+    }
+    size_t J = I + 1;
+    while (J < E && isDigit(Text[J]))
+      ++J;
+    StringRef Token = Text.substr(I, J - I);
+    const auto *W = llvm::find_if(Written, [&](const auto &X) { return X.first == Token; });
+    if (W == Written.end())
+      Out += Token;
+    else if (W->second & NewBit)
+      Out += "!new." + std::to_string(W->second & ~NewBit);
+    else
+      Out += "!" + std::to_string(W->second);
+    I = J;
+  }
+  return Out;
 }
 
 int64_t aliaskit_printer_number(void *P, LLVMMetadataRef MD) {

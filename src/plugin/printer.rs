@@ -8,16 +8,22 @@
 //! copied out and freed at once.
 
 use std::ffi::c_void;
+use std::ptr::null_mut;
 
 use inkwell::llvm_sys::prelude::{LLVMMetadataRef, LLVMValueRef};
 
 use super::ffi::imports::{
-    aliaskit_debug_location, aliaskit_printer_decl_loop, aliaskit_printer_metadata,
+    aliaskit_debug_location, aliaskit_printer_decl_loop, aliaskit_printer_input_carried,
+    aliaskit_printer_input_copy, aliaskit_printer_input_nodes, aliaskit_printer_metadata,
     aliaskit_printer_number, aliaskit_printer_place, aliaskit_printer_value,
 };
-use aliaskit_core::names::describe_location;
+use aliaskit_core::names::{describe_location, Slot};
 
-use crate::reader::ModuleNumbers;
+/// Set in `aliaskit_printer_number`'s answer for a node not in the input
+/// (`aliaskit::Printer::NewBit`, shim.h).
+const NEW_BIT: i64 = 1 << 32;
+
+use crate::reader::{InputNodes, ModuleNumbers};
 
 /// A module's printer, as the C++ side handed it over. It is the one
 /// numbering of the module's nodes ([`Printer::number`]); the core names
@@ -42,8 +48,17 @@ pub unsafe fn locations(inst: LLVMValueRef) -> Vec<String> {
 impl ModuleNumbers for Printer {
     /// A printer is live while its module pass (or its bisect record)
     /// lasts.
-    unsafe fn number(&self, md: LLVMMetadataRef) -> Option<u32> {
-        u32::try_from(aliaskit_printer_number(self.0, md)).ok()
+    unsafe fn number(&self, md: LLVMMetadataRef) -> Option<Slot> {
+        let n = aliaskit_printer_number(self.0, md);
+        if n < 0 {
+            return None;
+        }
+        let slot = u32::try_from(n & !NEW_BIT).ok()?;
+        Some(if n & NEW_BIT != 0 {
+            Slot::New(slot)
+        } else {
+            Slot::Input(slot)
+        })
     }
 
     unsafe fn place(&self, md: LLVMMetadataRef) -> Option<u32> {
@@ -62,6 +77,34 @@ impl ModuleNumbers for Printer {
         let chain: Vec<String> = text.lines().map(str::to_owned).collect();
         describe_location(&chain).map(|at| format!("the loop at {at}"))
     }
+
+    unsafe fn carried(&self, md: LLVMMetadataRef) -> Option<bool> {
+        match aliaskit_printer_input_carried(self.0, md) {
+            0 => Some(false),
+            1 => Some(true),
+            _ => None,
+        }
+    }
+
+    unsafe fn input_function(&self) -> Option<InputNodes> {
+        let nodes = |which: u8| -> Option<Vec<LLVMMetadataRef>> {
+            let n =
+                usize::try_from(aliaskit_printer_input_nodes(self.0, which, null_mut(), 0)).ok()?;
+            let mut out = vec![null_mut(); n];
+            aliaskit_printer_input_nodes(self.0, which, out.as_mut_ptr(), n);
+            Some(out)
+        };
+        let copies = nodes(2)?
+            .into_iter()
+            .enumerate()
+            .map(|(i, n)| (n, aliaskit_printer_input_copy(self.0, i).into_string()))
+            .collect();
+        Some(InputNodes {
+            tags: nodes(0)?,
+            lists: nodes(1)?,
+            copies,
+        })
+    }
 }
 
 impl Printer {
@@ -73,14 +116,14 @@ impl Printer {
         aliaskit_printer_metadata(self.0, md).into_string()
     }
 
-    /// A node's slot (`!5`, its [`ModuleNumbers::number`]), or the node
-    /// itself when it has none.
+    /// A node's slot (`!5`, or `!new.5` for a node not in the input: its
+    /// [`ModuleNumbers::number`]), or the node itself when it has none.
     ///
     /// # Safety
     /// As [`Printer::metadata`].
     pub unsafe fn slot(self, md: LLVMMetadataRef) -> String {
         match self.number(md) {
-            Some(n) => format!("!{n}"),
+            Some(n) => n.to_string(),
             None => self.metadata(md),
         }
     }

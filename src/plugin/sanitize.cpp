@@ -573,7 +573,9 @@ class SanitizePass : public PassInfoMixin<SanitizePass> {
 
 public:
   SanitizePass(Stage At, bool Stats, bool Instrument = true)
-      : At(At), Stats(Stats), Instrument(Instrument) {}
+      : At(At), Stats(Stats), Instrument(Instrument) {
+    aliaskit::wantInputNumbers();
+  }
   static bool isRequired() { return true; }
 
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {

@@ -401,6 +401,9 @@ void aliaskit_register_pass_builder_callbacks(void *Builder) {
     report_fatal_error("aliaskit: this LLVM's AliasResult does not have the "
                        "bits the plugin returns for NoAlias and MayAlias "
                        "(AliasBits in shim.h)");
+  // First: the input's numbers are recorded before any pass of ours runs
+  // (verify-each's first callback verifies the input).
+  aliaskit::registerInputRecording(PB);
   aliaskit::registerDiffPasses(PB);
   aliaskit::registerVerifier(PB);
   aliaskit::registerCapturesPass(PB);

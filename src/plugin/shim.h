@@ -13,7 +13,9 @@
 #include "llvm-c/Core.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/ModuleSlotTracker.h"
@@ -21,7 +23,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace llvm {
 class AAResults;
@@ -389,7 +393,8 @@ void aliaskit_register_pass_builder_callbacks(void *Builder);
 aliaskit::OwnedString aliaskit_printer_metadata(void *Printer,
                                                 LLVMMetadataRef MD);
 aliaskit::OwnedString aliaskit_printer_value(void *Printer, LLVMValueRef V);
-/// The number of a node (`!7` is 7) in the printer's module, or -1.
+/// The number of a node (`!7` is 7) in the input of the printer's module;
+/// Printer::NewBit | its number now for a node not in the input; -1.
 int64_t aliaskit_printer_number(void *Printer, LLVMMetadataRef MD);
 /// The place (from 1) of a scope among the scopes of its domain, in the
 /// order of their numbers, or 0.
@@ -400,6 +405,18 @@ uint32_t aliaskit_printer_place(void *Printer, LLVMMetadataRef MD);
 /// without one; empty when no decl of the scope is in a loop.
 aliaskit::OwnedString aliaskit_printer_decl_loop(void *Printer,
                                                  LLVMMetadataRef MD);
+/// What the input's accesses of the printer's function carried (a bisect
+/// printer's; input_numbers.cpp): `Which` 0, its !tbaa tags; 1, its scope
+/// lists (!alias.scope and !noalias); 2, the !tbaa.struct of its memory
+/// copies. At most `Capacity` into `Out`; the count, or -1 when unknown.
+int64_t aliaskit_printer_input_nodes(void *Printer, uint8_t Which,
+                                     LLVMMetadataRef *Out, size_t Capacity);
+/// Whether some access of the input carried MD (as !tbaa or a scope list):
+/// 1 or 0, or -1 when unknown.
+int8_t aliaskit_printer_input_carried(void *Printer, LLVMMetadataRef MD);
+/// Where copy `I` of aliaskit_printer_input_nodes(2) was in the input
+/// (`llvm.memcpy.p0.p0.i64 at a.c:3:5`), or "".
+aliaskit::OwnedString aliaskit_printer_input_copy(void *Printer, size_t I);
 /// Frees an OwnedString, the one way every string for the Rust side is
 /// freed.
 void aliaskit_string_free(aliaskit::OwnedString S);
@@ -468,6 +485,52 @@ inline llvm::MDNode *node(LLVMMetadataRef M) {
   return llvm::cast_or_null<llvm::MDNode>(llvm::unwrap(M));
 }
 
+/// The numbers of the nodes of a module as it entered the pipeline (its
+/// input): those written in its `.ll` file, or those `opt -S` gives it
+/// then (input_numbers.cpp). A node without one is not in the input.
+struct InputNumbers {
+  llvm::DenseMap<const llvm::MDNode *, unsigned> Numbers;
+  /// Whether the numbers are the file's own.
+  bool FromFile = false;
+  /// A memory copy of the input with a !tbaa.struct: the node, and where
+  /// the copy was (`llvm.memcpy.p0.p0.i64 at a.c:3:5`).
+  struct Copy {
+    const llvm::MDNode *Struct;
+    std::string Where;
+  };
+  /// What the input's accesses in one function carried, each node once:
+  /// what a node a pass made there can have been derived from.
+  struct Function {
+    std::vector<const llvm::MDNode *> Tags, Lists;
+    std::vector<Copy> Copies;
+  };
+  llvm::StringMap<Function> Functions;
+  /// Every tag and scope list some access of the input carried.
+  llvm::DenseSet<const llvm::MDNode *> Carried;
+};
+
+/// input_numbers.cpp: the input numbers of `M`, or null when none were
+/// recorded (no pass that reports was in the pipeline, or no pipeline).
+std::shared_ptr<const InputNumbers> inputNumbers(const llvm::Module &M);
+/// Asks for the input numbers to be recorded: called as a pass that
+/// reports is added to a pipeline. `ReadOnlyPass`, the pass's name, for a
+/// pass that only reads the module before it reports: when such a pass is
+/// the first to run, the numbers are recorded when its printer first
+/// needs them (so that a report with nothing to say costs nothing).
+void wantInputNumbers(llvm::StringRef ReadOnlyPass = "");
+/// The input numbers of `M`, recorded now if they are wanted and were not
+/// yet (the first pass to run was a read-only one); null otherwise.
+std::shared_ptr<const InputNumbers> inputNumbersNow(const llvm::Module &M);
+/// Records the input numbers of each module before its first pass.
+void registerInputRecording(llvm::PassBuilder &PB);
+/// The numbers `opt -S` gives the nodes of `M`, by slot, through `MST`
+/// (which is made to number the whole module, or one function's).
+/// `Any`, if not null, is a node of the module to start the numbering
+/// from (else one is looked for).
+std::vector<std::pair<unsigned, const llvm::MDNode *>>
+trackerNumbers(llvm::ModuleSlotTracker &MST, const llvm::Module &M,
+               const llvm::MDNode *Any = nullptr);
+
 /// The printer of one module that the Rust side's reports print nodes and
 /// instructions with (aliaskit_printer_metadata / _value, printer.cpp): a
 /// ModuleSlotTracker, so that nodes get the numbers `opt -S` gives them.
@@ -477,28 +540,51 @@ inline llvm::MDNode *node(LLVMMetadataRef M) {
 struct Printer {
   const llvm::Module &M;
   llvm::ModuleSlotTracker MST;
+  /// The numbers of the module's input, if recorded (looked up on first
+  /// use): then every node is written
+  /// with its input number, and one not in the input as `!new.N` (N its
+  /// number in `opt -S` now).
+  std::shared_ptr<const InputNumbers> Input;
   explicit Printer(const llvm::Module &M) : M(M), MST(&M) {}
   /// Numbering only the module-level nodes and those of `F`, in `opt -S`'s
   /// order: what printing one of F's instructions alone numbers, at the
   /// cost of F, not of the module (bisect.cpp, once per logged decision).
   Printer(const llvm::Module &M, const llvm::Function &F)
-      : M(M), MST(&M, /*ShouldInitializeAllMetadata=*/false) {
+      : M(M), MST(&M, /*ShouldInitializeAllMetadata=*/false), F(&F) {
     MST.incorporateFunction(F);
   }
-  /// The number of `N` in the module, or -1.
+  /// Set in the number number() gives a node that is not in the input.
+  static constexpr int64_t NewBit = int64_t(1) << 32;
+  /// The number of `N` in the input; NewBit | its number now when it is
+  /// not in the input; -1 when the module does not number it.
   int64_t number(const llvm::MDNode *N);
   /// The place (from 1) of scope `N` among its domain's scopes by number,
   /// or 0.
   uint32_t place(const llvm::MDNode *N);
+  /// `Text` as printed through MST, each `!N` in it that stands for one
+  /// of `Nodes` rewritten to the node's input number (or `!new.N`),
+  /// quoted strings left alone. (Asking the tracker for these nodes' slots
+  /// costs them alone, where indexing would cost the module.)
+  std::string renumber(llvm::StringRef Text,
+                       llvm::ArrayRef<const llvm::MDNode *> Nodes);
   /// aliaskit_printer_decl_loop's answer for each scope asked so far.
   llvm::DenseMap<const llvm::MDNode *, std::string> DeclLoops;
+  /// The one function printed (bisect.cpp's printers), or null.
+  const llvm::Function *F = nullptr;
+  /// What the input's accesses of F carried, if known.
+  const InputNumbers::Function *inputFunction();
+  /// Input, looked up (or recorded) on first use.
+  const InputNumbers *input();
 
 private:
   /// Built on the first number() or place().
   bool Indexed = false;
-  llvm::DenseMap<const llvm::MDNode *, unsigned> Numbers;
+  llvm::DenseMap<const llvm::MDNode *, unsigned> Slots;
   llvm::DenseMap<const llvm::MDNode *, uint32_t> Places;
   void index(const llvm::MDNode *Any);
+  bool InputLooked = false;
+  /// What number() answers for `N`, whose slot in MST is `Slot`.
+  int64_t inputNumber(const llvm::MDNode *N, unsigned Slot);
 };
 
 /// `S` as an OwnedString for the Rust side, which frees it with

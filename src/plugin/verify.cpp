@@ -71,7 +71,9 @@ class VerifyAliasMDPass : public PassInfoMixin<VerifyAliasMDPass> {
   uint32_t Flags;
 
 public:
-  explicit VerifyAliasMDPass(uint32_t Flags) : Flags(Flags) {}
+  explicit VerifyAliasMDPass(uint32_t Flags) : Flags(Flags) {
+    aliaskit::wantInputNumbers(name());
+  }
   static bool isRequired() { return true; }
 
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
@@ -145,6 +147,7 @@ void registerVerifyEach(PassBuilder &PB) {
   PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks();
   if (!PIC || !aliaskit_verify_each_enabled())
     return;
+  aliaskit::wantInputNumbers();
   auto State = std::make_shared<EachState>();
   PIC->registerBeforeNonSkippedPassCallback([State](StringRef, Any IR) {
     if (State->Started)

@@ -40,6 +40,8 @@ pub mod verify_view;
 
 use std::ffi::c_char;
 
+use aliaskit_core::derived::{InputCopy, InputFunction};
+use aliaskit_core::names::Slot;
 use aliaskit_core::{IntValue, MetadataGraph, NodeId, Operand};
 use inkwell::llvm_sys::core::{
     LLVMConstInt, LLVMIntTypeInContext, LLVMMDNodeInContext2, LLVMMDStringInContext2,
@@ -58,11 +60,11 @@ pub const LOG_TARGET: &str = "aliaskit::reader";
 /// The numbers a module gives its nodes, by pointer: the plugin's
 /// printer is the one numbering of a module (`plugin::printer`).
 pub trait ModuleNumbers {
-    /// The number of `md` (the `!7` of `opt -S`), if it has one.
+    /// The number of `md` in the input (or `!new.N`), if it has one.
     ///
     /// # Safety
     /// `md` must be null or a live node of the module.
-    unsafe fn number(&self, md: LLVMMetadataRef) -> Option<u32>;
+    unsafe fn number(&self, md: LLVMMetadataRef) -> Option<Slot>;
     /// The place (from 1) of scope `md` among its domain's scopes, in the
     /// order of their numbers.
     ///
@@ -77,13 +79,68 @@ pub trait ModuleNumbers {
     unsafe fn decl_loop(&self, _md: LLVMMetadataRef) -> Option<String> {
         None
     }
+    /// What the input's accesses of the function reported on carried (a
+    /// bisect record's printer), if known: what a node a pass made there
+    /// can have come from.
+    ///
+    /// # Safety
+    /// The numbering's module must be live.
+    unsafe fn input_function(&self) -> Option<InputNodes> {
+        None
+    }
+    /// Whether some access of the input carried `md` (as `!tbaa` or a
+    /// scope list), if known.
+    ///
+    /// # Safety
+    /// As [`ModuleNumbers::number`].
+    unsafe fn carried(&self, _md: LLVMMetadataRef) -> Option<bool> {
+        None
+    }
+}
+
+/// What the input's accesses of one function carried, as LLVM nodes
+/// (imported into a session's graph for [`aliaskit_core::derived`]).
+#[derive(Default)]
+pub struct InputNodes {
+    pub tags: Vec<LLVMMetadataRef>,
+    pub lists: Vec<LLVMMetadataRef>,
+    /// Each copy's `!tbaa.struct` and where the copy was.
+    pub copies: Vec<(LLVMMetadataRef, String)>,
+}
+
+impl InputNodes {
+    /// The nodes imported into `importer`'s graph.
+    ///
+    /// # Safety
+    /// The nodes must be live.
+    pub unsafe fn import(&self, importer: &mut MetadataImporter) -> InputFunction {
+        let mut all = |v: &[LLVMMetadataRef]| -> Vec<NodeId> {
+            v.iter().filter_map(|&n| importer.import(n)).collect()
+        };
+        let (tags, lists) = (all(&self.tags), all(&self.lists));
+        let copies = self
+            .copies
+            .iter()
+            .filter_map(|(n, place)| {
+                Some(InputCopy {
+                    tbaa_struct: importer.import(*n)?,
+                    place: place.clone(),
+                })
+            })
+            .collect();
+        InputFunction {
+            tags,
+            lists,
+            copies,
+        }
+    }
 }
 
 /// No module numbering at hand.
 pub struct NoNumbers;
 
 impl ModuleNumbers for NoNumbers {
-    unsafe fn number(&self, _: LLVMMetadataRef) -> Option<u32> {
+    unsafe fn number(&self, _: LLVMMetadataRef) -> Option<Slot> {
         None
     }
     unsafe fn place(&self, _: LLVMMetadataRef) -> Option<u32> {
@@ -99,7 +156,7 @@ pub struct Names<'a> {
 }
 
 impl aliaskit_core::names::Numbering for Names<'_> {
-    fn number(&self, node: NodeId) -> Option<u32> {
+    fn number(&self, node: NodeId) -> Option<Slot> {
         // SAFETY: an importer's pointers are live nodes while it lives (see
         // "Lifetime of the pointer keys" above).
         unsafe { self.numbers.number(self.importer.pointer(node)) }

@@ -27,7 +27,9 @@ use rustc_hash::FxHashSet;
 
 use super::decisions::{Decider, Decisions};
 use super::index::{LastLookup, RowIndex, SweepLookup};
-use super::{MetadataImporter, ModuleNumbers};
+use super::{MetadataImporter, ModuleNumbers, Names};
+use aliaskit_core::derived;
+use aliaskit_core::names::Slot;
 
 /// Log target of the TBAA analysis (`RUST_LOG=aliaskit::tbaa=debug`).
 pub const LOG_TARGET: &str = "aliaskit::tbaa";
@@ -435,6 +437,42 @@ unsafe fn read_row(
     oracle.tag(&importer.graph, id).0
 }
 
+impl TbaaSession {
+    /// For a tag no access of the input carried: that, and what it was
+    /// made from ([`aliaskit_core::derived`]); `None` for a tag of the
+    /// input's accesses, or when the input is not known.
+    ///
+    /// # Safety
+    /// `tag` must be null or live, `numbers` of its module.
+    unsafe fn origin_note(
+        &mut self,
+        numbers: &dyn ModuleNumbers,
+        tag: LLVMMetadataRef,
+    ) -> Option<String> {
+        if numbers.carried(tag)? {
+            return None;
+        }
+        let id = self.importer.import(tag)?;
+        let input = numbers
+            .input_function()
+            .unwrap_or_default()
+            .import(&mut self.importer);
+        let in_input = numbers.number(tag).is_none_or(Slot::in_input);
+        let origin = derived::tag_origin(&self.importer.graph, &mut self.oracle, id, &input);
+        let names = Names {
+            numbers,
+            importer: &self.importer,
+        };
+        Some(derived::describe(
+            &self.importer.graph,
+            &names,
+            in_input,
+            origin.as_ref(),
+            &input,
+        ))
+    }
+}
+
 impl Decider for TbaaSession {
     fn parts(&mut self) -> (&mut MetadataImporter, &mut Decisions) {
         (&mut self.importer, &mut self.decisions)
@@ -442,7 +480,7 @@ impl Decider for TbaaSession {
 
     unsafe fn readable(
         &mut self,
-        _: &dyn ModuleNumbers,
+        numbers: &dyn ModuleNumbers,
         question: Question,
         side: u8,
         node: LLVMMetadataRef,
@@ -452,7 +490,10 @@ impl Decider for TbaaSession {
         match (question, side) {
             (Question::Immutable, 1) => String::new(),
             (Question::Errno, 1) => format!("!llvm.errno.tbaa {tag}"),
-            _ => format!("!tbaa {tag}"),
+            _ => match self.origin_note(numbers, node) {
+                Some(note) => format!("!tbaa {tag} ({note})"),
+                None => format!("!tbaa {tag}"),
+            },
         }
     }
 

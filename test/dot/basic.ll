@@ -12,8 +12,8 @@
 ; EDGES: 10
 ; RUN: FileCheck %s --check-prefix=TBAA < %t.dot
 ; TBAA: digraph "tbaa" {
-; TBAA-DAG: shape=note, {{.*}}label="!0\ntag {base \"Point\", access \"int\", offset 0}\n2 instructions"
-; TBAA-DAG: shape=record, label="{!1 \"Point\"\nstruct|<f0> offset 0: \"int\"|<f1> offset 4: \"float\"}"
+; TBAA-DAG: shape=note, {{.*}}label="!1\ntag {base \"Point\", access \"int\", offset 0}\n2 instructions"
+; TBAA-DAG: shape=record, label="{!2 \"Point\"\nstruct|<f0> offset 0: \"int\"|<f1> offset 4: \"float\"}"
 ; TBAA-DAG: shape=doubleoctagon, label="!{{[0-9]+}} \"Simple C/C++ TBAA\"\nroot"
 ; TBAA-DAG: shape=ellipse, label="!{{[0-9]+}} \"omnipotent char\"\nscalar"
 ; TBAA-DAG: :f1 -> n{{[0-9]+}}

@@ -60,24 +60,24 @@
 ; name, and as a scope's id.
 ; NULL:      error: verify-alias-md [scope-list-null]: operand 1 of this scope list is null (LLVM's verifier and its scoped-noalias-aa crash on it)
 ; NULL-NEXT:   in @f, !noalias:
-; NULL-NEXT:   store i32 0, ptr %p, align 4, !noalias !0
-; NULL-NEXT: !0 = !{!1, null}
+; NULL-NEXT:   store i32 0, ptr %p, align 4, !noalias !10
+; NULL-NEXT: !10 = !{!1, null}
 ; NULL-NEXT: error: verify-alias-md [scope-list-null]: operand 1 of this scope is null (LLVM's verifier and its scoped-noalias-aa crash on it)
 ; NULL-NEXT:   in @f, !alias.scope:
-; NULL-NEXT:   store i32 1, ptr %p, align 4, !alias.scope !3
-; NULL-NEXT: !4 = !{!"no domain", null}
+; NULL-NEXT:   store i32 1, ptr %p, align 4, !alias.scope !11
+; NULL-NEXT: !2 = !{!"no domain", null}
 ; NULL-NEXT: error: verify-alias-md [scope-list-null]: operand 0 of this domain is null (LLVM's verifier and its scoped-noalias-aa crash on it)
 ; NULL-NEXT:   in @f, !alias.scope:
-; NULL-NEXT:   store i32 2, ptr %p, align 4, !alias.scope !5
-; NULL-NEXT: !7 = !{null}
+; NULL-NEXT:   store i32 2, ptr %p, align 4, !alias.scope !12
+; NULL-NEXT: !4 = !{null}
 ; NULL-NEXT: error: verify-alias-md [scope-list-null]: operand 1 of this domain is null (LLVM's verifier and its scoped-noalias-aa crash on it)
 ; NULL-NEXT:   in @f, !alias.scope:
-; NULL-NEXT:   store i32 3, ptr %p, align 4, !alias.scope !8
-; NULL-NEXT: !10 = !{!"domain", null}
+; NULL-NEXT:   store i32 3, ptr %p, align 4, !alias.scope !13
+; NULL-NEXT: !6 = !{!"domain", null}
 ; NULL-NEXT: error: verify-alias-md [scope-list-null]: operand 0 of this scope is null (LLVM's verifier and its scoped-noalias-aa crash on it)
 ; NULL-NEXT:   in @f, !alias.scope:
-; NULL-NEXT:   store i32 4, ptr %p, align 4, !alias.scope !11
-; NULL-NEXT: !12 = !{null, !2}
+; NULL-NEXT:   store i32 4, ptr %p, align 4, !alias.scope !14
+; NULL-NEXT: !7 = !{null, !0}
 ; NULL-NEXT: LLVM ERROR: verify-alias-md: 5 errors in alias metadata
 define void @f(ptr %p) {
   store i32 0, ptr %p, align 4, !noalias !10
@@ -128,8 +128,8 @@ define void @f(ptr %p) {
 ; s1 is both in the !alias.scope and in the !noalias of the store.
 ; BOTH:      error: verify-alias-md [scope-in-both-lists]: a scope is both in the !alias.scope and in the !noalias of this instruction: the access is declared not to alias itself
 ; BOTH-NEXT:   in @f, !noalias:
-; BOTH-NEXT:   store i32 0, ptr %p, align 4, !alias.scope !0, !noalias !3
-; BOTH-NEXT: !1 = distinct !{!1, !2, !"s1"}
+; BOTH-NEXT:   store i32 0, ptr %p, align 4, !alias.scope !10, !noalias !11
+; BOTH-NEXT: !1 = distinct !{!1, !0, !"s1"}
 ; BOTH-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 define void @f(ptr %p) {
   store i32 0, ptr %p, align 4, !alias.scope !10, !noalias !11
@@ -157,8 +157,8 @@ define void @f(ptr %p) {
 ; stops at the access type (the base) at once, so it accepts the tag.
 ; PCYCLE:      error: verify-alias-md [tbaa-parent-cycle]: this type's chain of parents comes back to it: LLVM's alias analysis stops with "Cycle found in TBAA metadata." on any query reaching it
 ; PCYCLE-NEXT:   in @f, !tbaa:
-; PCYCLE-NEXT:   store i32 0, ptr %p, align 4, !tbaa !0
-; PCYCLE-NEXT: !1 = !{!2, i64 4, !"int a"}
+; PCYCLE-NEXT:   store i32 0, ptr %p, align 4, !tbaa !10
+; PCYCLE-NEXT: !3 = !{!4, i64 4, !"int a"}
 ; PCYCLE-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 define i32 @f(ptr %p, ptr %q) {
   store i32 0, ptr %p, align 4, !tbaa !10
@@ -193,12 +193,12 @@ define i32 @f(ptr %p, ptr %q) {
 ; goes round there too.
 ; FCYCLE:      error: verify-alias-md [tbaa-field-cycle]: this type contains itself through its fields: LLVM's alias analysis recurses without end on aggregate accesses reaching it
 ; FCYCLE-NEXT:   in @f, !tbaa:
-; FCYCLE-NEXT:   store i32 0, ptr %p, align 4, !tbaa !0
-; FCYCLE-NEXT: !1 = !{!2, i64 12, !"A", !4, i64 0, i64 4, !5, i64 4, i64 8}
+; FCYCLE-NEXT:   store i32 0, ptr %p, align 4, !tbaa !10
+; FCYCLE-NEXT: !3 = !{!1, i64 12, !"A", !2, i64 0, i64 4, !4, i64 4, i64 8}
 ; FCYCLE-NEXT: error: verify-alias-md [tbaa-field-cycle]: this type contains itself through its fields: LLVM's alias analysis recurses without end on aggregate accesses reaching it
 ; FCYCLE-NEXT:   in @g, !tbaa:
-; FCYCLE-NEXT:   store i32 0, ptr %p, align 4, !tbaa !6
-; FCYCLE-NEXT: !11 = !{!"cyc a", !12, i64 0}
+; FCYCLE-NEXT:   store i32 0, ptr %p, align 4, !tbaa !11
+; FCYCLE-NEXT: !23 = !{!"cyc a", !24, i64 0}
 ; FCYCLE-NEXT: LLVM ERROR: verify-alias-md: 2 errors in alias metadata
 define i32 @f(ptr %p, ptr %q) {
   store i32 0, ptr %p, align 4, !tbaa !10
@@ -256,14 +256,14 @@ define void @g(ptr %p) {
 ; positive module accesses the int itself.
 ; APATH:      error: verify-alias-md [tbaa-access-path]: walking from the base type at offset 4 as the alias analysis does does not reach the access type at offset 0: it ends without reaching the access type
 ; APATH-NEXT:   in @f, !tbaa:
-; APATH-NEXT:   store i32 0, ptr %p, align 4, !tbaa !0
-; APATH-NEXT: !0 = !{!1, !2, i64 4, i64 0}
-; APATH-NEXT:   access path: !1 at offset 4
+; APATH-NEXT:   store i32 0, ptr %p, align 4, !tbaa !10
+; APATH-NEXT: !10 = !{!2, !1, i64 4, i64 0}
+; APATH-NEXT:   access path: !2 at offset 4
 ; APATH-NEXT: error: verify-alias-md [tbaa-access-path]: walking from the base type at offset 4 as the alias analysis does does not reach the access type at offset 0: it ends without reaching the access type
 ; APATH-NEXT:   in @f, !tbaa:
-; APATH-NEXT:   %v = load i32, ptr %q, align 4, !tbaa !0
-; APATH-NEXT: !0 = !{!1, !2, i64 4, i64 0}
-; APATH-NEXT:   access path: !1 at offset 4
+; APATH-NEXT:   %v = load i32, ptr %q, align 4, !tbaa !10
+; APATH-NEXT: !10 = !{!2, !1, i64 4, i64 0}
+; APATH-NEXT:   access path: !2 at offset 4
 ; APATH-NEXT: LLVM ERROR: verify-alias-md: 2 errors in alias metadata
 define i32 @f(ptr %p, ptr %q) {
   store i32 0, ptr %p, align 4, !tbaa !10
@@ -291,12 +291,12 @@ define i32 @f(ptr %p, ptr %q) {
 ; type's) root "Simple C++ TBAA".
 ; ROOTS:      warning: verify-alias-md [tbaa-different-roots]: the base type and the access type of this tag have different roots: the tag belongs to no one type system, and every query with it answers MayAlias
 ; ROOTS-NEXT:   in @f, !tbaa:
-; ROOTS-NEXT:   store i32 0, ptr %p, align 4, !tbaa !0
-; ROOTS-NEXT: !0 = !{!1, !3, i64 4, i64 4}
+; ROOTS-NEXT:   store i32 0, ptr %p, align 4, !tbaa !10
+; ROOTS-NEXT: !10 = !{!4, !2, i64 4, i64 4}
 ; ROOTS-NEXT: warning: verify-alias-md [tbaa-different-roots]: the base type and the access type of this tag have different roots: the tag belongs to no one type system, and every query with it answers MayAlias
 ; ROOTS-NEXT:   in @f, !tbaa:
-; ROOTS-NEXT:   %v = load i32, ptr %q, align 4, !tbaa !0
-; ROOTS-NEXT: !0 = !{!1, !3, i64 4, i64 4}
+; ROOTS-NEXT:   %v = load i32, ptr %q, align 4, !tbaa !10
+; ROOTS-NEXT: !10 = !{!4, !2, i64 4, i64 4}
 define i32 @f(ptr %p, ptr %q) {
   store i32 0, ptr %p, align 4, !tbaa !10
   %v = load i32, ptr %q, align 4, !tbaa !10
@@ -327,8 +327,8 @@ define i32 @f(ptr %p, ptr %q) {
 ; is fine; the field is reported once, though two instructions reach S.
 ; FIELDOUT:      warning: verify-alias-md [tbaa-field-outside-type]: a field (offset 2, size 4) does not lie inside its type (size 4)
 ; FIELDOUT-NEXT:   in @f, !tbaa:
-; FIELDOUT-NEXT:   store i32 0, ptr %p, align 4, !tbaa !0
-; FIELDOUT-NEXT: !1 = !{!2, i64 4, !"S", !2, i64 0, i64 1, !4, i64 2, i64 4}
+; FIELDOUT-NEXT:   store i32 0, ptr %p, align 4, !tbaa !10
+; FIELDOUT-NEXT: !3 = !{!1, i64 4, !"S", !1, i64 0, i64 1, !2, i64 2, i64 4}
 define i32 @f(ptr %p, ptr %q) {
   store i32 0, ptr %p, align 4, !tbaa !10
   %v = load i32, ptr %q, align 4, !tbaa !10
@@ -356,14 +356,14 @@ define i32 @f(ptr %p, ptr %q) {
 ; An 8-byte access at offset 4 of an 8-byte struct.
 ; ACCOUT:      warning: verify-alias-md [tbaa-access-outside-base]: the access (offset 4, size 8) does not lie inside its base type (size 8)
 ; ACCOUT-NEXT:   in @f, !tbaa:
-; ACCOUT-NEXT:   store i32 0, ptr %p, align 4, !tbaa !0
-; ACCOUT-NEXT: !0 = !{!1, !4, i64 4, i64 8}
-; ACCOUT-NEXT: !1 = !{!2, i64 8, !"S", !4, i64 0, i64 4, !4, i64 4, i64 4}
+; ACCOUT-NEXT:   store i32 0, ptr %p, align 4, !tbaa !10
+; ACCOUT-NEXT: !10 = !{!3, !2, i64 4, i64 8}
+; ACCOUT-NEXT: !3 = !{!1, i64 8, !"S", !2, i64 0, i64 4, !2, i64 4, i64 4}
 ; ACCOUT-NEXT: warning: verify-alias-md [tbaa-access-outside-base]: the access (offset 4, size 8) does not lie inside its base type (size 8)
 ; ACCOUT-NEXT:   in @f, !tbaa:
-; ACCOUT-NEXT:   %v = load i32, ptr %q, align 4, !tbaa !0
-; ACCOUT-NEXT: !0 = !{!1, !4, i64 4, i64 8}
-; ACCOUT-NEXT: !1 = !{!2, i64 8, !"S", !4, i64 0, i64 4, !4, i64 4, i64 4}
+; ACCOUT-NEXT:   %v = load i32, ptr %q, align 4, !tbaa !10
+; ACCOUT-NEXT: !10 = !{!3, !2, i64 4, i64 8}
+; ACCOUT-NEXT: !3 = !{!1, i64 8, !"S", !2, i64 0, i64 4, !2, i64 4, i64 4}
 define i32 @f(ptr %p, ptr %q) {
   store i32 0, ptr %p, align 4, !tbaa !10
   %v = load i32, ptr %q, align 4, !tbaa !10
@@ -392,12 +392,12 @@ define i32 @f(ptr %p, ptr %q) {
 ; (the positive module).
 ; IMMSTORE:      error: verify-alias-md [tbaa-immutable-store]: an instruction that writes memory carries an immutable tag: the tag says this memory is never modified, so analyses may treat the write as changing nothing
 ; IMMSTORE-NEXT:   in @f, !tbaa:
-; IMMSTORE-NEXT:   store i32 0, ptr %p, align 4, !tbaa !0
-; IMMSTORE-NEXT: !0 = !{!1, !1, i64 0, i64 4, i64 1}
+; IMMSTORE-NEXT:   store i32 0, ptr %p, align 4, !tbaa !10
+; IMMSTORE-NEXT: !10 = !{!2, !2, i64 0, i64 4, i64 1}
 ; IMMSTORE-NEXT: error: verify-alias-md [tbaa-immutable-store]: an instruction that writes memory carries an immutable tag: the tag says this memory is never modified, so analyses may treat the write as changing nothing
 ; IMMSTORE-NEXT:   in @f, !tbaa:
-; IMMSTORE-NEXT:   store i32 1, ptr %q, align 4, !tbaa !4
-; IMMSTORE-NEXT: !4 = !{!5, !5, i64 0, i64 1}
+; IMMSTORE-NEXT:   store i32 1, ptr %q, align 4, !tbaa !11
+; IMMSTORE-NEXT: !11 = !{!5, !5, i64 0, i64 1}
 ; IMMSTORE-NEXT: LLVM ERROR: verify-alias-md: 2 errors in alias metadata
 define void @f(ptr %p, ptr %q) {
   store i32 0, ptr %p, align 4, !tbaa !10

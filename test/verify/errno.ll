@@ -78,7 +78,7 @@ define i32 @f(ptr %p) {
 ;--- empty.bad.ll
 ; EMPTY:      error: verify-alias-md [tbaa-empty-tag]: TBAA metadata cannot have 0 operands
 ; EMPTY-NEXT:   in !llvm.errno.tbaa, operand 1:
-; EMPTY-NEXT: !4 = !{}
+; EMPTY-NEXT: !11 = !{}
 ; EMPTY-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 ; EMPTY-LLVM:      TBAA metadata cannot have 0 operands
 ; EMPTY-LLVM-NEXT: !4 = !{}
@@ -108,15 +108,15 @@ define i32 @f(ptr %p) {
 ;--- path.bad.ll
 ; PATH:      error: verify-alias-md [tbaa-offset-not-zero]: Offset not zero at the point of scalar access
 ; PATH-NEXT:   in !llvm.errno.tbaa, operand 0:
-; PATH-NEXT: !0 = !{!1, !1, i64 4}
+; PATH-NEXT: !11 = !{!2, !2, i64 4}
 ; PATH-NEXT: 4
 ; PATH-NEXT: error: verify-alias-md [tbaa-no-parent-field]: Could not find TBAA parent in struct type node
 ; PATH-NEXT:   in !llvm.errno.tbaa, operand 1:
-; PATH-NEXT: !5 = !{!"Tail", !1, i64 4}
+; PATH-NEXT: !3 = !{!"Tail", !2, i64 4}
 ; PATH-NEXT: 0
 ; PATH-NEXT: error: verify-alias-md [tbaa-access-not-on-path]: Did not see access type in access path!
 ; PATH-NEXT:   in !llvm.errno.tbaa, operand 1:
-; PATH-NEXT: !4 = !{!5, !1, i64 0}
+; PATH-NEXT: !12 = !{!3, !2, i64 0}
 ; PATH-NEXT: LLVM ERROR: verify-alias-md: 3 errors in alias metadata
 ; PATH-LLVM:      Offset not zero at the point of scalar access
 ; PATH-LLVM-NEXT: !0 = !{!1, !1, i64 4}
@@ -157,8 +157,8 @@ define i32 @f(ptr %p) {
 ;--- shared.bad.ll
 ; SHARED:      error: verify-alias-md [tbaa-field-not-node]: Incorrect field entry in struct type node!
 ; SHARED-NEXT:   in @f, !tbaa:
-; SHARED-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !0
-; SHARED-NEXT: !1 = !{!"Pair", !"int", i64 0, !2, i64 4}
+; SHARED-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !10
+; SHARED-NEXT: !3 = !{!"Pair", !"int", i64 0, !2, i64 4}
 ; SHARED-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 ; SHARED-LLVM:      Incorrect field entry in struct type node!
 ; SHARED-LLVM-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !0
@@ -179,7 +179,7 @@ define i32 @f(ptr %p) {
 ;--- cycle.bad.ll
 ; CYCLE:      error: verify-alias-md [tbaa-parent-cycle]: this type's chain of parents comes back to it: LLVM's alias analysis stops with "Cycle found in TBAA metadata." on any query reaching it
 ; CYCLE-NEXT:   in !llvm.errno.tbaa, operand 0:
-; CYCLE-NEXT: !1 = !{!2, i64 4, !"int a"}
+; CYCLE-NEXT: !3 = !{!4, i64 4, !"int a"}
 ; CYCLE-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 define i32 @f(ptr %p) {
   %v = load i32, ptr %p, align 4, !tbaa !10
@@ -211,11 +211,11 @@ define i32 @f(ptr %p) {
 ;--- nulls.bad.ll
 ; NULLS:      error: verify-alias-md [tbaa-base-or-access-not-node]: Malformed struct tag metadata: base and access-type should be non-null and point to Metadata nodes
 ; NULLS-NEXT:   in !llvm.errno.tbaa, operand 0:
-; NULLS-NEXT: !0 = !{!1, null, i64 0}
-; NULLS-NEXT: !1 = !{!"int", !2, i64 0}
+; NULLS-NEXT: !10 = !{!2, null, i64 0}
+; NULLS-NEXT: !2 = !{!"int", !1, i64 0}
 ; NULLS-NEXT: error: verify-alias-md [tbaa-offset-not-constant]: Offset must be constant integer
 ; NULLS-NEXT:   in !llvm.errno.tbaa, operand 1:
-; NULLS-NEXT: !4 = !{!1, !1, null}
+; NULLS-NEXT: !11 = !{!2, !2, null}
 ; NULLS-NEXT: LLVM ERROR: verify-alias-md: 2 errors in alias metadata
 ; NULLS-LLVM:      Malformed struct tag metadata: base and access-type should be non-null and point to Metadata nodes
 ; NULLS-LLVM-NEXT: !0 = !{!1, null, i64 0}

@@ -22,12 +22,14 @@
 ; IR-NEXT:  }
 
 ; The first verification reports nothing; the second reports the broken
-; tag (as an error: <warn> only changes the exit code).
+; tag (as an error: <warn> only changes the exit code). The broken tag is
+; not in the input: it is written `!new.N`, while the nodes it points to
+; keep their numbers in this file.
 ; BREAK-WARN-NOT:  verify-alias-md
 ; BREAK-WARN:      error: verify-alias-md [tbaa-offset-not-zero]: Offset not zero at the point of scalar access
 ; BREAK-WARN-NEXT:   in @f, !tbaa:
-; BREAK-WARN-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !6
-; BREAK-WARN-NEXT: !6 = !{!1, !1, i64 1}
+; BREAK-WARN-NEXT:   %v = load i32, ptr %p, align 4, !tbaa ![[NEW:new\.[0-9]+]]
+; BREAK-WARN-NEXT: ![[NEW]] = !{!2, !2, i64 1}
 ; BREAK-WARN-NEXT: 1
 ; BREAK-WARN-NOT:  verify-alias-md
 ; BREAK-WARN-LABEL: define i32 @f(
@@ -37,8 +39,8 @@
 ; BREAK-ERROR-NOT:  verify-alias-md
 ; BREAK-ERROR:      error: verify-alias-md [tbaa-offset-not-zero]: Offset not zero at the point of scalar access
 ; BREAK-ERROR-NEXT:   in @f, !tbaa:
-; BREAK-ERROR-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !6
-; BREAK-ERROR-NEXT: !6 = !{!1, !1, i64 1}
+; BREAK-ERROR-NEXT:   %v = load i32, ptr %p, align 4, !tbaa ![[NEW:new\.[0-9]+]]
+; BREAK-ERROR-NEXT: ![[NEW]] = !{!2, !2, i64 1}
 ; BREAK-ERROR-NEXT: 1
 ; BREAK-ERROR-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 

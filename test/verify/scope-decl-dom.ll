@@ -49,10 +49,10 @@
 ;--- unrolled.bad.ll
 ; BAD:      error: verify-alias-md [scope-decl-dominates]: llvm.experimental.noalias.scope.decl dominates another one with the same scope
 ; BAD-NEXT:   in @f, llvm.experimental.noalias.scope.decl:
-; BAD-NEXT:   call void @llvm.experimental.noalias.scope.decl(metadata !0)
+; BAD-NEXT:   call void @llvm.experimental.noalias.scope.decl(metadata !2)
 ; BAD-NEXT: error: verify-alias-md [scope-decl-dominates]: llvm.experimental.noalias.scope.decl dominates another one with the same scope
 ; BAD-NEXT:   in @g, llvm.experimental.noalias.scope.decl:
-; BAD-NEXT:   call void @llvm.experimental.noalias.scope.decl(metadata !0)
+; BAD-NEXT:   call void @llvm.experimental.noalias.scope.decl(metadata !2)
 ; BAD-NEXT: LLVM ERROR: verify-alias-md: 2 errors in alias metadata
 ; BAD-LLVM:      llvm.experimental.noalias.scope.decl dominates another one with the same scope
 ; BAD-LLVM-NEXT:   call void @llvm.experimental.noalias.scope.decl(metadata !0)

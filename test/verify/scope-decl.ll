@@ -112,14 +112,14 @@ define void @g() {
 ; routine goes on to the second declaration.
 ; DECLSINGLE:      error: verify-alias-md [scope-decl-single-scope]: !id.scope.list must point to a list with a single scope
 ; DECLSINGLE-NEXT:   in @f, llvm.experimental.noalias.scope.decl:
-; DECLSINGLE-NEXT:   call void @llvm.experimental.noalias.scope.decl(metadata !0)
+; DECLSINGLE-NEXT:   call void @llvm.experimental.noalias.scope.decl(metadata !11)
 ; DECLSINGLE-NEXT: error: verify-alias-md [scope-operands]: scope must have two or three operands
 ; DECLSINGLE-NEXT:   in @g, llvm.experimental.noalias.scope.decl:
-; DECLSINGLE-NEXT:   call void @llvm.experimental.noalias.scope.decl(metadata !4)
-; DECLSINGLE-NEXT: !5 = !{!"scope without domain"}
+; DECLSINGLE-NEXT:   call void @llvm.experimental.noalias.scope.decl(metadata !12)
+; DECLSINGLE-NEXT: !3 = !{!"scope without domain"}
 ; DECLSINGLE-NEXT: error: verify-alias-md [scope-decl-single-scope]: !id.scope.list must point to a list with a single scope
 ; DECLSINGLE-NEXT:   in @g, llvm.experimental.noalias.scope.decl:
-; DECLSINGLE-NEXT:   call void @llvm.experimental.noalias.scope.decl(metadata !6)
+; DECLSINGLE-NEXT:   call void @llvm.experimental.noalias.scope.decl(metadata !13)
 ; DECLSINGLE-NEXT: LLVM ERROR: verify-alias-md: 3 errors in alias metadata
 ; DECLSINGLE-LLVM:      !id.scope.list must point to a list with a single scope
 ; DECLSINGLE-LLVM-NEXT:   call void @llvm.experimental.noalias.scope.decl(metadata !0)
@@ -168,16 +168,16 @@ define void @g() {
 ;--- declorder.bad.ll
 ; DECLORDER:      error: verify-alias-md [tbaa-offset-not-zero]: Offset not zero at the point of scalar access
 ; DECLORDER-NEXT:   in @f, !tbaa:
-; DECLORDER-NEXT:   store i32 0, ptr %p, align 4, !tbaa !0
-; DECLORDER-NEXT: !0 = !{!1, !1, i64 4}
+; DECLORDER-NEXT:   store i32 0, ptr %p, align 4, !tbaa !10
+; DECLORDER-NEXT: !10 = !{!2, !2, i64 4}
 ; DECLORDER-NEXT: 4
 ; DECLORDER-NEXT: error: verify-alias-md [scope-decl-not-node]: !id.scope.list must point to an MDNode
 ; DECLORDER-NEXT:   in @f, llvm.experimental.noalias.scope.decl:
 ; DECLORDER-NEXT:   call void @llvm.experimental.noalias.scope.decl(metadata !"x")
 ; DECLORDER-NEXT: error: verify-alias-md [tbaa-offset-not-zero]: Offset not zero at the point of scalar access
 ; DECLORDER-NEXT:   in @g, !tbaa:
-; DECLORDER-NEXT:   store i32 0, ptr %p, align 4, !tbaa !0
-; DECLORDER-NEXT: !0 = !{!1, !1, i64 4}
+; DECLORDER-NEXT:   store i32 0, ptr %p, align 4, !tbaa !10
+; DECLORDER-NEXT: !10 = !{!2, !2, i64 4}
 ; DECLORDER-NEXT: 4
 ; DECLORDER-NEXT: error: verify-alias-md [scope-decl-not-node]: !id.scope.list must point to an MDNode
 ; DECLORDER-NEXT:   in @h, llvm.experimental.noalias.scope.decl:

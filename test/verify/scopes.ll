@@ -2,7 +2,8 @@
 ; scopes and the scopes' domains (visitAliasScopeListMetadata, spec §4.7):
 ; one negative and one positive module per rule, each negative one also
 ; given to LLVM's verifier (same messages, same lines; LLVM prints only the
-; node, we print the instruction first). Nothing is cached: a bad list on
+; node, we print the instruction first; LLVM numbers nodes as `opt -S`
+; does, we as the file does). Nothing is cached: a bad list on
 ; two instructions is reported twice. A bad scope ends the checks of that
 ; scope only, and the list goes on; an operand that is not a node abandons
 ; the rest of the list. Null operands (on which LLVM crashes) are in
@@ -59,12 +60,12 @@
 ; scope after it is not checked. On two instructions: twice.
 ; LISTNODES:      error: verify-alias-md [scope-list-not-nodes]: scope list must consist of MDNodes
 ; LISTNODES-NEXT:   in @f, !noalias:
-; LISTNODES-NEXT:   store i32 0, ptr %p, align 4, !noalias !0
-; LISTNODES-NEXT: !0 = !{!1, !"not a scope", !3}
+; LISTNODES-NEXT:   store i32 0, ptr %p, align 4, !noalias !10
+; LISTNODES-NEXT: !10 = !{!1, !"not a scope", !2}
 ; LISTNODES-NEXT: error: verify-alias-md [scope-list-not-nodes]: scope list must consist of MDNodes
 ; LISTNODES-NEXT:   in @f, !noalias:
-; LISTNODES-NEXT:   store i32 1, ptr %q, align 4, !noalias !0
-; LISTNODES-NEXT: !0 = !{!1, !"not a scope", !3}
+; LISTNODES-NEXT:   store i32 1, ptr %q, align 4, !noalias !10
+; LISTNODES-NEXT: !10 = !{!1, !"not a scope", !2}
 ; LISTNODES-NEXT: LLVM ERROR: verify-alias-md: 2 errors in alias metadata
 ; LISTNODES-LLVM:      scope list must consist of MDNodes
 ; LISTNODES-LLVM-NEXT: !0 = !{!1, !"not a scope", !3}
@@ -96,20 +97,20 @@ define void @f(ptr %p, ptr %q) {
 ; reported (the list goes on), for each of the two instructions.
 ; SCOPEOPS:      error: verify-alias-md [scope-operands]: scope must have two or three operands
 ; SCOPEOPS-NEXT:   in @f, !alias.scope:
-; SCOPEOPS-NEXT:   store i32 0, ptr %p, align 4, !alias.scope !0
+; SCOPEOPS-NEXT:   store i32 0, ptr %p, align 4, !alias.scope !10
 ; SCOPEOPS-NEXT: !1 = !{!"one operand"}
 ; SCOPEOPS-NEXT: error: verify-alias-md [scope-operands]: scope must have two or three operands
 ; SCOPEOPS-NEXT:   in @f, !alias.scope:
-; SCOPEOPS-NEXT:   store i32 0, ptr %p, align 4, !alias.scope !0
-; SCOPEOPS-NEXT: !2 = !{!"four", !3, !"operands", !"here"}
+; SCOPEOPS-NEXT:   store i32 0, ptr %p, align 4, !alias.scope !10
+; SCOPEOPS-NEXT: !2 = !{!"four", !0, !"operands", !"here"}
 ; SCOPEOPS-NEXT: error: verify-alias-md [scope-operands]: scope must have two or three operands
 ; SCOPEOPS-NEXT:   in @f, !alias.scope:
-; SCOPEOPS-NEXT:   %v = load i32, ptr %q, align 4, !alias.scope !0
+; SCOPEOPS-NEXT:   %v = load i32, ptr %q, align 4, !alias.scope !10
 ; SCOPEOPS-NEXT: !1 = !{!"one operand"}
 ; SCOPEOPS-NEXT: error: verify-alias-md [scope-operands]: scope must have two or three operands
 ; SCOPEOPS-NEXT:   in @f, !alias.scope:
-; SCOPEOPS-NEXT:   %v = load i32, ptr %q, align 4, !alias.scope !0
-; SCOPEOPS-NEXT: !2 = !{!"four", !3, !"operands", !"here"}
+; SCOPEOPS-NEXT:   %v = load i32, ptr %q, align 4, !alias.scope !10
+; SCOPEOPS-NEXT: !2 = !{!"four", !0, !"operands", !"here"}
 ; SCOPEOPS-NEXT: LLVM ERROR: verify-alias-md: 4 errors in alias metadata
 ; SCOPEOPS-LLVM:      scope must have two or three operands
 ; SCOPEOPS-LLVM-NEXT: !1 = !{!"one operand"}
@@ -144,8 +145,8 @@ define void @f(ptr %p, ptr %q) {
 ;--- scopeid.bad.ll
 ; SCOPEID:      error: verify-alias-md [scope-id]: first scope operand must be self-referential or string
 ; SCOPEID-NEXT:   in @f, !alias.scope:
-; SCOPEID-NEXT:   store i32 0, ptr %p, align 4, !alias.scope !0
-; SCOPEID-NEXT: !1 = !{i32 7, !2}
+; SCOPEID-NEXT:   store i32 0, ptr %p, align 4, !alias.scope !10
+; SCOPEID-NEXT: !1 = !{i32 7, !0}
 ; SCOPEID-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 ; SCOPEID-LLVM:      first scope operand must be self-referential or string
 ; SCOPEID-LLVM-NEXT: !1 = !{i32 7, !2}
@@ -170,8 +171,8 @@ define void @f(ptr %p) {
 ;--- scopename.bad.ll
 ; SCOPENAME:      error: verify-alias-md [scope-name]: third scope operand must be string (if used)
 ; SCOPENAME-NEXT:   in @f, !noalias:
-; SCOPENAME-NEXT:   store i32 0, ptr %p, align 4, !noalias !0
-; SCOPENAME-NEXT: !1 = distinct !{!1, !2, i32 7}
+; SCOPENAME-NEXT:   store i32 0, ptr %p, align 4, !noalias !10
+; SCOPENAME-NEXT: !1 = distinct !{!1, !0, i32 7}
 ; SCOPENAME-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 ; SCOPENAME-LLVM:      third scope operand must be string (if used)
 ; SCOPENAME-LLVM-NEXT: !1 = distinct !{!1, !2, i32 7}
@@ -196,7 +197,7 @@ define void @f(ptr %p) {
 ;--- scopedomain.bad.ll
 ; SCOPEDOMAIN:      error: verify-alias-md [scope-domain-not-node]: second scope operand must be MDNode
 ; SCOPEDOMAIN-NEXT:   in @f, !alias.scope:
-; SCOPEDOMAIN-NEXT:   store i32 0, ptr %p, align 4, !alias.scope !0
+; SCOPEDOMAIN-NEXT:   store i32 0, ptr %p, align 4, !alias.scope !10
 ; SCOPEDOMAIN-NEXT: !1 = distinct !{!1, !"domain"}
 ; SCOPEDOMAIN-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 ; SCOPEDOMAIN-LLVM:      second scope operand must be MDNode
@@ -222,12 +223,12 @@ define void @f(ptr %p) {
 ; Domains of three and of zero operands.
 ; DOMAINOPS:      error: verify-alias-md [domain-operands]: domain must have one or two operands
 ; DOMAINOPS-NEXT:   in @f, !alias.scope:
-; DOMAINOPS-NEXT:   store i32 0, ptr %p, align 4, !alias.scope !0
-; DOMAINOPS-NEXT: !2 = distinct !{!2, !"domain", !"extra"}
+; DOMAINOPS-NEXT:   store i32 0, ptr %p, align 4, !alias.scope !10
+; DOMAINOPS-NEXT: !0 = distinct !{!0, !"domain", !"extra"}
 ; DOMAINOPS-NEXT: error: verify-alias-md [domain-operands]: domain must have one or two operands
 ; DOMAINOPS-NEXT:   in @f, !alias.scope:
-; DOMAINOPS-NEXT:   store i32 0, ptr %p, align 4, !alias.scope !0
-; DOMAINOPS-NEXT: !4 = !{}
+; DOMAINOPS-NEXT:   store i32 0, ptr %p, align 4, !alias.scope !10
+; DOMAINOPS-NEXT: !2 = !{}
 ; DOMAINOPS-NEXT: LLVM ERROR: verify-alias-md: 2 errors in alias metadata
 ; DOMAINOPS-LLVM:      domain must have one or two operands
 ; DOMAINOPS-LLVM-NEXT: !2 = distinct !{!2, !"domain", !"extra"}
@@ -258,8 +259,8 @@ define void @f(ptr %p) {
 ;--- domainid.bad.ll
 ; DOMAINID:      error: verify-alias-md [domain-id]: first domain operand must be self-referential or string
 ; DOMAINID-NEXT:   in @f, !noalias:
-; DOMAINID-NEXT:   store i32 0, ptr %p, align 4, !noalias !0
-; DOMAINID-NEXT: !2 = !{i32 7, !"domain"}
+; DOMAINID-NEXT:   store i32 0, ptr %p, align 4, !noalias !10
+; DOMAINID-NEXT: !0 = !{i32 7, !"domain"}
 ; DOMAINID-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 ; DOMAINID-LLVM:      first domain operand must be self-referential or string
 ; DOMAINID-LLVM-NEXT: !2 = !{i32 7, !"domain"}
@@ -284,8 +285,8 @@ define void @f(ptr %p) {
 ;--- domainname.bad.ll
 ; DOMAINNAME:      error: verify-alias-md [domain-name]: second domain operand must be string (if used)
 ; DOMAINNAME-NEXT:   in @f, !noalias:
-; DOMAINNAME-NEXT:   store i32 0, ptr %p, align 4, !noalias !0
-; DOMAINNAME-NEXT: !2 = distinct !{!2, i32 7}
+; DOMAINNAME-NEXT:   store i32 0, ptr %p, align 4, !noalias !10
+; DOMAINNAME-NEXT: !0 = distinct !{!0, i32 7}
 ; DOMAINNAME-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 ; DOMAINNAME-LLVM:      second domain operand must be string (if used)
 ; DOMAINNAME-LLVM-NEXT: !2 = distinct !{!2, i32 7}
@@ -310,16 +311,16 @@ define void @f(ptr %p) {
 ;--- order.bad.ll
 ; ORDER:      error: verify-alias-md [tbaa-empty-tag]: TBAA metadata cannot have 0 operands
 ; ORDER-NEXT:   in @f, !tbaa:
-; ORDER-NEXT:   store i32 0, ptr %p, align 4, !tbaa !0, !alias.scope !1, !noalias !3
-; ORDER-NEXT: !0 = !{}
+; ORDER-NEXT:   store i32 0, ptr %p, align 4, !tbaa !20, !alias.scope !10, !noalias !11
+; ORDER-NEXT: !20 = !{}
 ; ORDER-NEXT: error: verify-alias-md [scope-operands]: scope must have two or three operands
 ; ORDER-NEXT:   in @f, !noalias:
-; ORDER-NEXT:   store i32 0, ptr %p, align 4, !tbaa !0, !alias.scope !1, !noalias !3
-; ORDER-NEXT: !4 = !{!"other scope without domain"}
+; ORDER-NEXT:   store i32 0, ptr %p, align 4, !tbaa !20, !alias.scope !10, !noalias !11
+; ORDER-NEXT: !2 = !{!"other scope without domain"}
 ; ORDER-NEXT: error: verify-alias-md [scope-operands]: scope must have two or three operands
 ; ORDER-NEXT:   in @f, !alias.scope:
-; ORDER-NEXT:   store i32 0, ptr %p, align 4, !tbaa !0, !alias.scope !1, !noalias !3
-; ORDER-NEXT: !2 = !{!"scope without domain"}
+; ORDER-NEXT:   store i32 0, ptr %p, align 4, !tbaa !20, !alias.scope !10, !noalias !11
+; ORDER-NEXT: !1 = !{!"scope without domain"}
 ; ORDER-NEXT: LLVM ERROR: verify-alias-md: 3 errors in alias metadata
 ; ORDER-LLVM:      TBAA metadata cannot have 0 operands
 ; ORDER-LLVM-NEXT:   store i32 0, ptr %p, align 4, !tbaa !0, !alias.scope !1, !noalias !3

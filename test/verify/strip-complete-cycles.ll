@@ -12,10 +12,10 @@
 
 ; The input passes LLVM's verifier; a parent cycle (int a, int b) and a
 ; field cycle (A holds B holds A), each reached by two stores.
-; CHECK-DAG: note: verify-alias-md: removed !tbaa from @f: store i32 0, ptr %p, align 4, !tbaa !0
-; CHECK-DAG: note: verify-alias-md: removed !tbaa from @f: store i32 1, ptr %q, align 4, !tbaa !0
-; CHECK-DAG: note: verify-alias-md: removed !tbaa from @f: store i32 2, ptr %p, align 4, !tbaa !3
-; CHECK-DAG: note: verify-alias-md: removed !tbaa from @f: store i32 3, ptr %q, align 4, !tbaa !3
+; CHECK-DAG: note: verify-alias-md: removed !tbaa from @f: store i32 0, ptr %p, align 4, !tbaa !10
+; CHECK-DAG: note: verify-alias-md: removed !tbaa from @f: store i32 1, ptr %q, align 4, !tbaa !10
+; CHECK-DAG: note: verify-alias-md: removed !tbaa from @f: store i32 2, ptr %p, align 4, !tbaa !11
+; CHECK-DAG: note: verify-alias-md: removed !tbaa from @f: store i32 3, ptr %q, align 4, !tbaa !11
 ; IR-LABEL: define void @f(
 ; IR-NOT:   !tbaa
 ; IR:       store i32 4, ptr %q, align 4, !tbaa

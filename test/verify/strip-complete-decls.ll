@@ -13,7 +13,7 @@
 ; RUN: FileCheck %s --check-prefix=IR < %t/out.ll
 
 ; CHECK: note: verify-alias-md: removed llvm.experimental.noalias.scope.decl from @f: call void @llvm.experimental.noalias.scope.decl(metadata !"x")
-; CHECK: note: verify-alias-md: removed llvm.experimental.noalias.scope.decl from @f: call void @llvm.experimental.noalias.scope.decl(metadata !0)
+; CHECK: note: verify-alias-md: removed llvm.experimental.noalias.scope.decl from @f: call void @llvm.experimental.noalias.scope.decl(metadata !3)
 ; IR-LABEL: define void @f(
 ; IR-NEXT:    call void @llvm.experimental.noalias.scope.decl(metadata [[S1:![0-9]+]])
 ; IR-NEXT:    ret void

@@ -36,17 +36,17 @@
 ; STRIP:      error: verify-alias-md [tbaa-offset-not-zero]
 ; STRIP-NEXT:   in !llvm.errno.tbaa, operand 1:
 ; Then the removals, in instruction order.
-; STRIP:      note: verify-alias-md: removed !tbaa from @tags: store i32 0, ptr %p, align 4, !tbaa !5
-; STRIP-NEXT: note: verify-alias-md: removed !tbaa from @tags: %a = load i32, ptr %q, align 4, !tbaa !7
-; STRIP-NEXT: note: verify-alias-md: removed !tbaa from @tags: %b = load i32, ptr %q, align 4, !tbaa !9
-; STRIP-NEXT: note: verify-alias-md: removed !tbaa from @tags: %c = load i32, ptr %q, align 4, !tbaa !10
-; STRIP-NEXT: note: verify-alias-md: removed !tbaa from @tags: store i32 %a, ptr %p, align 4, !tbaa !12
-; STRIP-NEXT: note: verify-alias-md: removed !tbaa from @tags: %d = add i32 %a, %b, !tbaa !0
-; STRIP-NEXT: note: verify-alias-md: removed !noalias from @scopes: store i32 0, ptr %p, align 4, !noalias !16
-; STRIP-NEXT: note: verify-alias-md: removed !noalias from @scopes: store i32 1, ptr %p, align 4, !alias.scope !17, !noalias !20
-; STRIP-NEXT: note: verify-alias-md: removed !tbaa.struct from @scopes: call void @llvm.memcpy.p0.p0.i64(ptr %q, ptr %p, i64 8, i1 false), !tbaa.struct !24
-; STRIP-NEXT: note: verify-alias-md: removed llvm.experimental.noalias.scope.decl from @scopes: call void @llvm.experimental.noalias.scope.decl(metadata !20)
-; STRIP-NEXT: note: verify-alias-md: removed llvm.experimental.noalias.scope.decl from @decls: call void @llvm.experimental.noalias.scope.decl(metadata !20)
+; STRIP:      note: verify-alias-md: removed !tbaa from @tags: store i32 0, ptr %p, align 4, !tbaa !20
+; STRIP-NEXT: note: verify-alias-md: removed !tbaa from @tags: %a = load i32, ptr %q, align 4, !tbaa !21
+; STRIP-NEXT: note: verify-alias-md: removed !tbaa from @tags: %b = load i32, ptr %q, align 4, !tbaa !22
+; STRIP-NEXT: note: verify-alias-md: removed !tbaa from @tags: %c = load i32, ptr %q, align 4, !tbaa !23
+; STRIP-NEXT: note: verify-alias-md: removed !tbaa from @tags: store i32 %a, ptr %p, align 4, !tbaa !24
+; STRIP-NEXT: note: verify-alias-md: removed !tbaa from @tags: %d = add i32 %a, %b, !tbaa !10
+; STRIP-NEXT: note: verify-alias-md: removed !noalias from @scopes: store i32 0, ptr %p, align 4, !noalias !40
+; STRIP-NEXT: note: verify-alias-md: removed !noalias from @scopes: store i32 1, ptr %p, align 4, !alias.scope !41, !noalias !43
+; STRIP-NEXT: note: verify-alias-md: removed !tbaa.struct from @scopes: call void @llvm.memcpy.p0.p0.i64(ptr %q, ptr %p, i64 8, i1 false), !tbaa.struct !51
+; STRIP-NEXT: note: verify-alias-md: removed llvm.experimental.noalias.scope.decl from @scopes: call void @llvm.experimental.noalias.scope.decl(metadata !43)
+; STRIP-NEXT: note: verify-alias-md: removed llvm.experimental.noalias.scope.decl from @decls: call void @llvm.experimental.noalias.scope.decl(metadata !43)
 ; STRIP-NEXT: note: verify-alias-md: removed !llvm.errno.tbaa operand 1
 ; STRIP-NOT:  {{.}}
 

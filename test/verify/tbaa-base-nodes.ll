@@ -1,7 +1,8 @@
 ; verify-alias-md: LLVM 22's checks of the type nodes a tag's struct path
 ; walks through (TBAAVerifier::verifyTBAABaseNode, spec §4.3): one negative
 ; and one positive module per rule, each negative one also given to LLVM's
-; verifier (same messages, same lines). In every negative module two loads
+; verifier (same messages, same lines, but for the numbers: LLVM numbers
+; nodes as `opt -S` does, we as the file does). In every negative module two loads
 ; with two different tags reach the bad node: LLVM caches base-node results,
 ; so the node is reported once (the first time), and the second tag is
 ; rejected without a message; --implicit-check-not shows that we report
@@ -65,8 +66,8 @@
 ; New format: Pair lacks the size of its second field (8 operands).
 ; NEWTYPE:      error: verify-alias-md [tbaa-new-type-operands]: Access tag nodes must have the number of operands that is a multiple of 3!
 ; NEWTYPE-NEXT:   in @f, !tbaa:
-; NEWTYPE-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
-; NEWTYPE-NEXT: !1 = !{!2, i64 8, !"Pair", !4, i64 0, i64 4, !4, i64 4}
+; NEWTYPE-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !10
+; NEWTYPE-NEXT: !3 = !{!1, i64 8, !"Pair", !2, i64 0, i64 4, !2, i64 4}
 ; NEWTYPE-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 ; NEWTYPE-LLVM:      Access tag nodes must have the number of operands that is a multiple of 3!
 ; NEWTYPE-LLVM-NEXT: !1 = !{!2, i64 8, !"Pair", !4, i64 0, i64 4, !4, i64 4}
@@ -102,8 +103,8 @@ define i32 @f(ptr %p) {
 ; Old format: Pair lacks the offset of its second field (4 operands).
 ; OLDSTRUCT:      error: verify-alias-md [tbaa-old-struct-operands]: Struct tag nodes must have an odd number of operands!
 ; OLDSTRUCT-NEXT:   in @f, !tbaa:
-; OLDSTRUCT-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
-; OLDSTRUCT-NEXT: !1 = !{!"Pair", !2, i64 0, !2}
+; OLDSTRUCT-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !10
+; OLDSTRUCT-NEXT: !3 = !{!"Pair", !2, i64 0, !2}
 ; OLDSTRUCT-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 ; OLDSTRUCT-LLVM:      Struct tag nodes must have an odd number of operands!
 ; OLDSTRUCT-LLVM-NEXT: !1 = !{!"Pair", !2, i64 0, !2}
@@ -139,8 +140,8 @@ define i32 @f(ptr %p) {
 ; New format: the size of Pair is a string.
 ; TYPESIZE:      error: verify-alias-md [tbaa-type-size]: Type size nodes must be constants!
 ; TYPESIZE-NEXT:   in @f, !tbaa:
-; TYPESIZE-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
-; TYPESIZE-NEXT: !1 = !{!2, !"8", !"Pair", !4, i64 0, i64 4, !4, i64 4, i64 4}
+; TYPESIZE-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !10
+; TYPESIZE-NEXT: !3 = !{!1, !"8", !"Pair", !2, i64 0, i64 4, !2, i64 4, i64 4}
 ; TYPESIZE-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 ; TYPESIZE-LLVM:      Type size nodes must be constants!
 ; TYPESIZE-LLVM-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
@@ -177,8 +178,8 @@ define i32 @f(ptr %p) {
 ; Old format: Pair's first operand is a node, not its name.
 ; NAME:      error: verify-alias-md [tbaa-struct-name]: Struct tag nodes have a string as their first operand
 ; NAME-NEXT:   in @f, !tbaa:
-; NAME-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
-; NAME-NEXT: !1 = !{!2, !3, i64 0, !3, i64 4}
+; NAME-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !10
+; NAME-NEXT: !3 = !{!4, !2, i64 0, !2, i64 4}
 ; NAME-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 ; NAME-LLVM:      Struct tag nodes have a string as their first operand
 ; NAME-LLVM-NEXT: !1 = !{!2, !3, i64 0, !3, i64 4}
@@ -215,8 +216,8 @@ define i32 @f(ptr %p) {
 ; Old format: the first field's type is a string.
 ; FIELDNODE:      error: verify-alias-md [tbaa-field-not-node]: Incorrect field entry in struct type node!
 ; FIELDNODE-NEXT:   in @f, !tbaa:
-; FIELDNODE-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
-; FIELDNODE-NEXT: !1 = !{!"Pair", !"int", i64 0, !2, i64 4}
+; FIELDNODE-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !10
+; FIELDNODE-NEXT: !3 = !{!"Pair", !"int", i64 0, !2, i64 4}
 ; FIELDNODE-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 ; FIELDNODE-LLVM:      Incorrect field entry in struct type node!
 ; FIELDNODE-LLVM-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
@@ -253,8 +254,8 @@ define i32 @f(ptr %p) {
 ; Old format: the second field's offset is a string.
 ; FIELDOFFSET:      error: verify-alias-md [tbaa-field-offset]: Offset entries must be constants!
 ; FIELDOFFSET-NEXT:   in @f, !tbaa:
-; FIELDOFFSET-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
-; FIELDOFFSET-NEXT: !1 = !{!"Pair", !2, i64 0, !2, !"4"}
+; FIELDOFFSET-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !10
+; FIELDOFFSET-NEXT: !3 = !{!"Pair", !2, i64 0, !2, !"4"}
 ; FIELDOFFSET-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 ; FIELDOFFSET-LLVM:      Offset entries must be constants!
 ; FIELDOFFSET-LLVM-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
@@ -291,8 +292,8 @@ define i32 @f(ptr %p) {
 ; An i64 and an i32 field offset in one node.
 ; FIELDWIDTH:      error: verify-alias-md [tbaa-field-bit-width]: Bitwidth between the offsets and struct type entries must match
 ; FIELDWIDTH-NEXT:   in @f, !tbaa:
-; FIELDWIDTH-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
-; FIELDWIDTH-NEXT: !1 = !{!"Pair", !2, i64 0, !2, i32 4}
+; FIELDWIDTH-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !10
+; FIELDWIDTH-NEXT: !3 = !{!"Pair", !2, i64 0, !2, i32 4}
 ; FIELDWIDTH-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 ; FIELDWIDTH-LLVM:      Bitwidth between the offsets and struct type entries must match
 ; FIELDWIDTH-LLVM-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
@@ -329,8 +330,8 @@ define i32 @f(ptr %p) {
 ; Offsets 4 then 0 (equal offsets, a union, are fine: the positive module).
 ; FIELDORDER:      error: verify-alias-md [tbaa-field-order]: Offsets must be increasing!
 ; FIELDORDER-NEXT:   in @f, !tbaa:
-; FIELDORDER-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
-; FIELDORDER-NEXT: !1 = !{!"Pair", !2, i64 4, !2, i64 0}
+; FIELDORDER-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !10
+; FIELDORDER-NEXT: !3 = !{!"Pair", !2, i64 4, !2, i64 0}
 ; FIELDORDER-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 ; FIELDORDER-LLVM:      Offsets must be increasing!
 ; FIELDORDER-LLVM-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
@@ -367,8 +368,8 @@ define i32 @f(ptr %p) {
 ; New format: the second member's size is a string.
 ; MEMBERSIZE:      error: verify-alias-md [tbaa-member-size]: Member size entries must be constants!
 ; MEMBERSIZE-NEXT:   in @f, !tbaa:
-; MEMBERSIZE-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
-; MEMBERSIZE-NEXT: !1 = !{!2, i64 8, !"Pair", !4, i64 0, i64 4, !4, i64 4, !"4"}
+; MEMBERSIZE-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !10
+; MEMBERSIZE-NEXT: !3 = !{!1, i64 8, !"Pair", !2, i64 0, i64 4, !2, i64 4, !"4"}
 ; MEMBERSIZE-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 ; MEMBERSIZE-LLVM:      Member size entries must be constants!
 ; MEMBERSIZE-LLVM-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
@@ -405,16 +406,16 @@ define i32 @f(ptr %p) {
 ; One node, three bad fields: three messages, in field order.
 ; SEVERAL:      error: verify-alias-md [tbaa-field-not-node]: Incorrect field entry in struct type node!
 ; SEVERAL-NEXT:   in @f, !tbaa:
-; SEVERAL-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
-; SEVERAL-NEXT: !1 = !{!"Mess", !"x", i64 0, !2, i64 8, !2, i32 4, !2, i64 4}
+; SEVERAL-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !10
+; SEVERAL-NEXT: !3 = !{!"Mess", !"x", i64 0, !2, i64 8, !2, i32 4, !2, i64 4}
 ; SEVERAL-NEXT: error: verify-alias-md [tbaa-field-bit-width]: Bitwidth between the offsets and struct type entries must match
 ; SEVERAL-NEXT:   in @f, !tbaa:
-; SEVERAL-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
-; SEVERAL-NEXT: !1 = !{!"Mess", !"x", i64 0, !2, i64 8, !2, i32 4, !2, i64 4}
+; SEVERAL-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !10
+; SEVERAL-NEXT: !3 = !{!"Mess", !"x", i64 0, !2, i64 8, !2, i32 4, !2, i64 4}
 ; SEVERAL-NEXT: error: verify-alias-md [tbaa-field-order]: Offsets must be increasing!
 ; SEVERAL-NEXT:   in @f, !tbaa:
-; SEVERAL-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
-; SEVERAL-NEXT: !1 = !{!"Mess", !"x", i64 0, !2, i64 8, !2, i32 4, !2, i64 4}
+; SEVERAL-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !10
+; SEVERAL-NEXT: !3 = !{!"Mess", !"x", i64 0, !2, i64 8, !2, i32 4, !2, i64 4}
 ; SEVERAL-NEXT: LLVM ERROR: verify-alias-md: 3 errors in alias metadata
 ; SEVERAL-LLVM:      Incorrect field entry in struct type node!
 ; SEVERAL-LLVM-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0

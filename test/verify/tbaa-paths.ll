@@ -2,7 +2,8 @@
 ; 11-12 and §4.5): from the base type, one field at a time at the offset,
 ; until a root (old format) or the access type (new format). One negative
 ; and one positive module per rule, each negative one also given to LLVM's
-; verifier (same messages, same lines). Tag-level messages are printed for
+; verifier (same messages, same lines, but for the numbers: LLVM numbers
+; nodes as `opt -S` does, we as the file does). Tag-level messages are printed for
 ; every instruction carrying the tag, as LLVM does.
 ;
 ; RUN: rm -rf %t && split-file %s %t
@@ -43,8 +44,8 @@
 ; A and B hold each other at offset 0: the walk from A comes back to A.
 ; CYCLE:      error: verify-alias-md [tbaa-path-cycle]: Cycle detected in struct path
 ; CYCLE-NEXT:   in @f, !tbaa:
-; CYCLE-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !0
-; CYCLE-NEXT: !0 = !{!1, !3, i64 0}
+; CYCLE-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !10
+; CYCLE-NEXT: !10 = !{!3, !2, i64 0}
 ; CYCLE-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 ; CYCLE-LLVM:      Cycle detected in struct path
 ; CYCLE-LLVM-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !0
@@ -80,23 +81,23 @@ define i32 @f(ptr %p) {
 ; Pair tag is on two instructions: the message comes once for each.
 ; NONZERO:      error: verify-alias-md [tbaa-offset-not-zero]: Offset not zero at the point of scalar access
 ; NONZERO-NEXT:   in @f, !tbaa:
-; NONZERO-NEXT:   store i32 0, ptr %p, align 4, !tbaa !0
-; NONZERO-NEXT: !0 = !{!1, !2, i64 2}
+; NONZERO-NEXT:   store i32 0, ptr %p, align 4, !tbaa !10
+; NONZERO-NEXT: !10 = !{!3, !2, i64 2}
 ; NONZERO-NEXT: 2
 ; NONZERO-NEXT: error: verify-alias-md [tbaa-offset-not-zero]: Offset not zero at the point of scalar access
 ; NONZERO-NEXT:   in @f, !tbaa:
-; NONZERO-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
-; NONZERO-NEXT: !0 = !{!1, !2, i64 2}
+; NONZERO-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !10
+; NONZERO-NEXT: !10 = !{!3, !2, i64 2}
 ; NONZERO-NEXT: 2
 ; NONZERO-NEXT: error: verify-alias-md [tbaa-offset-not-zero]: Offset not zero at the point of scalar access
 ; NONZERO-NEXT:   in @f, !tbaa:
-; NONZERO-NEXT:   %b = load i32, ptr %p, align 4, !tbaa !5
-; NONZERO-NEXT: !5 = !{!6, !6, i64 4, i64 4}
+; NONZERO-NEXT:   %b = load i32, ptr %p, align 4, !tbaa !11
+; NONZERO-NEXT: !11 = !{!5, !5, i64 4, i64 4}
 ; NONZERO-NEXT: 4
 ; NONZERO-NEXT: error: verify-alias-md [tbaa-offset-not-zero]: Offset not zero at the point of scalar access
 ; NONZERO-NEXT:   in @f, !tbaa:
-; NONZERO-NEXT:   %c = load i32, ptr %p, align 4, !tbaa !8
-; NONZERO-NEXT: !8 = !{!1, !2, i64 -1}
+; NONZERO-NEXT:   %c = load i32, ptr %p, align 4, !tbaa !12
+; NONZERO-NEXT: !12 = !{!3, !2, i64 -1}
 ; NONZERO-NEXT: -5
 ; NONZERO-NEXT: LLVM ERROR: verify-alias-md: 4 errors in alias metadata
 ; NONZERO-LLVM:      Offset not zero at the point of scalar access
@@ -160,14 +161,14 @@ define i32 @f(ptr %p) {
 ; offset 0 on a three-operand scalar (one field, its parent, at i64 0).
 ; WIDTH:      error: verify-alias-md [tbaa-bit-width]: Access bit-width not the same as description bit-width
 ; WIDTH-NEXT:   in @f, !tbaa:
-; WIDTH-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
-; WIDTH-NEXT: !0 = !{!1, !2, i32 4}
+; WIDTH-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !10
+; WIDTH-NEXT: !10 = !{!3, !2, i32 4}
 ; WIDTH-NEXT: 64
 ; WIDTH-NEXT: 32
 ; WIDTH-NEXT: error: verify-alias-md [tbaa-bit-width]: Access bit-width not the same as description bit-width
 ; WIDTH-NEXT:   in @f, !tbaa:
-; WIDTH-NEXT:   %b = load i32, ptr %p, align 4, !tbaa !5
-; WIDTH-NEXT: !5 = !{!2, !2, i32 0}
+; WIDTH-NEXT:   %b = load i32, ptr %p, align 4, !tbaa !11
+; WIDTH-NEXT: !11 = !{!2, !2, i32 0}
 ; WIDTH-NEXT: 64
 ; WIDTH-NEXT: 32
 ; WIDTH-NEXT: LLVM ERROR: verify-alias-md: 2 errors in alias metadata
@@ -215,12 +216,12 @@ define i32 @f(ptr %p) {
 ; in the new format an int at offset 0 of a struct of two shorts.
 ; MISSED:      error: verify-alias-md [tbaa-access-not-on-path]: Did not see access type in access path!
 ; MISSED-NEXT:   in @f, !tbaa:
-; MISSED-NEXT:   %a = load i16, ptr %p, align 2, !tbaa !0
-; MISSED-NEXT: !0 = !{!1, !5, i64 0}
+; MISSED-NEXT:   %a = load i16, ptr %p, align 2, !tbaa !10
+; MISSED-NEXT: !10 = !{!4, !3, i64 0}
 ; MISSED-NEXT: error: verify-alias-md [tbaa-access-not-on-path]: Did not see access type in access path!
 ; MISSED-NEXT:   in @f, !tbaa:
-; MISSED-NEXT:   %b = load i32, ptr %p, align 4, !tbaa !6
-; MISSED-NEXT: !6 = !{!7, !10, i64 0, i64 4}
+; MISSED-NEXT:   %b = load i32, ptr %p, align 4, !tbaa !11
+; MISSED-NEXT: !11 = !{!7, !8, i64 0, i64 4}
 ; MISSED-NEXT: LLVM ERROR: verify-alias-md: 2 errors in alias metadata
 ; MISSED-LLVM:      Did not see access type in access path!
 ; MISSED-LLVM-NEXT:   %a = load i16, ptr %p, align 2, !tbaa !0
@@ -273,22 +274,22 @@ define i32 @f(ptr %p) {
 ; tag-level: they come again for the second instruction with the tag.
 ; PARENT:      error: verify-alias-md [tbaa-no-parent-field]: Could not find TBAA parent in struct type node
 ; PARENT-NEXT:   in @f, !tbaa:
-; PARENT-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
-; PARENT-NEXT: !1 = !{!"Tail", !2, i64 4}
+; PARENT-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !10
+; PARENT-NEXT: !3 = !{!"Tail", !2, i64 4}
 ; PARENT-NEXT: 0
 ; PARENT-NEXT: error: verify-alias-md [tbaa-access-not-on-path]: Did not see access type in access path!
 ; PARENT-NEXT:   in @f, !tbaa:
-; PARENT-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
-; PARENT-NEXT: !0 = !{!1, !2, i64 0}
+; PARENT-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !10
+; PARENT-NEXT: !10 = !{!3, !2, i64 0}
 ; PARENT-NEXT: error: verify-alias-md [tbaa-no-parent-field]: Could not find TBAA parent in struct type node
 ; PARENT-NEXT:   in @f, !tbaa:
-; PARENT-NEXT:   %b = load i32, ptr %p, align 4, !tbaa !0
-; PARENT-NEXT: !1 = !{!"Tail", !2, i64 4}
+; PARENT-NEXT:   %b = load i32, ptr %p, align 4, !tbaa !10
+; PARENT-NEXT: !3 = !{!"Tail", !2, i64 4}
 ; PARENT-NEXT: 0
 ; PARENT-NEXT: error: verify-alias-md [tbaa-access-not-on-path]: Did not see access type in access path!
 ; PARENT-NEXT:   in @f, !tbaa:
-; PARENT-NEXT:   %b = load i32, ptr %p, align 4, !tbaa !0
-; PARENT-NEXT: !0 = !{!1, !2, i64 0}
+; PARENT-NEXT:   %b = load i32, ptr %p, align 4, !tbaa !10
+; PARENT-NEXT: !10 = !{!3, !2, i64 0}
 ; PARENT-NEXT: LLVM ERROR: verify-alias-md: 4 errors in alias metadata
 ; PARENT-LLVM:      Could not find TBAA parent in struct type node
 ; PARENT-LLVM-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
@@ -332,8 +333,8 @@ define i32 @f(ptr %p) {
 ;--- root.bad.ll
 ; ROOT:      error: verify-alias-md [tbaa-access-not-on-path]: Did not see access type in access path!
 ; ROOT-NEXT:   in @f, !tbaa:
-; ROOT-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !0
-; ROOT-NEXT: !0 = !{!1, !2, i64 0}
+; ROOT-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !10
+; ROOT-NEXT: !10 = !{!0, !2, i64 0}
 ; ROOT-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 ; ROOT-LLVM:      Did not see access type in access path!
 ; ROOT-LLVM-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !0

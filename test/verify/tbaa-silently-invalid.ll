@@ -21,19 +21,19 @@
 
 ; SILENT:      error: verify-alias-md [tbaa-silently-invalid]: LLVM's verifier rejects this tag without a message (its struct path reaches a two-operand type node that is not a valid scalar type), so the module passes verification, but LLVM's bitcode reader drops every !tbaa of the module
 ; SILENT-NEXT:   in @f, !tbaa:
-; SILENT-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
-; SILENT-NEXT: !0 = !{!1, !2, i64 0}
-; SILENT-NEXT: !1 = !{!"bad", i64 40}
+; SILENT-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !10
+; SILENT-NEXT: !10 = !{!3, !2, i64 0}
+; SILENT-NEXT: !3 = !{!"bad", i64 40}
 ; SILENT-NEXT: error: verify-alias-md [tbaa-silently-invalid]: LLVM's verifier rejects this tag without a message
 ; SILENT-NEXT:   in @f, !tbaa:
-; SILENT-NEXT:   %b = load i32, ptr %p, align 4, !tbaa !0
-; SILENT-NEXT: !0 = !{!1, !2, i64 0}
-; SILENT-NEXT: !1 = !{!"bad", i64 40}
+; SILENT-NEXT:   %b = load i32, ptr %p, align 4, !tbaa !10
+; SILENT-NEXT: !10 = !{!3, !2, i64 0}
+; SILENT-NEXT: !3 = !{!"bad", i64 40}
 ; SILENT-NEXT: error: verify-alias-md [tbaa-silently-invalid]: LLVM's verifier rejects this tag without a message
 ; SILENT-NEXT:   in @f, !tbaa:
-; SILENT-NEXT:   %c = load i32, ptr %p, align 4, !tbaa !5
-; SILENT-NEXT: !5 = !{!6, !2, i64 0}
-; SILENT-NEXT: !1 = !{!"bad", i64 40}
+; SILENT-NEXT:   %c = load i32, ptr %p, align 4, !tbaa !11
+; SILENT-NEXT: !11 = !{!4, !2, i64 0}
+; SILENT-NEXT: !3 = !{!"bad", i64 40}
 ; SILENT-NEXT: LLVM ERROR: verify-alias-md: 3 errors in alias metadata
 
 ; STRIPPED-LABEL: define i32 @f(

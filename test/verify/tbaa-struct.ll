@@ -44,12 +44,12 @@
 ; Two operands: a triple without its tag.
 ; SHAPE:      error: verify-alias-md [tbaa-struct-shape]: !tbaa.struct must be a list of (offset, size, tag) triples, but it has 2 operands
 ; SHAPE-NEXT:   in @f, !tbaa.struct:
-; SHAPE-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 8, i1 false), !tbaa.struct !0
-; SHAPE-NEXT: !0 = !{i64 0, i64 4}
+; SHAPE-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 8, i1 false), !tbaa.struct !10
+; SHAPE-NEXT: !10 = !{i64 0, i64 4}
 ; SHAPE-NEXT: error: verify-alias-md [tbaa-struct-shape]: !tbaa.struct must be a list of (offset, size, tag) triples, but it has 2 operands
 ; SHAPE-NEXT:   in @f, !tbaa.struct:
-; SHAPE-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %s, ptr %d, i64 8, i1 false), !tbaa.struct !0
-; SHAPE-NEXT: !0 = !{i64 0, i64 4}
+; SHAPE-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %s, ptr %d, i64 8, i1 false), !tbaa.struct !10
+; SHAPE-NEXT: !10 = !{i64 0, i64 4}
 ; SHAPE-NEXT: LLVM ERROR: verify-alias-md: 2 errors in alias metadata
 define void @f(ptr %d, ptr %s) {
   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 8, i1 false), !tbaa.struct !10
@@ -79,12 +79,12 @@ declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 ;--- offset.bad.ll
 ; OFFSET:      error: verify-alias-md [tbaa-struct-offset]: the offset of region 1 of !tbaa.struct is not an integer constant
 ; OFFSET-NEXT:   in @f, !tbaa.struct:
-; OFFSET-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 8, i1 false), !tbaa.struct !0
-; OFFSET-NEXT: !0 = !{i64 0, i64 4, !1, !"4", i64 4, !1}
+; OFFSET-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 8, i1 false), !tbaa.struct !10
+; OFFSET-NEXT: !10 = !{i64 0, i64 4, !3, !"4", i64 4, !3}
 ; OFFSET-NEXT: error: verify-alias-md [tbaa-struct-offset]: the offset of region 1 of !tbaa.struct is not an integer constant
 ; OFFSET-NEXT:   in @f, !tbaa.struct:
-; OFFSET-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %s, ptr %d, i64 8, i1 false), !tbaa.struct !0
-; OFFSET-NEXT: !0 = !{i64 0, i64 4, !1, !"4", i64 4, !1}
+; OFFSET-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %s, ptr %d, i64 8, i1 false), !tbaa.struct !10
+; OFFSET-NEXT: !10 = !{i64 0, i64 4, !3, !"4", i64 4, !3}
 ; OFFSET-NEXT: LLVM ERROR: verify-alias-md: 2 errors in alias metadata
 define void @f(ptr %d, ptr %s) {
   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 8, i1 false), !tbaa.struct !10
@@ -114,12 +114,12 @@ declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 ;--- size.bad.ll
 ; SIZE:      error: verify-alias-md [tbaa-struct-size]: the size of region 0 of !tbaa.struct is not an integer constant
 ; SIZE-NEXT:   in @f, !tbaa.struct:
-; SIZE-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 8, i1 false), !tbaa.struct !0
-; SIZE-NEXT: !0 = !{i64 0, !"4", !1, i64 4, i64 4, !1}
+; SIZE-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 8, i1 false), !tbaa.struct !10
+; SIZE-NEXT: !10 = !{i64 0, !"4", !3, i64 4, i64 4, !3}
 ; SIZE-NEXT: error: verify-alias-md [tbaa-struct-size]: the size of region 0 of !tbaa.struct is not an integer constant
 ; SIZE-NEXT:   in @f, !tbaa.struct:
-; SIZE-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %s, ptr %d, i64 8, i1 false), !tbaa.struct !0
-; SIZE-NEXT: !0 = !{i64 0, !"4", !1, i64 4, i64 4, !1}
+; SIZE-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %s, ptr %d, i64 8, i1 false), !tbaa.struct !10
+; SIZE-NEXT: !10 = !{i64 0, !"4", !3, i64 4, i64 4, !3}
 ; SIZE-NEXT: LLVM ERROR: verify-alias-md: 2 errors in alias metadata
 define void @f(ptr %d, ptr %s) {
   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 8, i1 false), !tbaa.struct !10
@@ -151,28 +151,28 @@ declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 ; int), a string, and a tag LLVM rejects silently (tbaa-silently-invalid).
 ; TAG:      error: verify-alias-md [tbaa-struct-tag]: the tag of region 0 of !tbaa.struct is not a valid access tag
 ; TAG-NEXT:   in @f, !tbaa.struct:
-; TAG-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 8, i1 false), !tbaa.struct !0
-; TAG-NEXT: !0 = !{i64 0, i64 4, !1, i64 4, i64 2, !"int", i64 6, i64 2, !5}
+; TAG-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 8, i1 false), !tbaa.struct !10
+; TAG-NEXT: !10 = !{i64 0, i64 4, !4, i64 4, i64 2, !"int", i64 6, i64 2, !5}
 ; TAG-NEXT: error: verify-alias-md [tbaa-struct-tag]: the tag of region 1 of !tbaa.struct is not a valid access tag
 ; TAG-NEXT:   in @f, !tbaa.struct:
-; TAG-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 8, i1 false), !tbaa.struct !0
-; TAG-NEXT: !0 = !{i64 0, i64 4, !1, i64 4, i64 2, !"int", i64 6, i64 2, !5}
+; TAG-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 8, i1 false), !tbaa.struct !10
+; TAG-NEXT: !10 = !{i64 0, i64 4, !4, i64 4, i64 2, !"int", i64 6, i64 2, !5}
 ; TAG-NEXT: error: verify-alias-md [tbaa-struct-tag]: the tag of region 2 of !tbaa.struct is not a valid access tag
 ; TAG-NEXT:   in @f, !tbaa.struct:
-; TAG-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 8, i1 false), !tbaa.struct !0
-; TAG-NEXT: !0 = !{i64 0, i64 4, !1, i64 4, i64 2, !"int", i64 6, i64 2, !5}
+; TAG-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 8, i1 false), !tbaa.struct !10
+; TAG-NEXT: !10 = !{i64 0, i64 4, !4, i64 4, i64 2, !"int", i64 6, i64 2, !5}
 ; TAG-NEXT: error: verify-alias-md [tbaa-struct-tag]: the tag of region 0 of !tbaa.struct is not a valid access tag
 ; TAG-NEXT:   in @f, !tbaa.struct:
-; TAG-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %s, ptr %d, i64 8, i1 false), !tbaa.struct !0
-; TAG-NEXT: !0 = !{i64 0, i64 4, !1, i64 4, i64 2, !"int", i64 6, i64 2, !5}
+; TAG-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %s, ptr %d, i64 8, i1 false), !tbaa.struct !10
+; TAG-NEXT: !10 = !{i64 0, i64 4, !4, i64 4, i64 2, !"int", i64 6, i64 2, !5}
 ; TAG-NEXT: error: verify-alias-md [tbaa-struct-tag]: the tag of region 1 of !tbaa.struct is not a valid access tag
 ; TAG-NEXT:   in @f, !tbaa.struct:
-; TAG-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %s, ptr %d, i64 8, i1 false), !tbaa.struct !0
-; TAG-NEXT: !0 = !{i64 0, i64 4, !1, i64 4, i64 2, !"int", i64 6, i64 2, !5}
+; TAG-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %s, ptr %d, i64 8, i1 false), !tbaa.struct !10
+; TAG-NEXT: !10 = !{i64 0, i64 4, !4, i64 4, i64 2, !"int", i64 6, i64 2, !5}
 ; TAG-NEXT: error: verify-alias-md [tbaa-struct-tag]: the tag of region 2 of !tbaa.struct is not a valid access tag
 ; TAG-NEXT:   in @f, !tbaa.struct:
-; TAG-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %s, ptr %d, i64 8, i1 false), !tbaa.struct !0
-; TAG-NEXT: !0 = !{i64 0, i64 4, !1, i64 4, i64 2, !"int", i64 6, i64 2, !5}
+; TAG-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %s, ptr %d, i64 8, i1 false), !tbaa.struct !10
+; TAG-NEXT: !10 = !{i64 0, i64 4, !4, i64 4, i64 2, !"int", i64 6, i64 2, !5}
 ; TAG-NEXT: LLVM ERROR: verify-alias-md: 6 errors in alias metadata
 define void @f(ptr %d, ptr %s) {
   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 8, i1 false), !tbaa.struct !10
@@ -206,12 +206,12 @@ declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 ; Regions out of order in one node, overlapping regions in another.
 ; ORDER:      error: verify-alias-md [tbaa-struct-order]: region 1 of !tbaa.struct (offset 0) comes before region 0 (offset 4): regions must be sorted
 ; ORDER-NEXT:   in @f, !tbaa.struct:
-; ORDER-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 8, i1 false), !tbaa.struct !0
-; ORDER-NEXT: !0 = !{i64 4, i64 4, !1, i64 0, i64 4, !1}
+; ORDER-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 8, i1 false), !tbaa.struct !10
+; ORDER-NEXT: !10 = !{i64 4, i64 4, !3, i64 0, i64 4, !3}
 ; ORDER-NEXT: error: verify-alias-md [tbaa-struct-order]: regions 0 (offset 0, size 8) and 1 (offset 4) of !tbaa.struct overlap
 ; ORDER-NEXT:   in @f, !tbaa.struct:
-; ORDER-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %s, ptr %d, i64 8, i1 false), !tbaa.struct !5
-; ORDER-NEXT: !5 = !{i64 0, i64 8, !1, i64 4, i64 4, !1}
+; ORDER-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr %s, ptr %d, i64 8, i1 false), !tbaa.struct !11
+; ORDER-NEXT: !11 = !{i64 0, i64 8, !3, i64 4, i64 4, !3}
 ; ORDER-NEXT: LLVM ERROR: verify-alias-md: 2 errors in alias metadata
 define void @f(ptr %d, ptr %s) {
   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 8, i1 false), !tbaa.struct !10
@@ -244,16 +244,16 @@ declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 ; On a load, a call that is not a copy, and a memset: a warning each.
 ; NOTCOPY:      warning: verify-alias-md [tbaa-struct-not-copy]: !tbaa.struct describes the regions of a memory copy, but this instruction does not copy memory (LLVM ignores it here)
 ; NOTCOPY-NEXT:   in @f, !tbaa.struct:
-; NOTCOPY-NEXT:   %v = load i32, ptr %s, align 4, !tbaa.struct !0
-; NOTCOPY-NEXT: !0 = !{i64 0, i64 4, !1, i64 4, i64 4, !1}
+; NOTCOPY-NEXT:   %v = load i32, ptr %s, align 4, !tbaa.struct !10
+; NOTCOPY-NEXT: !10 = !{i64 0, i64 4, !3, i64 4, i64 4, !3}
 ; NOTCOPY-NEXT: warning: verify-alias-md [tbaa-struct-not-copy]: !tbaa.struct describes the regions of a memory copy, but this instruction does not copy memory (LLVM ignores it here)
 ; NOTCOPY-NEXT:   in @f, !tbaa.struct:
-; NOTCOPY-NEXT:   call void @g(ptr %d), !tbaa.struct !0
-; NOTCOPY-NEXT: !0 = !{i64 0, i64 4, !1, i64 4, i64 4, !1}
+; NOTCOPY-NEXT:   call void @g(ptr %d), !tbaa.struct !10
+; NOTCOPY-NEXT: !10 = !{i64 0, i64 4, !3, i64 4, i64 4, !3}
 ; NOTCOPY-NEXT: warning: verify-alias-md [tbaa-struct-not-copy]: !tbaa.struct describes the regions of a memory copy, but this instruction does not copy memory (LLVM ignores it here)
 ; NOTCOPY-NEXT:   in @f, !tbaa.struct:
-; NOTCOPY-NEXT:   call void @llvm.memset.p0.i64(ptr %d, i8 0, i64 8, i1 false), !tbaa.struct !0
-; NOTCOPY-NEXT: !0 = !{i64 0, i64 4, !1, i64 4, i64 4, !1}
+; NOTCOPY-NEXT:   call void @llvm.memset.p0.i64(ptr %d, i8 0, i64 8, i1 false), !tbaa.struct !10
+; NOTCOPY-NEXT: !10 = !{i64 0, i64 4, !3, i64 4, i64 4, !3}
 declare void @g(ptr)
 declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 define i32 @f(ptr %d, ptr %s) {

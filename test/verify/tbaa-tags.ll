@@ -2,7 +2,8 @@
 ; itself (TBAAVerifier::visitTBAAMetadata, rows 1-10 of spec §4.2), one
 ; negative and one positive module per rule. Each negative module is also
 ; given to LLVM's own verifier, which must print the same message with the
-; same instruction and node lines (parity). The path walk (rows 11-12) is
+; same instruction and node lines (parity), but for the numbers: LLVM
+; numbers nodes as `opt -S` does, we as the file does. The path walk (rows 11-12) is
 ; in tbaa-paths.ll, base type nodes in tbaa-base-nodes.ll; "Old-style TBAA"
 ; is only reachable through !llvm.errno.tbaa (errno.ll), since the IR
 ; parser upgrades old-style tags on instructions.
@@ -64,12 +65,12 @@
 ; before the kind of instruction, so the add gets the same message.
 ; EMPTY:      error: verify-alias-md [tbaa-empty-tag]: TBAA metadata cannot have 0 operands
 ; EMPTY-NEXT:   in @f, !tbaa:
-; EMPTY-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !0
-; EMPTY-NEXT: !0 = !{}
+; EMPTY-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !10
+; EMPTY-NEXT: !10 = !{}
 ; EMPTY-NEXT: error: verify-alias-md [tbaa-empty-tag]: TBAA metadata cannot have 0 operands
 ; EMPTY-NEXT:   in @f, !tbaa:
-; EMPTY-NEXT:   %s = add i32 %v, 1, !tbaa !0
-; EMPTY-NEXT: !0 = !{}
+; EMPTY-NEXT:   %s = add i32 %v, 1, !tbaa !10
+; EMPTY-NEXT: !10 = !{}
 ; EMPTY-NEXT: LLVM ERROR: verify-alias-md: 2 errors in alias metadata
 ; EMPTY-LLVM:      TBAA metadata cannot have 0 operands
 ; EMPTY-LLVM-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !0
@@ -102,15 +103,15 @@ define i32 @f(ptr %p) {
 ; so does verify-alias-md.
 ; KIND:      error: verify-alias-md [tbaa-not-memory-instruction]: This instruction shall not have a TBAA access tag!
 ; KIND-NEXT:   in @f, !tbaa:
-; KIND-NEXT:   %s = add i32 %v, 1, !tbaa !0
+; KIND-NEXT:   %s = add i32 %v, 1, !tbaa !10
 ; KIND-NEXT: error: verify-alias-md [tbaa-not-memory-instruction]: This instruction shall not have a TBAA access tag!
 ; KIND-NEXT:   in @f, !tbaa:
 ; KIND-NEXT:   %r = invoke i32 @g()
-; KIND-NEXT:           to label %ok unwind label %lp, !tbaa !0
+; KIND-NEXT:           to label %ok unwind label %lp, !tbaa !10
 ; KIND-NEXT: error: verify-alias-md [tbaa-not-memory-instruction]: This instruction shall not have a TBAA access tag!
 ; KIND-NEXT:   in @f, !tbaa:
 ; KIND-NEXT:   %r = invoke i32 @g()
-; KIND-NEXT:           to label %ok unwind label %lp, !tbaa !0
+; KIND-NEXT:           to label %ok unwind label %lp, !tbaa !10
 ; KIND-NEXT: LLVM ERROR: verify-alias-md: 3 errors in alias metadata
 ; KIND-LLVM:      This instruction shall not have a TBAA access tag!
 ; KIND-LLVM-NEXT:   %s = add i32 %v, 1, !tbaa !0
@@ -160,12 +161,12 @@ define i32 @f(ptr %p, ptr %ap) {
 ; New format (decided by the access type): 3 and 6 operands.
 ; NEWOPS:      error: verify-alias-md [tbaa-new-tag-operands]: Access tag metadata must have either 4 or 5 operands
 ; NEWOPS-NEXT:   in @f, !tbaa:
-; NEWOPS-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
-; NEWOPS-NEXT: !0 = !{!1, !1, i64 0}
+; NEWOPS-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !10
+; NEWOPS-NEXT: !10 = !{!2, !2, i64 0}
 ; NEWOPS-NEXT: error: verify-alias-md [tbaa-new-tag-operands]: Access tag metadata must have either 4 or 5 operands
 ; NEWOPS-NEXT:   in @f, !tbaa:
-; NEWOPS-NEXT:   %b = load i32, ptr %p, align 4, !tbaa !4
-; NEWOPS-NEXT: !4 = !{!1, !1, i64 0, i64 4, i64 0, i64 0}
+; NEWOPS-NEXT:   %b = load i32, ptr %p, align 4, !tbaa !11
+; NEWOPS-NEXT: !11 = !{!2, !2, i64 0, i64 4, i64 0, i64 0}
 ; NEWOPS-NEXT: LLVM ERROR: verify-alias-md: 2 errors in alias metadata
 ; NEWOPS-LLVM:      Access tag metadata must have either 4 or 5 operands
 ; NEWOPS-LLVM-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
@@ -202,8 +203,8 @@ define i32 @f(ptr %p) {
 ;--- old-ops.bad.ll
 ; OLDOPS:      error: verify-alias-md [tbaa-old-tag-operands]: Struct tag metadata must have either 3 or 4 operands
 ; OLDOPS-NEXT:   in @f, !tbaa:
-; OLDOPS-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !0
-; OLDOPS-NEXT: !0 = !{!1, !1, i64 0, i64 0, i64 0}
+; OLDOPS-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !10
+; OLDOPS-NEXT: !10 = !{!2, !2, i64 0, i64 0, i64 0}
 ; OLDOPS-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 ; OLDOPS-LLVM:      Struct tag metadata must have either 3 or 4 operands
 ; OLDOPS-LLVM-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !0
@@ -230,8 +231,8 @@ define i32 @f(ptr %p) {
 ;--- size.bad.ll
 ; SIZE:      error: verify-alias-md [tbaa-access-size]: Access size field must be a constant
 ; SIZE-NEXT:   in @f, !tbaa:
-; SIZE-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !0
-; SIZE-NEXT: !0 = !{!1, !1, i64 0, !"4"}
+; SIZE-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !10
+; SIZE-NEXT: !10 = !{!2, !2, i64 0, !"4"}
 ; SIZE-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 ; SIZE-LLVM:      Access size field must be a constant
 ; SIZE-LLVM-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !0
@@ -259,12 +260,12 @@ define i32 @f(ptr %p) {
 ; Old format (flag at 3) and new format (flag at 4).
 ; IMMC:      error: verify-alias-md [tbaa-immutable-not-constant]: Immutability tag on struct tag metadata must be a constant
 ; IMMC-NEXT:   in @f, !tbaa:
-; IMMC-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
-; IMMC-NEXT: !0 = !{!1, !1, i64 0, !"const"}
+; IMMC-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !10
+; IMMC-NEXT: !10 = !{!2, !2, i64 0, !"const"}
 ; IMMC-NEXT: error: verify-alias-md [tbaa-immutable-not-constant]: Immutability tag on struct tag metadata must be a constant
 ; IMMC-NEXT:   in @f, !tbaa:
-; IMMC-NEXT:   %b = load i32, ptr %p, align 4, !tbaa !4
-; IMMC-NEXT: !4 = !{!5, !5, i64 0, i64 4, !"const"}
+; IMMC-NEXT:   %b = load i32, ptr %p, align 4, !tbaa !11
+; IMMC-NEXT: !11 = !{!4, !4, i64 0, i64 4, !"const"}
 ; IMMC-NEXT: LLVM ERROR: verify-alias-md: 2 errors in alias metadata
 ; IMMC-LLVM:      Immutability tag on struct tag metadata must be a constant
 ; IMMC-LLVM-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
@@ -305,12 +306,12 @@ define i32 @f(ptr %p) {
 ;--- imm-bool.bad.ll
 ; IMMB:      error: verify-alias-md [tbaa-immutable-not-boolean]: Immutability part of the struct tag metadata must be either 0 or 1
 ; IMMB-NEXT:   in @f, !tbaa:
-; IMMB-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
-; IMMB-NEXT: !0 = !{!1, !1, i64 0, i64 2}
+; IMMB-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !10
+; IMMB-NEXT: !10 = !{!2, !2, i64 0, i64 2}
 ; IMMB-NEXT: error: verify-alias-md [tbaa-immutable-not-boolean]: Immutability part of the struct tag metadata must be either 0 or 1
 ; IMMB-NEXT:   in @f, !tbaa:
-; IMMB-NEXT:   %b = load i32, ptr %p, align 4, !tbaa !4
-; IMMB-NEXT: !4 = !{!5, !5, i64 0, i64 4, i64 -1}
+; IMMB-NEXT:   %b = load i32, ptr %p, align 4, !tbaa !11
+; IMMB-NEXT: !11 = !{!4, !4, i64 0, i64 4, i64 -1}
 ; IMMB-NEXT: LLVM ERROR: verify-alias-md: 2 errors in alias metadata
 ; IMMB-LLVM:      Immutability part of the struct tag metadata must be either 0 or 1
 ; IMMB-LLVM-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
@@ -352,9 +353,9 @@ define i32 @f(ptr %p) {
 ; nothing for the access type.
 ; NOTNODE:      error: verify-alias-md [tbaa-base-or-access-not-node]: Malformed struct tag metadata: base and access-type should be non-null and point to Metadata nodes
 ; NOTNODE-NEXT:   in @f, !tbaa:
-; NOTNODE-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !0
-; NOTNODE-NEXT: !0 = !{!1, !"int", i64 0}
-; NOTNODE-NEXT: !1 = !{!"int", !2, i64 0}
+; NOTNODE-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !10
+; NOTNODE-NEXT: !10 = !{!2, !"int", i64 0}
+; NOTNODE-NEXT: !2 = !{!"int", !1, i64 0}
 ; NOTNODE-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 ; NOTNODE-LLVM:      Malformed struct tag metadata: base and access-type should be non-null and point to Metadata nodes
 ; NOTNODE-LLVM-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !0
@@ -385,14 +386,14 @@ define i32 @f(ptr %p) {
 ; access types.
 ; SCALAR:      error: verify-alias-md [tbaa-access-not-scalar]: Access type node must be a valid scalar type
 ; SCALAR-NEXT:   in @f, !tbaa:
-; SCALAR-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
-; SCALAR-NEXT: !0 = !{!1, !1, i64 0}
-; SCALAR-NEXT: !1 = !{!"Pair", !2, i64 0, !2, i64 4}
+; SCALAR-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !10
+; SCALAR-NEXT: !10 = !{!3, !3, i64 0}
+; SCALAR-NEXT: !3 = !{!"Pair", !2, i64 0, !2, i64 4}
 ; SCALAR-NEXT: error: verify-alias-md [tbaa-access-not-scalar]: Access type node must be a valid scalar type
 ; SCALAR-NEXT:   in @f, !tbaa:
-; SCALAR-NEXT:   %b = load i32, ptr %p, align 4, !tbaa !5
-; SCALAR-NEXT: !5 = !{!6, !6, i64 0}
-; SCALAR-NEXT: !6 = !{!"const int", !2, i64 1}
+; SCALAR-NEXT:   %b = load i32, ptr %p, align 4, !tbaa !11
+; SCALAR-NEXT: !11 = !{!4, !4, i64 0}
+; SCALAR-NEXT: !4 = !{!"const int", !2, i64 1}
 ; SCALAR-NEXT: LLVM ERROR: verify-alias-md: 2 errors in alias metadata
 ; SCALAR-LLVM:      Access type node must be a valid scalar type
 ; SCALAR-LLVM-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
@@ -435,8 +436,8 @@ define i32 @f(ptr %p) {
 ;--- offset.bad.ll
 ; OFFSET:      error: verify-alias-md [tbaa-offset-not-constant]: Offset must be constant integer
 ; OFFSET-NEXT:   in @f, !tbaa:
-; OFFSET-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !0
-; OFFSET-NEXT: !0 = !{!1, !2, !"4"}
+; OFFSET-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !10
+; OFFSET-NEXT: !10 = !{!3, !2, !"4"}
 ; OFFSET-NEXT: LLVM ERROR: verify-alias-md: 1 error in alias metadata
 ; OFFSET-LLVM:      Offset must be constant integer
 ; OFFSET-LLVM-NEXT:   %v = load i32, ptr %p, align 4, !tbaa !0

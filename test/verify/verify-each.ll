@@ -22,8 +22,8 @@
 ; CLEAN-NEXT: note: verify-alias-md: new findings after pass 'aliaskit-test-break-tbaa':
 ; CLEAN-NEXT: error: verify-alias-md [tbaa-offset-not-zero]: Offset not zero at the point of scalar access
 ; CLEAN-NEXT:   in @f, !tbaa:
-; CLEAN-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
-; CLEAN-NEXT: !0 = !{!1, !1, i64 1}
+; CLEAN-NEXT:   %a = load i32, ptr %p, align 4, !tbaa ![[NEW:new\.[0-9]+]]
+; CLEAN-NEXT: ![[NEW]] = !{!2, !2, i64 1}
 ; CLEAN-NEXT: 1
 define i32 @f(ptr %p, ptr %q) {
   %a = load i32, ptr %p, align 4, !tbaa !5
@@ -43,14 +43,14 @@ define i32 @f(ptr %p, ptr %q) {
 ; DIRTY:      note: verify-alias-md: findings in the input, before any pass:
 ; DIRTY-NEXT: error: verify-alias-md [scope-list-not-nodes]: scope list must consist of MDNodes
 ; DIRTY-NEXT:   in @f, !noalias:
-; DIRTY-NEXT:   store i16 2, ptr %q, align 2, !tbaa !4, !noalias !6
-; DIRTY-NEXT: !6 = !{!"not a scope"}
+; DIRTY-NEXT:   store i16 2, ptr %q, align 2, !tbaa !6, !noalias !20
+; DIRTY-NEXT: !20 = !{!"not a scope"}
 ; DIRTY-NEXT: warning: verify-alias-md: the first pass after which a new finding appears is 'aliaskit-test-break-tbaa'
 ; DIRTY-NEXT: note: verify-alias-md: new findings after pass 'aliaskit-test-break-tbaa':
 ; DIRTY-NEXT: error: verify-alias-md [tbaa-offset-not-zero]: Offset not zero at the point of scalar access
 ; DIRTY-NEXT:   in @f, !tbaa:
-; DIRTY-NEXT:   %a = load i32, ptr %p, align 4, !tbaa !0
-; DIRTY-NEXT: !0 = !{!1, !1, i64 1}
+; DIRTY-NEXT:   %a = load i32, ptr %p, align 4, !tbaa ![[NEW:new\.[0-9]+]]
+; DIRTY-NEXT: ![[NEW]] = !{!2, !2, i64 1}
 ; DIRTY-NEXT: 1
 define i32 @f(ptr %p, ptr %q) {
   %a = load i32, ptr %p, align 4, !tbaa !5

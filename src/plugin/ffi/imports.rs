@@ -27,7 +27,9 @@ extern "C" {
     ) -> OwnedString;
     /// A value (an instruction) as `opt -S` prints it.
     pub(crate) fn aliaskit_printer_value(printer: *mut c_void, v: LLVMValueRef) -> OwnedString;
-    /// The number of a node (`!7` is 7) in the printer's module, or -1.
+    /// The number of a node (`!7` is 7) in the input of the printer's
+    /// module; `1 << 32` or'ed with its number now for a node not in the
+    /// input; -1 when the module does not number it.
     pub(crate) fn aliaskit_printer_number(printer: *mut c_void, md: LLVMMetadataRef) -> i64;
     /// The place (from 1) of a scope among the scopes of its domain, in
     /// the order of their numbers, or 0.
@@ -35,6 +37,22 @@ extern "C" {
     /// Where the loop around a `noalias.scope.decl` of scope `md` begins:
     /// its location chain, a line each, or `%header`; empty when no decl
     /// of the scope is in a loop.
+    /// What the input's accesses of the printer's function carried: `which`
+    /// 0, its `!tbaa` tags; 1, its scope lists; 2, the `!tbaa.struct` of
+    /// its memory copies. At most `capacity` into `out`; the count, or -1
+    /// when unknown.
+    pub(crate) fn aliaskit_printer_input_nodes(
+        printer: *mut c_void,
+        which: u8,
+        out: *mut LLVMMetadataRef,
+        capacity: usize,
+    ) -> i64;
+    /// Whether some access of the input carried `md`: 1 or 0, -1 when
+    /// unknown.
+    pub(crate) fn aliaskit_printer_input_carried(printer: *mut c_void, md: LLVMMetadataRef) -> i8;
+    /// Where copy `i` of `aliaskit_printer_input_nodes(2)` was in the
+    /// input (`llvm.memcpy.p0.p0.i64 at a.c:3:5`), or "".
+    pub(crate) fn aliaskit_printer_input_copy(printer: *mut c_void, i: usize) -> OwnedString;
     pub(crate) fn aliaskit_printer_decl_loop(
         printer: *mut c_void,
         md: LLVMMetadataRef,
