@@ -158,24 +158,13 @@ def check_module(path):
     return problems, stats
 
 
-def modules(manifest, slice_n):
-    out = []
-    for line in open(manifest):
-        if line.startswith("#") or not line.strip():
-            continue
-        kind, rel = line.split()[:2]
-        if slice_n and not kind.startswith("csmith"):
-            continue
-        out.append(os.path.join(env.CORPUS, rel))
-    return out[:slice_n] if slice_n else out
-
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--slice", type=int, default=0)
     ap.add_argument("--manifest", default=os.path.join(env.CORPUS, "MANIFEST"))
     args = ap.parse_args()
-    paths = [p for p in modules(args.manifest, args.slice) if os.path.exists(p)]
+    paths = [p for p in env.manifest_modules(args.manifest, args.slice) if os.path.exists(p)]
     if not paths:
         sys.exit(f"check.py: no modules in {args.manifest} (run corpora/real-c.sh)")
     jobs = env.JOBS

@@ -134,15 +134,7 @@ def compare(path, pair_limit):
 def modules(manifest, slice_n, frontends):
     """The real-C manifest's modules (the first slice_n csmith ones), then
     the `frontends` smallest modules of each front end (None: all)."""
-    out = []
-    for line in open(manifest):
-        if line.startswith("#") or not line.strip():
-            continue
-        kind, rel = line.split()[:2]
-        if slice_n and not kind.startswith("csmith"):
-            continue
-        out.append(os.path.join(env.CORPUS, rel))
-    out = out[:slice_n] if slice_n else out
+    out = env.manifest_modules(manifest, slice_n)
     root = os.path.join(env.CORPUS, "frontends")
     for fe in sorted(os.listdir(root)) if os.path.isdir(root) else []:
         d = os.path.join(root, fe)

@@ -351,71 +351,69 @@ bool exitsIn(const Loop &L, const Value *Frame) {
   return false;
 }
 
-/// At the end, each start-point check still in a loop gets another try at
-/// being one run at the loop's exit (sanitize_loops.cpp): at the start,
-/// ScalarEvolution saw its address before induction variables were
-/// simplified (an `int` index sign-extended), or the loop before it was
-/// rotated. Only when its frame was entered before the loop and is not
-/// left in it: the run goes to the frame that made the accesses.
-void summarizeStartChecks(Function &F, FunctionAnalysisManager &FAM) {
-  SmallVector<CallInst *, 16> Checks;
+/// Gives each call of runtime function `Name` (with `Args` arguments) in
+/// F to `Summarize(Call, Loop, Runtime, Facts)`, which returns whether it
+/// replaced the call by a summary; F's analyses are invalidated if any did.
+template <typename SummarizeFn>
+void summarizeCalls(Function &F, FunctionAnalysisManager &FAM, StringRef Name,
+                    unsigned Args, SummarizeFn Summarize) {
+  SmallVector<CallInst *, 16> Calls;
   for (Instruction &I : instructions(F))
     if (auto *C = dyn_cast<CallInst>(&I))
       if (Function *Callee = C->getCalledFunction())
-        if (Callee->getName() == "__aliaskit_access" && C->arg_size() == 4 &&
-            isStartFrame(C->getArgOperand(0)))
-          Checks.push_back(C);
-  if (Checks.empty())
+        if (Callee->getName() == Name && C->arg_size() == Args)
+          Calls.push_back(C);
+  if (Calls.empty())
     return;
   Runtime RT(*F.getParent());
-  auto &LI = FAM.getResult<LoopAnalysis>(F);
-  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
-  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  LoopFacts Facts{FAM.getResult<LoopAnalysis>(F),
+                  FAM.getResult<ScalarEvolutionAnalysis>(F),
+                  FAM.getResult<DominatorTreeAnalysis>(F)};
   bool Changed = false;
-  for (CallInst *C : Checks) {
-    Value *Frame = C->getArgOperand(0);
-    Loop *L = LI.getLoopFor(C->getParent());
-    auto *Size = dyn_cast<ConstantInt>(C->getArgOperand(3));
-    if (!L || L->contains(cast<Instruction>(Frame)) || exitsIn(*L, Frame) ||
-        !Size || Size->getValue().getActiveBits() > 63)
+  for (CallInst *C : Calls) {
+    // Only a loop the call's frame was entered before and is not left in:
+    // the summary goes to the frame that made the accesses.
+    Loop *L = Facts.LI.getLoopFor(C->getParent());
+    auto *Frame = dyn_cast<Instruction>(C->getArgOperand(0));
+    if (!L || !Frame || L->contains(Frame) || exitsIn(*L, Frame))
       continue;
-    if (aliaskit::summarizeInLoop(*C, C->getArgOperand(2), Size->getZExtValue(),
-                                  Frame, C->getArgOperand(1), RT.AccessRun,
-                                  LI, SE, DT)) {
-      C->eraseFromParent();
-      Changed = true;
-    }
+    Changed |= Summarize(*C, RT, Facts);
   }
   if (Changed)
     FAM.invalidate(F, PreservedAnalyses::none());
 }
 
+/// At the end, each start-point check still in a loop gets another try at
+/// being one run at the loop's exit (sanitize_loops.cpp): at the start,
+/// ScalarEvolution saw its address before induction variables were
+/// simplified (an `int` index sign-extended), or the loop before it was
+/// rotated.
+void summarizeStartChecks(Function &F, FunctionAnalysisManager &FAM) {
+  summarizeCalls(F, FAM, "__aliaskit_access", 4,
+                 [](CallInst &C, Runtime &RT, LoopFacts &Facts) {
+                   auto *Size = dyn_cast<ConstantInt>(C.getArgOperand(3));
+                   if (!isStartFrame(C.getArgOperand(0)) || !Size ||
+                       Size->getValue().getActiveBits() > 63 ||
+                       !aliaskit::summarizeInLoop(
+                           C, C.getArgOperand(2), Size->getZExtValue(),
+                           C.getArgOperand(0), C.getArgOperand(1),
+                           RT.AccessRun, Facts.LI, Facts.SE, Facts.DT))
+                     return false;
+                   C.eraseFromParent();
+                   return true;
+                 });
+}
+
 /// At the very end, each run still in a loop (a loop nest's inner loop,
 /// summarized) gets a try at being one grid at the enclosing loop's exit
-/// (sanitize_loops.cpp), when its frame was entered before that loop and
-/// is not left in it.
+/// (sanitize_loops.cpp).
 void summarizeRuns(Function &F, FunctionAnalysisManager &FAM) {
-  SmallVector<CallInst *, 16> Runs;
-  for (Instruction &I : instructions(F))
-    if (auto *C = dyn_cast<CallInst>(&I))
-      if (Function *Callee = C->getCalledFunction())
-        if (Callee->getName() == "__aliaskit_access_run" && C->arg_size() == 6)
-          Runs.push_back(C);
-  if (Runs.empty())
-    return;
-  Runtime RT(*F.getParent());
-  auto &LI = FAM.getResult<LoopAnalysis>(F);
-  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
-  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
-  bool Changed = false;
-  for (CallInst *C : Runs) {
-    Loop *L = LI.getLoopFor(C->getParent());
-    if (!L || exitsIn(*L, C->getArgOperand(0)))
-      continue;
-    Changed |= aliaskit::summarizeRunInLoop(*C, RT.AccessGrid, LI, SE, DT);
-  }
-  if (Changed)
-    FAM.invalidate(F, PreservedAnalyses::none());
+  summarizeCalls(F, FAM, "__aliaskit_access_run", 6,
+                 [](CallInst &C, Runtime &RT, LoopFacts &Facts) {
+                   return aliaskit::summarizeRunInLoop(C, RT.AccessGrid,
+                                                       Facts.LI, Facts.SE,
+                                                       Facts.DT);
+                 });
 }
 
 /// Instruments one function of the plan; the calls that stand for their

@@ -70,3 +70,17 @@ def cpu_model():
     except OSError:
         pass
     return "unknown CPU"
+
+
+def manifest_modules(manifest, slice_n=None):
+    """The modules a corpus manifest lists (`KIND PATH ...` lines, paths
+    under CORPUS); with slice_n, the first slice_n csmith ones only."""
+    out = []
+    for line in open(manifest):
+        if line.startswith("#") or not line.strip():
+            continue
+        kind, rel = line.split()[:2]
+        if slice_n and not kind.startswith("csmith"):
+            continue
+        out.append(os.path.join(CORPUS, rel))
+    return out[:slice_n] if slice_n else out
