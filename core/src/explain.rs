@@ -236,7 +236,7 @@ impl ScopedReason {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tbaa::build::TypeDag;
+    use crate::tbaa::build::{CScalars, TypeDag};
 
     fn inst(function: usize, kind: Carrier) -> InstView {
         InstView::new(function, kind)
@@ -267,10 +267,7 @@ mod tests {
     #[test]
     fn verdicts_and_summary() {
         let mut d = TypeDag::new();
-        let root = d.root("root");
-        let char_ = d.old_scalar("omnipotent char", root);
-        let int = d.old_scalar("int", char_);
-        let float = d.old_scalar("float", char_);
+        let CScalars { char_, int, float } = d.c_scalars();
         let t_int = d.old_tag(int, int, 0);
         let t_float = d.old_tag(float, float, 0);
         let t_char = d.old_tag(char_, char_, 0);

@@ -271,7 +271,7 @@ pub fn describe_tbaa_struct(g: &MetadataGraph, node: NodeId) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tbaa::build::TypeDag;
+    use crate::tbaa::build::{CScalars, TypeDag};
 
     fn inst(function: usize, kind: Carrier) -> InstView {
         InstView::new(function, kind)
@@ -342,10 +342,7 @@ mod tests {
     #[test]
     fn mod_ref_decisions_and_summary() {
         let mut d = TypeDag::new();
-        let root = d.root("root");
-        let char_ = d.old_scalar("omnipotent char", root);
-        let int = d.old_scalar("int", char_);
-        let float = d.old_scalar("float", char_);
+        let CScalars { int, float, .. } = d.c_scalars();
         let t_int = d.old_tag(int, int, 0);
         let t_float = d.old_tag(float, float, 0);
         let t_const = d.old_tag_flag(int, int, 0, 1);
@@ -394,10 +391,7 @@ mod tests {
     #[test]
     fn errno_as_alias_errno() {
         let mut d = TypeDag::new();
-        let root = d.root("root");
-        let char_ = d.old_scalar("omnipotent char", root);
-        let int = d.old_scalar("int", char_);
-        let float = d.old_scalar("float", char_);
+        let CScalars { char_, int, float } = d.c_scalars();
         let t_int = d.old_tag(int, int, 0);
         let t_float = d.old_tag(float, float, 0);
         let t_char = d.old_tag(char_, char_, 0);

@@ -8,6 +8,14 @@ use rustc_hash::FxHashMap;
 
 use crate::graph::{MetadataGraph, NodeId, Operand};
 
+/// The scalar type nodes [`TypeDag::c_scalars`] makes.
+#[derive(Copy, Clone, Debug)]
+pub struct CScalars {
+    pub char_: NodeId,
+    pub int: NodeId,
+    pub float: NodeId,
+}
+
 /// A graph plus uniquing, with one constructor per TBAA node shape.
 #[derive(Clone, Debug, Default)]
 pub struct TypeDag {
@@ -28,6 +36,16 @@ impl TypeDag {
         let id = self.g.add_tuple(operands.clone());
         self.uniq.insert(operands, id);
         id
+    }
+
+    /// Clang's C scalars under a root: the types `omnipotent char`, `int`
+    /// and `float` (below char), as [`CScalars`].
+    pub fn c_scalars(&mut self) -> CScalars {
+        let root = self.root("Simple C/C++ TBAA");
+        let char_ = self.old_scalar("omnipotent char", root);
+        let int = self.old_scalar("int", char_);
+        let float = self.old_scalar("float", char_);
+        CScalars { char_, int, float }
     }
 
     /// A root: `!{!"name"}`.
