@@ -64,7 +64,7 @@ test-install: build
 demo: build
 	examples/demo.sh
 
-test: build lint test-unit test-plugin test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-explain-llvm test-bisect-corpus test-lto test-cargo test-flang-lto test-llvm19 test-frontends test-sanitize test-fuzz test-install
+test: build lint test-unit test-plugin test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-bisect-corpus test-lto test-cargo test-flang-lto test-llvm19 test-frontends test-explain-llvm test-sanitize test-fuzz test-install
 
 test-unit:
 	cargo test --release --workspace
@@ -155,8 +155,8 @@ test-inspect: test-corpus
 # default<O2> (the inliner's scopes decide calls there), when
 # corpora/frontends.sh has built them (make bench: all of them).
 EXPLAIN_O2_SLICE = $(wildcard $(addprefix target/corpus/frontends/rust/,itoa.bc memchr.bc serde.bc))
-test-explain-llvm: test-corpus
-	JOBS=$(JOBS) python3 checks/inspect/explain-vs-llvm.py --quiet --slice 10 --frontends 2 --pair-limit 300000
+test-explain-llvm: test-corpus test-frontends
+	JOBS=$(JOBS) python3 checks/inspect/explain-vs-llvm.py --quiet --slice 10 --frontends 2 --pair-limit 300000 --manifest target/corpus/MANIFEST.slice-1-20
 	$(if $(EXPLAIN_O2_SLICE),JOBS=$(JOBS) python3 checks/inspect/explain-vs-llvm.py --quiet --pipeline 'default<O2>' $(EXPLAIN_O2_SLICE))
 
 # aliaskit bisect on programs with one injected wrong !tbaa or !noalias
