@@ -16,8 +16,9 @@
 //   its inlined-at chain) with the same opcode (a load or store: the same
 //   type) can have come from; failing such an access, a memory intrinsic
 //   there (the load or store SROA and InstCombine make of a memcpy).
-//   For a `.ll` input, the access's line in the user's file is kept too,
-//   and the report prints that line, as the user wrote it.
+//   For a `.ll` input, where the parser found the access in the user's
+//   file is kept too, and the report prints its text there, as the user
+//   wrote it (with the file's node numbers).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +27,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/AsmParser/AsmParserContext.h"
+#include "llvm/AsmParser/FileLoc.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
@@ -36,6 +38,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <string>
 
 using namespace llvm;
@@ -57,8 +60,10 @@ struct aliaskit::InputInstructions {
     /// A load's or store's type, else null.
     Type *Accessed;
     bool MemIntrinsic;
-    /// Its line in the user's `.ll` file, from 1; 0 when not known.
+    /// Where it is in the user's `.ll` file (lines and columns from 0);
+    /// FileLine, its first line from 1, 0 when not known.
     unsigned FileLine;
+    FileLocRange InFile;
     /// What the report calls it: `load`, or the callee's name.
     std::string Name;
   };
@@ -99,13 +104,28 @@ bool sameLocation(const DILocation *A, const DILocation *B) {
   return !A && !B;
 }
 
-/// Line `Line` (from 1) of `Text`, without its leading and trailing
-/// blanks.
-std::string lineOf(const MemoryBuffer &Text, unsigned Line) {
+/// The text of `Text` in `Range`, on one line (an instruction written
+/// over several has its line breaks and indentation made one space).
+std::string textIn(const MemoryBuffer &Text, const FileLocRange &Range) {
   StringRef Rest = Text.getBuffer();
-  for (unsigned I = 1; I < Line && !Rest.empty(); ++I)
-    Rest = Rest.split('\n').second;
-  return Rest.split('\n').first.trim().str();
+  auto Offset = [&](FileLoc L) {
+    size_t At = 0;
+    for (unsigned I = 0; I < L.Line && At != StringRef::npos; ++I) {
+      At = Rest.find('\n', At);
+      if (At != StringRef::npos)
+        ++At;
+    }
+    return At == StringRef::npos ? Rest.size()
+                                 : std::min(Rest.size(), At + L.Col);
+  };
+  size_t Begin = Offset(Range.Start), End = Offset(Range.End);
+  std::string Out;
+  for (StringRef Line : llvm::split(Rest.slice(Begin, std::max(Begin, End)), '\n')) {
+    if (!Out.empty())
+      Out += ' ';
+    Out += Line.trim().str();
+  }
+  return StringRef(Out).trim().str();
 }
 
 /// How `I` stands to the input `In`, as aliaskit_printer_origin's parts.
@@ -143,7 +163,7 @@ Origin originOf(const aliaskit::InputInstructions &In, const Instruction &I) {
   }
   const auto &Found = Same.empty() ? Copies : Same;
   if (Found.size() == 1 && Found[0]->FileLine && In.Text) {
-    O.Input = lineOf(*In.Text, Found[0]->FileLine);
+    O.Input = textIn(*In.Text, Found[0]->InFile);
     O.InputLocation = (In.Path + ":" + Twine(Found[0]->FileLine)).str();
   } else if (Found.size() == 1) {
     O.Note = "from the input's " + Found[0]->Name + " at this location";
@@ -184,9 +204,12 @@ aliaskit::recordInstructions(const Module &M, const Module *File,
     auto FileI = File ? inst_begin(*FileF) : const_inst_iterator();
     for (const Instruction &I : instructions(F)) {
       unsigned Line = 0;
+      FileLocRange InFile;
       if (File) {
-        if (auto Where = Parsed->getInstructionLocation(&*FileI))
+        if (auto Where = Parsed->getInstructionLocation(&*FileI)) {
           Line = Where->Start.Line + 1;
+          InFile = *Where;
+        }
         ++FileI;
       }
       R->Index.try_emplace(&I, R->Records.size());
@@ -196,7 +219,7 @@ aliaskit::recordInstructions(const Module &M, const Module *File,
       if (!Loc || !I.mayReadOrWriteMemory())
         continue;
       Accesses.push_back({Loc, I.getOpcode(), accessedType(I),
-                          isa<MemIntrinsic>(I), Line, accessName(I)});
+                          isa<MemIntrinsic>(I), Line, InFile, accessName(I)});
     }
     if (!Accesses.empty())
       R->Accesses[F.getName()] = std::move(Accesses);
