@@ -251,13 +251,15 @@ std::shared_ptr<aliaskit::InputNumbers> fileNumbers(const Module &M,
   LLVMContext Context;
   SMDiagnostic Err;
   SlotMapping Slots;
-  // Where each instruction is in the file, for bisect (input_origin.cpp).
+  // Where each instruction is in the file, for bisect (input_origin.cpp),
+  // which quotes the file only for instructions with a !dbg location.
   bool Bisect = aliaskit_bisect_enabled();
+  bool Quoted = Bisect && !M.debug_compile_units().empty();
   AsmParserContext Parsed;
   std::unique_ptr<Module> File = parseAssembly(
       (*Text)->getMemBufferRef(), Err, Context, &Slots,
       [](StringRef, StringRef) { return std::nullopt; },
-      Bisect ? &Parsed : nullptr);
+      Quoted ? &Parsed : nullptr);
   if (!File)
     return nullptr;
   Matcher Match;
@@ -267,8 +269,8 @@ std::shared_ptr<aliaskit::InputNumbers> fileNumbers(const Module &M,
   auto R = std::make_shared<aliaskit::InputNumbers>();
   R->FromFile = true;
   if (Bisect)
-    R->Instructions = aliaskit::recordInstructions(M, File.get(), &Parsed,
-                                                   std::move(*Text), Path);
+    R->Instructions = aliaskit::recordInstructions(
+        M, Quoted ? File.get() : nullptr, &Parsed, std::move(*Text), Path);
   unsigned Next = 0;
   for (const auto &[Number, Node] : Slots.MetadataNodes) {
     auto It = Match.FileToLive.find(Node.get());

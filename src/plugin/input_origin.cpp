@@ -226,6 +226,9 @@ aliaskit::recordInstructions(const Module &M, const Module *File,
     if (File)
       ++FileF;
   }
+  // Without !dbg nothing is ever quoted from the file.
+  if (R->Accesses.empty())
+    R->Text.reset();
   return R;
 }
 
