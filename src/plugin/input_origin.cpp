@@ -39,6 +39,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <mutex>
 #include <string>
 
 using namespace llvm;
@@ -72,6 +73,9 @@ struct aliaskit::InputInstructions {
   /// A `.ll` input: its path and text.
   std::string Path;
   std::unique_ptr<MemoryBuffer> Text;
+  /// Where each line of Text begins, made on the first quote.
+  mutable std::vector<size_t> LineStarts;
+  mutable std::once_flag Indexed;
 };
 
 namespace {
@@ -104,23 +108,25 @@ bool sameLocation(const DILocation *A, const DILocation *B) {
   return !A && !B;
 }
 
-/// The text of `Text` in `Range`, on one line (an instruction written
+/// The text of `In`'s file in `Range`, on one line (an instruction written
 /// over several has its line breaks and indentation made one space).
-std::string textIn(const MemoryBuffer &Text, const FileLocRange &Range) {
-  StringRef Rest = Text.getBuffer();
+std::string textIn(const aliaskit::InputInstructions &In,
+                   const FileLocRange &Range) {
+  StringRef Text = In.Text->getBuffer();
+  std::call_once(In.Indexed, [&] {
+    In.LineStarts.push_back(0);
+    for (size_t I = 0, E = Text.size(); I != E; ++I)
+      if (Text[I] == '\n')
+        In.LineStarts.push_back(I + 1);
+  });
   auto Offset = [&](FileLoc L) {
-    size_t At = 0;
-    for (unsigned I = 0; I < L.Line && At != StringRef::npos; ++I) {
-      At = Rest.find('\n', At);
-      if (At != StringRef::npos)
-        ++At;
-    }
-    return At == StringRef::npos ? Rest.size()
-                                 : std::min(Rest.size(), At + L.Col);
+    if (L.Line >= In.LineStarts.size())
+      return Text.size();
+    return std::min(Text.size(), In.LineStarts[L.Line] + L.Col);
   };
   size_t Begin = Offset(Range.Start), End = Offset(Range.End);
   std::string Out;
-  for (StringRef Line : llvm::split(Rest.slice(Begin, std::max(Begin, End)), '\n')) {
+  for (StringRef Line : llvm::split(Text.slice(Begin, std::max(Begin, End)), '\n')) {
     if (!Out.empty())
       Out += ' ';
     Out += Line.trim().str();
@@ -163,7 +169,7 @@ Origin originOf(const aliaskit::InputInstructions &In, const Instruction &I) {
   }
   const auto &Found = Same.empty() ? Copies : Same;
   if (Found.size() == 1 && Found[0]->FileLine && In.Text) {
-    O.Input = textIn(*In.Text, Found[0]->InFile);
+    O.Input = textIn(In, Found[0]->InFile);
     O.InputLocation = (In.Path + ":" + Twine(Found[0]->FileLine)).str();
   } else if (Found.size() == 1) {
     O.Note = "from the input's " + Found[0]->Name + " at this location";
