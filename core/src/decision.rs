@@ -620,6 +620,65 @@ pub struct Side {
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub location: String,
     pub metadata: String,
+    /// How the instruction stands to the input (the module as it entered
+    /// the pipeline) when it is not one of the input's as it was; absent
+    /// for an input instruction, or when the plugin could not tell.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<Origin>,
+}
+
+/// How a decided instruction stands to the input, when it is not one of
+/// the input's instructions as they were.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OriginKind {
+    /// A pass made it: it is not one of the input's instructions.
+    Made,
+    /// One of the input's instructions, which a pass changed in place (its
+    /// opcode, type or operand count differ from the input's).
+    Changed,
+}
+
+/// Where a decided instruction came from ([`Side::origin`]): it was
+/// decided in the form [`Side::instruction`] shows, and, for one a pass
+/// made, the input's instruction at the same source location with the
+/// same opcode (a load or store: the same type; failing that, a memory
+/// intrinsic there) when exactly one is known.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Origin {
+    pub how: OriginKind,
+    /// That input instruction as the input has it: for a `.ll` input, its
+    /// line of the user's file; empty when not known.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub input: String,
+    /// Where `input` is (`file.ll:12`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub input_location: String,
+    /// What is known of it otherwise (`the input has 2 loads of i32 at
+    /// this location`); empty when nothing is.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub note: String,
+}
+
+impl Origin {
+    /// The lines reports print under the instruction.
+    pub fn lines(&self) -> Vec<String> {
+        let mut out = vec![match self.how {
+            OriginKind::Made => "(made by the pipeline; decided in this form)".to_owned(),
+            OriginKind::Changed => {
+                "(an input instruction a pass changed; decided in this form)".to_owned()
+            }
+        }];
+        if !self.input.is_empty() {
+            out.push(match self.input_location.as_str() {
+                "" => format!("from the input's: {}", self.input),
+                at => format!("from the input's {at}: {}", self.input),
+            });
+        } else if !self.note.is_empty() {
+            out.push(self.note.clone());
+        }
+        out
+    }
 }
 
 impl Side {
@@ -800,16 +859,54 @@ mod tests {
                 instruction: "store i32 0, ptr %p".into(),
                 location: String::new(),
                 metadata: "!alias.scope {\"s\" in \"D\"}".into(),
+                origin: None,
             },
-            second: Side::default(),
+            second: Side {
+                instruction: "%v = load i32, ptr %q".into(),
+                origin: Some(Origin {
+                    how: OriginKind::Made,
+                    input: "%x = load i32, ptr %p".into(),
+                    input_location: "m.ll:4".into(),
+                    note: String::new(),
+                }),
+                ..Side::default()
+            },
             why: "because".into(),
             shared: false,
         };
         let line = serde_json::to_string(&r).unwrap();
         assert!(line.contains("\"analysis\":\"scoped-noalias\""));
         assert!(line.contains("\"question\":\"scope-lists\""));
-        assert!(!line.contains("shared"));
+        assert!(line.contains("\"origin\":{\"how\":\"made\",\"input\":"));
+        assert!(!line.contains("shared") && !line.contains("note"));
+        // An input instruction has no origin at all.
+        assert_eq!(line.matches("origin").count(), 1);
         assert_eq!(serde_json::from_str::<LogRecord>(&line).unwrap(), r);
+    }
+
+    #[test]
+    fn origins_say_how_and_from_what() {
+        let mut o = Origin {
+            how: OriginKind::Made,
+            input: "call void @llvm.memcpy(ptr %a, ptr %b, i64 4, i1 false)".into(),
+            input_location: "m.ll:7".into(),
+            note: "unused while input is known".into(),
+        };
+        assert_eq!(
+            o.lines(),
+            [
+                "(made by the pipeline; decided in this form)",
+                "from the input's m.ll:7: call void @llvm.memcpy(ptr %a, ptr %b, i64 4, i1 false)"
+            ]
+        );
+        o.input.clear();
+        assert_eq!(o.lines()[1], "unused while input is known");
+        o.note.clear();
+        o.how = OriginKind::Changed;
+        assert_eq!(
+            o.lines(),
+            ["(an input instruction a pass changed; decided in this form)"]
+        );
     }
 
     #[test]

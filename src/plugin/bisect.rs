@@ -276,25 +276,32 @@ impl QueryPrinter {
         }
     }
 
-    /// The instruction of side `side` (or what is known of the access)
-    /// and its source location ("" without `!dbg`).
-    unsafe fn text(&self, query: *const c_void, side: u8) -> (String, String) {
+    /// Side `side` of the query, without its metadata: the instruction
+    /// (or what is known of the access), its source location ("" without
+    /// `!dbg`) and how it stands to the input.
+    unsafe fn side(&self, query: *const c_void, side: u8, metadata: String) -> Side {
         if query.is_null() {
-            return Default::default();
+            return Side {
+                metadata,
+                ..Side::default()
+            };
         }
         let inst = aliaskit_bisect_query_instruction(query, side);
         match self.0 {
-            Some(p) if !inst.is_null() => (
-                p.value(inst).trim().to_owned(),
-                describe_location(&locations(inst)).unwrap_or_default(),
-            ),
-            _ => (
-                aliaskit_bisect_query_text(query, side)
+            Some(p) if !inst.is_null() => Side {
+                instruction: p.value(inst).trim().to_owned(),
+                location: describe_location(&locations(inst)).unwrap_or_default(),
+                metadata,
+                origin: p.origin(inst),
+            },
+            _ => Side {
+                instruction: aliaskit_bisect_query_text(query, side)
                     .into_string()
                     .trim()
                     .to_owned(),
-                String::new(),
-            ),
+                metadata,
+                ..Side::default()
+            },
         }
     }
 }
@@ -361,22 +368,8 @@ pub unsafe fn keep<D: Decider>(
                 kept,
                 module,
                 function,
-                first: {
-                    let (instruction, location) = printer.text(query, 0);
-                    Side {
-                        instruction,
-                        location,
-                        metadata: session.readable(numbers, question, 0, a),
-                    }
-                },
-                second: {
-                    let (instruction, location) = printer.text(query, 1);
-                    Side {
-                        instruction,
-                        location,
-                        metadata: session.readable(numbers, question, 1, b),
-                    }
-                },
+                first: printer.side(query, 0, session.readable(numbers, question, 0, a)),
+                second: printer.side(query, 1, session.readable(numbers, question, 1, b)),
                 why: session.why(numbers, question, a, b),
                 shared,
             };

@@ -20,6 +20,10 @@
 // operands). Where the two differ anywhere, the numbers `opt -S` gives
 // are recorded instead, and one note on stderr says so.
 //
+// With a bisection on, the input's instructions are recorded at the same
+// point (input_origin.cpp), with, for a `.ll` file, where the parser put
+// each one in the file.
+//
 //===----------------------------------------------------------------------===//
 
 #include "shim.h"
@@ -29,6 +33,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/AsmParser/AsmParserContext.h"
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/AsmParser/SlotMapping.h"
 #include "llvm/IR/DebugProgramInstruction.h"
@@ -41,6 +46,7 @@
 #include "llvm/IR/PassInstrumentation.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -239,10 +245,21 @@ private:
 /// null when `M` is not (any longer) what the file says.
 std::shared_ptr<aliaskit::InputNumbers> fileNumbers(const Module &M,
                                                     StringRef Path) {
+  auto Text = MemoryBuffer::getFile(Path);
+  if (!Text)
+    return nullptr;
   LLVMContext Context;
   SMDiagnostic Err;
   SlotMapping Slots;
-  std::unique_ptr<Module> File = parseAssemblyFile(Path, Err, Context, &Slots);
+  // Where each instruction is in the file, for bisect (input_origin.cpp),
+  // which quotes the file only for instructions with a !dbg location.
+  bool Bisect = aliaskit_bisect_enabled();
+  bool Quoted = Bisect && !M.debug_compile_units().empty();
+  AsmParserContext Parsed;
+  std::unique_ptr<Module> File = parseAssembly(
+      (*Text)->getMemBufferRef(), Err, Context, &Slots,
+      [](StringRef, StringRef) { return std::nullopt; },
+      Quoted ? &Parsed : nullptr);
   if (!File)
     return nullptr;
   Matcher Match;
@@ -251,6 +268,9 @@ std::shared_ptr<aliaskit::InputNumbers> fileNumbers(const Module &M,
     return nullptr;
   auto R = std::make_shared<aliaskit::InputNumbers>();
   R->FromFile = true;
+  if (Bisect)
+    R->Instructions = aliaskit::recordInstructions(
+        M, Quoted ? File.get() : nullptr, &Parsed, std::move(*Text), Path);
   unsigned Next = 0;
   for (const auto &[Number, Node] : Slots.MetadataNodes) {
     auto It = Match.FileToLive.find(Node.get());
@@ -343,6 +363,9 @@ void record(const Module &M) {
   }
   if (!Numbers)
     Numbers = printedNumbers(M);
+  if (!Numbers->Instructions && aliaskit_bisect_enabled())
+    Numbers->Instructions =
+        aliaskit::recordInstructions(M, nullptr, nullptr, nullptr, "");
   recordFunctions(M, *Numbers);
   std::lock_guard<std::mutex> G(RecordsLock);
   records()[&M] = Recorded{Id, &M.getContext(), std::move(Numbers)};

@@ -15,8 +15,10 @@ use inkwell::llvm_sys::prelude::{LLVMMetadataRef, LLVMValueRef};
 use super::ffi::imports::{
     aliaskit_debug_location, aliaskit_printer_decl_loop, aliaskit_printer_input_carried,
     aliaskit_printer_input_copy, aliaskit_printer_input_nodes, aliaskit_printer_metadata,
-    aliaskit_printer_number, aliaskit_printer_place, aliaskit_printer_value,
+    aliaskit_printer_number, aliaskit_printer_origin, aliaskit_printer_place,
+    aliaskit_printer_value,
 };
+use aliaskit_core::decision::{Origin, OriginKind};
 use aliaskit_core::names::{describe_location, Slot};
 
 /// Set in `aliaskit_printer_number`'s answer for a node not in the input
@@ -144,5 +146,27 @@ impl Printer {
     /// As [`Printer::value`]; `v` an instruction.
     pub unsafe fn located(self, v: LLVMValueRef) -> String {
         aliaskit_core::names::located(&locations(v), self.value(v).trim())
+    }
+
+    /// How instruction `v` stands to the input when it is not one of the
+    /// input's as it was (input_origin.cpp); None for one of the input's,
+    /// or when the input's instructions were not recorded (they are for
+    /// bisect only).
+    ///
+    /// # Safety
+    /// As [`Printer::value`]; `v` an instruction.
+    pub unsafe fn origin(self, v: LLVMValueRef) -> Option<Origin> {
+        let part = |p| aliaskit_printer_origin(self.0, v, p).into_string();
+        let how = match part(0).as_str() {
+            "made" => OriginKind::Made,
+            "changed" => OriginKind::Changed,
+            _ => return None,
+        };
+        Some(Origin {
+            how,
+            input: part(1),
+            input_location: part(2),
+            note: part(3),
+        })
     }
 }

@@ -29,6 +29,8 @@
 
 namespace llvm {
 class AAResults;
+class AsmParserContext;
+class MemoryBuffer;
 class CallBase;
 class CallInst;
 class DominatorTree;
@@ -417,6 +419,14 @@ int8_t aliaskit_printer_input_carried(void *Printer, LLVMMetadataRef MD);
 /// Where copy `I` of aliaskit_printer_input_nodes(2) was in the input
 /// (`llvm.memcpy.p0.p0.i64 at a.c:3:5`), or "".
 aliaskit::OwnedString aliaskit_printer_input_copy(void *Printer, size_t I);
+/// How instruction `Inst` of the printer's module stands to the input
+/// (input_origin.cpp), part `Part` of it: 0, `made` (a pass made it),
+/// `changed` (an input instruction whose opcode, type or operand count a
+/// pass changed), or "" (one of the input's, or not known); for `made`,
+/// 1, the input's instruction it came from as the input has it, 2, where
+/// (`file.ll:12`), 3, what is known of it otherwise; each "" when unknown.
+aliaskit::OwnedString aliaskit_printer_origin(void *Printer, LLVMValueRef Inst,
+                                              uint8_t Part);
 /// Frees an OwnedString, the one way every string for the Rust side is
 /// freed.
 void aliaskit_string_free(aliaskit::OwnedString S);
@@ -485,6 +495,9 @@ inline llvm::MDNode *node(LLVMMetadataRef M) {
   return llvm::cast_or_null<llvm::MDNode>(llvm::unwrap(M));
 }
 
+/// The input's instructions (input_origin.cpp).
+struct InputInstructions;
+
 /// The numbers of the nodes of a module as it entered the pipeline (its
 /// input): those written in its `.ll` file, or those `opt -S` gives it
 /// then (input_numbers.cpp). A node without one is not in the input.
@@ -507,7 +520,21 @@ struct InputNumbers {
   llvm::StringMap<Function> Functions;
   /// Every tag and scope list some access of the input carried.
   llvm::DenseSet<const llvm::MDNode *> Carried;
+  /// The input's instructions, recorded for bisect's reports
+  /// (input_origin.cpp); null when not recorded.
+  std::shared_ptr<const InputInstructions> Instructions;
 };
+
+/// input_origin.cpp: what bisect's reports need to tell which instructions
+/// are the input's, and what one a pass made came from. `File`, for a
+/// `.ll` input whose nodes were matched to `M`'s: the module parsed from
+/// it (with the same shape as `M`), where the parser put each instruction
+/// (`Parsed`), the file's text and path.
+std::shared_ptr<const InputInstructions>
+recordInstructions(const llvm::Module &M, const llvm::Module *File,
+                   const llvm::AsmParserContext *Parsed,
+                   std::unique_ptr<llvm::MemoryBuffer> Text,
+                   llvm::StringRef Path);
 
 /// input_numbers.cpp: the input numbers of `M`, or null when none were
 /// recorded (no pass that reports was in the pipeline, or no pipeline).

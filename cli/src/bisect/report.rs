@@ -204,11 +204,9 @@ fn write_culprit(out: &mut impl Write, k: usize, c: &Culprit) -> std::io::Result
         "culprit {k}: {} answered {} in @{} ({})",
         c.analysis, c.answer, c.function, c.module
     )?;
-    writeln!(out, "  first:  {}", c.first.located())?;
-    writeln!(out, "          {}", c.first.metadata)?;
+    write_side(out, "first: ", c.first)?;
     if !c.second.instruction.is_empty() || !c.second.metadata.is_empty() {
-        writeln!(out, "  second: {}", c.second.located())?;
-        writeln!(out, "          {}", c.second.metadata)?;
+        write_side(out, "second:", c.second)?;
     }
     writeln!(out, "  why: {}", c.why)?;
     if c.records > 1 {
@@ -223,4 +221,18 @@ fn write_culprit(out: &mut impl Write, k: usize, c: &Culprit) -> std::io::Result
         "  decision {}: ALIASKIT_BISECT='y -x{}' answers it conservatively",
         c.id, c.id
     )
+}
+
+/// One side of a culprit: the instruction, where it came from when a
+/// pass made or changed it, and its metadata.
+fn write_side(
+    out: &mut impl Write,
+    label: &str,
+    side: &aliaskit_core::decision::Side,
+) -> std::io::Result<()> {
+    writeln!(out, "  {label} {}", side.located())?;
+    for line in side.origin.iter().flat_map(|o| o.lines()) {
+        writeln!(out, "          {line}")?;
+    }
+    writeln!(out, "          {}", side.metadata)
 }

@@ -53,6 +53,14 @@ extern "C" {
     /// Where copy `i` of `aliaskit_printer_input_nodes(2)` was in the
     /// input (`llvm.memcpy.p0.p0.i64 at a.c:3:5`), or "".
     pub(crate) fn aliaskit_printer_input_copy(printer: *mut c_void, i: usize) -> OwnedString;
+    /// How an instruction of the printer's module stands to the input,
+    /// part `part` of it (input_origin.cpp): 0, `made`, `changed` or "";
+    /// 1, the input instruction it came from; 2, where; 3, a note.
+    pub(crate) fn aliaskit_printer_origin(
+        printer: *mut c_void,
+        inst: LLVMValueRef,
+        part: u8,
+    ) -> OwnedString;
     pub(crate) fn aliaskit_printer_decl_loop(
         printer: *mut c_void,
         md: LLVMMetadataRef,
