@@ -20,8 +20,8 @@
 //! of each kind (the rest is "not known").
 
 use crate::graph::{MetadataGraph, NodeId, Operand};
-use crate::names::{describe_list, Numbering};
-use crate::scoped::{intersect_lists, most_generic_scope_list, scopes_with_domains};
+use crate::names::{describe_list, inliner_scope, Numbering};
+use crate::scoped::{intersect_lists, most_generic_scope_list, scope_name, scopes_with_domains};
 use crate::tbaa::query::{GenericTag, TbaaOracle};
 
 /// Pairs are tried among at most this many input nodes of a kind.
@@ -62,6 +62,13 @@ pub enum Origin {
     ScopeIntersection { a: NodeId, b: NodeId },
     /// A list made of input scopes only, but no merge of two input lists.
     InputScopes,
+    /// A list whose scopes the inliner made for the `noalias` parameters
+    /// of `callees` (names of their domains, in order, without repeats),
+    /// with some of the input's scopes when `with_input`.
+    Inlined {
+        callees: Vec<String>,
+        with_input: bool,
+    },
 }
 
 /// Where tag `tag` came from, when the input's tags and copies of its
@@ -151,7 +158,29 @@ pub fn list_origin(
         }
     }
     let scopes = scopes_with_domains(g, list).ok()?;
-    (!scopes.is_empty() && scopes.iter().all(|&(s, _)| in_input(s))).then_some(Origin::InputScopes)
+    if scopes.is_empty() {
+        return None;
+    }
+    if scopes.iter().all(|&(s, _)| in_input(s)) {
+        return Some(Origin::InputScopes);
+    }
+    // Scopes the inliner made ("callee: %p" in domain "callee"), and
+    // perhaps some of the input's.
+    let mut callees: Vec<String> = Vec::new();
+    for &(s, d) in &scopes {
+        if in_input(s) {
+            continue;
+        }
+        let (callee, _) = inliner_scope(scope_name(g, s), d.and_then(|d| scope_name(g, d)))?;
+        if !callees.iter().any(|c| c == callee) {
+            callees.push(callee.to_owned());
+        }
+    }
+    let with_input = scopes.iter().any(|&(s, _)| in_input(s));
+    Some(Origin::Inlined {
+        callees,
+        with_input,
+    })
 }
 
 /// The note a report adds to a node that is not on the input's accesses:
@@ -213,6 +242,18 @@ pub fn describe(
             "made of the input's scopes, but not the merge of two of this function's lists"
                 .to_owned()
         }
+        Some(Origin::Inlined {
+            callees,
+            with_input,
+        }) => format!(
+            "made by the inliner for the noalias parameters of {}{}",
+            callees.join(", "),
+            if *with_input {
+                ", with some of the input's scopes"
+            } else {
+                ""
+            }
+        ),
     };
     format!("{what}: {from}")
 }
@@ -390,6 +431,26 @@ mod tests {
         let s4 = scope(&mut g);
         let fresh = g.add_tuple(vec![Operand::Node(s4)]);
         assert_eq!(list_origin(&g, fresh, &input, in_input), None);
+        // Scopes the inliner made for ramp's parameters, with an input one.
+        let ramp = g.string("ramp");
+        let rd = g.reserve();
+        g.define_tuple(rd, vec![Operand::Node(rd), ramp]);
+        let arg = g.string("ramp: argument 0");
+        let s5 = g.reserve();
+        g.define_tuple(s5, vec![Operand::Node(s5), Operand::Node(rd), arg]);
+        let inlined = g.add_tuple(vec![Operand::Node(s5), Operand::Node(s1)]);
+        let origin = list_origin(&g, inlined, &input, in_input);
+        assert_eq!(
+            origin,
+            Some(Origin::Inlined {
+                callees: vec!["ramp".into()],
+                with_input: true
+            })
+        );
+        assert_eq!(
+            describe(&g, &names, false, origin.as_ref(), &input),
+            "not in the input: made by the inliner for the noalias parameters of ramp, with some of the input's scopes"
+        );
         assert_eq!(
             describe(&g, &names, false, None, &input),
             "not in the input; what it was made from is not known"
