@@ -186,6 +186,43 @@ impl Report<'_> {
         }
         writeln!(self.out, "  why: {why}")
     }
+
+    /// Prints the pair of instructions `x`, `y` of function `name`:
+    /// `answer`, decided by `by` (None: by neither analysis), and `why`.
+    /// The header is `ANSWER [analysis] in @name`; the JSON record has
+    /// `kind` first when given (pairs other than load/store ones), then the
+    /// fields every pair has, then `tail`'s.
+    ///
+    /// # Safety
+    /// As [`Report::text`].
+    #[allow(clippy::too_many_arguments)]
+    pub unsafe fn print_pair(
+        &mut self,
+        kind: Option<&str>,
+        name: &str,
+        (x, y): (usize, usize),
+        answer: &str,
+        by: Option<Analysis>,
+        why: &str,
+        tail: serde_json::Value,
+    ) -> std::io::Result<()> {
+        let ((first, _), (second, _)) = (self.text(x), self.text(y));
+        let mut record = serde_json::json!({});
+        if let Some(kind) = kind {
+            record["kind"] = serde_json::json!(kind);
+        }
+        record["function"] = serde_json::json!(name);
+        record["first"] = serde_json::json!(first);
+        record["second"] = serde_json::json!(second);
+        record["answer"] = serde_json::json!(answer);
+        record["analysis"] = serde_json::json!(by.map(Analysis::name));
+        record["why"] = serde_json::json!(why);
+        let header = match by {
+            Some(a) => format!("{answer} [{a}] in @{name}"),
+            None => format!("{answer} in @{name}"),
+        };
+        self.print(&header, &[("first", x), ("second", y)], why, record, tail)
+    }
 }
 
 /// Explains a module; see the module documentation. `only` names the one
@@ -292,15 +329,6 @@ unsafe fn print_pair(
     let (a, b) = (&read.view.instructions[x], &read.view.instructions[y]);
     let answer = if by.is_some() { "NoAlias" } else { "MayAlias" };
     let why = why(report.g, &report.names, (a, b), v, PAIR_LABELS);
-    let ((first, _), (second, _)) = (report.text(x), report.text(y));
-    let record = serde_json::json!({
-        "function": name,
-        "first": first,
-        "second": second,
-        "answer": answer,
-        "analysis": by.map(Analysis::name),
-        "why": why,
-    });
     let tail = match by {
         Some(_) => serde_json::Value::Null,
         None => serde_json::json!({"reasons": {
@@ -308,11 +336,7 @@ unsafe fn print_pair(
             "scoped-noalias": v.scoped_may_reason(),
         }}),
     };
-    let header = match by {
-        Some(a) => format!("{answer} [{a}] in @{name}"),
-        None => format!("{answer} in @{name}"),
-    };
-    report.print(&header, &[("first", x), ("second", y)], &why, record, tail)
+    report.print_pair(None, name, (x, y), answer, by, &why, tail)
 }
 
 fn print_summary(

@@ -164,16 +164,6 @@ pub(super) unsafe fn explain_calls(
         } else {
             "call"
         };
-        let ((first, _), (second, _)) = (report.text(x), report.text(y));
-        let record = serde_json::json!({
-            "kind": kind,
-            "function": name,
-            "first": first,
-            "second": second,
-            "answer": answer,
-            "analysis": by.map(Analysis::name),
-            "why": why,
-        });
         let mut tail = serde_json::json!({});
         if kind == "call" {
             if let Some(l) = locations_json(a, v.location_no_alias()) {
@@ -186,11 +176,7 @@ pub(super) unsafe fn explain_calls(
                 "scoped-noalias": v.pair.scoped_may_reason(),
             });
         }
-        let header = match by {
-            Some(a) => format!("{answer} [{a}] in @{name}"),
-            None => format!("{answer} in @{name}"),
-        };
-        report.print(&header, &[("first", x), ("second", y)], &why, record, tail)?;
+        report.print_pair(Some(kind), name, (x, y), answer, by, &why, tail)?;
     }
     Ok(())
 }
