@@ -55,6 +55,10 @@
 #include <string>
 
 using namespace llvm;
+
+void aliaskit::markQuiet(Instruction *I) {
+  I->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(I->getContext(), {}));
+}
 using aliaskit::SanitizePoint;
 
 namespace {
@@ -140,12 +144,7 @@ struct Runtime {
   }
 };
 
-/// Marks a call of ours: other sanitizers leave it alone.
-CallInst *quiet(CallInst *C) {
-  C->setMetadata(LLVMContext::MD_nosanitize,
-                 MDNode::get(C->getContext(), {}));
-  return C;
-}
+using aliaskit::quiet;
 
 /// The analyses a function's loops are summarized with.
 struct LoopFacts {

@@ -145,23 +145,19 @@ Value *iterations(const LoopEnd &E, Value *Taken, IRBuilder<> &B) {
   return E.EveryIteration ? B.CreateAdd(Count, B.getInt64(1)) : Count;
 }
 
-CallInst *quietCall(IRBuilder<> &B, FunctionCallee F, ArrayRef<Value *> Args) {
-  CallInst *Call = B.CreateCall(F, Args);
-  Call->setMetadata(LLVMContext::MD_nosanitize,
-                    MDNode::get(B.getContext(), {}));
-  return Call;
-}
+/// Where a run call in block At is decided when At is not on every
+/// iteration's path of L: At is the exit of an inner loop (its only way
+/// out) whose preheader is entered from block `Block` that runs in every
+/// iteration, on a branch whose condition L does not change (a rotated
+/// loop's guard); the inner loop runs when the condition is `!OnFalse`.
+struct Guard {
+  BasicBlock *Block;
+  Value *Condition;
+  bool OnFalse;
+};
 
-/// The condition, invariant in L, under which a run call in block At runs
-/// in an iteration of L although At is not on every iteration's path: At
-/// is the exit of an inner loop (its only way out) whose preheader is
-/// entered from a block `Guard` that runs in every iteration, on a branch
-/// whose condition L does not change (a rotated loop's guard). Returns the
-/// guard's block and the condition (negated when the inner loop is on the
-/// false side), or nulls.
-std::pair<BasicBlock *, Value *> guardOf(BasicBlock *At, Loop *L,
-                                         LoopInfo &LI, ScalarEvolution &SE,
-                                         IRBuilder<> *B) {
+std::optional<Guard> guardOf(BasicBlock *At, Loop *L, LoopInfo &LI,
+                             ScalarEvolution &SE) {
   BasicBlock *Pred = At->getSinglePredecessor();
   Loop *Inner = Pred ? LI.getLoopFor(Pred) : nullptr;
   while (Inner && Inner->getParentLoop() != L)
@@ -169,17 +165,15 @@ std::pair<BasicBlock *, Value *> guardOf(BasicBlock *At, Loop *L,
   // The inner loop ends (it runs to its exit whenever it is entered).
   if (!Inner || Inner->getExitBlock() != At || !Inner->getLoopPreheader() ||
       isa<SCEVCouldNotCompute>(SE.getBackedgeTakenCount(Inner)))
-    return {nullptr, nullptr};
-  BasicBlock *Guard = Inner->getLoopPreheader()->getSinglePredecessor();
-  auto *Br = Guard ? dyn_cast<BranchInst>(Guard->getTerminator()) : nullptr;
-  if (!Br || !Br->isConditional() || !L->contains(Guard) ||
+    return std::nullopt;
+  BasicBlock *Block = Inner->getLoopPreheader()->getSinglePredecessor();
+  auto *Br = Block ? dyn_cast<BranchInst>(Block->getTerminator()) : nullptr;
+  if (!Br || !Br->isConditional() || !L->contains(Block) ||
       !L->isLoopInvariant(Br->getCondition()) ||
       Br->getSuccessor(0) == Br->getSuccessor(1))
-    return {nullptr, nullptr};
-  Value *Cond = Br->getCondition();
-  if (B && Br->getSuccessor(1) == Inner->getLoopPreheader())
-    Cond = B->CreateNot(Cond);
-  return {Guard, Cond};
+    return std::nullopt;
+  return Guard{Block, Br->getCondition(),
+               Br->getSuccessor(1) == Inner->getLoopPreheader()};
 }
 
 } // namespace
@@ -207,8 +201,8 @@ bool aliaskit::summarizeInLoop(Instruction &I, Value *Ptr, uint64_t Size,
   Value *Taken = Expander.expandCodeFor(E->Taken, E->Taken->getType(), Before);
   IRBuilder<> B(&*Exit->getFirstInsertionPt());
   Value *Count = iterations(*E, Taken, B);
-  quietCall(B, AccessRun, {Frame, Site, First, B.CreateSExtOrTrunc(Stride, B.getInt64Ty()),
-                           Count, B.getInt64(Size)});
+  aliaskit::quiet(B.CreateCall(AccessRun, {Frame, Site, First, B.CreateSExtOrTrunc(Stride, B.getInt64Ty()),
+                           Count, B.getInt64(Size)}));
   return true;
 }
 
@@ -217,16 +211,13 @@ bool aliaskit::summarizeRunInLoop(CallInst &Run, FunctionCallee AccessGrid,
                                   DominatorTree &DT) {
   BasicBlock *At = Run.getParent();
   Loop *L = LI.getLoopFor(At);
-  auto *Frame = dyn_cast<Instruction>(Run.getArgOperand(0));
-  if (!L || !Frame || L->contains(Frame))
+  if (!L)
     return false;
   // Where the run is decided: its own block, or an inner loop's guard.
-  BasicBlock *Decided = At;
+  std::optional<Guard> G;
   std::optional<LoopEnd> E = loopEnd(L, At, SE, DT);
-  if (!E) {
-    Decided = guardOf(At, L, LI, SE, nullptr).first;
-    E = Decided ? loopEnd(L, Decided, SE, DT) : std::nullopt;
-  }
+  if (!E && (G = guardOf(At, L, LI, SE)))
+    E = loopEnd(L, G->Block, SE, DT);
   const SCEV *Start = nullptr, *Step = nullptr;
   if (!E || !startAndStep(SE.getSCEV(Run.getArgOperand(2)), L, SE, Start, Step))
     return false;
@@ -248,12 +239,13 @@ bool aliaskit::summarizeRunInLoop(CallInst &Run, FunctionCallee AccessGrid,
   Value *InnerCount = Expander.expandCodeFor(Count, I64, Before);
   IRBuilder<> B(&*Exit->getFirstInsertionPt());
   Value *Rows = iterations(*E, Taken, B);
-  if (Decided != At)
-    Rows = B.CreateSelect(guardOf(At, L, LI, SE, &B).second, Rows,
-                          B.getInt64(0));
-  quietCall(B, AccessGrid,
-            {Frame, Run.getArgOperand(1), First, InnerStride, InnerCount,
-             Run.getArgOperand(5), B.CreateSExtOrTrunc(RowStep, I64), Rows});
+  if (G) {
+    Value *Runs = G->OnFalse ? B.CreateNot(G->Condition) : G->Condition;
+    Rows = B.CreateSelect(Runs, Rows, B.getInt64(0));
+  }
+  aliaskit::quiet(B.CreateCall(AccessGrid,
+            {Run.getArgOperand(0), Run.getArgOperand(1), First, InnerStride, InnerCount,
+             Run.getArgOperand(5), B.CreateSExtOrTrunc(RowStep, I64), Rows}));
   Run.eraseFromParent();
   return true;
 }

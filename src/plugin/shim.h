@@ -741,6 +741,14 @@ void convertNoAliasParameters(llvm::Function &F, llvm::AAResults &AA,
 void completeNoAliasParameters(llvm::Function &F, llvm::AAResults &AA,
                                bool Last);
 
+/// sanitize.cpp: marks an instruction the sanitizer added (`!nosanitize`):
+/// other sanitizers leave it alone. `quiet` returns it, for chaining.
+void markQuiet(llvm::Instruction *I);
+template <typename T> T *quiet(T *I) {
+  markQuiet(I);
+  return I;
+}
+
 /// sanitize_loops.cpp: when the access of `Size` bytes at `Ptr` by I runs
 /// once in every iteration of its innermost loop at a constant step, and
 /// the loop's count is known at its end, emits one
@@ -752,7 +760,7 @@ bool summarizeInLoop(llvm::Instruction &I, llvm::Value *Ptr, uint64_t Size,
                      llvm::ScalarEvolution &SE, llvm::DominatorTree &DT);
 
 /// sanitize_loops.cpp: when `Run`, an __aliaskit_access_run of a frame
-/// entered before its loop, runs once in every iteration of that loop (or
+/// entered before its loop (the caller's to check), runs once in every iteration of that loop (or
 /// in every iteration an invariant guard lets it), its first address
 /// moving by a step and its stride and count the same each time, emits one
 /// __aliaskit_access_grid at the loop's exit for all of them, erases `Run`
