@@ -401,6 +401,11 @@ void summarizeStartChecks(Function &F, FunctionAnalysisManager &FAM) {
                    C.eraseFromParent();
                    return true;
                  });
+  // A loop's copies of one check (an inner loop fully unrolled) are one
+  // run where their blocks meet.
+  if (aliaskit::fuseTwinRuns(F, FAM.getResult<ScalarEvolutionAnalysis>(F),
+                             nullptr, [](uint32_t Site) { return Site; }))
+    FAM.invalidate(F, PreservedAnalyses::none());
 }
 
 /// At the very end, each run still in a loop (a loop nest's inner loop,
@@ -460,6 +465,16 @@ void instrumentFunction(const aliaskit::FunctionPlan &P, GlobalVariable *Table,
     }
     instrumentSite(S, Frame, RT, DL, &Loops);
   }
+  // The parts of one access (interleaved, unrolled) are one run.
+  SmallVector<uint32_t, 64> Twin(P.Sites);
+  for (uint32_t I = 0; I < P.Sites; ++I)
+    Twin[I] = I;
+  for (size_t I = 0; I < P.NumSitePlans; ++I)
+    if (P.SitePlans[I].Site < P.Sites && P.SitePlans[I].Twin < P.Sites)
+      Twin[P.SitePlans[I].Site] = P.SitePlans[I].Twin;
+  aliaskit::fuseTwinRuns(*F, Loops.SE, Frame, [&](uint32_t Site) {
+    return Site < Twin.size() ? Twin[Site] : Site;
+  });
   for (auto &[Call, Sites] : Calls)
     if (aliaskit::delegateCall(*Call, Frame, Sites.first, Sites.second))
       Delegated.push_back(Call);

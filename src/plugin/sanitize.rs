@@ -13,8 +13,9 @@
 
 use aliaskit_core::decision::{Contents, FunctionKey, ModuleKey};
 use aliaskit_core::sanitize::build::{function_table, retain_sites};
-use aliaskit_core::sanitize::claims::Filter;
+use aliaskit_core::sanitize::claims::{Filter, NO_GROUP};
 use aliaskit_core::sanitize::table::{FunctionTable, ModuleTable, Point};
+use aliaskit_core::sanitize::twins::twins;
 use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
 use std::ffi::c_void;
 
@@ -32,6 +33,9 @@ pub struct SitePlan {
     pub site: u32,
     pub part: SitePart,
     pub lane: u32,
+    /// The site its accesses may be logged as (core's
+    /// `sanitize::twins`); itself if none.
+    pub twin: u32,
 }
 
 /// A decl and one table scope it declares. Must match
@@ -240,19 +244,26 @@ unsafe fn plan_function(
         };
     }
     let mut site_plans = Vec::with_capacity(table.sites.len());
+    let mut group = vec![NO_GROUP; table.sites.len()];
     for (old, new) in map.iter().enumerate() {
         let Some(new) = *new else { continue };
         let (inst, part) = f.origins[old];
         let site = &mut table.sites[new as usize];
         site.instruction = printer.value(inst).trim().to_owned();
         site.location = locations(inst);
+        group[new as usize] = filter.group[old];
         let (part, lane) = site_part(part);
         site_plans.push(SitePlan {
             inst,
             site: new,
             part,
             lane,
+            twin: new,
         });
+    }
+    let twin = twins(&table.sites, &group);
+    for p in &mut site_plans {
+        p.twin = twin[p.site as usize];
     }
     let mut relevant: Vec<u32> = filter.relevant.iter().flatten().copied().collect();
     relevant.sort_unstable();

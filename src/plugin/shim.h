@@ -185,6 +185,9 @@ struct SitePlan {
   uint32_t Site;
   SitePart Part;
   uint32_t Lane;
+  /// The site its accesses may be logged as (core/src/sanitize/twins.rs);
+  /// `Site` itself if none.
+  uint32_t Twin;
 };
 
 /// A noalias.scope.decl of an instrumented function and one table scope
@@ -768,6 +771,15 @@ bool summarizeInLoop(llvm::Instruction &I, llvm::Value *Ptr, uint64_t Size,
 bool summarizeRunInLoop(llvm::CallInst &Run, llvm::FunctionCallee AccessGrid,
                         llvm::LoopInfo &LI, llvm::ScalarEvolution &SE,
                         llvm::DominatorTree &DT);
+
+/// sanitize_twins.cpp: in each block of F, the __aliaskit_access_run calls
+/// of one frame (`Frame`, or any frame when null) whose sites have one twin
+/// (`TwinOf`; the identity: one site), one stride and one count, and whose
+/// blocks lie one right after the other, become one run of them all, as
+/// the lowest part's site. Returns whether any did.
+bool fuseTwinRuns(llvm::Function &F, llvm::ScalarEvolution &SE,
+                  const llvm::Value *Frame,
+                  llvm::function_ref<uint32_t(uint32_t)> TwinOf);
 
 /// sanitize_disjoint.cpp: the answers of aliaskit_sanitize_disjoint for
 /// one plan (the functions' analyses from FAM, made on first use).

@@ -19,6 +19,8 @@
 //!   and those it is certainly not based on.
 //! * [`runs`] and [`log`]: one frame's accesses, merged without loss, its
 //!   instances, and the check that finds conflicts.
+//! * [`twins`]: copies of one source access (a vectorizer's parts, an
+//!   unroller's copies) that the pass may log as one site.
 
 pub mod build;
 pub mod claims;
@@ -26,3 +28,4 @@ pub mod inline_rule;
 pub mod log;
 pub mod runs;
 pub mod table;
+pub mod twins;
