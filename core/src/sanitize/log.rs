@@ -382,9 +382,31 @@ impl FrameLog {
             self.dropped += 1;
             return;
         }
-        if !self.take(site, 1, |r| r.extend(addr, len)) {
+        if !self.continue_last(site, addr, len, 1) && !self.take(site, 1, |r| r.extend(addr, len)) {
             self.push(site, addr, len);
         }
+    }
+
+    /// The common case first: the block `[addr, addr+len)` continues the
+    /// entry the site used last ([`Run::continue_with`]), which is open
+    /// and not sealed; then it takes `calls` accesses and the answer is
+    /// true. Exactly what `take` would do with it, sooner.
+    #[inline]
+    fn continue_last(&mut self, site: SiteId, addr: u64, len: u64, calls: u32) -> bool {
+        let i = self.open[site as usize][0] as usize;
+        if i < self.checked || i >= self.entries.len() {
+            return false;
+        }
+        let (epoch, same) = (self.entries[i].epoch, self.entries[i].site == site);
+        if !same || self.broken(site, epoch) {
+            return false;
+        }
+        let e = &mut self.entries[i];
+        if !e.run.continue_with(addr, len) {
+            return false;
+        }
+        e.calls = e.calls.saturating_add(calls);
+        true
     }
 
     /// `count` accesses of `len` bytes by `site`, the k-th at `lo + k *
@@ -432,6 +454,9 @@ impl FrameLog {
         // Into the site's open entry when nothing is lost (a loop's rows of
         // one array, run after run): the log stays as small as the bytes.
         let calls = u32::try_from(count).unwrap_or(u32::MAX);
+        if run.count == 1 && self.continue_last(site, run.lo, run.len, calls) {
+            return;
+        }
         if !self.take(site, calls, |r| r.absorb(&run)) {
             self.push_run(site, run, calls);
         }

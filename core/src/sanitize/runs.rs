@@ -100,6 +100,28 @@ impl Run {
         self.extend(addr, len) != Merge::Refused
     }
 
+    /// The common case of [`Run::extend`], answered first: the block
+    /// `[addr, addr+len)` (`len >= 1`, not past `u64::MAX`) lies right
+    /// after a plain run's bytes, or one stride past a strided run's last
+    /// block with its length. Then it is taken (exactly as `extend` takes
+    /// it, `Disjoint`) and the answer is true; otherwise the run is
+    /// unchanged.
+    #[inline]
+    pub fn continue_with(&mut self, addr: u64, len: u64) -> bool {
+        if self.count == 1 {
+            if self.lo + self.len == addr {
+                self.len += len;
+                return true;
+            }
+            return false;
+        }
+        if len == self.len && self.last_start().checked_add(self.stride) == Some(addr) {
+            self.count += 1;
+            return true;
+        }
+        false
+    }
+
     /// [`Run::try_extend`], saying also whether the block touched bytes the
     /// run already had. A block of length 0 adds nothing: `Disjoint`.
     pub fn extend(&mut self, addr: u64, len: u64) -> Merge {
