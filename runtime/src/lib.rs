@@ -18,6 +18,7 @@ pub mod options;
 pub mod report;
 pub mod suppressions;
 pub mod symbolize;
+pub mod tbaa;
 
 use std::ffi::{c_int, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -286,6 +287,76 @@ pub extern "C" fn __aliaskit_delegated(address: *const c_void, size: u64, write:
     if !pending.is_empty() {
         let stack = caller_stack!();
         guarded((), || report::emit(pending, Some(&stack)));
+    }
+}
+
+/// Registers a module's TBAA table (its constructor calls this) and
+/// writes the base of its sites' ids into `base` (0: not checked).
+///
+/// # Safety
+/// `table` is a TBAA table global the pass made, `base` its base global.
+#[no_mangle]
+pub unsafe extern "C" fn __aliaskit_tbaa_register(table: *const u8, base: *mut u32) {
+    let b = guarded(0, || tbaa::register(table));
+    if !base.is_null() {
+        *base = b;
+    }
+}
+
+/// Tagged store site `site` of the module whose base global is `base`
+/// writes `size` bytes at `address`.
+///
+/// # Safety
+/// `base` is a module's base global.
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn __aliaskit_tbaa_store(
+    base: *const u32,
+    site: u32,
+    address: *const c_void,
+    size: u64,
+) {
+    match base.as_ref() {
+        Some(&b) if b != 0 && size != 0 => guarded((), || {
+            tbaa::store(b.saturating_add(site), address as u64, size)
+        }),
+        _ => {}
+    }
+}
+
+/// Tagged load site `site` reads `size` bytes at `address`: checked
+/// against the last tagged store of each byte.
+///
+/// # Safety
+/// As [`__aliaskit_tbaa_store`].
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn __aliaskit_tbaa_load(
+    base: *const u32,
+    site: u32,
+    address: *const c_void,
+    size: u64,
+) {
+    let Some(&b) = base.as_ref() else { return };
+    if b == 0 || size == 0 {
+        return;
+    }
+    let pending = guarded(Vec::new(), || {
+        tbaa::load(b.saturating_add(site), address as u64, size)
+    });
+    if !pending.is_empty() {
+        let stack = caller_stack!();
+        guarded((), || report::emit(pending, Some(&stack)));
+    }
+}
+
+/// An untagged write of `size` bytes at `address` (or a new stack object):
+/// its bytes are untyped.
+#[no_mangle]
+#[inline(never)]
+pub extern "C" fn __aliaskit_tbaa_reset(address: *const c_void, size: u64) {
+    if size != 0 {
+        guarded((), || tbaa::reset(address as u64, size))
     }
 }
 

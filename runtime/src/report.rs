@@ -32,20 +32,23 @@ pub struct Pending {
     /// One report per static pair: the function, the decision and the two
     /// accesses' source locations (or instructions), so that the two
     /// points report one broken claim of the same source accesses once.
-    key: (String, String, String, String),
-    kind: &'static str,
-    function: String,
+    pub(crate) key: (String, String, String, String),
+    pub(crate) kind: &'static str,
+    pub(crate) function: String,
     /// The report's lines after the first, up to the stacks.
-    body: Vec<String>,
+    pub(crate) body: Vec<String>,
     /// The two accesses' static locations, for the stacks' frame 0.
-    first_location: String,
-    second_location: String,
+    pub(crate) first_location: String,
+    pub(crate) second_location: String,
     /// Whether the current stack is the frame's (else it was left behind).
-    stack_shown: bool,
-    json: serde_json::Value,
+    pub(crate) stack_shown: bool,
+    pub(crate) json: serde_json::Value,
     /// What suppressions are matched against.
-    candidates: Vec<String>,
-    summary_location: String,
+    pub(crate) candidates: Vec<String>,
+    pub(crate) summary_location: String,
+    /// When the first access ran elsewhere (a `tbaa` report's earlier
+    /// store): its function; its stack is not kept.
+    pub(crate) first_elsewhere: Option<String>,
 }
 
 struct State {
@@ -433,6 +436,7 @@ pub fn pending(
             .first()
             .cloned()
             .unwrap_or_else(|| format!("@{}", t.name)),
+        first_elsewhere: None,
     })
 }
 
@@ -480,6 +484,9 @@ pub fn emit(pending: Vec<Pending>, stack: Option<&[usize]>) {
             text.push('\n');
         }
         for (which, loc) in [("first", &p.first_location), ("second", &p.second_location)] {
+            let elsewhere = (which == "first")
+                .then_some(p.first_elsewhere.as_ref())
+                .flatten();
             text.push_str(&format!(
                 "  stack of the {which} access:\n    #0 {} in {}\n",
                 if loc.is_empty() {
@@ -487,8 +494,12 @@ pub fn emit(pending: Vec<Pending>, stack: Option<&[usize]>) {
                 } else {
                     loc
                 },
-                p.function
+                elsewhere.unwrap_or(&p.function)
             ));
+            if elsewhere.is_some() {
+                text.push_str("    (its callers are not kept)\n");
+                continue;
+            }
             for line in &callers {
                 text.push_str(line);
                 text.push('\n');
@@ -543,6 +554,9 @@ pub fn fini() {
             line.push_str(&format!(
                 ", {dropped} accesses not checked (the log was full: max_log_entries)"
             ));
+        }
+        if let Some(typed) = crate::tbaa::summary() {
+            line.push_str(&typed);
         }
         let suppressed = SUPPRESSED.load(Ordering::Relaxed);
         if suppressed > 0 {

@@ -3,7 +3,7 @@
 //!
 //! One rule a line, `type:pattern`; leading and trailing blanks are
 //! ignored, as are blank lines and lines starting with `#`. The types are
-//! `scoped-noalias`, `noalias-argument` (the two kinds of report) and `*`
+//! `scoped-noalias`, `noalias-argument`, `tbaa` (the kinds of report) and `*`
 //! (any kind). The pattern is everything after the first `:` (so it may
 //! hold `::`).
 //!
@@ -19,7 +19,7 @@
 use std::path::Path;
 
 /// The suppression types, besides `*`.
-pub const KINDS: &[&str] = &["scoped-noalias", "noalias-argument"];
+pub const KINDS: &[&str] = &["scoped-noalias", "noalias-argument", "tbaa"];
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Rule {

@@ -793,10 +793,14 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
         FPM.addPass(ForgetLoopDeclsPass());
         return true;
       });
+  aliaskit::registerTbaaSanitizePass(PB);
   const char *Env = std::getenv("ALIASKIT_SANITIZE");
-  if (!Env || !*Env || StringRef(Env) == "0")
-    return;
-  StringRef Which(Env);
+  // `tbaa` among its words asks for --tbaa (sanitize_tbaa.cpp), after the
+  // scoped checker's start when both are asked.
+  std::string Scoped = aliaskit::scopedSanitizeValue(Env);
+  if (Scoped.empty() || Scoped == "0")
+    return aliaskit::addTbaaSanitizeStage(PB, Env);
+  StringRef Which(Scoped);
   bool Start = Which != "end", End = Which != "start";
   bool Stats = std::getenv("ALIASKIT_SANITIZE_STATS") != nullptr;
   keepScopedClaimsUnused();
@@ -820,4 +824,5 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
                    ThinOrFullLTOPhase) {
         MPM.addPass(SanitizePass(End ? Stage::End : Stage::Parameters, Stats));
       });
+  aliaskit::addTbaaSanitizeStage(PB, Env);
 }

@@ -19,7 +19,7 @@ use rustc_hash::FxHashMap;
 use crate::decision::Contents;
 use crate::graph::{IntValue, MetadataGraph, NodeId, Operand};
 use crate::sanitize::tbaa_table::{TbaaTable, TypeOperand};
-use crate::tbaa::nodes::describe_tag;
+use crate::tbaa::nodes::{describe_tag, AccessTag, TypeNode};
 use crate::tbaa::{TagRef, TbaaOracle};
 
 /// A tag of the universe: an index into its tags.
@@ -147,6 +147,28 @@ impl TypeUniverse {
             .map_or_else(|| "?".into(), |&(n, _)| describe_tag(&self.graph, n))
     }
 
+    /// The names of the tag's base and access types (suppressions match
+    /// them), each once.
+    pub fn type_names(&self, t: TagId) -> Vec<String> {
+        let Some(&(n, _)) = self.tags.get(t as usize) else {
+            return vec![];
+        };
+        let tag = AccessTag(n);
+        let mut names: Vec<String> = Vec::new();
+        for ty in [tag.base_type(&self.graph), tag.access_type(&self.graph)] {
+            if let Some(name) = ty
+                .ok()
+                .flatten()
+                .and_then(|ty| TypeNode::of(&self.graph, ty).name(&self.graph))
+            {
+                if !names.iter().any(|x| x == name) {
+                    names.push(name.to_owned());
+                }
+            }
+        }
+        names
+    }
+
     /// The content hash of the tag's node (what decision ids are made of).
     pub fn content(&mut self, t: TagId) -> u64 {
         match self.tags.get(t as usize) {
@@ -229,5 +251,6 @@ mod tests {
             "{base \"int\", access \"int\", offset 0}"
         );
         assert_ne!(u.content(ta[0]), u.content(ta[1]));
+        assert_eq!(u.type_names(ta[1]), vec!["float".to_owned()]);
     }
 }

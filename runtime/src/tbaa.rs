@@ -1,0 +1,276 @@
+//! `aliaskit sanitize --tbaa` at run time: the shadow of each byte's last
+//! tagged store, and the check of each tagged load against it.
+//!
+//! Each instrumented module registers its TBAA table
+//! (`aliaskit_core::sanitize::tbaa_table`) from its constructor: its tags
+//! go into the one [`TypeUniverse`] (the core's TBAA query over the
+//! modules' type DAGs, linked as LLVM links them), its sites get global
+//! store ids `base + site`, and `base` is written into the module's own
+//! global, which every call then passes. The shadow and its rules are the
+//! core's ([`Shadow`]); this file holds them behind one lock, numbers the
+//! sites, and makes reports.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+use aliaskit_core::decision::{FunctionKey, Question};
+use aliaskit_core::sanitize::table::{Access, Point};
+use aliaskit_core::sanitize::tbaa_shadow::{Hit, Shadow, StoreId};
+use aliaskit_core::sanitize::tbaa_table::{TbaaSite, TbaaTable};
+use aliaskit_core::sanitize::tbaa_types::{TagId, TypeUniverse};
+use rustc_hash::FxHashSet;
+use serde_json::json;
+
+use crate::report::Pending;
+
+/// A site of a registered module.
+#[derive(Copy, Clone)]
+struct SiteRef {
+    module: u32,
+    site: u32,
+    tag: TagId,
+}
+
+#[derive(Default)]
+struct State {
+    universe: TypeUniverse,
+    shadow: Shadow,
+    modules: Vec<TbaaTable>,
+    /// The site of each store id (id 1 is `sites[0]`).
+    sites: Vec<SiteRef>,
+    /// Static pairs (store id, load id) reported.
+    reported: FxHashSet<(StoreId, StoreId)>,
+}
+
+static LOADS: AtomicU64 = AtomicU64::new(0);
+static RETYPED: AtomicU64 = AtomicU64::new(0);
+
+fn state() -> &'static Mutex<State> {
+    static S: OnceLock<Mutex<State>> = OnceLock::new();
+    S.get_or_init(|| Mutex::new(State::default()))
+}
+
+/// Registers the table at `table` (a module's constructor): returns the
+/// base of its sites' store ids, 0 if it cannot be read (said once; its
+/// calls are then ignored).
+///
+/// # Safety
+/// `table` is null or a TBAA table global the pass made.
+pub unsafe fn register(table: *const u8) -> u32 {
+    if table.is_null() {
+        return 0;
+    }
+    let header: [u8; 16] = std::ptr::read_unaligned(table.cast());
+    let decoded = TbaaTable::encoded_len(&header)
+        .and_then(|len| TbaaTable::decode(std::slice::from_raw_parts(table, len)));
+    let t = match decoded {
+        Ok(t) => t,
+        Err(e) => {
+            crate::report::warn(&format!(
+                "an instrumented module's !tbaa is not checked: {e}"
+            ));
+            return 0;
+        }
+    };
+    let Ok(mut s) = state().lock() else { return 0 };
+    let tags = s.universe.add(&t);
+    let module = s.modules.len() as u32;
+    let base = s.sites.len() as u32 + 1;
+    for (i, site) in t.sites.iter().enumerate() {
+        s.sites.push(SiteRef {
+            module,
+            site: i as u32,
+            tag: tags[site.tag as usize],
+        });
+    }
+    s.modules.push(t);
+    base
+}
+
+impl State {
+    fn site(&self, id: StoreId) -> Option<SiteRef> {
+        self.sites.get((id as usize).checked_sub(1)?).copied()
+    }
+
+    fn table_site(&self, r: SiteRef) -> &TbaaSite {
+        &self.modules[r.module as usize].sites[r.site as usize]
+    }
+
+    /// The bytes of `[addr, addr + size)` last stored by stores whose tag
+    /// the core answers NoAlias against `tag` (the store `except` left out).
+    fn hits(&mut self, addr: u64, size: u64, tag: TagId, except: StoreId) -> Vec<Hit> {
+        let State {
+            universe,
+            shadow,
+            sites,
+            ..
+        } = self;
+        shadow.check(addr, size, |stored| {
+            stored != except
+                && sites
+                    .get((stored as usize).wrapping_sub(1))
+                    .is_some_and(|r| !universe.may_alias(r.tag, tag))
+        })
+    }
+}
+
+/// A tagged store of `size` bytes at `addr`: its bytes are re-typed. A
+/// store over bytes of a tag it may not alias is counted, not reported.
+pub fn store(id: StoreId, addr: u64, size: u64) {
+    let Ok(mut s) = state().lock() else { return };
+    let Some(r) = s.site(id) else { return };
+    if !s.hits(addr, size, r.tag, id).is_empty() {
+        RETYPED.fetch_add(1, Ordering::Relaxed);
+    }
+    s.shadow.store(addr, size, id);
+}
+
+/// An untagged write, or a new object: the bytes are untyped.
+pub fn reset(addr: u64, size: u64) {
+    if let Ok(mut s) = state().lock() {
+        s.shadow.reset(addr, size);
+    }
+}
+
+/// A tagged load: a report for each earlier store of a tag the core
+/// answers NoAlias against the load's, whose bytes it reads.
+pub fn load(id: StoreId, addr: u64, size: u64) -> Vec<Pending> {
+    LOADS.fetch_add(1, Ordering::Relaxed);
+    let Ok(mut s) = state().lock() else {
+        return vec![];
+    };
+    let Some(r) = s.site(id) else { return vec![] };
+    let hits = s.hits(addr, size, r.tag, 0);
+    let mut out = Vec::new();
+    for h in &hits {
+        if !s.reported.insert((h.store, id)) {
+            continue;
+        }
+        if let Some(p) = pending(&mut s, h, id) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// The summary's part: what `--tbaa` checked, when some module has tags.
+pub fn summary() -> Option<String> {
+    let s = state().lock().ok()?;
+    if s.modules.is_empty() {
+        return None;
+    }
+    Some(format!(
+        ", {} tagged loads checked, {} stores re-typed memory of a type they may not alias (not reported)",
+        LOADS.load(Ordering::Relaxed),
+        RETYPED.load(Ordering::Relaxed)
+    ))
+}
+
+fn word(s: &TbaaSite) -> String {
+    let w = match s.access {
+        Access::Read => "read",
+        Access::Write => "write",
+    };
+    if s.part.is_empty() {
+        w.to_owned()
+    } else {
+        format!("{w} ({})", s.part)
+    }
+}
+
+fn where_(s: &TbaaSite) -> String {
+    aliaskit_core::names::describe_location(&s.location)
+        .unwrap_or_else(|| "(no debug location)".to_owned())
+}
+
+/// The report of a load (`load`) reading bytes (`h`) of an earlier store
+/// whose tag may not alias its own.
+fn pending(s: &mut State, h: &Hit, load: StoreId) -> Option<Pending> {
+    let (rs, rl) = (s.site(h.store)?, s.site(load)?);
+    let (first, second) = (s.table_site(rs).clone(), s.table_site(rl).clone());
+    let module = s.modules[rl.module as usize].module.clone();
+    let u = &mut s.universe;
+    let (ts, tl) = (u.describe(rs.tag), u.describe(rl.tag));
+    let why = u.why(rs.tag, rl.tag);
+    let id = FunctionKey(second.key)
+        .decision(Question::TagPair, u.content(rs.tag), u.content(rl.tag))
+        .to_string();
+    let mut names = u.type_names(rs.tag);
+    names.extend(u.type_names(rl.tag));
+    let body = vec![
+        format!(
+            "  first access:  {} of `{}` at {} in @{}",
+            word(&first),
+            first.instruction,
+            where_(&first),
+            first.function
+        ),
+        format!("      !tbaa {ts}"),
+        format!(
+            "  second access: {} of `{}` at {}",
+            word(&second),
+            second.instruction,
+            where_(&second)
+        ),
+        format!("      !tbaa {tl}"),
+        format!(
+            "  overlapping bytes: [{:#x}, {:#x}) ({} bytes), last written by the first access",
+            h.lo,
+            h.hi,
+            h.hi - h.lo
+        ),
+        format!("  claim: the two tags do not alias: {why}"),
+        format!("  checked: {} (module {module})", Point::Start.describe()),
+        format!(
+            "  decision {id} in @{}: ALIASKIT_BISECT='y -x{id}' answers it conservatively",
+            second.function
+        ),
+    ];
+    let json = json!({
+        "kind": "tbaa",
+        "function": second.function,
+        "module": module,
+        "point": Point::Start.name(),
+        "first": {"instruction": first.instruction, "location": first.location, "access": "write",
+                  "part": first.part, "function": first.function, "metadata": format!("!tbaa {ts}")},
+        "second": {"instruction": second.instruction, "location": second.location, "access": "read",
+                   "part": second.part, "function": second.function, "metadata": format!("!tbaa {tl}")},
+        "id": id,
+        "bytes": {"address": format!("{:#x}", h.lo), "size": h.hi - h.lo},
+        "claim": why,
+    });
+    let mut candidates = vec![first.function.clone(), second.function.clone(), id.clone()];
+    candidates.extend(names);
+    for x in [&first, &second] {
+        candidates.extend(x.location.iter().cloned());
+    }
+    let source = |x: &TbaaSite| {
+        x.location
+            .first()
+            .cloned()
+            .unwrap_or_else(|| x.instruction.clone())
+    };
+    let summary_location = second
+        .location
+        .first()
+        .cloned()
+        .unwrap_or_else(|| format!("@{}", second.function));
+    Some(Pending {
+        key: (
+            second.function.clone(),
+            id.clone(),
+            source(&first),
+            source(&second),
+        ),
+        kind: "tbaa",
+        function: second.function.clone(),
+        body,
+        first_location: first.location.first().cloned().unwrap_or_default(),
+        second_location: second.location.first().cloned().unwrap_or_default(),
+        stack_shown: true,
+        json,
+        candidates,
+        summary_location,
+        first_elsewhere: Some(first.function.clone()),
+    })
+}

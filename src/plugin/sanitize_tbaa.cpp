@@ -1,0 +1,380 @@
+//===- sanitize_tbaa.cpp - aliaskit-sanitize-tbaa: instrumentation --------===//
+//
+// `aliaskit sanitize --tbaa` (ALIASKIT_SANITIZE=tbaa under clang) checks
+// the module's !tbaa claims while the program runs (docs/sanitize.md,
+// "TBAA"). What to instrument is decided in Rust
+// (src/plugin/sanitize_tbaa.rs: the plan, on core/src/sanitize/tbaa_*);
+// this file makes the edits, at the start of the pipeline, before any
+// optimization:
+//
+//   - before each planned access, __aliaskit_tbaa_load (a tagged load, or
+//     a memcpy's tagged source: checked against each byte's last tagged
+//     store), __aliaskit_tbaa_store (a tagged write: re-types its bytes)
+//     or __aliaskit_tbaa_reset (an untagged write: its bytes are untyped);
+//   - each stack object that may be checked is reset where it begins: at
+//     the function's entry (static allocas), after its alloca (dynamic
+//     ones) and at each llvm.lifetime.start;
+//   - the table (the sites, their tags and the type DAG) as a constant
+//     global, and a constructor that registers it and receives the base of
+//     the module's site ids in a global of its own, which every call reads.
+//
+// LLVM's TBAA is turned off on the way (-enable-tbaa=false), so that the
+// optimized program still does what the front end's accesses say.
+//
+//===----------------------------------------------------------------------===//
+
+#include "shim.h"
+
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+#include <cstdlib>
+#include <string>
+
+using namespace llvm;
+
+namespace {
+
+/// The runtime's --tbaa functions, declared in M.
+struct TbaaRuntime {
+  FunctionCallee Register, Store, Load, Reset, Fini;
+  Type *Ptr, *I32, *I64;
+
+  explicit TbaaRuntime(Module &M) {
+    LLVMContext &C = M.getContext();
+    Ptr = PointerType::getUnqual(C);
+    I32 = Type::getInt32Ty(C);
+    I64 = Type::getInt64Ty(C);
+    Type *Void = Type::getVoidTy(C);
+    // The calls read the module's base global (their first argument) and
+    // the runtime's own memory; the address is compared, never used.
+    AttrBuilder Quiet(C);
+    Quiet.addAttribute(Attribute::NoUnwind);
+    Quiet.addAttribute(Attribute::WillReturn);
+    Quiet.addMemoryAttr(MemoryEffects::inaccessibleMemOnly() |
+                        MemoryEffects::argMemOnly(ModRefInfo::Ref));
+    AttributeList Attrs =
+        AttributeList::get(C, AttributeList::FunctionIndex, Quiet);
+    AttrBuilder AddressB(C);
+    AddressB.addAttribute(Attribute::ReadNone);
+    AddressB.addCapturesAttr(CaptureInfo(CaptureComponents::Address));
+    AttributeList Access = Attrs.addParamAttributes(C, 2, AddressB);
+    AttributeList ResetAttrs = AttributeList::get(
+        C, AttributeList::FunctionIndex,
+        AttrBuilder(C)
+            .addAttribute(Attribute::NoUnwind)
+            .addAttribute(Attribute::WillReturn)
+            .addMemoryAttr(MemoryEffects::inaccessibleMemOnly()));
+    ResetAttrs = ResetAttrs.addParamAttributes(C, 0, AddressB);
+    Register = M.getOrInsertFunction(
+        "__aliaskit_tbaa_register", FunctionType::get(Void, {Ptr, Ptr}, false));
+    Store = M.getOrInsertFunction(
+        "__aliaskit_tbaa_store",
+        FunctionType::get(Void, {Ptr, I32, Ptr, I64}, false), Access);
+    Load = M.getOrInsertFunction(
+        "__aliaskit_tbaa_load",
+        FunctionType::get(Void, {Ptr, I32, Ptr, I64}, false), Access);
+    Reset = M.getOrInsertFunction("__aliaskit_tbaa_reset",
+                                  FunctionType::get(Void, {Ptr, I64}, false),
+                                  ResetAttrs);
+    Fini = M.getOrInsertFunction("__aliaskit_fini",
+                                 FunctionType::get(Void, {}, false));
+  }
+};
+
+using aliaskit::quiet;
+
+/// The pointer and size (bytes, i64) of part `Part` of `I`; false when it
+/// has none (a scalable type).
+bool partOf(Instruction &I, aliaskit::TbaaPart Part, IRBuilder<> &B,
+            const DataLayout &DL, Value *&Ptr, Value *&Size) {
+  Type *T = nullptr;
+  switch (Part) {
+  case aliaskit::TbaaPart::Whole:
+    if (isa<LoadInst>(I) || isa<StoreInst>(I))
+      Ptr = getLoadStorePointerOperand(&I), T = getLoadStoreType(&I);
+    else if (auto *X = dyn_cast<AtomicCmpXchgInst>(&I))
+      Ptr = X->getPointerOperand(), T = X->getCompareOperand()->getType();
+    else if (auto *R = dyn_cast<AtomicRMWInst>(&I))
+      Ptr = R->getPointerOperand(), T = R->getValOperand()->getType();
+    if (!Ptr || !T)
+      return false;
+    {
+      TypeSize TS = DL.getTypeStoreSize(T);
+      if (TS.isScalable())
+        return false;
+      Size = B.getInt64(TS.getFixedValue());
+    }
+    return true;
+  case aliaskit::TbaaPart::Destination:
+    if (auto *MI = dyn_cast<AnyMemIntrinsic>(&I)) {
+      Ptr = MI->getRawDest();
+      Size = B.CreateZExtOrTrunc(MI->getLength(), B.getInt64Ty());
+      return true;
+    }
+    return false;
+  case aliaskit::TbaaPart::Source:
+    if (auto *MT = dyn_cast<AnyMemTransferInst>(&I)) {
+      Ptr = MT->getRawSource();
+      Size = B.CreateZExtOrTrunc(MT->getLength(), B.getInt64Ty());
+      return true;
+    }
+    return false;
+  }
+  return false;
+}
+
+/// The bytes of alloca `AI` (i64), at `B`; null when not known.
+Value *allocaSize(AllocaInst &AI, IRBuilder<> &B, const DataLayout &DL) {
+  if (std::optional<TypeSize> S = AI.getAllocationSize(DL))
+    if (!S->isScalable())
+      return B.getInt64(S->getFixedValue());
+  TypeSize Elem = DL.getTypeAllocSize(AI.getAllocatedType());
+  if (Elem.isScalable())
+    return nullptr;
+  return B.CreateMul(B.CreateZExtOrTrunc(AI.getArraySize(), B.getInt64Ty()),
+                     B.getInt64(Elem.getFixedValue()));
+}
+
+/// Resets the shadow of each stack object of F that a check may read:
+/// static allocas at the entry, dynamic ones right after they are made,
+/// and every object again at each llvm.lifetime.start of it.
+void resetStack(Function &F, const DenseSet<const Value *> &QuietLocals,
+                TbaaRuntime &RT) {
+  const DataLayout &DL = F.getDataLayout();
+  SmallVector<AllocaInst *, 16> Allocas;
+  SmallVector<IntrinsicInst *, 16> Starts;
+  for (Instruction &I : instructions(F)) {
+    if (auto *AI = dyn_cast<AllocaInst>(&I)) {
+      if (!QuietLocals.contains(AI))
+        Allocas.push_back(AI);
+    } else if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
+      if (II->getIntrinsicID() == Intrinsic::lifetime_start)
+        Starts.push_back(II);
+    }
+  }
+  if (Allocas.empty())
+    return;
+  Instruction *Entry = &*F.getEntryBlock().getFirstNonPHIOrDbgOrAlloca();
+  for (AllocaInst *AI : Allocas) {
+    bool Static = AI->isStaticAlloca();
+    IRBuilder<> B(Static ? Entry : AI->getNextNode());
+    if (Value *Size = allocaSize(*AI, B, DL))
+      quiet(B.CreateCall(RT.Reset, {AI, Size}));
+  }
+  for (IntrinsicInst *II : Starts) {
+    auto *AI = dyn_cast<AllocaInst>(
+        getUnderlyingObject(II->getArgOperand(II->arg_size() - 1)));
+    if (!AI || QuietLocals.contains(AI))
+      continue;
+    IRBuilder<> B(II->getNextNode());
+    if (Value *Size = allocaSize(*AI, B, DL))
+      quiet(B.CreateCall(RT.Reset, {AI, Size}));
+  }
+}
+
+/// The constructor that registers the table (and receives the base of the
+/// module's site ids), and the destructor that prints the summary
+/// (priority 101: after the program's own).
+void registerTable(Module &M, GlobalVariable *Table, GlobalVariable *Base,
+                   TbaaRuntime &RT) {
+  LLVMContext &C = M.getContext();
+  auto *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(C), false),
+                                GlobalValue::InternalLinkage,
+                                "__aliaskit_tbaa_ctor", M);
+  IRBuilder<> B(BasicBlock::Create(C, "", Ctor));
+  quiet(B.CreateCall(RT.Register, {Table, Base}));
+  B.CreateRetVoid();
+  appendToGlobalCtors(M, Ctor, 0);
+  if (auto *Fini = dyn_cast<Function>(RT.Fini.getCallee()))
+    appendToGlobalDtors(M, Fini, 101);
+}
+
+/// Instruments M's !tbaa claims (see the file's header).
+void instrument(Module &M, bool Stats) {
+  aliaskit::Printer P(M);
+  std::string Name = aliaskit::moduleName(M);
+  void *Plan = aliaskit_sanitize_tbaa_plan(wrap(&M), &P, Name.data(),
+                                           Name.size(), aliaskit::moduleKey(M),
+                                           Stats);
+  if (!Plan)
+    return;
+  const aliaskit::TbaaSitePlan *Sites = nullptr;
+  size_t NumSites = 0;
+  aliaskit_sanitize_tbaa_plan_sites(Plan, &Sites, &NumSites);
+  const LLVMValueRef *Locals = nullptr;
+  size_t NumLocals = 0;
+  aliaskit_sanitize_tbaa_plan_quiet_locals(Plan, &Locals, &NumLocals);
+  const uint8_t *Bytes = nullptr;
+  size_t Len = 0;
+  aliaskit_sanitize_tbaa_plan_table(Plan, &Bytes, &Len);
+  bool Checks = false;
+  for (size_t I = 0; I < NumSites; ++I)
+    Checks |= Sites[I].Action == aliaskit::TbaaAction::Check;
+  if (!Checks) {
+    // Nothing is ever checked against this module's stores.
+    aliaskit_sanitize_tbaa_plan_free(Plan);
+    return;
+  }
+  LLVMContext &C = M.getContext();
+  TbaaRuntime RT(M);
+  Constant *Data = ConstantDataArray::get(C, ArrayRef(Bytes, Len));
+  auto *Table = new GlobalVariable(M, Data->getType(), /*isConstant=*/true,
+                                   GlobalValue::PrivateLinkage, Data,
+                                   "__aliaskit_tbaa_table");
+  Table->setAlignment(Align(8));
+  auto *Base = new GlobalVariable(M, RT.I32, /*isConstant=*/false,
+                                  GlobalValue::InternalLinkage,
+                                  ConstantInt::get(RT.I32, 0),
+                                  "__aliaskit_tbaa_base");
+  for (size_t I = 0; I < NumSites; ++I) {
+    const aliaskit::TbaaSitePlan &S = Sites[I];
+    auto *Inst = cast<Instruction>(unwrap(S.Inst));
+    const DataLayout &DL = Inst->getDataLayout();
+    IRBuilder<> B(Inst);
+    Value *Ptr = nullptr, *Size = nullptr;
+    if (!partOf(*Inst, S.Part, B, DL, Ptr, Size))
+      continue;
+    switch (S.Action) {
+    case aliaskit::TbaaAction::Check:
+      quiet(B.CreateCall(RT.Load, {Base, B.getInt32(S.Site), Ptr, Size}));
+      break;
+    case aliaskit::TbaaAction::Set:
+      quiet(B.CreateCall(RT.Store, {Base, B.getInt32(S.Site), Ptr, Size}));
+      break;
+    case aliaskit::TbaaAction::Reset:
+      quiet(B.CreateCall(RT.Reset, {Ptr, Size}));
+      break;
+    }
+  }
+  DenseSet<const Value *> QuietLocals;
+  for (size_t I = 0; I < NumLocals; ++I)
+    QuietLocals.insert(unwrap(Locals[I]));
+  for (Function &F : M)
+    if (!F.isDeclaration())
+      resetStack(F, QuietLocals, RT);
+  registerTable(M, Table, Base, RT);
+  aliaskit_sanitize_tbaa_plan_free(Plan);
+}
+
+class SanitizeTbaaPass : public PassInfoMixin<SanitizeTbaaPass> {
+  bool Stats;
+
+public:
+  explicit SanitizeTbaaPass(bool Stats) : Stats(Stats) {
+    aliaskit::wantInputNumbers();
+  }
+  static bool isRequired() { return true; }
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    instrument(M, Stats);
+    return PreservedAnalyses::none();
+  }
+};
+
+/// Whether every use of `V` (an alloca, or a GEP of it) is a GEP with the
+/// same property, a load from it, a store to it, or a lifetime marker.
+bool onlyLoadedAndStored(const Value *V, unsigned &Budget) {
+  for (const Use &U : V->uses()) {
+    if (Budget-- == 0)
+      return false;
+    const User *Usr = U.getUser();
+    if (auto *G = dyn_cast<GetElementPtrInst>(Usr)) {
+      if (!onlyLoadedAndStored(G, Budget))
+        return false;
+    } else if (isa<LoadInst>(Usr)) {
+      continue;
+    } else if (auto *S = dyn_cast<StoreInst>(Usr)) {
+      if (S->getValueOperand() == V)
+        return false;
+    } else if (auto *II = dyn_cast<IntrinsicInst>(Usr)) {
+      if (!II->isLifetimeStartOrEnd())
+        return false;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// "a,b,c" without the word `tbaa`.
+std::string withoutTbaa(StringRef Env, bool &HasTbaa) {
+  SmallVector<StringRef, 4> Words;
+  Env.split(Words, ',', -1, /*KeepEmpty=*/false);
+  std::string Rest;
+  HasTbaa = false;
+  for (StringRef W : Words) {
+    W = W.trim();
+    if (W == "tbaa") {
+      HasTbaa = true;
+      continue;
+    }
+    if (!Rest.empty())
+      Rest += ",";
+    Rest += W.str();
+  }
+  return Rest;
+}
+
+} // namespace
+
+extern "C" LLVMValueRef aliaskit_tbaa_local_object(LLVMValueRef Inst) {
+  auto *I = dyn_cast_or_null<Instruction>(unwrap(Inst));
+  if (!I || !(isa<LoadInst>(I) || isa<StoreInst>(I)))
+    return nullptr;
+  auto *AI =
+      dyn_cast<AllocaInst>(getUnderlyingObject(getLoadStorePointerOperand(I)));
+  unsigned Budget = 4096;
+  if (!AI || !onlyLoadedAndStored(AI, Budget))
+    return nullptr;
+  return wrap(AI);
+}
+
+void aliaskit::registerTbaaSanitizePass(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        SmallVector<StringRef, 1> Params;
+        if (!aliaskit::matchPassName(Name, "aliaskit-sanitize-tbaa", Params))
+          return false;
+        bool Stats = false;
+        for (StringRef P : Params)
+          if (P == "stats")
+            Stats = true;
+          else
+            aliaskit::invalidPassParameter("aliaskit-sanitize-tbaa", P,
+                                           "expected stats");
+        MPM.addPass(SanitizeTbaaPass(Stats));
+        return true;
+      });
+}
+
+std::string aliaskit::scopedSanitizeValue(const char *Env) {
+  if (!Env || StringRef(Env) == "0")
+    return "";
+  bool HasTbaa;
+  return withoutTbaa(Env, HasTbaa);
+}
+
+void aliaskit::addTbaaSanitizeStage(PassBuilder &PB, const char *Env) {
+  bool HasTbaa = false;
+  if (Env)
+    withoutTbaa(Env, HasTbaa);
+  if (!HasTbaa)
+    return;
+  auto &Options = cl::getRegisteredOptions();
+  auto It = Options.find("enable-tbaa");
+  if (It != Options.end() && It->second->getNumOccurrences() == 0)
+    It->second->addOccurrence(0, It->first, "false");
+  bool Stats = std::getenv("ALIASKIT_SANITIZE_STATS") != nullptr;
+  PB.registerPipelineStartEPCallback(
+      [Stats](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(SanitizeTbaaPass(Stats));
+      });
+}
