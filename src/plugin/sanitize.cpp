@@ -795,8 +795,8 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
       });
   aliaskit::registerTbaaSanitizePass(PB);
   const char *Env = std::getenv("ALIASKIT_SANITIZE");
-  // `tbaa` among its words asks for --tbaa (sanitize_tbaa.cpp), after the
-  // scoped checker's start when both are asked.
+  // `tbaa` among its words asks for --tbaa (sanitize_tbaa.cpp), before the
+  // scoped checker's start when both are asked (the front end's IR as is).
   std::string Scoped = aliaskit::scopedSanitizeValue(Env);
   if (Scoped.empty() || Scoped == "0")
     return aliaskit::addTbaaSanitizeStage(PB, Env);
@@ -804,6 +804,7 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
   bool Start = Which != "end", End = Which != "start";
   bool Stats = std::getenv("ALIASKIT_SANITIZE_STATS") != nullptr;
   keepScopedClaimsUnused();
+  aliaskit::addTbaaSanitizeStage(PB, Env);
   // The parameters are recorded at the start either way (their attributes
   // must not be used on the way), and converted where the inliner reads a
   // function's body; both points instrument what is scoped then.
@@ -824,5 +825,4 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
                    ThinOrFullLTOPhase) {
         MPM.addPass(SanitizePass(End ? Stage::End : Stage::Parameters, Stats));
       });
-  aliaskit::addTbaaSanitizeStage(PB, Env);
 }

@@ -215,11 +215,11 @@ void instrument(Module &M, bool Stats) {
   const uint8_t *Bytes = nullptr;
   size_t Len = 0;
   aliaskit_sanitize_tbaa_plan_table(Plan, &Bytes, &Len);
-  bool Checks = false;
+  bool Tagged = false;
   for (size_t I = 0; I < NumSites; ++I)
-    Checks |= Sites[I].Action == aliaskit::TbaaAction::Check;
-  if (!Checks) {
-    // Nothing is ever checked against this module's stores.
+    Tagged |= Sites[I].Action != aliaskit::TbaaAction::Reset;
+  if (!Tagged) {
+    // No !tbaa (clang at -O0, rustc): nothing to check, nothing added.
     aliaskit_sanitize_tbaa_plan_free(Plan);
     return;
   }

@@ -857,8 +857,8 @@ void registerTbaaSanitizePass(llvm::PassBuilder &PB);
 std::string scopedSanitizeValue(const char *Env);
 
 /// sanitize_tbaa.cpp: when ALIASKIT_SANITIZE has the word `tbaa`, adds
-/// aliaskit-sanitize-tbaa at the start of the pipeline (after the scoped
-/// checker's start, when both are asked) and turns LLVM's own TBAA off
+/// aliaskit-sanitize-tbaa at the start of the pipeline (before the scoped
+/// checker's start, when both are asked: the front end's IR as it is) and turns LLVM's own TBAA off
 /// (-enable-tbaa=false), so that no pass exploits a tag on the way.
 void addTbaaSanitizeStage(llvm::PassBuilder &PB, const char *Env);
 
