@@ -303,6 +303,22 @@ pub unsafe extern "C" fn __aliaskit_tbaa_register(table: *const u8, base: *mut u
     }
 }
 
+/// Where the module's load checks were inlined (its constructor calls
+/// this after [`__aliaskit_tbaa_register`]): `count` entries.
+///
+/// # Safety
+/// `base` is the module's base global, `hosts` its hosts array.
+#[no_mangle]
+pub unsafe extern "C" fn __aliaskit_tbaa_hosts(
+    base: *const u32,
+    hosts: *const tbaa::Host,
+    count: u32,
+) {
+    if let Some(&b) = base.as_ref() {
+        guarded((), || tbaa::hosts(b, hosts, count))
+    }
+}
+
 /// Tagged store site `site` of the module whose base global is `base`
 /// writes `size` bytes at `address`.
 ///

@@ -18,7 +18,9 @@ use aliaskit_core::sanitize::table::{Access, Point};
 use aliaskit_core::sanitize::tbaa_shadow::{Hit, Shadow, StoreId};
 use aliaskit_core::sanitize::tbaa_table::{TbaaSite, TbaaTable};
 use aliaskit_core::sanitize::tbaa_types::{TagId, TypeUniverse};
-use rustc_hash::FxHashSet;
+use std::ffi::{c_char, CStr};
+
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde_json::json;
 
 use crate::report::Pending;
@@ -40,6 +42,18 @@ struct State {
     sites: Vec<SiteRef>,
     /// Static pairs (store id, load id) reported.
     reported: FxHashSet<(StoreId, StoreId)>,
+    /// The functions a load site's check was inlined into (decision key,
+    /// name), besides its own.
+    hosts: FxHashMap<StoreId, Vec<(u64, String)>>,
+}
+
+/// One function a load check was inlined into, as the end of the pipeline
+/// writes it (`sanitize_tbaa.cpp`, `tellHosts`).
+#[repr(C)]
+pub struct Host {
+    pub site: u32,
+    pub key: u64,
+    pub name: *const c_char,
 }
 
 static LOADS: AtomicU64 = AtomicU64::new(0);
@@ -85,6 +99,29 @@ pub unsafe fn register(table: *const u8) -> u32 {
     }
     s.modules.push(t);
     base
+}
+
+/// Records where the checks of the module whose ids start at `base` were
+/// inlined (its constructor, after [`register`]).
+///
+/// # Safety
+/// `hosts` holds `count` [`Host`]s whose names are C strings.
+pub unsafe fn hosts(base: u32, hosts: *const Host, count: u32) {
+    if base == 0 || hosts.is_null() {
+        return;
+    }
+    let hosts = std::slice::from_raw_parts(hosts, count as usize);
+    let Ok(mut s) = state().lock() else { return };
+    for h in hosts {
+        if h.name.is_null() {
+            continue;
+        }
+        let name = CStr::from_ptr(h.name).to_string_lossy().into_owned();
+        let list = s.hosts.entry(base.saturating_add(h.site)).or_default();
+        if !list.iter().any(|(k, _)| *k == h.key) {
+            list.push((h.key, name));
+        }
+    }
 }
 
 impl State {
@@ -192,9 +229,26 @@ fn pending(s: &mut State, h: &Hit, load: StoreId) -> Option<Pending> {
     let u = &mut s.universe;
     let (ts, tl) = (u.describe(rs.tag), u.describe(rl.tag));
     let why = u.why(rs.tag, rl.tag);
-    let id = FunctionKey(second.key)
-        .decision(Question::TagPair, u.content(rs.tag), u.content(rl.tag))
-        .to_string();
+    let (cs, cl) = (u.content(rs.tag), u.content(rl.tag));
+    // The pair's decision in the load's function and in each function it
+    // was inlined into: where a pass may have asked.
+    let mut ids: Vec<(String, String)> = vec![(
+        FunctionKey(second.key)
+            .decision(Question::TagPair, cs, cl)
+            .to_string(),
+        second.function.clone(),
+    )];
+    for (key, name) in s.hosts.get(&load).into_iter().flatten() {
+        let d = FunctionKey(*key)
+            .decision(Question::TagPair, cs, cl)
+            .to_string();
+        if !ids.iter().any(|(x, _)| *x == d) {
+            ids.push((d, name.clone()));
+        }
+    }
+    let id = ids[0].0.clone();
+    let listed: Vec<String> = ids.iter().map(|(d, f)| format!("{d} in @{f}")).collect();
+    let terms: Vec<String> = ids.iter().map(|(d, _)| format!("-x{d}")).collect();
     let mut names = u.type_names(rs.tag);
     names.extend(u.type_names(rl.tag));
     let body = vec![
@@ -222,8 +276,14 @@ fn pending(s: &mut State, h: &Hit, load: StoreId) -> Option<Pending> {
         format!("  claim: the two tags do not alias: {why}"),
         format!("  checked: {} (module {module})", Point::Start.describe()),
         format!(
-            "  decision {id} in @{}: ALIASKIT_BISECT='y -x{id}' answers it conservatively",
-            second.function
+            "  {} {}: ALIASKIT_BISECT='y {}' answers it conservatively",
+            if ids.len() == 1 {
+                "decision"
+            } else {
+                "decisions"
+            },
+            listed.join("; "),
+            terms.join(" ")
         ),
     ];
     let json = json!({
@@ -236,10 +296,12 @@ fn pending(s: &mut State, h: &Hit, load: StoreId) -> Option<Pending> {
         "second": {"instruction": second.instruction, "location": second.location, "access": "read",
                    "part": second.part, "function": second.function, "metadata": format!("!tbaa {tl}")},
         "id": id,
+        "ids": ids.iter().map(|(d, f)| json!({"id": d, "function": f})).collect::<Vec<_>>(),
         "bytes": {"address": format!("{:#x}", h.lo), "size": h.hi - h.lo},
         "claim": why,
     });
-    let mut candidates = vec![first.function.clone(), second.function.clone(), id.clone()];
+    let mut candidates = vec![first.function.clone(), second.function.clone()];
+    candidates.extend(ids.iter().map(|(d, _)| d.clone()));
     candidates.extend(names);
     for x in [&first, &second] {
         candidates.extend(x.location.iter().cloned());

@@ -18,6 +18,11 @@
 //     global, and a constructor that registers it and receives the base of
 //     the module's site ids in a global of its own, which every call reads.
 //
+// With `end` (at the end of the pipeline), it tells the runtime which
+// functions each load check was inlined into (__aliaskit_tbaa_hosts), so
+// that reports give the decision ids of the functions the pair was asked
+// about in.
+//
 // LLVM's TBAA is turned off on the way (-enable-tbaa=false), so that the
 // optimized program still does what the front end's accesses say.
 //
@@ -42,9 +47,12 @@ using namespace llvm;
 
 namespace {
 
+/// On each __aliaskit_tbaa_load: the name of the function it was put in.
+const char *const HomeMD = "aliaskit.tbaa.home";
+
 /// The runtime's --tbaa functions, declared in M.
 struct TbaaRuntime {
-  FunctionCallee Register, Store, Load, Reset, Fini;
+  FunctionCallee Register, Hosts, Store, Load, Reset, Fini;
   Type *Ptr, *I32, *I64;
 
   explicit TbaaRuntime(Module &M) {
@@ -75,6 +83,8 @@ struct TbaaRuntime {
     ResetAttrs = ResetAttrs.addParamAttributes(C, 0, AddressB);
     Register = M.getOrInsertFunction(
         "__aliaskit_tbaa_register", FunctionType::get(Void, {Ptr, Ptr}, false));
+    Hosts = M.getOrInsertFunction(
+        "__aliaskit_tbaa_hosts", FunctionType::get(Void, {Ptr, Ptr, I32}, false));
     Store = M.getOrInsertFunction(
         "__aliaskit_tbaa_store",
         FunctionType::get(Void, {Ptr, I32, Ptr, I64}, false), Access);
@@ -243,9 +253,14 @@ void instrument(Module &M, bool Stats) {
     if (!partOf(*Inst, S.Part, B, DL, Ptr, Size))
       continue;
     switch (S.Action) {
-    case aliaskit::TbaaAction::Check:
-      quiet(B.CreateCall(RT.Load, {Base, B.getInt32(S.Site), Ptr, Size}));
+    case aliaskit::TbaaAction::Check: {
+      // Its function, so that the end knows where inlining took it.
+      CallInst *Call =
+          quiet(B.CreateCall(RT.Load, {Base, B.getInt32(S.Site), Ptr, Size}));
+      Call->setMetadata(HomeMD,
+                        MDNode::get(C, MDString::get(C, Inst->getFunction()->getName())));
       break;
+    }
     case aliaskit::TbaaAction::Set:
       quiet(B.CreateCall(RT.Store, {Base, B.getInt32(S.Site), Ptr, Size}));
       break;
@@ -264,16 +279,83 @@ void instrument(Module &M, bool Stats) {
   aliaskit_sanitize_tbaa_plan_free(Plan);
 }
 
+/// At the end of the pipeline: the functions each load check now runs in
+/// besides its own (where inlining took it), for the reports' decision ids
+/// (a decision is made in the function the two accesses are in when a
+/// pass asks). A constant array of { site, decision key, name } that the
+/// module's constructor hands to __aliaskit_tbaa_hosts after registering
+/// the table.
+void tellHosts(Module &M) {
+  Function *Ctor = M.getFunction("__aliaskit_tbaa_ctor");
+  auto *Base = M.getNamedGlobal("__aliaskit_tbaa_base");
+  if (!Ctor || Ctor->isDeclaration() || !Base)
+    return;
+  LLVMContext &C = M.getContext();
+  std::string Module = aliaskit::moduleName(M);
+  uint64_t ModuleKey = aliaskit::moduleKey(M);
+  Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
+  auto *Entry = StructType::get(C, {I32, I64, PointerType::getUnqual(C)});
+  SmallVector<Constant *, 16> Entries;
+  DenseSet<std::pair<uint32_t, const Function *>> Seen;
+  DenseMap<const Function *, Constant *> Names;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F)) {
+      auto *Call = dyn_cast<CallInst>(&I);
+      Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+      if (!Callee || Callee->getName() != "__aliaskit_tbaa_load")
+        continue;
+      auto *Home = Call->getMetadata(HomeMD);
+      auto *Site = dyn_cast<ConstantInt>(Call->getArgOperand(1));
+      auto *Name = Home && Home->getNumOperands() == 1
+                       ? dyn_cast_or_null<MDString>(Home->getOperand(0))
+                       : nullptr;
+      if (!Site || !Name || Name->getString() == F.getName() ||
+          !Seen.insert({uint32_t(Site->getZExtValue()), &F}).second)
+        continue;
+      Constant *&Text = Names[&F];
+      if (!Text) {
+        Constant *Data = ConstantDataArray::getString(C, F.getName());
+        auto *G = new GlobalVariable(M, Data->getType(), /*isConstant=*/true,
+                                     GlobalValue::PrivateLinkage, Data,
+                                     "__aliaskit_tbaa_host." + F.getName());
+        G->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+        Text = G;
+      }
+      StringRef N = F.getName();
+      uint64_t Key = aliaskit_bisect_function(ModuleKey, Module.data(),
+                                              Module.size(), N.data(), N.size());
+      Entries.push_back(ConstantStruct::get(
+          Entry, {ConstantInt::get(I32, Site->getZExtValue()),
+                  ConstantInt::get(I64, Key), Text}));
+    }
+  if (Entries.empty())
+    return;
+  auto *Ty = ArrayType::get(Entry, Entries.size());
+  auto *G = new GlobalVariable(M, Ty, /*isConstant=*/true,
+                               GlobalValue::PrivateLinkage,
+                               ConstantArray::get(Ty, Entries),
+                               "__aliaskit_tbaa_hosts.list");
+  TbaaRuntime RT(M);
+  IRBuilder<> B(Ctor->getEntryBlock().getTerminator());
+  quiet(B.CreateCall(RT.Hosts, {Base, G, B.getInt32(Entries.size())}));
+}
+
+/// aliaskit-sanitize-tbaa: instruments (the start); with `end`, tells the
+/// runtime where inlining took the checks.
 class SanitizeTbaaPass : public PassInfoMixin<SanitizeTbaaPass> {
-  bool Stats;
+  bool Stats, End;
 
 public:
-  explicit SanitizeTbaaPass(bool Stats) : Stats(Stats) {
+  explicit SanitizeTbaaPass(bool Stats, bool End = false)
+      : Stats(Stats), End(End) {
     aliaskit::wantInputNumbers();
   }
   static bool isRequired() { return true; }
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    instrument(M, Stats);
+    if (End)
+      tellHosts(M);
+    else
+      instrument(M, Stats);
     return PreservedAnalyses::none();
   }
 };
@@ -343,14 +425,16 @@ void aliaskit::registerTbaaSanitizePass(PassBuilder &PB) {
         SmallVector<StringRef, 1> Params;
         if (!aliaskit::matchPassName(Name, "aliaskit-sanitize-tbaa", Params))
           return false;
-        bool Stats = false;
+        bool Stats = false, End = false;
         for (StringRef P : Params)
           if (P == "stats")
             Stats = true;
+          else if (P == "end")
+            End = true;
           else
             aliaskit::invalidPassParameter("aliaskit-sanitize-tbaa", P,
-                                           "expected stats");
-        MPM.addPass(SanitizeTbaaPass(Stats));
+                                           "expected stats or end");
+        MPM.addPass(SanitizeTbaaPass(Stats, End));
         return true;
       });
 }
@@ -376,5 +460,9 @@ void aliaskit::addTbaaSanitizeStage(PassBuilder &PB, const char *Env) {
   PB.registerPipelineStartEPCallback(
       [Stats](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(SanitizeTbaaPass(Stats));
+      });
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+        MPM.addPass(SanitizeTbaaPass(false, /*End=*/true));
       });
 }
