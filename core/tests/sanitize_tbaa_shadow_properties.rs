@@ -1,8 +1,9 @@
 //! Properties of `--tbaa`'s shadow (`sanitize::tbaa_shadow`) against a
 //! brute-force model that keeps one entry per byte: after any sequence of
 //! tagged stores, resets and loads (ranges that cross page boundaries and
-//! wholly cover pages), every load gives the same hits, and every byte the
-//! same last store.
+//! wholly cover pages), every load gives the same hits, every store says
+//! alike whether it re-typed bytes of a store it may not alias, and every
+//! byte has the same last store.
 
 use std::collections::BTreeMap;
 
@@ -11,10 +12,12 @@ use proptest::prelude::*;
 
 #[derive(Clone, Debug)]
 enum Op {
+    /// A tagged store; it re-types bytes of the stores in `disjoint`.
     Store {
         addr: u64,
         size: u64,
         id: StoreId,
+        disjoint: u8,
     },
     Reset {
         addr: u64,
@@ -39,7 +42,7 @@ fn range() -> impl Strategy<Value = (u64, u64)> {
 
 fn op() -> impl Strategy<Value = Op> {
     prop_oneof![
-        4 => (range(), 1..8u32).prop_map(|((addr, size), id)| Op::Store { addr, size, id }),
+        4 => (range(), 1..8u32, any::<u8>()).prop_map(|((addr, size), id, disjoint)| Op::Store { addr, size, id, disjoint }),
         1 => range().prop_map(|(addr, size)| Op::Reset { addr, size }),
         4 => (range(), any::<u8>()).prop_map(|((addr, size), disjoint)| Op::Load { addr, size, disjoint }),
     ]
@@ -88,8 +91,11 @@ proptest! {
         let (mut shadow, mut model) = (Shadow::new(), Bytes::default());
         for op in &ops {
             match *op {
-                Op::Store { addr, size, id } => {
-                    shadow.store(addr, size, id);
+                Op::Store { addr, size, id, disjoint } => {
+                    let retyped = (addr..addr + size).any(|a| {
+                        model.0.get(&a).is_some_and(|&old| old != id && disjoint & (1 << old) != 0)
+                    });
+                    prop_assert_eq!(shadow.store_over(addr, size, id, |old| disjoint & (1 << old) != 0), retyped);
                     model.write(addr, size, id);
                 }
                 Op::Reset { addr, size } => {
@@ -115,7 +121,7 @@ proptest! {
         }
         // A page is kept only while it holds a typed byte.
         let live_pages = model.0.keys().map(|a| a / PAGE).collect::<std::collections::BTreeSet<_>>();
-        prop_assert!(shadow.pages() >= live_pages.len());
+        prop_assert!(shadow.pages.len() >= live_pages.len());
     }
 }
 

@@ -19,6 +19,7 @@ pub mod report;
 pub mod suppressions;
 pub mod symbolize;
 pub mod tbaa;
+pub mod tbaa_pages;
 
 use std::ffi::{c_int, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -7,9 +7,12 @@
 //! modules' type DAGs, linked as LLVM links them), its sites get global
 //! store ids `base + site`, and `base` is written into the module's own
 //! global, which every call then passes. The shadow and its rules are the
-//! core's ([`Shadow`]); this file holds them behind one lock, numbers the
-//! sites, and makes reports.
+//! core's ([`Shadow`]), its pages shared by the threads without a lock
+//! ([`crate::tbaa_pages`]). The tables, the universe and the reports are
+//! behind one lock that the hot path avoids: each thread keeps the tag of
+//! every store id and the answers it asked for ([`Local`]).
 
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
@@ -24,6 +27,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use serde_json::json;
 
 use crate::report::Pending;
+use crate::tbaa_pages::SharedPages;
 
 /// A site of a registered module.
 #[derive(Copy, Clone)]
@@ -36,7 +40,6 @@ struct SiteRef {
 #[derive(Default)]
 struct State {
     universe: TypeUniverse,
-    shadow: Shadow,
     modules: Vec<TbaaTable>,
     /// The site of each store id (id 1 is `sites[0]`).
     sites: Vec<SiteRef>,
@@ -132,52 +135,111 @@ impl State {
     fn table_site(&self, r: SiteRef) -> &TbaaSite {
         &self.modules[r.module as usize].sites[r.site as usize]
     }
+}
 
-    /// The bytes of `[addr, addr + size)` last stored by stores whose tag
-    /// the core answers NoAlias against `tag` (the store `except` left out).
-    fn hits(&mut self, addr: u64, size: u64, tag: TagId, except: StoreId) -> Vec<Hit> {
-        let State {
-            universe,
-            shadow,
-            sites,
-            ..
-        } = self;
-        shadow.check(addr, size, |stored| {
-            stored != except
-                && sites
-                    .get((stored as usize).wrapping_sub(1))
-                    .is_some_and(|r| !universe.may_alias(r.tag, tag))
-        })
+/// What a thread keeps so that a check takes no lock: the tag of each
+/// store id (copied from the state when an id is new to it), the answers
+/// it asked for, and its count of loads (added to the summary's every
+/// 4096 loads and when the thread ends).
+#[derive(Default)]
+struct Local {
+    tags: Vec<TagId>,
+    answers: FxHashMap<u64, bool>,
+    /// The last pair asked about and its answer (a loop asks one pair
+    /// again and again).
+    last: Option<(u64, bool)>,
+    loads: u64,
+}
+
+impl Drop for Local {
+    fn drop(&mut self) {
+        LOADS.fetch_add(std::mem::take(&mut self.loads), Ordering::Relaxed);
     }
+}
+
+thread_local! {
+    static LOCAL: RefCell<Local> = RefCell::new(Local::default());
+}
+
+impl Local {
+    /// The tag of store id `id` (None: not a registered site).
+    fn tag(&mut self, id: StoreId) -> Option<TagId> {
+        let i = (id as usize).checked_sub(1)?;
+        if i >= self.tags.len() {
+            let s = state().lock().ok()?;
+            self.tags = s.sites.iter().map(|r| r.tag).collect();
+        }
+        self.tags.get(i).copied()
+    }
+
+    /// Whether tags `a` and `b` may not alias (the universe's answer,
+    /// asked once per thread and pair).
+    fn no_alias(&mut self, a: TagId, b: TagId) -> bool {
+        let key = (a as u64) << 32 | b as u64;
+        if let Some((k, may)) = self.last {
+            if k == key {
+                return !may;
+            }
+        }
+        if let Some(&may) = self.answers.get(&key) {
+            self.last = Some((key, may));
+            return !may;
+        }
+        let Ok(mut s) = state().lock() else {
+            return false;
+        };
+        let may = s.universe.may_alias(a, b);
+        self.answers.insert(key, may);
+        self.last = Some((key, may));
+        !may
+    }
+
+    /// Whether the store id `stored` has a tag that may not alias `tag`.
+    fn stored_no_alias(&mut self, stored: StoreId, tag: TagId) -> bool {
+        self.tag(stored).is_some_and(|t| self.no_alias(t, tag))
+    }
+}
+
+fn shadow() -> Shadow<SharedPages> {
+    Shadow::with_pages(SharedPages)
 }
 
 /// A tagged store of `size` bytes at `addr`: its bytes are re-typed. A
 /// store over bytes of a tag it may not alias is counted, not reported.
 pub fn store(id: StoreId, addr: u64, size: u64) {
-    let Ok(mut s) = state().lock() else { return };
-    let Some(r) = s.site(id) else { return };
-    if !s.hits(addr, size, r.tag, id).is_empty() {
+    let retyped = LOCAL.with(|l| {
+        let mut l = l.borrow_mut();
+        let Some(tag) = l.tag(id) else { return false };
+        shadow().store_over(addr, size, id, |old| l.stored_no_alias(old, tag))
+    });
+    if retyped {
         RETYPED.fetch_add(1, Ordering::Relaxed);
     }
-    s.shadow.store(addr, size, id);
 }
 
 /// An untagged write, or a new object: the bytes are untyped.
 pub fn reset(addr: u64, size: u64) {
-    if let Ok(mut s) = state().lock() {
-        s.shadow.reset(addr, size);
-    }
+    shadow().reset(addr, size);
 }
 
 /// A tagged load: a report for each earlier store of a tag the core
 /// answers NoAlias against the load's, whose bytes it reads.
 pub fn load(id: StoreId, addr: u64, size: u64) -> Vec<Pending> {
-    LOADS.fetch_add(1, Ordering::Relaxed);
+    let hits = LOCAL.with(|l| {
+        let mut l = l.borrow_mut();
+        l.loads += 1;
+        if l.loads >= 4096 {
+            LOADS.fetch_add(std::mem::take(&mut l.loads), Ordering::Relaxed);
+        }
+        let Some(tag) = l.tag(id) else { return vec![] };
+        shadow().check(addr, size, |stored| l.stored_no_alias(stored, tag))
+    });
+    if hits.is_empty() {
+        return vec![];
+    }
     let Ok(mut s) = state().lock() else {
         return vec![];
     };
-    let Some(r) = s.site(id) else { return vec![] };
-    let hits = s.hits(addr, size, r.tag, 0);
     let mut out = Vec::new();
     for h in &hits {
         if !s.reported.insert((h.store, id)) {
@@ -192,6 +254,11 @@ pub fn load(id: StoreId, addr: u64, size: u64) -> Vec<Pending> {
 
 /// The summary's part: what `--tbaa` checked, when some module has tags.
 pub fn summary() -> Option<String> {
+    let _ = LOCAL.try_with(|l| {
+        if let Ok(mut l) = l.try_borrow_mut() {
+            LOADS.fetch_add(std::mem::take(&mut l.loads), Ordering::Relaxed);
+        }
+    });
     let s = state().lock().ok()?;
     if s.modules.is_empty() {
         return None;
