@@ -377,6 +377,20 @@ pub extern "C" fn __aliaskit_tbaa_reset(address: *const c_void, size: u64) {
     }
 }
 
+/// The heap block at `block` (from malloc, before free or realloc; or
+/// realloc's result) is untyped, whole (`malloc_usable_size`).
+///
+/// # Safety
+/// `block` is null or a live block of the C heap.
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn __aliaskit_tbaa_reset_block(block: *mut c_void) {
+    if !block.is_null() {
+        let size = libc::malloc_usable_size(block) as u64;
+        guarded((), || tbaa::reset(block as u64, size))
+    }
+}
+
 /// The program ends (a destructor of every instrumented module): the
 /// summary line, and the exit code when something was reported.
 #[no_mangle]

@@ -13,7 +13,8 @@
 //     or __aliaskit_tbaa_reset (an untagged write: its bytes are untyped);
 //   - each stack object that may be checked is reset where it begins: at
 //     the function's entry (static allocas), after its alloca (dynamic
-//     ones) and at each llvm.lifetime.start;
+//     ones) and at each llvm.lifetime.start; each heap block before free
+//     and realloc, and the block realloc returns;
 //   - the table (the sites, their tags and the type DAG) as a constant
 //     global, and a constructor that registers it and receives the base of
 //     the module's site ids in a global of its own, which every call reads.
@@ -52,7 +53,7 @@ const char *const HomeMD = "aliaskit.tbaa.home";
 
 /// The runtime's --tbaa functions, declared in M.
 struct TbaaRuntime {
-  FunctionCallee Register, Hosts, Store, Load, Reset, Fini;
+  FunctionCallee Register, Hosts, Store, Load, Reset, Block, Fini;
   Type *Ptr, *I32, *I64;
 
   explicit TbaaRuntime(Module &M) {
@@ -94,12 +95,39 @@ struct TbaaRuntime {
     Reset = M.getOrInsertFunction("__aliaskit_tbaa_reset",
                                   FunctionType::get(Void, {Ptr, I64}, false),
                                   ResetAttrs);
+    Block = M.getOrInsertFunction("__aliaskit_tbaa_reset_block",
+                                  FunctionType::get(Void, {Ptr}, false),
+                                  ResetAttrs);
     Fini = M.getOrInsertFunction("__aliaskit_fini",
                                  FunctionType::get(Void, {}, false));
   }
 };
 
 using aliaskit::quiet;
+
+/// Each call of free and realloc in M: the heap block is reset (whole,
+/// malloc_usable_size) before free and before realloc, and the block
+/// realloc returns after it (its bytes are a copy no tag describes).
+unsigned resetHeapBlocks(Module &M, TbaaRuntime &RT) {
+  SmallVector<CallInst *, 16> Calls;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *C = dyn_cast<CallInst>(&I))
+        if (Function *Callee = C->getCalledFunction())
+          if ((Callee->getName() == "free" && C->arg_size() == 1) ||
+              (Callee->getName() == "realloc" && C->arg_size() == 2))
+            if (C->getArgOperand(0)->getType()->isPointerTy())
+              Calls.push_back(C);
+  for (CallInst *C : Calls) {
+    IRBuilder<> B(C);
+    quiet(B.CreateCall(RT.Block, {C->getArgOperand(0)}));
+    if (C->getType()->isPointerTy()) {
+      B.SetInsertPoint(C->getNextNode());
+      quiet(B.CreateCall(RT.Block, {C}));
+    }
+  }
+  return Calls.size();
+}
 
 /// The pointer and size (bytes, i64) of part `Part` of `I`; false when it
 /// has none (a scalable type).
@@ -275,6 +303,10 @@ void instrument(Module &M, bool Stats) {
   for (Function &F : M)
     if (!F.isDeclaration())
       resetStack(F, QuietLocals, RT);
+  unsigned Heap = resetHeapBlocks(M, RT);
+  if (Stats)
+    errs() << "aliaskit-sanitize-tbaa: " << Heap
+           << " calls of free and realloc reset their blocks\n";
   registerTable(M, Table, Base, RT);
   aliaskit_sanitize_tbaa_plan_free(Plan);
 }
