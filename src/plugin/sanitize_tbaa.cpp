@@ -280,6 +280,17 @@ void instrument(Module &M, bool Stats) {
     Value *Ptr = nullptr, *Size = nullptr;
     if (!partOf(*Inst, S.Part, B, DL, Ptr, Size))
       continue;
+    if (S.Size != 0) {
+      // A field of a copy: only when the copy's length is known to hold it
+      // (SROA splits only such copies).
+      auto *Len = dyn_cast<ConstantInt>(Size);
+      if (!Len || S.Offset + S.Size < S.Offset ||
+          Len->getZExtValue() < S.Offset + S.Size)
+        continue;
+      if (S.Offset != 0)
+        Ptr = B.CreateConstGEP1_64(B.getInt8Ty(), Ptr, S.Offset);
+      Size = B.getInt64(S.Size);
+    }
     switch (S.Action) {
     case aliaskit::TbaaAction::Check: {
       // Its function, so that the end knows where inlining took it.

@@ -14,7 +14,11 @@
 //! | memcpy, memmove | check the source, set the destination | reset the destination |
 //! | memset | set the destination | reset the destination |
 //!
-//! (`!tbaa.struct` is not read yet: such a copy resets its destination.)
+//! A copy without `!tbaa` but with a well-formed `!tbaa.struct` (clang's
+//! struct copies) is what SROA makes of it when it splits it: per field
+//! (offset, size, tag), a load of the source's bytes and a store of the
+//! destination's with the field's tag. So each field of the source is
+//! checked, the destination reset, then each field of it set.
 //! Accesses to a local that does not escape (the C++ side's
 //! [`aliaskit_tbaa_local_object`]) are left out when every pair of their
 //! tags may alias by the core's query: no load of it can then be reported,
@@ -25,6 +29,7 @@
 use aliaskit_core::decision::{FunctionKey, ModuleKey};
 use aliaskit_core::sanitize::table::Access;
 use aliaskit_core::sanitize::tbaa_table::{TbaaSite, TbaaTableBuilder};
+use aliaskit_core::tbaa::nodes::tbaa_struct_regions;
 use aliaskit_core::tbaa::TbaaOracle;
 use aliaskit_core::verify::{Attachment, Carrier, Site, Verifier};
 use aliaskit_core::NodeId;
@@ -69,6 +74,10 @@ pub struct TbaaSitePlan {
     pub site: u32,
     pub action: TbaaAction,
     pub part: TbaaPart,
+    /// Bytes `[offset, offset + size)` of the part (a `!tbaa.struct`
+    /// field); size 0: the whole part.
+    pub offset: u64,
+    pub size: u64,
 }
 
 /// What to instrument.
@@ -108,16 +117,20 @@ pub(crate) unsafe fn plan(
         let Site::Instruction(i) = f.site else {
             continue;
         };
-        if f.attachment != Attachment::Tbaa {
-            continue;
-        }
-        let Some(tag) = read.view.instructions[i].tbaa else {
+        let v = &read.view.instructions[i];
+        let tag = match f.attachment {
+            Attachment::Tbaa => v.tbaa,
+            Attachment::TbaaStruct => v.tbaa_struct,
+            _ => None,
+        };
+        let Some(tag) = tag else {
             continue;
         };
         if bad.insert(tag) {
             let inst = read.instructions[i];
             eprintln!(
-                "warning: aliaskit-sanitize: !tbaa {} of `{}` is not checked ({}: {})",
+                "warning: aliaskit-sanitize: {} {} of `{}` is not checked ({}: {})",
+                f.attachment.name(),
                 printer.slot(read.importer.pointer(tag)),
                 printer.value(inst).trim(),
                 f.rule.id(),
@@ -188,8 +201,80 @@ pub(crate) unsafe fn plan(
                 site,
                 action,
                 part,
+                offset: 0,
+                size: 0,
             })
         };
+        let fields = match (tag, v.kind, v.tbaa_struct) {
+            (
+                None,
+                Carrier::Call {
+                    copies_memory: true,
+                    ..
+                },
+                Some(ts),
+            ) if !bad.contains(&ts) => tbaa_struct_regions(g, ts),
+            _ => None,
+        };
+        if let Some(fields) = fields {
+            counts.tagged += 1;
+            let function = &read.functions[v.function];
+            let key = *keys
+                .entry(v.function)
+                .or_insert_with(|| FunctionKey::new(module_key, function).0);
+            let text = printer.value(inst).trim().to_owned();
+            let location = locations(inst);
+            let mut sets = Vec::new();
+            for (k, (access, part, action)) in [
+                (Access::Read, TbaaPart::Source, TbaaAction::Check),
+                (Access::Write, TbaaPart::Destination, TbaaAction::Set),
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                for &(offset, size, field) in &fields {
+                    let tag = builder.tag(g, field);
+                    let site = builder.site(TbaaSite {
+                        instruction: text.clone(),
+                        location: location.clone(),
+                        part: format!(
+                            "{} bytes [{offset}, {})",
+                            if k == 0 { "source" } else { "destination" },
+                            offset + size
+                        ),
+                        access,
+                        tag,
+                        function: function.clone(),
+                        key,
+                    });
+                    let p = TbaaSitePlan {
+                        inst,
+                        site,
+                        action,
+                        part,
+                        offset,
+                        size,
+                    };
+                    if k == 0 {
+                        plan.sites.push(p);
+                    } else {
+                        sets.push(p);
+                    }
+                }
+            }
+            // The source checked before anything of the destination changes
+            // (a memmove may overlap), the gaps between fields untyped.
+            plan.sites.push(TbaaSitePlan {
+                inst,
+                site: 0,
+                action: TbaaAction::Reset,
+                part: TbaaPart::Destination,
+                offset: 0,
+                size: 0,
+            });
+            plan.sites.extend(sets);
+            continue;
+        }
         let Some(tag) = tag else {
             // An untagged write may alias anything: its bytes are untyped.
             let part = match v.kind {

@@ -226,6 +226,10 @@ struct TbaaSitePlan {
   uint32_t Site;
   TbaaAction Action;
   TbaaPart Part;
+  /// Bytes [Offset, Offset + Size) of the part (a !tbaa.struct field);
+  /// Size 0: the whole part.
+  uint64_t Offset;
+  uint64_t Size;
 };
 
 /// A string the C++ side made for the Rust side (a node or an instruction

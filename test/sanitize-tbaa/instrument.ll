@@ -9,7 +9,7 @@
 ; RUN: %opt -passes='aliaskit-sanitize-tbaa<stats>' -S %s -o %t.ll 2> %t.err
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=STATS < %t.err
-; STATS: aliaskit-sanitize-tbaa: 5 tagged accesses instrumented, 3 untagged writes reset the shadow, 3 accesses to 1 locals left out (their tags all may alias), 0 malformed tags not checked
+; STATS: aliaskit-sanitize-tbaa: 6 tagged accesses instrumented, 3 untagged writes reset the shadow, 3 accesses to 1 locals left out (their tags all may alias), 0 malformed tags not checked
 ;
 ; CHECK: @__aliaskit_tbaa_table = private constant [{{[0-9]+}} x i8] c"AKTBA\00\00\01
 ; CHECK: @__aliaskit_tbaa_base = internal global i32 0
@@ -38,12 +38,24 @@ define float @pun(ptr %i, ptr %f) {
 ; CHECK-NEXT:    call void @__aliaskit_tbaa_load(ptr @__aliaskit_tbaa_base, i32 2, ptr %q, i64 %n), !nosanitize
 ; CHECK-NEXT:    call void @__aliaskit_tbaa_store(ptr @__aliaskit_tbaa_base, i32 3, ptr %p, i64 %n), !nosanitize
 ; CHECK-NEXT:    call void @llvm.memcpy{{.*}} !tbaa
+; A copy with !tbaa.struct: each field of the source checked, the
+; destination reset, each field of it set (a field beyond a constant
+; length is left out).
+; CHECK:         call void @__aliaskit_tbaa_load(ptr @__aliaskit_tbaa_base, i32 4, ptr %q, i64 4)
+; CHECK-NEXT:    %[[B:[0-9]+]] = getelementptr i8, ptr %q, i64 4
+; CHECK-NEXT:    call void @__aliaskit_tbaa_load(ptr @__aliaskit_tbaa_base, i32 5, ptr %[[B]], i64 4)
+; CHECK-NEXT:    call void @__aliaskit_tbaa_reset(ptr %p, i64 8)
+; CHECK-NEXT:    call void @__aliaskit_tbaa_store(ptr @__aliaskit_tbaa_base, i32 7, ptr %p, i64 4)
+; CHECK-NEXT:    %[[D:[0-9]+]] = getelementptr i8, ptr %p, i64 4
+; CHECK-NEXT:    call void @__aliaskit_tbaa_store(ptr @__aliaskit_tbaa_base, i32 8, ptr %[[D]], i64 4)
+; CHECK-NEXT:    call void @llvm.memcpy{{.*}}!tbaa.struct
 define void @untagged(ptr %p, ptr %q, i64 %n) {
   store i64 0, ptr %p
   %x = load i32, ptr %p
   call void @llvm.memset.p0.i64(ptr %p, i8 0, i64 %n, i1 false)
   call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %q, i64 %n, i1 false)
   call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %q, i64 %n, i1 false), !tbaa !5
+  call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %q, i64 8, i1 false), !tbaa.struct !8
   ret void
 }
 
@@ -57,11 +69,11 @@ define void @untagged(ptr %p, ptr %q, i64 %n) {
 ; CHECK-NOT:     __aliaskit_tbaa_reset(ptr %quiet
 ; CHECK:         call void @llvm.lifetime.start.p0(ptr %seen)
 ; CHECK-NEXT:    call void @__aliaskit_tbaa_reset(ptr %seen, i64 4), !nosanitize
-; CHECK-NEXT:    call void @__aliaskit_tbaa_store(ptr @__aliaskit_tbaa_base, i32 4, ptr %seen, i64 4), !nosanitize
+; CHECK-NEXT:    call void @__aliaskit_tbaa_store(ptr @__aliaskit_tbaa_base, i32 10, ptr %seen, i64 4), !nosanitize
 ; CHECK-NEXT:    store float
 ; CHECK-NEXT:    store i32 2, ptr %quiet, align 4, !tbaa
 ; CHECK-NEXT:    call void @use(ptr %seen)
-; CHECK-NEXT:    call void @__aliaskit_tbaa_load(ptr @__aliaskit_tbaa_base, i32 5, ptr %seen, i64 4), !nosanitize
+; CHECK-NEXT:    call void @__aliaskit_tbaa_load(ptr @__aliaskit_tbaa_base, i32 11, ptr %seen, i64 4), !nosanitize
 ; CHECK-NEXT:    load float, ptr %seen
 ; CHECK-NEXT:    load i32, ptr %quiet, align 4, !tbaa
 define i32 @locals() {
@@ -91,3 +103,4 @@ declare void @llvm.lifetime.start.p0(ptr)
 !3 = !{!"float", !1, i64 0}
 !5 = !{!2, !2, i64 0}
 !6 = !{!3, !3, i64 0}
+!8 = !{i64 0, i64 4, !5, i64 4, i64 4, !6, i64 8, i64 4, !5}
