@@ -13,8 +13,8 @@
 //     or __aliaskit_tbaa_reset (an untagged write: its bytes are untyped);
 //   - each stack object that may be checked is reset where it begins: at
 //     the function's entry (static allocas), after its alloca (dynamic
-//     ones) and at each llvm.lifetime.start; each heap block before free
-//     and realloc, and the block realloc returns;
+//     ones) and at each llvm.lifetime.start; each heap block an
+//     allocation function returns, and each before free and realloc;
 //   - the table (the sites, their tags and the type DAG) as a constant
 //     global, and a constructor that registers it and receives the base of
 //     the module's site ids in a global of its own, which every call reads.
@@ -105,28 +105,74 @@ struct TbaaRuntime {
 
 using aliaskit::quiet;
 
-/// Each call of free and realloc in M: the heap block is reset (whole,
-/// malloc_usable_size) before free and before realloc, and the block
-/// realloc returns after it (its bytes are a copy no tag describes).
+/// The bytes a call to an allocation function returns (i64), at `B`, or
+/// null when `Callee` is not one: malloc, calloc, realloc, aligned_alloc,
+/// memalign, and C++'s operator new and new[] in all their forms.
+Value *allocatedSize(const CallBase &C, StringRef Callee, IRBuilder<> &B) {
+  auto arg = [&](unsigned I) -> Value * {
+    if (C.arg_size() <= I || !C.getArgOperand(I)->getType()->isIntegerTy())
+      return nullptr;
+    return B.CreateZExtOrTrunc(C.getArgOperand(I), B.getInt64Ty());
+  };
+  if (!C.getType()->isPointerTy())
+    return nullptr;
+  if (Callee == "malloc" && C.arg_size() == 1)
+    return arg(0);
+  if (Callee == "calloc" && C.arg_size() == 2) {
+    Value *N = arg(0), *M = arg(1);
+    return N && M ? B.CreateMul(N, M) : nullptr;
+  }
+  if ((Callee == "realloc" || Callee == "aligned_alloc" ||
+       Callee == "memalign") &&
+      C.arg_size() == 2)
+    return arg(1);
+  if (Callee.starts_with("_Znwm") || Callee.starts_with("_Znam"))
+    return arg(0);
+  return nullptr;
+}
+
+/// Heap blocks: each block an allocation function returns is untyped (its
+/// bytes were another object's, perhaps freed where nothing was
+/// instrumented), and each block given to free or realloc is untyped
+/// before it goes (whole, malloc_usable_size). Returns the calls seen.
 unsigned resetHeapBlocks(Module &M, TbaaRuntime &RT) {
-  SmallVector<CallInst *, 16> Calls;
+  SmallVector<CallBase *, 16> Calls;
   for (Function &F : M)
     for (Instruction &I : instructions(F))
-      if (auto *C = dyn_cast<CallInst>(&I))
+      if (auto *C = dyn_cast<CallBase>(&I))
         if (Function *Callee = C->getCalledFunction())
-          if ((Callee->getName() == "free" && C->arg_size() == 1) ||
-              (Callee->getName() == "realloc" && C->arg_size() == 2))
-            if (C->getArgOperand(0)->getType()->isPointerTy())
-              Calls.push_back(C);
-  for (CallInst *C : Calls) {
-    IRBuilder<> B(C);
-    quiet(B.CreateCall(RT.Block, {C->getArgOperand(0)}));
-    if (C->getType()->isPointerTy()) {
-      B.SetInsertPoint(C->getNextNode());
-      quiet(B.CreateCall(RT.Block, {C}));
+          if (Callee->isDeclaration())
+            Calls.push_back(C);
+  unsigned Seen = 0;
+  for (CallBase *C : Calls) {
+    StringRef Name = C->getCalledFunction()->getName();
+    if ((Name == "free" && C->arg_size() == 1) ||
+        (Name == "realloc" && C->arg_size() == 2)) {
+      if (C->getArgOperand(0)->getType()->isPointerTy()) {
+        IRBuilder<> B(C);
+        quiet(B.CreateCall(RT.Block, {C->getArgOperand(0)}));
+        ++Seen;
+      }
+    }
+    // After the call (an invoke: at its normal destination, when only it
+    // leads there).
+    Instruction *After = nullptr;
+    if (auto *II = dyn_cast<InvokeInst>(C)) {
+      BasicBlock *Normal = II->getNormalDest();
+      if (Normal->getSinglePredecessor())
+        After = &*Normal->getFirstInsertionPt();
+    } else {
+      After = C->getNextNode();
+    }
+    if (!After)
+      continue;
+    IRBuilder<> B(After);
+    if (Value *Size = allocatedSize(*C, Name, B)) {
+      quiet(B.CreateCall(RT.Reset, {C, Size}));
+      ++Seen;
     }
   }
-  return Calls.size();
+  return Seen;
 }
 
 /// The pointer and size (bytes, i64) of part `Part` of `I`; false when it
@@ -317,7 +363,7 @@ void instrument(Module &M, bool Stats) {
   unsigned Heap = resetHeapBlocks(M, RT);
   if (Stats)
     errs() << "aliaskit-sanitize-tbaa: " << Heap
-           << " calls of free and realloc reset their blocks\n";
+           << " heap blocks reset (allocated, freed, reallocated)\n";
   registerTable(M, Table, Base, RT);
   aliaskit_sanitize_tbaa_plan_free(Plan);
 }

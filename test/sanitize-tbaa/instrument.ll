@@ -9,7 +9,8 @@
 ; RUN: %opt -passes='aliaskit-sanitize-tbaa<stats>' -S %s -o %t.ll 2> %t.err
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=STATS < %t.err
-; STATS: aliaskit-sanitize-tbaa: 6 tagged accesses instrumented, 3 untagged writes reset the shadow, 3 accesses to 1 locals left out (their tags all may alias), 0 malformed tags not checked
+; STATS: aliaskit-sanitize-tbaa: 7 tagged accesses instrumented, 3 untagged writes reset the shadow, 3 accesses to 1 locals left out (their tags all may alias), 0 malformed tags not checked
+; STATS: aliaskit-sanitize-tbaa: 3 heap blocks reset (allocated, freed, reallocated)
 ;
 ; CHECK: @__aliaskit_tbaa_table = private constant [{{[0-9]+}} x i8] c"AKTBA\00\00\01
 ; CHECK: @__aliaskit_tbaa_base = internal global i32 0
@@ -89,10 +90,30 @@ define i32 @locals() {
   ret i32 %b
 }
 
+; Heap blocks: what an allocation function returns is untyped (exactly
+; its size), what free gets is untyped (whole) before it goes.
+; CHECK-LABEL: define void @heap(
+; CHECK:         %b = call ptr @malloc(i64 %n)
+; CHECK-NEXT:    call void @__aliaskit_tbaa_reset(ptr %b, i64 %n), !nosanitize
+; CHECK:         %c = call ptr @_Znwm(i64 16)
+; CHECK-NEXT:    call void @__aliaskit_tbaa_reset(ptr %c, i64 16), !nosanitize
+; CHECK:         call void @__aliaskit_tbaa_reset_block(ptr %b), !nosanitize
+; CHECK-NEXT:    call void @free(ptr %b)
+define void @heap(i64 %n) {
+  %b = call ptr @malloc(i64 %n)
+  %c = call ptr @_Znwm(i64 16)
+  store i32 1, ptr %c, align 4, !tbaa !5
+  call void @free(ptr %b)
+  ret void
+}
+
 ; CHECK-LABEL: define internal void @__aliaskit_tbaa_ctor(
 ; CHECK-NEXT:    call void @__aliaskit_tbaa_register(ptr @__aliaskit_tbaa_table, ptr @__aliaskit_tbaa_base), !nosanitize
 
 declare void @use(ptr)
+declare ptr @malloc(i64)
+declare ptr @_Znwm(i64)
+declare void @free(ptr)
 declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 declare void @llvm.lifetime.start.p0(ptr)
