@@ -49,6 +49,9 @@ pub struct Pending {
     /// When the first access ran elsewhere (a `tbaa` report's earlier
     /// store): its function; its stack is not kept.
     pub(crate) first_elsewhere: Option<String>,
+    /// Whether it counts as a program error (the summary's reports, the
+    /// exit code, halt_on_error); `tbaa-per-call` does not.
+    pub(crate) counted: bool,
 }
 
 struct State {
@@ -64,6 +67,8 @@ static SUPPRESSED: AtomicU64 = AtomicU64::new(0);
 static CHECKED: AtomicU64 = AtomicU64::new(0);
 static INSTANCES: AtomicU64 = AtomicU64::new(0);
 static DROPPED: AtomicU64 = AtomicU64::new(0);
+/// Reports that are not program errors (`tbaa-per-call`).
+static NOT_COUNTED: AtomicU64 = AtomicU64::new(0);
 
 /// The options, read once from `ALIASKIT_SANITIZE_OPTIONS`; their warnings
 /// are printed then.
@@ -437,6 +442,7 @@ pub fn pending(
             .cloned()
             .unwrap_or_else(|| format!("@{}", t.name)),
         first_elsewhere: None,
+        counted: true,
     })
 }
 
@@ -463,7 +469,11 @@ pub fn emit(pending: Vec<Pending>, stack: Option<&[usize]>) {
             SUPPRESSED.fetch_add(1, Ordering::Relaxed);
             continue;
         }
-        REPORTS.fetch_add(1, Ordering::Relaxed);
+        if p.counted {
+            REPORTS.fetch_add(1, Ordering::Relaxed);
+        } else {
+            NOT_COUNTED.fetch_add(1, Ordering::Relaxed);
+        }
         let callers = match (p.stack_shown, stack) {
             (true, Some(st)) => frames
                 .get_or_insert_with(|| {
@@ -515,7 +525,7 @@ pub fn emit(pending: Vec<Pending>, stack: Option<&[usize]>) {
             j["stack"] = json!(callers.iter().map(|l| l.trim()).collect::<Vec<_>>());
             let _ = f.write_all(format!("{j}\n").as_bytes());
         }
-        if options().halt_on_error {
+        if options().halt_on_error && p.counted {
             drop(s);
             halt();
         }
@@ -557,6 +567,12 @@ pub fn fini() {
         }
         if let Some(typed) = crate::tbaa::summary() {
             line.push_str(&typed);
+        }
+        let not_counted = NOT_COUNTED.load(Ordering::Relaxed);
+        if not_counted > 0 {
+            line.push_str(&format!(
+                ", {not_counted} reports of per-call claims (tbaa-per-call: not program errors)"
+            ));
         }
         let suppressed = SUPPRESSED.load(Ordering::Relaxed);
         if suppressed > 0 {

@@ -22,6 +22,10 @@ use crate::sanitize::tbaa_table::{TbaaTable, TypeOperand};
 use crate::tbaa::nodes::{describe_tag, AccessTag, TypeNode};
 use crate::tbaa::{TagRef, TbaaOracle};
 
+/// How Flang names the root of a procedure's own TBAA tree (`Flang
+/// function root _QPfoo`).
+pub const PER_CALL_ROOT: &str = "Flang function root";
+
 /// A tag of the universe: an index into its tags.
 pub type TagId = u32;
 
@@ -169,6 +173,21 @@ impl TypeUniverse {
         names
     }
 
+    /// The procedure whose own TBAA tree the tag is in, if any: Flang
+    /// gives each procedure a tree of its own (its root is named
+    /// [`PER_CALL_ROOT`]` F`), whose tags tell, for one call of F, its dummy
+    /// arguments and other data apart. Such a claim holds within one call;
+    /// a type tree's (clang's `Simple C/C++ TBAA`) holds for the whole
+    /// life of the memory.
+    pub fn per_call_root(&mut self, t: TagId) -> Option<String> {
+        let &(n, _) = self.tags.get(t as usize)?;
+        let access = AccessTag(n).access_type(&self.graph).ok().flatten()?;
+        let root = *self.oracle.ancestors(&self.graph, access).ok()?.last()?;
+        let name = TypeNode::of(&self.graph, root).name(&self.graph)?;
+        name.strip_prefix(PER_CALL_ROOT)
+            .map(|f| f.trim_start().to_owned())
+    }
+
     /// The content hash of the tag's node (what decision ids are made of).
     pub fn content(&mut self, t: TagId) -> u64 {
         match self.tags.get(t as usize) {
@@ -229,6 +248,21 @@ mod tests {
     }
 
     #[test]
+    fn flang_procedure_trees_are_per_call() {
+        let mut d = TypeDag::new();
+        let root = d.root("Flang function root _QPrelax");
+        let any = d.old_scalar("any access", root);
+        let dummy = d.old_scalar("dummy arg data", any);
+        let u_ = d.old_scalar("dummy arg data/_QFrelaxEu", dummy);
+        let tag = d.old_tag(u_, u_, 0);
+        let mut b = TbaaTableBuilder::new("x.f90");
+        b.tag(&d.g, tag);
+        let mut u = TypeUniverse::new();
+        let t = u.add(&b.table);
+        assert_eq!(u.per_call_root(t[0]).as_deref(), Some("_QPrelax"));
+    }
+
+    #[test]
     fn answers_are_the_oracles_and_modules_share_their_types() {
         let (a, answers) = module("a.c");
         let (b, _) = module("b.c");
@@ -252,5 +286,6 @@ mod tests {
         );
         assert_ne!(u.content(ta[0]), u.content(ta[1]));
         assert_eq!(u.type_names(ta[1]), vec!["float".to_owned()]);
+        assert_eq!(u.per_call_root(ta[0]), None, "clang's tree is a type tree");
     }
 }
