@@ -367,6 +367,61 @@ pub unsafe extern "C" fn __aliaskit_tbaa_load(
     }
 }
 
+/// A new call instance of a function whose accesses have per-call tags
+/// (a Flang procedure's own tree): at its entry.
+#[no_mangle]
+#[inline(never)]
+pub extern "C" fn __aliaskit_tbaa_call() -> u64 {
+    tbaa::call()
+}
+
+/// [`__aliaskit_tbaa_store`] of a per-call tag, in call instance `call`.
+///
+/// # Safety
+/// As [`__aliaskit_tbaa_store`].
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn __aliaskit_tbaa_store_in(
+    base: *const u32,
+    site: u32,
+    call: u64,
+    address: *const c_void,
+    size: u64,
+) {
+    match base.as_ref() {
+        Some(&b) if b != 0 && size != 0 => guarded((), || {
+            tbaa::store_in(b.saturating_add(site), call, address as u64, size)
+        }),
+        _ => {}
+    }
+}
+
+/// [`__aliaskit_tbaa_load`] of a per-call tag, in call instance `call`.
+///
+/// # Safety
+/// As [`__aliaskit_tbaa_store`].
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn __aliaskit_tbaa_load_in(
+    base: *const u32,
+    site: u32,
+    call: u64,
+    address: *const c_void,
+    size: u64,
+) {
+    let Some(&b) = base.as_ref() else { return };
+    if b == 0 || size == 0 {
+        return;
+    }
+    let pending = guarded(Vec::new(), || {
+        tbaa::load_in(b.saturating_add(site), call, address as u64, size)
+    });
+    if !pending.is_empty() {
+        let stack = caller_stack!();
+        guarded((), || report::emit(pending, Some(&stack)));
+    }
+}
+
 /// An untagged write of `size` bytes at `address` (or a new stack object):
 /// its bytes are untyped.
 #[no_mangle]

@@ -35,7 +35,16 @@ struct SiteRef {
     module: u32,
     site: u32,
     tag: TagId,
+    /// For a store of a procedure's own tree (Flang): the call instance it
+    /// ran in (its id is then one of that instance's, [`store_in`]), and
+    /// the site's own id; 0 and itself otherwise.
+    instance: u64,
+    of: StoreId,
 }
+
+/// Store ids given to (site, call instance) pairs at most; beyond, a
+/// per-call store keeps its site's id (its instance is then unknown).
+const MAX_IDS: usize = 1 << 26;
 
 #[derive(Default)]
 struct State {
@@ -43,8 +52,10 @@ struct State {
     modules: Vec<TbaaTable>,
     /// The site of each store id (id 1 is `sites[0]`).
     sites: Vec<SiteRef>,
-    /// Static pairs (store id, load id) reported.
-    reported: FxHashSet<(StoreId, StoreId)>,
+    /// Static pairs (store site, load site, kind) reported.
+    reported: FxHashSet<(StoreId, StoreId, &'static str)>,
+    /// The id of each (per-call store site, call instance) that ran.
+    instances: FxHashMap<(StoreId, u64), StoreId>,
     /// The functions a load site's check was inlined into (decision key,
     /// name), besides its own.
     hosts: FxHashMap<StoreId, Vec<(u64, String)>>,
@@ -94,10 +105,13 @@ pub unsafe fn register(table: *const u8) -> u32 {
     let module = s.modules.len() as u32;
     let base = s.sites.len() as u32 + 1;
     for (i, site) in t.sites.iter().enumerate() {
+        let of = s.sites.len() as StoreId + 1;
         s.sites.push(SiteRef {
             module,
             site: i as u32,
             tag: tags[site.tag as usize],
+            instance: 0,
+            of,
         });
     }
     s.modules.push(t);
@@ -148,6 +162,8 @@ struct Local {
     /// The last pair asked about and its answer (a loop asks one pair
     /// again and again).
     last: Option<(u64, bool)>,
+    /// The ids of (per-call store site, call instance) pairs it used.
+    instances: FxHashMap<(StoreId, u64), StoreId>,
     loads: u64,
 }
 
@@ -167,7 +183,9 @@ impl Local {
         let i = (id as usize).checked_sub(1)?;
         if i >= self.tags.len() {
             let s = state().lock().ok()?;
-            self.tags = s.sites.iter().map(|r| r.tag).collect();
+            let known = self.tags.len();
+            self.tags
+                .extend(s.sites.get(known..).unwrap_or(&[]).iter().map(|r| r.tag));
         }
         self.tags.get(i).copied()
     }
@@ -194,6 +212,35 @@ impl Local {
         !may
     }
 
+    /// The id of per-call store site `id` in call instance `instance`.
+    fn instance_id(&mut self, id: StoreId, instance: u64) -> StoreId {
+        if let Some(&d) = self.instances.get(&(id, instance)) {
+            return d;
+        }
+        let Ok(mut s) = state().lock() else { return id };
+        let d = match s.instances.get(&(id, instance)) {
+            Some(&d) => d,
+            None => {
+                let Some(r) = s.site(id).filter(|_| s.sites.len() < MAX_IDS) else {
+                    return id;
+                };
+                let d = s.sites.len() as StoreId + 1;
+                s.sites.push(SiteRef {
+                    instance,
+                    of: id,
+                    ..r
+                });
+                s.instances.insert((id, instance), d);
+                d
+            }
+        };
+        if self.instances.len() >= 4096 {
+            self.instances.clear();
+        }
+        self.instances.insert((id, instance), d);
+        d
+    }
+
     /// Whether the store id `stored` has a tag that may not alias `tag`.
     fn stored_no_alias(&mut self, stored: StoreId, tag: TagId) -> bool {
         self.tag(stored).is_some_and(|t| self.no_alias(t, tag))
@@ -217,6 +264,20 @@ pub fn store(id: StoreId, addr: u64, size: u64) {
     }
 }
 
+/// A tagged store of a procedure's own tree (Flang) in call instance
+/// `instance` of its function: as [`store`], its bytes recording the
+/// instance too.
+pub fn store_in(id: StoreId, instance: u64, addr: u64, size: u64) {
+    let id = LOCAL.with(|l| l.borrow_mut().instance_id(id, instance));
+    store(id, addr, size);
+}
+
+/// A new call instance (of a function with per-call claims).
+pub fn call() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
 /// An untagged write, or a new object: the bytes are untyped.
 pub fn reset(addr: u64, size: u64) {
     shadow().reset(addr, size);
@@ -225,6 +286,13 @@ pub fn reset(addr: u64, size: u64) {
 /// A tagged load: a report for each earlier store of a tag the core
 /// answers NoAlias against the load's, whose bytes it reads.
 pub fn load(id: StoreId, addr: u64, size: u64) -> Vec<Pending> {
+    load_in(id, 0, addr, size)
+}
+
+/// [`load`] in call instance `instance` of its function (0: none given):
+/// a hit on a store of the same procedure's own tree is an error when it
+/// ran in the same call, else a `tbaa-per-call` report.
+pub fn load_in(id: StoreId, instance: u64, addr: u64, size: u64) -> Vec<Pending> {
     let hits = LOCAL.with(|l| {
         let mut l = l.borrow_mut();
         l.loads += 1;
@@ -242,10 +310,21 @@ pub fn load(id: StoreId, addr: u64, size: u64) -> Vec<Pending> {
     };
     let mut out = Vec::new();
     for h in &hits {
-        if !s.reported.insert((h.store, id)) {
+        let (Some(rs), Some(rl)) = (s.site(h.store), s.site(id)) else {
+            continue;
+        };
+        let per_call = s.universe.per_call_root(rl.tag).map(|f| {
+            let same = (rs.instance != 0 && instance != 0).then_some(rs.instance == instance);
+            (f, same)
+        });
+        let kind = match per_call {
+            Some((_, Some(true))) | None => "tbaa",
+            Some(_) => "tbaa-per-call",
+        };
+        if !s.reported.insert((rs.of, id, kind)) {
             continue;
         }
-        if let Some(p) = pending(&mut s, h, id) {
+        if let Some(p) = pending(&mut s, h, id, kind, per_call) {
             out.push(p);
         }
     }
@@ -289,7 +368,13 @@ fn where_(s: &TbaaSite) -> String {
 
 /// The report of a load (`load`) reading bytes (`h`) of an earlier store
 /// whose tag may not alias its own.
-fn pending(s: &mut State, h: &Hit, load: StoreId) -> Option<Pending> {
+fn pending(
+    s: &mut State,
+    h: &Hit,
+    load: StoreId,
+    kind: &'static str,
+    per_call: Option<(String, Option<bool>)>,
+) -> Option<Pending> {
     let (rs, rl) = (s.site(h.store)?, s.site(load)?);
     let (first, second) = (s.table_site(rs).clone(), s.table_site(rl).clone());
     let module = s.modules[rl.module as usize].module.clone();
@@ -316,13 +401,6 @@ fn pending(s: &mut State, h: &Hit, load: StoreId) -> Option<Pending> {
     let id = ids[0].0.clone();
     let listed: Vec<String> = ids.iter().map(|(d, f)| format!("{d} in @{f}")).collect();
     let terms: Vec<String> = ids.iter().map(|(d, _)| format!("-x{d}")).collect();
-    // A procedure's own tree (Flang): the claim holds within one call.
-    let per_call = u.per_call_root(rl.tag);
-    let kind = if per_call.is_some() {
-        "tbaa-per-call"
-    } else {
-        "tbaa"
-    };
     let mut names = u.type_names(rs.tag);
     names.extend(u.type_names(rl.tag));
     let body = vec![
@@ -349,8 +427,14 @@ fn pending(s: &mut State, h: &Hit, load: StoreId) -> Option<Pending> {
         ),
         format!("  claim: the two tags do not alias: {why}"),
         match &per_call {
-            Some(f) => format!(
-                "  per call: both tags are in @{f}'s own TBAA tree (Flang), whose claims hold within one call of it; the two accesses may have run in different calls (not told apart yet), where the program is right, but a pass that inlines two calls may meet this claim (llvm#89829): not counted as an error"
+            Some((f, Some(true))) => format!(
+                "  per call: both tags are in @{f}'s own TBAA tree (Flang), whose claims hold within one call of it, and both accesses ran in the same call"
+            ),
+            Some((f, Some(false))) => format!(
+                "  per call: both tags are in @{f}'s own TBAA tree (Flang), whose claims hold within one call of it; the accesses ran in two calls, where the program is right, but a pass that inlines both calls into one function may meet this claim (llvm#89829): not counted as an error"
+            ),
+            Some((f, None)) => format!(
+                "  per call: both tags are in @{f}'s own TBAA tree (Flang), whose claims hold within one call of it; whether the accesses ran in one call is not known (no call instance): not counted as an error"
             ),
             None => "  type tree: the claim holds for the memory's whole life, until a store of another type".to_owned(),
         },
@@ -399,7 +483,8 @@ fn pending(s: &mut State, h: &Hit, load: StoreId) -> Option<Pending> {
         .unwrap_or_else(|| format!("@{}", second.function));
     Some(Pending {
         key: (
-            second.function.clone(),
+            // One report per kind: a pair met across calls, then within one.
+            format!("{kind} {}", second.function),
             id.clone(),
             source(&first),
             source(&second),
@@ -414,6 +499,6 @@ fn pending(s: &mut State, h: &Hit, load: StoreId) -> Option<Pending> {
         candidates,
         summary_location,
         first_elsewhere: Some(first.function.clone()),
-        counted: per_call.is_none(),
+        counted: kind == "tbaa",
     })
 }

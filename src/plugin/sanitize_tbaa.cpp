@@ -53,7 +53,8 @@ const char *const HomeMD = "aliaskit.tbaa.home";
 
 /// The runtime's --tbaa functions, declared in M.
 struct TbaaRuntime {
-  FunctionCallee Register, Hosts, Store, Load, Reset, Block, Fini;
+  FunctionCallee Register, Hosts, Store, Load, StoreIn, LoadIn, Call, Reset,
+      Block, Fini;
   Type *Ptr, *I32, *I64;
 
   explicit TbaaRuntime(Module &M) {
@@ -92,6 +93,21 @@ struct TbaaRuntime {
     Load = M.getOrInsertFunction(
         "__aliaskit_tbaa_load",
         FunctionType::get(Void, {Ptr, I32, Ptr, I64}, false), Access);
+    AttributeList AccessIn = Attrs.addParamAttributes(C, 3, AddressB);
+    StoreIn = M.getOrInsertFunction(
+        "__aliaskit_tbaa_store_in",
+        FunctionType::get(Void, {Ptr, I32, I64, Ptr, I64}, false), AccessIn);
+    LoadIn = M.getOrInsertFunction(
+        "__aliaskit_tbaa_load_in",
+        FunctionType::get(Void, {Ptr, I32, I64, Ptr, I64}, false), AccessIn);
+    Call = M.getOrInsertFunction(
+        "__aliaskit_tbaa_call", FunctionType::get(I64, {}, false),
+        AttributeList::get(
+            C, AttributeList::FunctionIndex,
+            AttrBuilder(C)
+                .addAttribute(Attribute::NoUnwind)
+                .addAttribute(Attribute::WillReturn)
+                .addMemoryAttr(MemoryEffects::inaccessibleMemOnly())));
     Reset = M.getOrInsertFunction("__aliaskit_tbaa_reset",
                                   FunctionType::get(Void, {Ptr, I64}, false),
                                   ResetAttrs);
@@ -318,6 +334,7 @@ void instrument(Module &M, bool Stats) {
                                   GlobalValue::InternalLinkage,
                                   ConstantInt::get(RT.I32, 0),
                                   "__aliaskit_tbaa_base");
+  DenseMap<Function *, Value *> Instances;
   for (size_t I = 0; I < NumSites; ++I) {
     const aliaskit::TbaaSitePlan &S = Sites[I];
     auto *Inst = cast<Instruction>(unwrap(S.Inst));
@@ -337,17 +354,36 @@ void instrument(Module &M, bool Stats) {
         Ptr = B.CreateConstGEP1_64(B.getInt8Ty(), Ptr, S.Offset);
       Size = B.getInt64(S.Size);
     }
+    // A per-call tag's call gives the call instance of its function
+    // (__aliaskit_tbaa_call at the entry, once per function).
+    Value *Instance = nullptr;
+    if (S.PerCall) {
+      Function *F = Inst->getFunction();
+      Value *&I = Instances[F];
+      if (!I) {
+        IRBuilder<> E(&*F->getEntryBlock().getFirstNonPHIOrDbgOrAlloca());
+        I = quiet(E.CreateCall(RT.Call, {}, "aliaskit.call"));
+      }
+      Instance = I;
+    }
     switch (S.Action) {
     case aliaskit::TbaaAction::Check: {
       // Its function, so that the end knows where inlining took it.
       CallInst *Call =
-          quiet(B.CreateCall(RT.Load, {Base, B.getInt32(S.Site), Ptr, Size}));
+          Instance ? quiet(B.CreateCall(RT.LoadIn, {Base, B.getInt32(S.Site),
+                                                    Instance, Ptr, Size}))
+                   : quiet(B.CreateCall(RT.Load,
+                                        {Base, B.getInt32(S.Site), Ptr, Size}));
       Call->setMetadata(HomeMD,
                         MDNode::get(C, MDString::get(C, Inst->getFunction()->getName())));
       break;
     }
     case aliaskit::TbaaAction::Set:
-      quiet(B.CreateCall(RT.Store, {Base, B.getInt32(S.Site), Ptr, Size}));
+      if (Instance)
+        quiet(B.CreateCall(RT.StoreIn,
+                           {Base, B.getInt32(S.Site), Instance, Ptr, Size}));
+      else
+        quiet(B.CreateCall(RT.Store, {Base, B.getInt32(S.Site), Ptr, Size}));
       break;
     case aliaskit::TbaaAction::Reset:
       quiet(B.CreateCall(RT.Reset, {Ptr, Size}));
@@ -391,7 +427,8 @@ void tellHosts(Module &M) {
     for (Instruction &I : instructions(F)) {
       auto *Call = dyn_cast<CallInst>(&I);
       Function *Callee = Call ? Call->getCalledFunction() : nullptr;
-      if (!Callee || Callee->getName() != "__aliaskit_tbaa_load")
+      if (!Callee || (Callee->getName() != "__aliaskit_tbaa_load" &&
+                      Callee->getName() != "__aliaskit_tbaa_load_in"))
         continue;
       auto *Home = Call->getMetadata(HomeMD);
       auto *Site = dyn_cast<ConstantInt>(Call->getArgOperand(1));

@@ -29,6 +29,7 @@
 use aliaskit_core::decision::{FunctionKey, ModuleKey};
 use aliaskit_core::sanitize::table::Access;
 use aliaskit_core::sanitize::tbaa_table::{TbaaSite, TbaaTableBuilder};
+use aliaskit_core::sanitize::tbaa_types::per_call_root;
 use aliaskit_core::tbaa::nodes::tbaa_struct_regions;
 use aliaskit_core::tbaa::TbaaOracle;
 use aliaskit_core::verify::{Attachment, Carrier, Site, Verifier};
@@ -78,6 +79,9 @@ pub struct TbaaSitePlan {
     /// field); size 0: the whole part.
     pub offset: u64,
     pub size: u64,
+    /// Its tag is in a procedure's own tree (Flang): the check or store
+    /// also gives the call instance of its function.
+    pub per_call: bool,
 }
 
 /// What to instrument.
@@ -195,6 +199,7 @@ pub(crate) unsafe fn plan(
         }
         let inst = read.instructions[i];
         let tag = v.tbaa.filter(|t| !bad.contains(t));
+        let per_call = tag.is_some_and(|t| per_call_root(g, &mut oracle, t).is_some());
         let mut call = |action: TbaaAction, part: TbaaPart, site: u32| {
             plan.sites.push(TbaaSitePlan {
                 inst,
@@ -203,6 +208,7 @@ pub(crate) unsafe fn plan(
                 part,
                 offset: 0,
                 size: 0,
+                per_call,
             })
         };
         let fields = match (tag, v.kind, v.tbaa_struct) {
@@ -254,6 +260,7 @@ pub(crate) unsafe fn plan(
                         part,
                         offset,
                         size,
+                        per_call: per_call_root(g, &mut oracle, field).is_some(),
                     };
                     if k == 0 {
                         plan.sites.push(p);
@@ -271,6 +278,7 @@ pub(crate) unsafe fn plan(
                 part: TbaaPart::Destination,
                 offset: 0,
                 size: 0,
+                per_call: false,
             });
             plan.sites.extend(sets);
             continue;

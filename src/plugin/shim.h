@@ -230,6 +230,9 @@ struct TbaaSitePlan {
   /// Size 0: the whole part.
   uint64_t Offset;
   uint64_t Size;
+  /// Its tag is in a procedure's own tree (Flang): the call gives the call
+  /// instance of its function too.
+  bool PerCall;
 };
 
 /// A string the C++ side made for the Rust side (a node or an instruction

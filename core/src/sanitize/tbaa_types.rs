@@ -26,6 +26,16 @@ use crate::tbaa::{TagRef, TbaaOracle};
 /// function root _QPfoo`).
 pub const PER_CALL_ROOT: &str = "Flang function root";
 
+/// The procedure whose own TBAA tree tag `tag` is in ([`PER_CALL_ROOT`]),
+/// if any (see [`TypeUniverse::per_call_root`]).
+pub fn per_call_root(g: &MetadataGraph, oracle: &mut TbaaOracle, tag: NodeId) -> Option<String> {
+    let access = AccessTag(tag).access_type(g).ok().flatten()?;
+    let root = *oracle.ancestors(g, access).ok()?.last()?;
+    let name = TypeNode::of(g, root).name(g)?;
+    name.strip_prefix(PER_CALL_ROOT)
+        .map(|f| f.trim_start().to_owned())
+}
+
 /// A tag of the universe: an index into its tags.
 pub type TagId = u32;
 
@@ -181,11 +191,7 @@ impl TypeUniverse {
     /// life of the memory.
     pub fn per_call_root(&mut self, t: TagId) -> Option<String> {
         let &(n, _) = self.tags.get(t as usize)?;
-        let access = AccessTag(n).access_type(&self.graph).ok().flatten()?;
-        let root = *self.oracle.ancestors(&self.graph, access).ok()?.last()?;
-        let name = TypeNode::of(&self.graph, root).name(&self.graph)?;
-        name.strip_prefix(PER_CALL_ROOT)
-            .map(|f| f.trim_start().to_owned())
+        per_call_root(&self.graph, &mut self.oracle, n)
     }
 
     /// The content hash of the tag's node (what decision ids are made of).
