@@ -398,8 +398,29 @@ fn pending(
             ids.push((d, name.clone()));
         }
     }
+    // And where it may have been inlined in a build without the checker
+    // (whose inliner sees smaller functions).
+    let ran = ids.len();
+    for (name, key) in &second.callers {
+        let d = FunctionKey(*key)
+            .decision(Question::TagPair, cs, cl)
+            .to_string();
+        if !ids.iter().any(|(x, _)| *x == d) {
+            ids.push((d, name.clone()));
+        }
+    }
     let id = ids[0].0.clone();
-    let listed: Vec<String> = ids.iter().map(|(d, f)| format!("{d} in @{f}")).collect();
+    let listed: Vec<String> = ids
+        .iter()
+        .enumerate()
+        .map(|(k, (d, f))| {
+            if k < ran {
+                format!("{d} in @{f}")
+            } else {
+                format!("{d} in @{f} (if inlined there)")
+            }
+        })
+        .collect();
     let terms: Vec<String> = ids.iter().map(|(d, _)| format!("-x{d}")).collect();
     let mut names = u.type_names(rs.tag);
     names.extend(u.type_names(rl.tag));

@@ -39,7 +39,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::ffi::imports::aliaskit_tbaa_local_object;
 use super::printer::{locations, Printer};
-use crate::reader::verify_view::read_module;
+use crate::reader::verify_view::{callee_name, read_module, ModuleRead};
 
 /// What the C++ side does at a site. Must match `aliaskit::TbaaAction`
 /// in `shim.h`.
@@ -189,6 +189,16 @@ pub(crate) unsafe fn plan(
     };
     let mut builder = TbaaTableBuilder::new(module_name);
     let mut keys: FxHashMap<usize, u64> = FxHashMap::default();
+    let inlined = inlined_into(&read);
+    let callers_of = |f: usize| -> Vec<(String, u64)> {
+        inlined[f]
+            .iter()
+            .map(|&c| {
+                let name = &read.functions[c];
+                (name.clone(), FunctionKey::new(module_key, name).0)
+            })
+            .collect()
+    };
     for (i, v) in read.view.instructions.iter().enumerate() {
         if !is_access(v.kind) {
             continue;
@@ -252,6 +262,11 @@ pub(crate) unsafe fn plan(
                         tag,
                         function: function.clone(),
                         key,
+                        callers: if k == 0 {
+                            callers_of(v.function)
+                        } else {
+                            vec![]
+                        },
                     });
                     let p = TbaaSitePlan {
                         inst,
@@ -311,6 +326,11 @@ pub(crate) unsafe fn plan(
                 tag: t,
                 function: function.clone(),
                 key,
+                callers: if access == Access::Read {
+                    callers_of(v.function)
+                } else {
+                    vec![]
+                },
             })
         };
         match v.kind {
@@ -361,6 +381,52 @@ pub(crate) unsafe fn plan(
         );
     }
     plan
+}
+
+/// Callers of a function kept at most (nearest first).
+const MAX_CALLERS: usize = 8;
+
+/// Per function of the module, the functions its code may be inlined
+/// into: its callers in the module, at any depth, nearest first (at most
+/// [`MAX_CALLERS`]). Reports give the pair's decision id in each, since
+/// the optimizer may have asked about it there.
+///
+/// # Safety
+/// `read` was read from a live module.
+unsafe fn inlined_into(read: &ModuleRead) -> Vec<Vec<usize>> {
+    let index: FxHashMap<&str, usize> = read
+        .functions
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.as_str(), i))
+        .collect();
+    let mut callers: Vec<Vec<usize>> = vec![vec![]; read.functions.len()];
+    for (i, v) in read.view.instructions.iter().enumerate() {
+        if !matches!(v.kind, Carrier::Call { .. } | Carrier::Invoke) {
+            continue;
+        }
+        let name = callee_name(read.instructions[i]);
+        if let Some(&callee) = index.get(name.as_str()) {
+            if callee != v.function && !callers[callee].contains(&v.function) {
+                callers[callee].push(v.function);
+            }
+        }
+    }
+    (0..read.functions.len())
+        .map(|f| {
+            let mut seen = vec![f];
+            let mut next = 0;
+            while next < seen.len() && seen.len() <= MAX_CALLERS {
+                for &c in &callers[seen[next]] {
+                    if !seen.contains(&c) {
+                        seen.push(c);
+                    }
+                }
+                next += 1;
+            }
+            seen.into_iter().skip(1).take(MAX_CALLERS).collect()
+        })
+        .collect()
 }
 
 /// The instructions `--tbaa` looks at: loads, stores, atomics, memory

@@ -57,6 +57,10 @@ pub struct TbaaSite {
     /// (`FunctionKey`).
     pub function: String,
     pub key: u64,
+    /// For a read: the functions its code may be inlined into (the
+    /// module's callers of `function`, at any depth, nearest first, a few
+    /// at most), with their keys: where a pass may ask about it.
+    pub callers: Vec<(String, u64)>,
 }
 
 /// A module's TBAA table.
@@ -245,6 +249,7 @@ mod tests {
                 tag: t,
                 function: "f".into(),
                 key: 7,
+                callers: vec![],
             });
         }
         (b.table, d.g)

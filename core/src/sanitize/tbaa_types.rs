@@ -239,6 +239,7 @@ mod tests {
                 tag,
                 function: "f".into(),
                 key: 0,
+                callers: vec![],
             });
         }
         let mut o = TbaaOracle::new();
