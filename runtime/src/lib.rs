@@ -333,11 +333,16 @@ pub unsafe extern "C" fn __aliaskit_tbaa_store(
     address: *const c_void,
     size: u64,
 ) {
-    match base.as_ref() {
-        Some(&b) if b != 0 && size != 0 => guarded((), || {
-            tbaa::store(b.saturating_add(site), address as u64, size)
-        }),
-        _ => {}
+    let Some(&b) = base.as_ref() else { return };
+    if b == 0 || size == 0 {
+        return;
+    }
+    let pending = guarded(Vec::new(), || {
+        tbaa::store(b.saturating_add(site), address as u64, size)
+    });
+    if !pending.is_empty() {
+        let stack = caller_stack!();
+        guarded((), || report::emit(pending, Some(&stack)));
     }
 }
 
@@ -388,11 +393,16 @@ pub unsafe extern "C" fn __aliaskit_tbaa_store_in(
     address: *const c_void,
     size: u64,
 ) {
-    match base.as_ref() {
-        Some(&b) if b != 0 && size != 0 => guarded((), || {
-            tbaa::store_in(b.saturating_add(site), call, address as u64, size)
-        }),
-        _ => {}
+    let Some(&b) = base.as_ref() else { return };
+    if b == 0 || size == 0 {
+        return;
+    }
+    let pending = guarded(Vec::new(), || {
+        tbaa::store_in(b.saturating_add(site), call, address as u64, size)
+    });
+    if !pending.is_empty() {
+        let stack = caller_stack!();
+        guarded((), || report::emit(pending, Some(&stack)));
     }
 }
 

@@ -13,7 +13,7 @@
 //! every store id and the answers it asked for ([`Local`]).
 
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use aliaskit_core::decision::{FunctionKey, Question};
@@ -40,6 +40,8 @@ struct SiteRef {
     /// the site's own id; 0 and itself otherwise.
     instance: u64,
     of: StoreId,
+    /// A load through an immutable tag: its bytes may not be stored to.
+    immutable: bool,
 }
 
 /// Store ids given to (site, call instance) pairs at most; beyond, a
@@ -71,6 +73,8 @@ pub struct Host {
 }
 
 static LOADS: AtomicU64 = AtomicU64::new(0);
+/// Some registered load has an immutable tag: stores look for its marks.
+static IMMUTABLE: AtomicBool = AtomicBool::new(false);
 static RETYPED: AtomicU64 = AtomicU64::new(0);
 
 fn state() -> &'static Mutex<State> {
@@ -106,12 +110,18 @@ pub unsafe fn register(table: *const u8) -> u32 {
     let base = s.sites.len() as u32 + 1;
     for (i, site) in t.sites.iter().enumerate() {
         let of = s.sites.len() as StoreId + 1;
+        let tag = tags[site.tag as usize];
+        let immutable = site.access == Access::Read && s.universe.is_immutable(tag);
+        if immutable {
+            IMMUTABLE.store(true, Ordering::Relaxed);
+        }
         s.sites.push(SiteRef {
             module,
             site: i as u32,
-            tag: tags[site.tag as usize],
+            tag,
             instance: 0,
             of,
+            immutable,
         });
     }
     s.modules.push(t);
@@ -157,7 +167,9 @@ impl State {
 /// 4096 loads and when the thread ends).
 #[derive(Default)]
 struct Local {
-    tags: Vec<TagId>,
+    /// Per store id: its tag, and whether it is a load through an
+    /// immutable tag.
+    tags: Vec<(TagId, bool)>,
     answers: FxHashMap<u64, bool>,
     /// The last pair asked about and its answer (a loop asks one pair
     /// again and again).
@@ -184,10 +196,20 @@ impl Local {
         if i >= self.tags.len() {
             let s = state().lock().ok()?;
             let known = self.tags.len();
-            self.tags
-                .extend(s.sites.get(known..).unwrap_or(&[]).iter().map(|r| r.tag));
+            self.tags.extend(
+                s.sites
+                    .get(known..)
+                    .unwrap_or(&[])
+                    .iter()
+                    .map(|r| (r.tag, r.immutable)),
+            );
         }
-        self.tags.get(i).copied()
+        self.tags.get(i).map(|&(t, _)| t)
+    }
+
+    /// Whether store id `id` is a load through an immutable tag.
+    fn immutable(&mut self, id: StoreId) -> bool {
+        self.tag(id).is_some() && self.tags[id as usize - 1].1
     }
 
     /// Whether tags `a` and `b` may not alias (the universe's answer,
@@ -253,23 +275,52 @@ fn shadow() -> Shadow<SharedPages> {
 
 /// A tagged store of `size` bytes at `addr`: its bytes are re-typed. A
 /// store over bytes of a tag it may not alias is counted, not reported.
-pub fn store(id: StoreId, addr: u64, size: u64) {
-    let retyped = LOCAL.with(|l| {
+pub fn store(id: StoreId, addr: u64, size: u64) -> Vec<Pending> {
+    let (retyped, marked) = LOCAL.with(|l| {
         let mut l = l.borrow_mut();
-        let Some(tag) = l.tag(id) else { return false };
-        shadow().store_over(addr, size, id, |old| l.stored_no_alias(old, tag))
+        let Some(tag) = l.tag(id) else {
+            return (false, vec![]);
+        };
+        // Bytes last read through an immutable tag: LLVM took them to be
+        // constant.
+        let marked = if IMMUTABLE.load(Ordering::Relaxed) {
+            shadow().check(addr, size, |old| l.immutable(old))
+        } else {
+            vec![]
+        };
+        let retyped = shadow().store_over(addr, size, id, |old| {
+            !l.immutable(old) && l.stored_no_alias(old, tag)
+        });
+        (retyped, marked)
     });
     if retyped {
         RETYPED.fetch_add(1, Ordering::Relaxed);
     }
+    if marked.is_empty() {
+        return vec![];
+    }
+    let Ok(mut s) = state().lock() else {
+        return vec![];
+    };
+    let mut out = Vec::new();
+    for h in &marked {
+        let Some(rs) = s.site(h.store) else { continue };
+        if !s.reported.insert((rs.of, id, "immutable")) {
+            continue;
+        }
+        if let Some(p) = pending_immutable(&mut s, h, id) {
+            out.push(p);
+        }
+    }
+    out
 }
 
 /// A tagged store of a procedure's own tree (Flang) in call instance
 /// `instance` of its function: as [`store`], its bytes recording the
 /// instance too.
-pub fn store_in(id: StoreId, instance: u64, addr: u64, size: u64) {
+pub fn store_in(id: StoreId, instance: u64, addr: u64, size: u64) -> Vec<Pending> {
     let id = LOCAL.with(|l| l.borrow_mut().instance_id(id, instance));
-    store(id, addr, size);
+    store(id, addr, size)
 }
 
 /// A new call instance (of a function with per-call claims).
@@ -300,7 +351,12 @@ pub fn load_in(id: StoreId, instance: u64, addr: u64, size: u64) -> Vec<Pending>
             LOADS.fetch_add(std::mem::take(&mut l.loads), Ordering::Relaxed);
         }
         let Some(tag) = l.tag(id) else { return vec![] };
-        shadow().check(addr, size, |stored| l.stored_no_alias(stored, tag))
+        let hits = shadow().check(addr, size, |stored| l.stored_no_alias(stored, tag));
+        if l.immutable(id) {
+            // Its bytes are claimed constant from now on: marked with it.
+            shadow().store(addr, size, id);
+        }
+        hits
     });
     if hits.is_empty() {
         return vec![];
@@ -521,5 +577,88 @@ fn pending(
         summary_location,
         first_elsewhere: Some(first.function.clone()),
         counted: kind == "tbaa",
+    })
+}
+
+/// The report of a store (`store`) to bytes (`h`) last read through an
+/// immutable tag.
+fn pending_immutable(s: &mut State, h: &Hit, store: StoreId) -> Option<Pending> {
+    let (rl, rs) = (s.site(h.store)?, s.site(store)?);
+    let (first, second) = (s.table_site(rl).clone(), s.table_site(rs).clone());
+    let module = s.modules[rs.module as usize].module.clone();
+    let u = &mut s.universe;
+    let (tl, ts) = (u.describe(rl.tag), u.describe(rs.tag));
+    let mut names = u.type_names(rl.tag);
+    names.extend(u.type_names(rs.tag));
+    let body = vec![
+        format!(
+            "  first access:  {} of `{}` at {} in @{}",
+            word(&first),
+            first.instruction,
+            where_(&first),
+            first.function
+        ),
+        format!("      !tbaa {tl}"),
+        format!(
+            "  second access: {} of `{}` at {}",
+            word(&second),
+            second.instruction,
+            where_(&second)
+        ),
+        format!("      !tbaa {ts}"),
+        format!(
+            "  overlapping bytes: [{:#x}, {:#x}) ({} bytes), last read by the first access",
+            h.lo,
+            h.hi,
+            h.hi - h.lo
+        ),
+        "  claim: the first access's tag is immutable: the memory it reads is never modified (LLVM answers NoModRef for it), and the second access stores to it".to_owned(),
+        format!("  checked: {} (module {module})", Point::Start.describe()),
+    ];
+    let json = json!({
+        "kind": "tbaa",
+        "function": second.function,
+        "module": module,
+        "point": Point::Start.name(),
+        "first": {"instruction": first.instruction, "location": first.location, "access": "read",
+                  "part": first.part, "function": first.function, "metadata": format!("!tbaa {tl}")},
+        "second": {"instruction": second.instruction, "location": second.location, "access": "write",
+                   "part": second.part, "function": second.function, "metadata": format!("!tbaa {ts}")},
+        "bytes": {"address": format!("{:#x}", h.lo), "size": h.hi - h.lo},
+        "claim": "immutable",
+    });
+    let mut candidates = vec![first.function.clone(), second.function.clone()];
+    candidates.extend(names);
+    for x in [&first, &second] {
+        candidates.extend(x.location.iter().cloned());
+    }
+    let source = |x: &TbaaSite| {
+        x.location
+            .first()
+            .cloned()
+            .unwrap_or_else(|| x.instruction.clone())
+    };
+    Some(Pending {
+        key: (
+            format!("tbaa-immutable {}", second.function),
+            String::new(),
+            source(&first),
+            source(&second),
+        ),
+        kind: "tbaa",
+        function: second.function.clone(),
+        body,
+        first_location: first.location.first().cloned().unwrap_or_default(),
+        second_location: second.location.first().cloned().unwrap_or_default(),
+        stack_shown: true,
+        json,
+        candidates,
+        summary_location: second
+            .location
+            .first()
+            .cloned()
+            .unwrap_or_else(|| format!("@{}", second.function)),
+        first_elsewhere: Some(first.function.clone()),
+        counted: true,
     })
 }

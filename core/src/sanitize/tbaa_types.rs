@@ -194,6 +194,15 @@ impl TypeUniverse {
         per_call_root(&self.graph, &mut self.oracle, n)
     }
 
+    /// Whether the tag marks its memory immutable (the flag operand):
+    /// LLVM then takes no store to modify it.
+    pub fn is_immutable(&mut self, t: TagId) -> bool {
+        match self.tags.get(t as usize) {
+            Some(&(n, _)) => self.oracle.is_immutable(&self.graph, n),
+            None => false,
+        }
+    }
+
     /// The content hash of the tag's node (what decision ids are made of).
     pub fn content(&mut self, t: TagId) -> u64 {
         match self.tags.get(t as usize) {
