@@ -16,32 +16,31 @@ use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-use aliaskit_core::decision::{FunctionKey, Question};
-use aliaskit_core::sanitize::table::{Access, Point};
-use aliaskit_core::sanitize::tbaa_shadow::{Hit, Shadow, StoreId};
+use aliaskit_core::sanitize::table::Access;
+use aliaskit_core::sanitize::tbaa_shadow::{Shadow, StoreId};
 use aliaskit_core::sanitize::tbaa_table::{TbaaSite, TbaaTable};
 use aliaskit_core::sanitize::tbaa_types::{TagId, TypeUniverse};
 use std::ffi::{c_char, CStr};
 
 use rustc_hash::{FxHashMap, FxHashSet};
-use serde_json::json;
 
 use crate::report::Pending;
 use crate::tbaa_pages::SharedPages;
+use crate::tbaa_report::{pending, pending_immutable};
 
 /// A site of a registered module.
 #[derive(Copy, Clone)]
-struct SiteRef {
-    module: u32,
-    site: u32,
-    tag: TagId,
+pub(crate) struct SiteRef {
+    pub(crate) module: u32,
+    pub(crate) site: u32,
+    pub(crate) tag: TagId,
     /// For a store of a procedure's own tree (Flang): the call instance it
     /// ran in (its id is then one of that instance's, [`store_in`]), and
     /// the site's own id; 0 and itself otherwise.
-    instance: u64,
-    of: StoreId,
+    pub(crate) instance: u64,
+    pub(crate) of: StoreId,
     /// A load through an immutable tag: its bytes may not be stored to.
-    immutable: bool,
+    pub(crate) immutable: bool,
 }
 
 /// Store ids given to (site, call instance) pairs at most; beyond, a
@@ -49,18 +48,18 @@ struct SiteRef {
 const MAX_IDS: usize = 1 << 26;
 
 #[derive(Default)]
-struct State {
-    universe: TypeUniverse,
-    modules: Vec<TbaaTable>,
+pub(crate) struct State {
+    pub(crate) universe: TypeUniverse,
+    pub(crate) modules: Vec<TbaaTable>,
     /// The site of each store id (id 1 is `sites[0]`).
-    sites: Vec<SiteRef>,
+    pub(crate) sites: Vec<SiteRef>,
     /// Static pairs (store site, load site, kind) reported.
-    reported: FxHashSet<(StoreId, StoreId, &'static str)>,
+    pub(crate) reported: FxHashSet<(StoreId, StoreId, &'static str)>,
     /// The id of each (per-call store site, call instance) that ran.
-    instances: FxHashMap<(StoreId, u64), StoreId>,
+    pub(crate) instances: FxHashMap<(StoreId, u64), StoreId>,
     /// The functions a load site's check was inlined into (decision key,
     /// name), besides its own.
-    hosts: FxHashMap<StoreId, Vec<(u64, String)>>,
+    pub(crate) hosts: FxHashMap<StoreId, Vec<(u64, String)>>,
 }
 
 /// One function a load check was inlined into, as the end of the pipeline
@@ -152,11 +151,11 @@ pub unsafe fn hosts(base: u32, hosts: *const Host, count: u32) {
 }
 
 impl State {
-    fn site(&self, id: StoreId) -> Option<SiteRef> {
+    pub(crate) fn site(&self, id: StoreId) -> Option<SiteRef> {
         self.sites.get((id as usize).checked_sub(1)?).copied()
     }
 
-    fn table_site(&self, r: SiteRef) -> &TbaaSite {
+    pub(crate) fn table_site(&self, r: SiteRef) -> &TbaaSite {
         &self.modules[r.module as usize].sites[r.site as usize]
     }
 }
@@ -403,262 +402,4 @@ pub fn summary() -> Option<String> {
         LOADS.load(Ordering::Relaxed),
         RETYPED.load(Ordering::Relaxed)
     ))
-}
-
-fn word(s: &TbaaSite) -> String {
-    let w = match s.access {
-        Access::Read => "read",
-        Access::Write => "write",
-    };
-    if s.part.is_empty() {
-        w.to_owned()
-    } else {
-        format!("{w} ({})", s.part)
-    }
-}
-
-fn where_(s: &TbaaSite) -> String {
-    aliaskit_core::names::describe_location(&s.location)
-        .unwrap_or_else(|| "(no debug location)".to_owned())
-}
-
-/// The report of a load (`load`) reading bytes (`h`) of an earlier store
-/// whose tag may not alias its own.
-fn pending(
-    s: &mut State,
-    h: &Hit,
-    load: StoreId,
-    kind: &'static str,
-    per_call: Option<(String, Option<bool>)>,
-) -> Option<Pending> {
-    let (rs, rl) = (s.site(h.store)?, s.site(load)?);
-    let (first, second) = (s.table_site(rs).clone(), s.table_site(rl).clone());
-    let module = s.modules[rl.module as usize].module.clone();
-    let u = &mut s.universe;
-    let (ts, tl) = (u.describe(rs.tag), u.describe(rl.tag));
-    let why = u.why(rs.tag, rl.tag);
-    let (cs, cl) = (u.content(rs.tag), u.content(rl.tag));
-    // The pair's decision in the load's function and in each function it
-    // was inlined into: where a pass may have asked.
-    let mut ids: Vec<(String, String)> = vec![(
-        FunctionKey(second.key)
-            .decision(Question::TagPair, cs, cl)
-            .to_string(),
-        second.function.clone(),
-    )];
-    for (key, name) in s.hosts.get(&load).into_iter().flatten() {
-        let d = FunctionKey(*key)
-            .decision(Question::TagPair, cs, cl)
-            .to_string();
-        if !ids.iter().any(|(x, _)| *x == d) {
-            ids.push((d, name.clone()));
-        }
-    }
-    // And where it may have been inlined in a build without the checker
-    // (whose inliner sees smaller functions).
-    let ran = ids.len();
-    for (name, key) in &second.callers {
-        let d = FunctionKey(*key)
-            .decision(Question::TagPair, cs, cl)
-            .to_string();
-        if !ids.iter().any(|(x, _)| *x == d) {
-            ids.push((d, name.clone()));
-        }
-    }
-    let id = ids[0].0.clone();
-    let listed: Vec<String> = ids
-        .iter()
-        .enumerate()
-        .map(|(k, (d, f))| {
-            if k < ran {
-                format!("{d} in @{f}")
-            } else {
-                format!("{d} in @{f} (if inlined there)")
-            }
-        })
-        .collect();
-    let terms: Vec<String> = ids.iter().map(|(d, _)| format!("-x{d}")).collect();
-    let mut names = u.type_names(rs.tag);
-    names.extend(u.type_names(rl.tag));
-    let body = vec![
-        format!(
-            "  first access:  {} of `{}` at {} in @{}",
-            word(&first),
-            first.instruction,
-            where_(&first),
-            first.function
-        ),
-        format!("      !tbaa {ts}"),
-        format!(
-            "  second access: {} of `{}` at {}",
-            word(&second),
-            second.instruction,
-            where_(&second)
-        ),
-        format!("      !tbaa {tl}"),
-        format!(
-            "  overlapping bytes: [{:#x}, {:#x}) ({} bytes), last written by the first access",
-            h.lo,
-            h.hi,
-            h.hi - h.lo
-        ),
-        format!("  claim: the two tags do not alias: {why}"),
-        match &per_call {
-            Some((f, Some(true))) => format!(
-                "  per call: both tags are in @{f}'s own TBAA tree (Flang), whose claims hold within one call of it, and both accesses ran in the same call"
-            ),
-            Some((f, Some(false))) => format!(
-                "  per call: both tags are in @{f}'s own TBAA tree (Flang), whose claims hold within one call of it; the accesses ran in two calls, where the program is right, but a pass that inlines both calls into one function may meet this claim (llvm#89829): not counted as an error"
-            ),
-            Some((f, None)) => format!(
-                "  per call: both tags are in @{f}'s own TBAA tree (Flang), whose claims hold within one call of it; whether the accesses ran in one call is not known (no call instance): not counted as an error"
-            ),
-            None => "  type tree: the claim holds for the memory's whole life, until a store of another type".to_owned(),
-        },
-        format!("  checked: {} (module {module})", Point::Start.describe()),
-        format!(
-            "  {} {}: ALIASKIT_BISECT='y {}' answers it conservatively",
-            if ids.len() == 1 {
-                "decision"
-            } else {
-                "decisions"
-            },
-            listed.join("; "),
-            terms.join(" ")
-        ),
-    ];
-    let json = json!({
-        "kind": kind,
-        "function": second.function,
-        "module": module,
-        "point": Point::Start.name(),
-        "first": {"instruction": first.instruction, "location": first.location, "access": "write",
-                  "part": first.part, "function": first.function, "metadata": format!("!tbaa {ts}")},
-        "second": {"instruction": second.instruction, "location": second.location, "access": "read",
-                   "part": second.part, "function": second.function, "metadata": format!("!tbaa {tl}")},
-        "id": id,
-        "ids": ids.iter().map(|(d, f)| json!({"id": d, "function": f})).collect::<Vec<_>>(),
-        "bytes": {"address": format!("{:#x}", h.lo), "size": h.hi - h.lo},
-        "claim": why,
-    });
-    let mut candidates = vec![first.function.clone(), second.function.clone()];
-    candidates.extend(ids.iter().map(|(d, _)| d.clone()));
-    candidates.extend(names);
-    for x in [&first, &second] {
-        candidates.extend(x.location.iter().cloned());
-    }
-    let source = |x: &TbaaSite| {
-        x.location
-            .first()
-            .cloned()
-            .unwrap_or_else(|| x.instruction.clone())
-    };
-    let summary_location = second
-        .location
-        .first()
-        .cloned()
-        .unwrap_or_else(|| format!("@{}", second.function));
-    Some(Pending {
-        key: (
-            // One report per kind: a pair met across calls, then within one.
-            format!("{kind} {}", second.function),
-            id.clone(),
-            source(&first),
-            source(&second),
-        ),
-        kind,
-        function: second.function.clone(),
-        body,
-        first_location: first.location.first().cloned().unwrap_or_default(),
-        second_location: second.location.first().cloned().unwrap_or_default(),
-        stack_shown: true,
-        json,
-        candidates,
-        summary_location,
-        first_elsewhere: Some(first.function.clone()),
-        counted: kind == "tbaa",
-    })
-}
-
-/// The report of a store (`store`) to bytes (`h`) last read through an
-/// immutable tag.
-fn pending_immutable(s: &mut State, h: &Hit, store: StoreId) -> Option<Pending> {
-    let (rl, rs) = (s.site(h.store)?, s.site(store)?);
-    let (first, second) = (s.table_site(rl).clone(), s.table_site(rs).clone());
-    let module = s.modules[rs.module as usize].module.clone();
-    let u = &mut s.universe;
-    let (tl, ts) = (u.describe(rl.tag), u.describe(rs.tag));
-    let mut names = u.type_names(rl.tag);
-    names.extend(u.type_names(rs.tag));
-    let body = vec![
-        format!(
-            "  first access:  {} of `{}` at {} in @{}",
-            word(&first),
-            first.instruction,
-            where_(&first),
-            first.function
-        ),
-        format!("      !tbaa {tl}"),
-        format!(
-            "  second access: {} of `{}` at {}",
-            word(&second),
-            second.instruction,
-            where_(&second)
-        ),
-        format!("      !tbaa {ts}"),
-        format!(
-            "  overlapping bytes: [{:#x}, {:#x}) ({} bytes), last read by the first access",
-            h.lo,
-            h.hi,
-            h.hi - h.lo
-        ),
-        "  claim: the first access's tag is immutable: the memory it reads is never modified (LLVM answers NoModRef for it), and the second access stores to it".to_owned(),
-        format!("  checked: {} (module {module})", Point::Start.describe()),
-    ];
-    let json = json!({
-        "kind": "tbaa",
-        "function": second.function,
-        "module": module,
-        "point": Point::Start.name(),
-        "first": {"instruction": first.instruction, "location": first.location, "access": "read",
-                  "part": first.part, "function": first.function, "metadata": format!("!tbaa {tl}")},
-        "second": {"instruction": second.instruction, "location": second.location, "access": "write",
-                   "part": second.part, "function": second.function, "metadata": format!("!tbaa {ts}")},
-        "bytes": {"address": format!("{:#x}", h.lo), "size": h.hi - h.lo},
-        "claim": "immutable",
-    });
-    let mut candidates = vec![first.function.clone(), second.function.clone()];
-    candidates.extend(names);
-    for x in [&first, &second] {
-        candidates.extend(x.location.iter().cloned());
-    }
-    let source = |x: &TbaaSite| {
-        x.location
-            .first()
-            .cloned()
-            .unwrap_or_else(|| x.instruction.clone())
-    };
-    Some(Pending {
-        key: (
-            format!("tbaa-immutable {}", second.function),
-            String::new(),
-            source(&first),
-            source(&second),
-        ),
-        kind: "tbaa",
-        function: second.function.clone(),
-        body,
-        first_location: first.location.first().cloned().unwrap_or_default(),
-        second_location: second.location.first().cloned().unwrap_or_default(),
-        stack_shown: true,
-        json,
-        candidates,
-        summary_location: second
-            .location
-            .first()
-            .cloned()
-            .unwrap_or_else(|| format!("@{}", second.function)),
-        first_elsewhere: Some(first.function.clone()),
-        counted: true,
-    })
 }
