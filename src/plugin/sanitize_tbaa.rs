@@ -114,256 +114,32 @@ pub(crate) unsafe fn plan(
     stats: bool,
 ) -> TbaaPlan {
     let read = read_module(module);
-    let g = &read.importer.graph;
-    // Tags the verifier reports, one warning each.
-    let mut bad: FxHashSet<NodeId> = FxHashSet::default();
-    for f in Verifier::new().verify_module(g, &read.view) {
-        let Site::Instruction(i) = f.site else {
-            continue;
-        };
-        let v = &read.view.instructions[i];
-        let tag = match f.attachment {
-            Attachment::Tbaa => v.tbaa,
-            Attachment::TbaaStruct => v.tbaa_struct,
-            _ => None,
-        };
-        let Some(tag) = tag else {
-            continue;
-        };
-        if bad.insert(tag) {
-            let inst = read.instructions[i];
-            eprintln!(
-                "warning: aliaskit-sanitize: {} {} of `{}` is not checked ({}: {})",
-                f.attachment.name(),
-                printer.slot(read.importer.pointer(tag)),
-                printer.value(inst).trim(),
-                f.rule.id(),
-                f.message
-            );
-        }
-    }
-    let mut counts = Counts {
-        malformed: bad.len(),
-        ..Counts::default()
+    let mut p = Planner {
+        inlined: inlined_into(&read),
+        read: &read,
+        printer,
+        module_key,
+        bad: FxHashSet::default(),
+        oracle: TbaaOracle::new(),
+        builder: TbaaTableBuilder::new(module_name),
+        plan: TbaaPlan::default(),
+        counts: Counts::default(),
+        keys: FxHashMap::default(),
     };
-    // Per non-escaping local, its accesses' tags: left out when they all
-    // may alias each other.
-    let mut oracle = TbaaOracle::new();
-    let mut locals: FxHashMap<usize, (LLVMValueRef, Vec<NodeId>)> = FxHashMap::default();
-    let mut local_of: Vec<Option<usize>> = vec![None; read.instructions.len()];
-    for (i, v) in read.view.instructions.iter().enumerate() {
-        if !is_access(v.kind) {
-            continue;
-        }
-        let object = aliaskit_tbaa_local_object(read.instructions[i]);
-        if object.is_null() {
-            continue;
-        }
-        local_of[i] = Some(object as usize);
-        let entry = locals.entry(object as usize).or_insert((object, vec![]));
-        if let Some(t) = v.tbaa.filter(|t| !bad.contains(t)) {
-            if !entry.1.contains(&t) {
-                entry.1.push(t);
-            }
-        }
-    }
-    let mut quiet: FxHashSet<usize> = FxHashSet::default();
-    for (&key, (object, tags)) in &locals {
-        let all_may_alias = tags.iter().enumerate().all(|(k, &a)| {
-            tags[k + 1..]
-                .iter()
-                .all(|&b| oracle.aliases(g, Some(a), Some(b)).unwrap_or(true))
-        });
-        if all_may_alias {
-            quiet.insert(key);
-        }
-        let _ = object;
-    }
-    let mut plan = TbaaPlan {
-        quiet_locals: locals
-            .iter()
-            .filter(|(k, _)| quiet.contains(k))
-            .map(|(_, (o, _))| *o)
-            .collect(),
-        ..TbaaPlan::default()
-    };
-    let mut builder = TbaaTableBuilder::new(module_name);
-    let mut keys: FxHashMap<usize, u64> = FxHashMap::default();
-    let inlined = inlined_into(&read);
-    let callers_of = |f: usize| -> Vec<(String, u64)> {
-        inlined[f]
-            .iter()
-            .map(|&c| {
-                let name = &read.functions[c];
-                (name.clone(), FunctionKey::new(module_key, name).0)
-            })
-            .collect()
-    };
+    p.warn_bad_tags();
+    let (quiet, local_of) = p.quiet_locals();
     for (i, v) in read.view.instructions.iter().enumerate() {
         if !is_access(v.kind) {
             continue;
         }
         if local_of[i].is_some_and(|o| quiet.contains(&o)) {
-            counts.local += 1;
+            p.counts.local += 1;
             continue;
         }
-        let inst = read.instructions[i];
-        let tag = v.tbaa.filter(|t| !bad.contains(t));
-        let per_call = tag.is_some_and(|t| per_call_root(g, &mut oracle, t).is_some());
-        let mut call = |action: TbaaAction, part: TbaaPart, site: u32| {
-            plan.sites.push(TbaaSitePlan {
-                inst,
-                site,
-                action,
-                part,
-                offset: 0,
-                size: 0,
-                per_call,
-            })
-        };
-        let fields = match (tag, v.kind, v.tbaa_struct) {
-            (
-                None,
-                Carrier::Call {
-                    copies_memory: true,
-                    ..
-                },
-                Some(ts),
-            ) if !bad.contains(&ts) => tbaa_struct_regions(g, ts),
-            _ => None,
-        };
-        if let Some(fields) = fields {
-            counts.tagged += 1;
-            let function = &read.functions[v.function];
-            let key = *keys
-                .entry(v.function)
-                .or_insert_with(|| FunctionKey::new(module_key, function).0);
-            let text = printer.value(inst).trim().to_owned();
-            let location = locations(inst);
-            let mut sets = Vec::new();
-            for (k, (access, part, action)) in [
-                (Access::Read, TbaaPart::Source, TbaaAction::Check),
-                (Access::Write, TbaaPart::Destination, TbaaAction::Set),
-            ]
-            .into_iter()
-            .enumerate()
-            {
-                for &(offset, size, field) in &fields {
-                    let tag = builder.tag(g, field);
-                    let site = builder.site(TbaaSite {
-                        instruction: text.clone(),
-                        location: location.clone(),
-                        part: format!(
-                            "{} bytes [{offset}, {})",
-                            if k == 0 { "source" } else { "destination" },
-                            offset + size
-                        ),
-                        access,
-                        tag,
-                        function: function.clone(),
-                        key,
-                        callers: if k == 0 {
-                            callers_of(v.function)
-                        } else {
-                            vec![]
-                        },
-                    });
-                    let p = TbaaSitePlan {
-                        inst,
-                        site,
-                        action,
-                        part,
-                        offset,
-                        size,
-                        per_call: per_call_root(g, &mut oracle, field).is_some(),
-                    };
-                    if k == 0 {
-                        plan.sites.push(p);
-                    } else {
-                        sets.push(p);
-                    }
-                }
-            }
-            // The source checked before anything of the destination changes
-            // (a memmove may overlap), the gaps between fields untyped.
-            plan.sites.push(TbaaSitePlan {
-                inst,
-                site: 0,
-                action: TbaaAction::Reset,
-                part: TbaaPart::Destination,
-                offset: 0,
-                size: 0,
-                per_call: false,
-            });
-            plan.sites.extend(sets);
-            continue;
-        }
-        let Some(tag) = tag else {
-            // An untagged write may alias anything: its bytes are untyped.
-            let part = match v.kind {
-                Carrier::Load => continue,
-                Carrier::Call { .. } => TbaaPart::Destination,
-                _ => TbaaPart::Whole,
-            };
-            counts.resets += 1;
-            call(TbaaAction::Reset, part, 0);
-            continue;
-        };
-        counts.tagged += 1;
-        let function = &read.functions[v.function];
-        let key = *keys
-            .entry(v.function)
-            .or_insert_with(|| FunctionKey::new(module_key, function).0);
-        let t = builder.tag(g, tag);
-        let text = printer.value(inst).trim().to_owned();
-        let location = locations(inst);
-        let mut site = |access: Access, part: &str| {
-            builder.site(TbaaSite {
-                instruction: text.clone(),
-                location: location.clone(),
-                part: part.to_owned(),
-                access,
-                tag: t,
-                function: function.clone(),
-                key,
-                callers: if access == Access::Read {
-                    callers_of(v.function)
-                } else {
-                    vec![]
-                },
-            })
-        };
-        match v.kind {
-            Carrier::Load => call(TbaaAction::Check, TbaaPart::Whole, site(Access::Read, "")),
-            Carrier::Store => call(TbaaAction::Set, TbaaPart::Whole, site(Access::Write, "")),
-            Carrier::AtomicRmw | Carrier::CmpXchg => {
-                call(TbaaAction::Check, TbaaPart::Whole, site(Access::Read, ""));
-                call(TbaaAction::Set, TbaaPart::Whole, site(Access::Write, ""));
-            }
-            Carrier::Call {
-                copies_memory: true,
-                ..
-            } => {
-                call(
-                    TbaaAction::Check,
-                    TbaaPart::Source,
-                    site(Access::Read, "source"),
-                );
-                call(
-                    TbaaAction::Set,
-                    TbaaPart::Destination,
-                    site(Access::Write, "destination"),
-                );
-            }
-            _ => call(
-                TbaaAction::Set,
-                TbaaPart::Destination,
-                site(Access::Write, "destination"),
-            ),
-        }
+        p.access(i);
     }
-    plan.table = builder.table.encode();
-    if counts.tagged == 0 && counts.malformed == 0 {
+    p.plan.table = p.builder.table.encode();
+    if p.counts.tagged == 0 && p.counts.malformed == 0 {
         // Said once per module: clang emits !tbaa only when optimizing,
         // rustc never.
         eprintln!(
@@ -373,14 +149,249 @@ pub(crate) unsafe fn plan(
     if stats {
         eprintln!(
             "aliaskit-sanitize-tbaa: {} tagged accesses instrumented, {} untagged writes reset the shadow, {} accesses to {} locals left out (their tags all may alias), {} malformed tags not checked",
-            counts.tagged,
-            counts.resets,
-            counts.local,
-            plan.quiet_locals.len(),
-            counts.malformed
+            p.counts.tagged,
+            p.counts.resets,
+            p.counts.local,
+            p.plan.quiet_locals.len(),
+            p.counts.malformed
         );
     }
-    plan
+    p.plan
+}
+
+/// What [`plan`] works with.
+struct Planner<'a> {
+    read: &'a ModuleRead,
+    printer: Printer,
+    module_key: ModuleKey,
+    /// Tags the verifier reported: never claims.
+    bad: FxHashSet<NodeId>,
+    oracle: TbaaOracle,
+    builder: TbaaTableBuilder,
+    plan: TbaaPlan,
+    counts: Counts,
+    /// Each function's decision key, by index.
+    keys: FxHashMap<usize, u64>,
+    /// Each function's callers ([`inlined_into`]).
+    inlined: Vec<Vec<usize>>,
+}
+
+impl Planner<'_> {
+    fn graph(&self) -> &aliaskit_core::MetadataGraph {
+        &self.read.importer.graph
+    }
+
+    /// The tags (`!tbaa`, `!tbaa.struct`) the verifier reports: one
+    /// warning each.
+    unsafe fn warn_bad_tags(&mut self) {
+        let read = self.read;
+        for f in Verifier::new().verify_module(&read.importer.graph, &read.view) {
+            let Site::Instruction(i) = f.site else {
+                continue;
+            };
+            let v = &read.view.instructions[i];
+            let tag = match f.attachment {
+                Attachment::Tbaa => v.tbaa,
+                Attachment::TbaaStruct => v.tbaa_struct,
+                _ => None,
+            };
+            if let Some(tag) = tag.filter(|&t| self.bad.insert(t)) {
+                eprintln!(
+                    "warning: aliaskit-sanitize: {} {} of `{}` is not checked ({}: {})",
+                    f.attachment.name(),
+                    self.printer.slot(read.importer.pointer(tag)),
+                    self.printer.value(read.instructions[i]).trim(),
+                    f.rule.id(),
+                    f.message
+                );
+            }
+        }
+        self.counts.malformed = self.bad.len();
+    }
+
+    /// The non-escaping locals whose accesses' tags all may alias each
+    /// other (left out, and kept in the plan's `quiet_locals`), and the
+    /// local each access reaches, if any.
+    unsafe fn quiet_locals(&mut self) -> (FxHashSet<usize>, Vec<Option<usize>>) {
+        let read = self.read;
+        let mut locals: FxHashMap<usize, (LLVMValueRef, Vec<NodeId>)> = FxHashMap::default();
+        let mut local_of: Vec<Option<usize>> = vec![None; read.instructions.len()];
+        for (i, v) in read.view.instructions.iter().enumerate() {
+            if !is_access(v.kind) {
+                continue;
+            }
+            let object = aliaskit_tbaa_local_object(read.instructions[i]);
+            if object.is_null() {
+                continue;
+            }
+            local_of[i] = Some(object as usize);
+            let entry = locals.entry(object as usize).or_insert((object, vec![]));
+            if let Some(t) = v.tbaa.filter(|t| !self.bad.contains(t)) {
+                if !entry.1.contains(&t) {
+                    entry.1.push(t);
+                }
+            }
+        }
+        let g = &read.importer.graph;
+        let mut quiet: FxHashSet<usize> = FxHashSet::default();
+        for (&key, (object, tags)) in &locals {
+            let all_may_alias = tags.iter().enumerate().all(|(k, &a)| {
+                tags[k + 1..]
+                    .iter()
+                    .all(|&b| self.oracle.aliases(g, Some(a), Some(b)).unwrap_or(true))
+            });
+            if all_may_alias {
+                quiet.insert(key);
+                self.plan.quiet_locals.push(*object);
+            }
+        }
+        (quiet, local_of)
+    }
+
+    /// A table site for instruction `i` with tag `tag`: `part` names the
+    /// part; a read keeps its function's callers (for decision ids).
+    unsafe fn site(&mut self, i: usize, tag: NodeId, access: Access, part: String) -> u32 {
+        let read = self.read;
+        let v = &read.view.instructions[i];
+        let function = &read.functions[v.function];
+        let module_key = self.module_key;
+        let key = *self
+            .keys
+            .entry(v.function)
+            .or_insert_with(|| FunctionKey::new(module_key, function).0);
+        let callers = match access {
+            Access::Read => self.inlined[v.function]
+                .iter()
+                .map(|&c| {
+                    let name = &read.functions[c];
+                    (name.clone(), FunctionKey::new(module_key, name).0)
+                })
+                .collect(),
+            Access::Write => vec![],
+        };
+        let inst = read.instructions[i];
+        let tag = self.builder.tag(&read.importer.graph, tag);
+        self.builder.site(TbaaSite {
+            instruction: self.printer.value(inst).trim().to_owned(),
+            location: locations(inst),
+            part,
+            access,
+            tag,
+            function: function.clone(),
+            key,
+            callers,
+        })
+    }
+
+    /// Whether `tag` is in a procedure's own tree (Flang).
+    fn per_call(&mut self, tag: NodeId) -> bool {
+        per_call_root(&self.read.importer.graph, &mut self.oracle, tag).is_some()
+    }
+
+    fn call(&mut self, i: usize, action: TbaaAction, part: TbaaPart, site: u32, per_call: bool) {
+        self.plan.sites.push(TbaaSitePlan {
+            inst: self.read.instructions[i],
+            site,
+            action,
+            part,
+            offset: 0,
+            size: 0,
+            per_call,
+        });
+    }
+
+    /// The calls for access `i` (see the table in this file's header).
+    unsafe fn access(&mut self, i: usize) {
+        let v = &self.read.view.instructions[i];
+        let tag = v.tbaa.filter(|t| !self.bad.contains(t));
+        if let (None, true, Some(ts)) = (
+            tag,
+            matches!(
+                v.kind,
+                Carrier::Call {
+                    copies_memory: true,
+                    ..
+                }
+            ),
+            v.tbaa_struct.filter(|t| !self.bad.contains(t)),
+        ) {
+            if let Some(fields) = tbaa_struct_regions(self.graph(), ts) {
+                return self.struct_copy(i, &fields);
+            }
+        }
+        let Some(tag) = tag else {
+            // An untagged write may alias anything: its bytes are untyped.
+            let part = match v.kind {
+                Carrier::Load => return,
+                Carrier::Call { .. } => TbaaPart::Destination,
+                _ => TbaaPart::Whole,
+            };
+            self.counts.resets += 1;
+            return self.call(i, TbaaAction::Reset, part, 0, false);
+        };
+        self.counts.tagged += 1;
+        let per_call = self.per_call(tag);
+        let (check, set) = match v.kind {
+            Carrier::Load => (Some(TbaaPart::Whole), None),
+            Carrier::Store => (None, Some(TbaaPart::Whole)),
+            Carrier::AtomicRmw | Carrier::CmpXchg => (Some(TbaaPart::Whole), Some(TbaaPart::Whole)),
+            Carrier::Call {
+                copies_memory: true,
+                ..
+            } => (Some(TbaaPart::Source), Some(TbaaPart::Destination)),
+            _ => (None, Some(TbaaPart::Destination)),
+        };
+        let name = |part: TbaaPart, word: &str| match part {
+            TbaaPart::Whole => String::new(),
+            _ => word.to_owned(),
+        };
+        if let Some(part) = check {
+            let site = self.site(i, tag, Access::Read, name(part, "source"));
+            self.call(i, TbaaAction::Check, part, site, per_call);
+        }
+        if let Some(part) = set {
+            let site = self.site(i, tag, Access::Write, name(part, "destination"));
+            self.call(i, TbaaAction::Set, part, site, per_call);
+        }
+    }
+
+    /// A copy with `!tbaa.struct` `fields` (offset, size, tag), as SROA
+    /// splits it: each field of the source checked, then the destination
+    /// reset (the gaps between fields untyped: a memmove may overlap, so
+    /// the source is read first), then each field of it set.
+    unsafe fn struct_copy(&mut self, i: usize, fields: &[(u64, u64, NodeId)]) {
+        self.counts.tagged += 1;
+        let mut sets = Vec::new();
+        for (access, part, action) in [
+            (Access::Read, TbaaPart::Source, TbaaAction::Check),
+            (Access::Write, TbaaPart::Destination, TbaaAction::Set),
+        ] {
+            for &(offset, size, field) in fields {
+                let word = if access == Access::Read {
+                    "source"
+                } else {
+                    "destination"
+                };
+                let name = format!("{word} bytes [{offset}, {})", offset + size);
+                let site = self.site(i, field, access, name);
+                let p = TbaaSitePlan {
+                    inst: self.read.instructions[i],
+                    site,
+                    action,
+                    part,
+                    offset,
+                    size,
+                    per_call: self.per_call(field),
+                };
+                match access {
+                    Access::Read => self.plan.sites.push(p),
+                    Access::Write => sets.push(p),
+                }
+            }
+        }
+        self.call(i, TbaaAction::Reset, TbaaPart::Destination, 0, false);
+        self.plan.sites.extend(sets);
+    }
 }
 
 /// Callers of a function kept at most (nearest first).
