@@ -14,7 +14,8 @@
 //   - each stack object that may be checked is reset where it begins: at
 //     the function's entry (static allocas), after its alloca (dynamic
 //     ones) and at each llvm.lifetime.start; each heap block an
-//     allocation function returns, and each before free and realloc;
+//     allocation function returns, and each before free and realloc
+//     (sanitize_tbaa_objects.cpp);
 //   - the table (the sites, their tags and the type DAG) as a constant
 //     global, and a constructor that registers it and receives the base of
 //     the module's site ids in a global of its own, which every call reads.
