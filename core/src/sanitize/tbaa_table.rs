@@ -19,7 +19,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::graph::{IntValue, MetadataGraph, NodeId, Operand};
 use crate::sanitize::table::{Access, TableError};
-use crate::tbaa::nodes::describe_tag;
 
 /// The first bytes of every TBAA table (`AKTBA` and the format's version).
 pub const TBAA_MAGIC: [u8; 8] = *b"AKTBA\x00\x00\x01";
@@ -70,10 +69,9 @@ pub struct TbaaTable {
     pub module: String,
     /// Every node reachable from a tag, with its operands.
     pub nodes: Vec<Vec<TypeOperand>>,
-    /// The tags: indices into [`TbaaTable::nodes`].
+    /// The tags: indices into [`TbaaTable::nodes`] (reports describe them
+    /// from the rebuilt graph).
     pub tags: Vec<u32>,
-    /// Each tag for humans ([`describe_tag`]).
-    pub tag_texts: Vec<String>,
     pub sites: Vec<TbaaSite>,
 }
 
@@ -101,7 +99,6 @@ impl TbaaTableBuilder {
         let node = self.node(g, tag);
         let t = self.table.tags.len() as u32;
         self.table.tags.push(node);
-        self.table.tag_texts.push(describe_tag(g, tag));
         self.tags.insert(tag, t);
         t
     }
@@ -218,7 +215,7 @@ impl TbaaTable {
         {
             return bad("a node operand");
         }
-        if self.tags.iter().any(|&t| t >= n) || self.tag_texts.len() != self.tags.len() {
+        if self.tags.iter().any(|&t| t >= n) {
             return bad("a tag");
         }
         if self.sites.iter().any(|s| s.tag as usize >= self.tags.len()) {
