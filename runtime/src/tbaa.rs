@@ -18,7 +18,7 @@ use std::sync::{Mutex, OnceLock};
 
 use aliaskit_core::sanitize::table::Access;
 use aliaskit_core::sanitize::tbaa_shadow::{Shadow, StoreId};
-use aliaskit_core::sanitize::tbaa_table::{TbaaSite, TbaaTable};
+use aliaskit_core::sanitize::tbaa_table::{TbaaFunction, TbaaSite, TbaaTable};
 use aliaskit_core::sanitize::tbaa_types::{TagId, TypeUniverse};
 use std::ffi::{c_char, CStr};
 
@@ -153,6 +153,11 @@ pub unsafe fn hosts(base: u32, hosts: *const Host, count: u32) {
 impl State {
     pub(crate) fn site(&self, id: StoreId) -> Option<SiteRef> {
         self.sites.get((id as usize).checked_sub(1)?).copied()
+    }
+
+    pub(crate) fn function_of(&self, r: SiteRef) -> &TbaaFunction {
+        let t = &self.modules[r.module as usize];
+        &t.functions[t.sites[r.site as usize].function as usize]
     }
 
     pub(crate) fn table_site(&self, r: SiteRef) -> &TbaaSite {

@@ -40,6 +40,12 @@ fn where_(s: &TbaaSite) -> String {
 struct Pair {
     first: TbaaSite,
     second: TbaaSite,
+    /// Their functions' names.
+    functions: (String, String),
+    /// The second's function's decision key, and its callers' names and
+    /// keys.
+    key: u64,
+    callers: Vec<(String, u64)>,
     /// Their tags for humans.
     tags: (String, String),
     module: String,
@@ -52,11 +58,23 @@ impl Pair {
         let u = &mut s.universe;
         let mut names = u.type_names(first.tag);
         names.extend(u.type_names(second.tag));
+        let tags = (u.describe(first.tag), u.describe(second.tag));
+        let (fa, fb) = (s.function_of(first), s.function_of(second));
+        let table = &s.modules[second.module as usize];
+        let callers = fb
+            .callers
+            .iter()
+            .filter_map(|&c| table.functions.get(c as usize))
+            .map(|c| (c.name.clone(), c.key))
+            .collect();
         Pair {
-            tags: (u.describe(first.tag), u.describe(second.tag)),
+            tags,
             first: s.table_site(first).clone(),
             second: s.table_site(second).clone(),
-            module: s.modules[second.module as usize].module.clone(),
+            functions: (fa.name.clone(), fb.name.clone()),
+            key: fb.key,
+            callers,
+            module: table.module.clone(),
             names,
         }
     }
@@ -70,7 +88,7 @@ impl Pair {
                 word(f),
                 f.instruction,
                 where_(f),
-                f.function
+                self.functions.0
             ),
             format!("      !tbaa {}", self.tags.0),
             format!(
@@ -91,17 +109,17 @@ impl Pair {
 
     /// The JSON record's fields both kinds share.
     fn json(&self, kind: &str, h: &Hit) -> serde_json::Value {
-        let side = |x: &TbaaSite, tag: &str| {
+        let side = |x: &TbaaSite, function: &str, tag: &str| {
             json!({"instruction": x.instruction, "location": x.location, "access": access(x),
-                   "part": x.part, "function": x.function, "metadata": format!("!tbaa {tag}")})
+                   "part": x.part, "function": function, "metadata": format!("!tbaa {tag}")})
         };
         json!({
             "kind": kind,
-            "function": self.second.function,
+            "function": self.functions.1,
             "module": self.module,
             "point": Point::Start.name(),
-            "first": side(&self.first, &self.tags.0),
-            "second": side(&self.second, &self.tags.1),
+            "first": side(&self.first, &self.functions.0, &self.tags.0),
+            "second": side(&self.second, &self.functions.1, &self.tags.1),
             "bytes": {"address": format!("{:#x}", h.lo), "size": h.hi - h.lo},
         })
     }
@@ -118,7 +136,8 @@ impl Pair {
         counted: bool,
     ) -> Pending {
         let (first, second) = (self.first, self.second);
-        let mut candidates = vec![first.function.clone(), second.function.clone()];
+        let (first_fn, second_fn) = self.functions;
+        let mut candidates = vec![first_fn.clone(), second_fn.clone()];
         candidates.extend(more);
         candidates.extend(self.names);
         for x in [&first, &second] {
@@ -134,16 +153,16 @@ impl Pair {
             .location
             .first()
             .cloned()
-            .unwrap_or_else(|| format!("@{}", second.function));
+            .unwrap_or_else(|| format!("@{second_fn}"));
         Pending {
             key: (
-                format!("{kind} {}", second.function),
+                format!("{kind} {second_fn}"),
                 id,
                 source(&first),
                 source(&second),
             ),
             kind,
-            function: second.function.clone(),
+            function: second_fn,
             body,
             first_location: first.location.first().cloned().unwrap_or_default(),
             second_location: second.location.first().cloned().unwrap_or_default(),
@@ -151,7 +170,7 @@ impl Pair {
             json,
             candidates,
             summary_location,
-            first_elsewhere: Some(first.function.clone()),
+            first_elsewhere: Some(first_fn),
             counted,
         }
     }
@@ -165,7 +184,7 @@ impl Pair {
 fn decision_ids(
     s: &State,
     load: StoreId,
-    second: &TbaaSite,
+    pair: &Pair,
     cs: u64,
     cl: u64,
 ) -> (Vec<(String, String)>, usize) {
@@ -174,7 +193,7 @@ fn decision_ids(
             .decision(Question::TagPair, cs, cl)
             .to_string()
     };
-    let mut ids = vec![(decide(second.key), second.function.clone())];
+    let mut ids = vec![(decide(pair.key), pair.functions.1.clone())];
     let add = |ids: &mut Vec<(String, String)>, key: u64, name: &String| {
         let d = decide(key);
         if !ids.iter().any(|(x, _)| *x == d) {
@@ -185,7 +204,7 @@ fn decision_ids(
         add(&mut ids, *key, name);
     }
     let ran = ids.len();
-    for (name, key) in &second.callers {
+    for (name, key) in &pair.callers {
         add(&mut ids, *key, name);
     }
     (ids, ran)
@@ -224,7 +243,7 @@ pub(crate) fn pending(
     let pair = Pair::of(s, rs, rl);
     let why = s.universe.why(rs.tag, rl.tag);
     let (cs, cl) = (s.universe.content(rs.tag), s.universe.content(rl.tag));
-    let (ids, ran) = decision_ids(s, load, &pair.second, cs, cl);
+    let (ids, ran) = decision_ids(s, load, &pair, cs, cl);
     let listed: Vec<String> = ids
         .iter()
         .enumerate()

@@ -124,7 +124,7 @@ pub(crate) unsafe fn plan(
         builder: TbaaTableBuilder::new(module_name),
         plan: TbaaPlan::default(),
         counts: Counts::default(),
-        keys: FxHashMap::default(),
+        functions: FxHashMap::default(),
     };
     p.warn_bad_tags();
     let (quiet, local_of) = p.quiet_locals();
@@ -170,8 +170,8 @@ struct Planner<'a> {
     builder: TbaaTableBuilder,
     plan: TbaaPlan,
     counts: Counts,
-    /// Each function's decision key, by index.
-    keys: FxHashMap<usize, u64>,
+    /// The table's function of each module function (by index).
+    functions: FxHashMap<usize, u32>,
     /// Each function's callers ([`inlined_into`]).
     inlined: Vec<Vec<usize>>,
 }
@@ -249,26 +249,19 @@ impl Planner<'_> {
     }
 
     /// A table site for instruction `i` with tag `tag`: `part` names the
-    /// part; a read keeps its function's callers (for decision ids).
+    /// part; its function comes with its callers (for decision ids).
     unsafe fn site(&mut self, i: usize, tag: NodeId, access: Access, part: String) -> u32 {
         let read = self.read;
         let v = &read.view.instructions[i];
-        let function = &read.functions[v.function];
-        let module_key = self.module_key;
-        let key = *self
-            .keys
-            .entry(v.function)
-            .or_insert_with(|| FunctionKey::new(module_key, function).0);
-        let callers = match access {
-            Access::Read => self.inlined[v.function]
-                .iter()
-                .map(|&c| {
-                    let name = &read.functions[c];
-                    (name.clone(), FunctionKey::new(module_key, name).0)
-                })
-                .collect(),
-            Access::Write => vec![],
-        };
+        let function = self.function(v.function);
+        if self.builder.table.functions[function as usize]
+            .callers
+            .is_empty()
+        {
+            let callers = self.inlined[v.function].clone();
+            let callers = callers.into_iter().map(|c| self.function(c)).collect();
+            self.builder.set_callers(function, callers);
+        }
         let inst = read.instructions[i];
         let tag = self.builder.tag(&read.importer.graph, tag);
         self.builder.site(TbaaSite {
@@ -277,10 +270,22 @@ impl Planner<'_> {
             part,
             access,
             tag,
-            function: function.clone(),
-            key,
-            callers,
+            function,
         })
+    }
+
+    /// The table's function of the module's function `f`, added on first
+    /// use with its decision key.
+    fn function(&mut self, f: usize) -> u32 {
+        if let Some(&t) = self.functions.get(&f) {
+            return t;
+        }
+        let name = &self.read.functions[f];
+        let t = self
+            .builder
+            .function(name, FunctionKey::new(self.module_key, name).0);
+        self.functions.insert(f, t);
+        t
     }
 
     /// Whether `tag` is in a procedure's own tree (Flang).

@@ -52,14 +52,20 @@ pub struct TbaaSite {
     pub access: Access,
     /// Its tag: an index into [`TbaaTable::tags`].
     pub tag: u32,
-    /// The function it is in, and that function's decision key
-    /// (`FunctionKey`).
-    pub function: String,
+    /// The function it is in: an index into [`TbaaTable::functions`].
+    pub function: u32,
+}
+
+/// A function of the module that has sites, or calls one that has.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TbaaFunction {
+    pub name: String,
+    /// Its decision key (`FunctionKey`).
     pub key: u64,
-    /// For a read: the functions its code may be inlined into (the
-    /// module's callers of `function`, at any depth, nearest first, a few
-    /// at most), with their keys: where a pass may ask about it.
-    pub callers: Vec<(String, u64)>,
+    /// The functions its code may be inlined into (the module's callers of
+    /// it, at any depth, nearest first, a few at most: where a pass may
+    /// ask about its accesses), as indices into [`TbaaTable::functions`].
+    pub callers: Vec<u32>,
 }
 
 /// A module's TBAA table.
@@ -72,6 +78,7 @@ pub struct TbaaTable {
     /// The tags: indices into [`TbaaTable::nodes`] (reports describe them
     /// from the rebuilt graph).
     pub tags: Vec<u32>,
+    pub functions: Vec<TbaaFunction>,
     pub sites: Vec<TbaaSite>,
 }
 
@@ -101,6 +108,23 @@ impl TbaaTableBuilder {
         self.table.tags.push(node);
         self.tags.insert(tag, t);
         t
+    }
+
+    /// Adds a function (its callers are set with
+    /// [`TbaaTableBuilder::set_callers`]).
+    pub fn function(&mut self, name: &str, key: u64) -> u32 {
+        self.table.functions.push(TbaaFunction {
+            name: name.to_owned(),
+            key,
+            callers: vec![],
+        });
+        self.table.functions.len() as u32 - 1
+    }
+
+    pub fn set_callers(&mut self, function: u32, callers: Vec<u32>) {
+        if let Some(f) = self.table.functions.get_mut(function as usize) {
+            f.callers = callers;
+        }
     }
 
     /// Adds a site.
@@ -236,6 +260,9 @@ mod tests {
         let ti = d.old_tag(c.int, c.int, 0);
         let tf = d.old_tag(c.float, c.float, 0);
         let mut b = TbaaTableBuilder::new("x.c");
+        let f = b.function("f", 7);
+        let main = b.function("main", 8);
+        b.set_callers(f, vec![main]);
         for (tag, access) in [(ti, Access::Write), (tf, Access::Read), (ti, Access::Read)] {
             let t = b.tag(&d.g, tag);
             b.site(TbaaSite {
@@ -244,9 +271,7 @@ mod tests {
                 part: String::new(),
                 access,
                 tag: t,
-                function: "f".into(),
-                key: 7,
-                callers: vec![],
+                function: f,
             });
         }
         (b.table, d.g)
@@ -276,6 +301,12 @@ mod tests {
         bytes[4] = b'N';
         assert_eq!(TbaaTable::decode(&bytes), Err(TableError::Magic));
         t.sites[0].tag = 9;
+        assert!(matches!(
+            TbaaTable::decode(&t.encode()),
+            Err(TableError::Decode(_))
+        ));
+        t.sites[0].tag = 0;
+        t.functions[0].callers = vec![5];
         assert!(matches!(
             TbaaTable::decode(&t.encode()),
             Err(TableError::Decode(_))

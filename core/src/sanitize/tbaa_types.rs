@@ -246,9 +246,7 @@ mod tests {
                 part: String::new(),
                 access: Access::Read,
                 tag,
-                function: "f".into(),
-                key: 0,
-                callers: vec![],
+                function: 0,
             });
         }
         let mut o = TbaaOracle::new();
