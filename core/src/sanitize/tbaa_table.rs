@@ -245,6 +245,16 @@ impl TbaaTable {
         if self.sites.iter().any(|s| s.tag as usize >= self.tags.len()) {
             return bad("a site's tag");
         }
+        let f = self.functions.len();
+        if self.sites.iter().any(|s| s.function as usize >= f)
+            || self
+                .functions
+                .iter()
+                .flat_map(|x| &x.callers)
+                .any(|&c| c as usize >= f)
+        {
+            return bad("a function");
+        }
         Ok(())
     }
 }
