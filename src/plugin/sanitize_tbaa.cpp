@@ -226,7 +226,7 @@ void instrument(Module &M, bool Stats) {
 /// pass asks). A constant array of { site, decision key, name } that the
 /// module's constructor hands to __aliaskit_tbaa_hosts after registering
 /// the table.
-void tellHosts(Module &M) {
+void tellTbaaHosts(Module &M) {
   Function *Ctor = M.getFunction("__aliaskit_tbaa_ctor");
   auto *Base = M.getNamedGlobal("__aliaskit_tbaa_base");
   if (!Ctor || Ctor->isDeclaration() || !Base)
@@ -295,7 +295,7 @@ public:
   static bool isRequired() { return true; }
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
     if (End)
-      tellHosts(M);
+      tellTbaaHosts(M);
     else
       instrument(M, Stats);
     return PreservedAnalyses::none();
