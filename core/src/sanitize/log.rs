@@ -244,6 +244,9 @@ pub struct FrameLog {
     /// Per site: the epoch of its last new entry (a past frame's is older
     /// than every begin of this one).
     pushed: Vec<Epoch>,
+    /// The frame's first epoch: a site whose `pushed` is older has no
+    /// entry in this frame, and its first access makes one at once.
+    first_epoch: Epoch,
     /// Per site: the epoch of the last begin of one of its relevant scopes
     /// (with `relevance`; without it, every begin closes every run; a past
     /// frame's is older than every entry of this one, so it closes none).
@@ -261,6 +264,8 @@ pub struct FrameLog {
     /// start, and the sweep's active sets (hull end, entry index), one per
     /// side of a pair of partner groups.
     order: Vec<(u64, usize)>,
+    /// Scratch for a short log's `check`: each entry's hull.
+    hulls: Vec<(u64, u64)>,
     active: [Vec<(u64, usize)>; 2],
     /// Scratch for `check`: each group's span of `order`, and one pair of
     /// partner groups' entries as (instance, hull start, entry, side).
@@ -335,6 +340,12 @@ impl FrameLog {
         relevance: Option<std::sync::Arc<Relevance>>,
     ) {
         self.relevance = relevance;
+        self.restart(sites, scopes);
+    }
+
+    /// [`FrameLog::reset_with`] the relevance given last (the same
+    /// function called again: no reference count to change).
+    pub fn restart(&mut self, sites: u32, scopes: u32) {
         self.entries.clear();
         self.checked = 0;
         if !self.seen.is_empty() {
@@ -358,6 +369,7 @@ impl FrameLog {
         // Epochs go on from the last frame's: every slot it left is older
         // than this frame's first epoch.
         self.epoch = self.epoch.saturating_add(1);
+        self.first_epoch = self.epoch;
         self.logged = 0;
         self.dropped = 0;
         self.instances = 0;
@@ -382,7 +394,11 @@ impl FrameLog {
             self.dropped += 1;
             return;
         }
-        if !self.continue_last(site, addr, len, 1) && !self.take(site, 1, |r| r.extend(addr, len)) {
+        let first = self.pushed[site as usize] < self.first_epoch;
+        if first
+            || !(self.continue_last(site, addr, len, 1)
+                || self.take(site, 1, |r| r.extend(addr, len)))
+        {
             self.push(site, addr, len);
         }
     }
