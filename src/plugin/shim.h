@@ -764,8 +764,11 @@ bool summarizeInLoop(llvm::Instruction &I, llvm::Value *Ptr, uint64_t Size,
 
 /// sanitize_loops.cpp: when `Run`, an __aliaskit_access_run of a frame
 /// entered before its loop (the caller's to check), runs once in every iteration of that loop (or
-/// in every iteration an invariant guard lets it), its first address
-/// moving by a step and its stride and count the same each time, emits one
+/// in every iteration the invariant guards before it let it: a rotated
+/// loop's, a vectorized loop's behind it), its first address moving by a
+/// step (also through a phi ScalarEvolution leaves unknown whose next
+/// value is a recurrence) and its stride and count the same each time,
+/// emits one
 /// __aliaskit_access_grid at the loop's exit for all of them, erases `Run`
 /// and returns true; otherwise changes nothing and returns false.
 bool summarizeRunInLoop(llvm::CallInst &Run, llvm::FunctionCallee AccessGrid,
