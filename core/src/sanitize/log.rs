@@ -478,10 +478,23 @@ impl FrameLog {
         }
     }
 
-    /// A new entry for `site`, which becomes its open one.
-    #[inline(never)]
+    /// A new entry for `site`, which becomes its open one. A short log's
+    /// (no look-up of an entry that began at the same address) is pushed
+    /// here, in the caller: a short call's accesses are mostly first ones.
+    #[inline]
     fn push(&mut self, site: SiteId, addr: u64, len: u64) {
-        self.push_run(site, Run::single(addr, len), 1);
+        let index = self.entries.len();
+        if index >= self.dedup_from.unwrap_or(DEDUP_FROM) || index >= NO_ENTRY as usize {
+            return self.push_run(site, Run::single(addr, len), 1);
+        }
+        self.point(site, index as u32);
+        self.pushed[site as usize] = self.epoch;
+        self.entries.push(Entry {
+            run: Run::single(addr, len),
+            epoch: self.epoch,
+            site,
+            calls: 1,
+        });
     }
 
     /// Merges `calls` accesses of `site` (`merge` applies them to a run)
@@ -556,6 +569,7 @@ impl FrameLog {
     /// (a blocked loop nest reads one row segment again and again: the
     /// segment is one entry, not one each time), and goes in the first
     /// slot; otherwise a new entry, in the first slot.
+    #[inline(never)]
     fn push_run(&mut self, site: SiteId, run: Run, calls: u32) {
         let index = u32::try_from(self.entries.len()).unwrap_or(NO_ENTRY);
         if self.entries.len() >= self.dedup_from.unwrap_or(DEDUP_FROM) {
