@@ -815,6 +815,33 @@ DelegationStats cloneDelegatedCallees(llvm::Module &M,
 /// Registers aliaskit-sanitize and ALIASKIT_SANITIZE (sanitize.cpp).
 void registerSanitizer(llvm::PassBuilder &PB);
 
+/// sanitize_hosts.cpp: the functions a frame's code ran in, as the runtime
+/// reads them: a constant array of { decision key, name } (the table's
+/// function first, the one it runs in now last).
+llvm::Constant *hostsGlobal(llvm::Module &M,
+                            llvm::ArrayRef<llvm::StringRef> Names);
+/// sanitize_hosts.cpp: a start-point frame's `__aliaskit_enter` (`Enter`)
+/// starts the list of the functions its code runs in with `Function`.
+void markHost(llvm::CallInst &Enter, llvm::StringRef Function);
+/// sanitize_hosts.cpp: adds F to the hosts of every start-point frame
+/// whose code runs in F (when F's simplification ends, and at the end):
+/// each is a function an analysis may have asked about the frame's claims
+/// in, so each gives the claims a decision id.
+void recordHost(llvm::Function &F);
+/// sanitize_hosts.cpp: at the end, each start-point frame's
+/// `__aliaskit_enter` gets its hosts (hostsGlobal).
+void tellHosts(llvm::Module &M);
+
+/// sanitize_stack.cpp: after the first simplifications of each function,
+/// start-point checks of a stack object SROA would promote take their
+/// offsets into a twin alloca nothing else uses (the file comment).
+class StackAddressesPass : public llvm::PassInfoMixin<StackAddressesPass> {
+public:
+  static bool isRequired() { return true; }
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &);
+};
+
 /// The name of a module in reports and logs: its source file name, else
 /// its identifier (bisect.cpp).
 std::string moduleName(const llvm::Module &M);
