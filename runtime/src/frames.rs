@@ -46,7 +46,7 @@ fn next_check(live: usize) -> usize {
 
 /// A function a frame's code ran in (the pass's constant array of them).
 /// Must match the `{ i64, ptr }` entries of `hostsGlobal` in
-/// `src/plugin/sanitize.cpp`.
+/// `src/plugin/sanitize_hosts.cpp`.
 #[repr(C)]
 #[derive(Copy, Clone, Debug)]
 pub struct Host {
