@@ -264,9 +264,9 @@ pub struct FrameLog {
     /// start, and the sweep's active sets (hull end, entry index), one per
     /// side of a pair of partner groups.
     order: Vec<(u64, usize)>,
+    active: [Vec<(u64, usize)>; 2],
     /// Scratch for a short log's `check`: each entry's hull.
     hulls: Vec<(u64, u64)>,
-    active: [Vec<(u64, usize)>; 2],
     /// Scratch for `check`: each group's span of `order`, and one pair of
     /// partner groups' entries as (instance, hull start, entry, side).
     spans: Vec<(u32, usize, usize)>,
@@ -487,13 +487,22 @@ impl FrameLog {
         if index >= self.dedup_from.unwrap_or(DEDUP_FROM) || index >= NO_ENTRY as usize {
             return self.push_run(site, Run::single(addr, len), 1);
         }
-        self.point(site, index as u32);
-        self.pushed[site as usize] = self.epoch;
+        self.new_entry(site, Run::single(addr, len), 1, index as u32);
+    }
+
+    /// Entry `index` (the next one) of `site` in the current epoch, the
+    /// site's first slot.
+    #[inline]
+    fn new_entry(&mut self, site: SiteId, run: Run, calls: u32, index: u32) {
+        self.point(site, index);
+        if let Some(p) = self.pushed.get_mut(site as usize) {
+            *p = self.epoch;
+        }
         self.entries.push(Entry {
-            run: Run::single(addr, len),
+            run,
             epoch: self.epoch,
             site,
-            calls: 1,
+            calls,
         });
     }
 
@@ -581,16 +590,7 @@ impl FrameLog {
             }
             self.seen.insert((site, run.lo), index);
         }
-        self.point(site, index);
-        if let Some(p) = self.pushed.get_mut(site as usize) {
-            *p = self.epoch;
-        }
-        self.entries.push(Entry {
-            run,
-            epoch: self.epoch,
-            site,
-            calls,
-        });
+        self.new_entry(site, run, calls, index);
     }
 
     #[cold]
