@@ -42,6 +42,7 @@ setup:
 
 build: setup
 	cargo build --release --workspace
+	cargo rustc --profile runtime -p aliaskit-rt --lib --crate-type staticlib
 	runtime/archive.sh
 
 # Installs what `make build` made (run that first, as yourself: `make build

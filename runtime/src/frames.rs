@@ -46,7 +46,7 @@ fn next_check(live: usize) -> usize {
 
 /// A function a frame's code ran in (the pass's constant array of them).
 /// Must match the `{ i64, ptr }` entries of `hostsGlobal` in
-/// `src/plugin/sanitize.cpp`.
+/// `src/plugin/sanitize_hosts.cpp`.
 #[repr(C)]
 #[derive(Copy, Clone, Debug)]
 pub struct Host {
@@ -249,15 +249,22 @@ pub fn enter(
             }
         }
         let pending = s.finish_above(keep, false);
-        let oracle = s.oracles.find(at);
-        let relevance = s.oracles.get(oracle).map(|o| Arc::clone(&o.relevance));
         if s.depth == s.stack.len() {
             s.stack.push(Box::new(Frame::new(false)));
         }
-        let f = &mut s.stack[s.depth];
-        f.log.reset_with(sites, scopes, relevance);
-        f.at = at;
-        f.oracle = oracle;
+        let (depth, oracles) = (s.depth, &mut s.oracles);
+        let f = &mut s.stack[depth];
+        if f.at == at && at.table != 0 {
+            // The function that last ran at this depth, called again (a
+            // loop calling it): its oracle and relevance are the frame's.
+            f.log.restart(sites, scopes);
+        } else {
+            let oracle = oracles.find(at);
+            let relevance = oracles.get(oracle).map(|o| Arc::clone(&o.relevance));
+            f.log.reset_with(sites, scopes, relevance);
+            f.at = at;
+            f.oracle = oracle;
+        }
         f.frame_address = frame_address;
         f.next_check = FIRST_CHECK;
         s.depth += 1;

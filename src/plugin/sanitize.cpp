@@ -60,6 +60,7 @@ void aliaskit::markQuiet(Instruction *I) {
   I->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(I->getContext(), {}));
 }
 using aliaskit::SanitizePoint;
+using aliaskit::StackAddressesPass;
 
 namespace {
 
@@ -227,107 +228,6 @@ void instrumentSite(const aliaskit::SitePlan &S, Value *Frame, Runtime &RT,
   }
 }
 
-/// A function's name as a C string in module M (one global a name).
-Constant *functionName(Module &M, StringRef Name) {
-  std::string Global = ("__aliaskit_name." + Name).str();
-  if (GlobalVariable *G = M.getNamedGlobal(Global))
-    return G;
-  Constant *Text = ConstantDataArray::getString(M.getContext(), Name);
-  auto *G = new GlobalVariable(M, Text->getType(), /*isConstant=*/true,
-                               GlobalValue::PrivateLinkage, Text, Global);
-  G->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-  return G;
-}
-
-/// The functions a frame's code ran in, as the runtime reads them: a
-/// constant array of { decision key, name } (the table's function first,
-/// the one it runs in now last).
-Constant *hostsGlobal(Module &M, ArrayRef<StringRef> Names) {
-  LLVMContext &C = M.getContext();
-  Type *I64 = Type::getInt64Ty(C);
-  auto *Entry = StructType::get(C, {I64, PointerType::getUnqual(C)});
-  std::string Module = aliaskit::moduleName(M);
-  uint64_t ModuleKey = aliaskit::moduleKey(M);
-  SmallVector<Constant *, 4> Entries;
-  std::string Global = "__aliaskit_hosts";
-  for (StringRef N : Names) {
-    uint64_t Key = aliaskit_bisect_function(ModuleKey, Module.data(),
-                                            Module.size(), N.data(), N.size());
-    Entries.push_back(ConstantStruct::get(
-        Entry, {ConstantInt::get(I64, Key), functionName(M, N)}));
-    Global += "." + N.str();
-  }
-  if (GlobalVariable *G = M.getNamedGlobal(Global))
-    return G;
-  auto *Ty = ArrayType::get(Entry, Entries.size());
-  auto *G = new GlobalVariable(M, Ty, /*isConstant=*/true,
-                               GlobalValue::PrivateLinkage,
-                               ConstantArray::get(Ty, Entries), Global);
-  G->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-  return G;
-}
-
-const char *const HostsMD = "aliaskit.hosts";
-
-/// The functions the code of a start-point frame (its __aliaskit_enter
-/// call, `Enter`) ran in before F: the table's function, then those
-/// recorded when their simplification ended.
-SmallVector<StringRef, 4> hostsOf(CallInst &Enter) {
-  SmallVector<StringRef, 4> Names;
-  if (MDNode *H = Enter.getMetadata(HostsMD))
-    for (const MDOperand &Op : H->operands())
-      if (auto *S = dyn_cast_or_null<MDString>(Op.get()))
-        Names.push_back(S->getString());
-  return Names;
-}
-
-/// The __aliaskit_enter calls of F.
-SmallVector<CallInst *, 4> entersOf(Function &F) {
-  SmallVector<CallInst *, 4> Calls;
-  for (Instruction &I : instructions(F))
-    if (auto *C = dyn_cast<CallInst>(&I))
-      if (Function *Callee = C->getCalledFunction())
-        if (Callee->getName() == "__aliaskit_enter" && C->arg_size() == 7)
-          Calls.push_back(C);
-  return Calls;
-}
-
-/// Adds F to the hosts of every start-point frame whose code runs in F
-/// (when F's simplification ends, and at the end): each is a function an
-/// analysis may have asked about the frame's claims in, so each gives the
-/// claims a decision id. The list rides on the call as metadata, which
-/// inlining copies.
-void recordHost(Function &F) {
-  LLVMContext &C = F.getContext();
-  for (CallInst *Enter : entersOf(F)) {
-    SmallVector<StringRef, 4> Names = hostsOf(*Enter);
-    if (!Names.empty() && Names.back() == F.getName())
-      continue;
-    if (Names.empty())
-      continue; // not a start-point frame
-    SmallVector<Metadata *, 4> Ops;
-    for (StringRef N : Names)
-      Ops.push_back(MDString::get(C, N));
-    Ops.push_back(MDString::get(C, F.getName()));
-    Enter->setMetadata(HostsMD, MDNode::get(C, Ops));
-  }
-}
-
-/// At the end: each start-point frame gets its hosts (see hostsGlobal).
-void tellHosts(Module &M) {
-  for (Function &F : M) {
-    recordHost(F);
-    for (CallInst *Enter : entersOf(F)) {
-      SmallVector<StringRef, 4> Names = hostsOf(*Enter);
-      if (Names.size() < 2)
-        continue;
-      Enter->setArgOperand(5, hostsGlobal(M, Names));
-      Enter->setArgOperand(
-          6, ConstantInt::get(Type::getInt32Ty(M.getContext()), Names.size()));
-    }
-  }
-}
-
 /// Whether `Frame` is a start-point frame's `__aliaskit_enter`.
 bool isStartFrame(const Value *Frame) {
   auto *Enter = dyn_cast<CallInst>(Frame);
@@ -439,12 +339,10 @@ void instrumentFunction(const aliaskit::FunctionPlan &P, GlobalVariable *Table,
   CallInst *Frame = quiet(B.CreateCall(
       RT.Enter, {Table, B.getInt32(P.Index), B.getInt32(P.Sites),
                  B.getInt32(P.Scopes), FrameAddress,
-                 hostsGlobal(*F->getParent(), Own), B.getInt32(1)}));
+                 aliaskit::hostsGlobal(*F->getParent(), Own), B.getInt32(1)}));
   // Where a start-point frame's code runs is followed through inlining.
   if (Table->getName() == "__aliaskit_table.start")
-    Frame->setMetadata(HostsMD, MDNode::get(F->getContext(),
-                                            MDString::get(F->getContext(),
-                                                          F->getName())));
+    aliaskit::markHost(*Frame, F->getName());
   for (size_t I = 0; I < P.NumDecls; ++I) {
     auto *D = cast<Instruction>(unwrap(P.Decls[I].Decl));
     IRBuilder<> After(D->getNextNode());
@@ -621,7 +519,7 @@ public:
              << PS.Accesses << " memory accesses not classified\n";
     }
     aliaskit::forgetFrontEndAccesses(M);
-    tellHosts(M);
+    aliaskit::tellHosts(M);
     for (Function &F : M)
       if (!F.isDeclaration())
         summarizeStartChecks(F, FAM);
@@ -641,97 +539,12 @@ class ParametersPass : public PassInfoMixin<ParametersPass> {
 public:
   static bool isRequired() { return true; }
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &FAM) {
-    recordHost(F);
+    aliaskit::recordHost(F);
     if (!aliaskit::hasNoAliasParameters(F))
       return PreservedAnalyses::all();
     aliaskit::completeNoAliasParameters(F, FAM.getResult<AAManager>(F),
                                         /*Last=*/false);
     return PreservedAnalyses::none();
-  }
-};
-
-/// After inlining, a start-point check of an access through a parameter
-/// may take the address of a caller's stack object, which SROA would
-/// otherwise promote (in Rust, every `&mut self` of a local). Run after the
-/// first simplifications of each function (PeepholeEP), this pass gives
-/// such checks a stand-in: for an alloca whose every use is a load, a store
-/// to it, a lifetime marker, a memory intrinsic or a check (through
-/// constant offsets), the checks take their offsets into a *twin*, an
-/// alloca of the same size that nothing else uses, and the next SROA
-/// promotes the original. The runtime compares addresses only: the twin's
-/// bytes are the original's for every check of the frame, and no other
-/// access can touch them.
-class StackAddressesPass : public PassInfoMixin<StackAddressesPass> {
-public:
-  static bool isRequired() { return true; }
-  PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
-    const DataLayout &DL = F.getDataLayout();
-    SmallVector<AllocaInst *, 8> Allocas;
-    for (Instruction &I : F.getEntryBlock())
-      if (auto *AI = dyn_cast<AllocaInst>(&I))
-        if (!AI->getName().ends_with(".aliaskit"))
-          Allocas.push_back(AI);
-    bool Changed = false;
-    for (AllocaInst *AI : Allocas) {
-      SmallVector<std::pair<CallInst *, uint64_t>, 8> Checks;
-      if (!onlyPromotableUses(AI, DL, Checks) || Checks.empty())
-        continue;
-      auto *Twin = new AllocaInst(AI->getAllocatedType(), AI->getAddressSpace(),
-                                  AI->getArraySize(), AI->getAlign(),
-                                  AI->getName() + ".aliaskit",
-                                  AI->getIterator());
-      for (auto [Call, Offset] : Checks) {
-        IRBuilder<> B(Call);
-        Call->setArgOperand(2, B.CreateConstInBoundsGEP1_64(
-                                   B.getInt8Ty(), Twin, Offset));
-      }
-      Changed = true;
-    }
-    return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
-  }
-
-private:
-  /// Whether every use of the alloca (through constant-offset GEPs) is one
-  /// SROA can rewrite, or a check: the checks with their offsets go to
-  /// `Checks`.
-  static bool onlyPromotableUses(AllocaInst *AI, const DataLayout &DL,
-                                 SmallVectorImpl<std::pair<CallInst *, uint64_t>> &Checks) {
-    SmallVector<std::pair<Value *, uint64_t>, 8> Work{{AI, 0}};
-    unsigned Seen = 0;
-    while (!Work.empty()) {
-      if (++Seen > 4096)
-        return false;
-      auto [V, Offset] = Work.pop_back_val();
-      for (Use &U : V->uses()) {
-        auto *User = dyn_cast<Instruction>(U.getUser());
-        if (!User)
-          return false;
-        if (auto *G = dyn_cast<GetElementPtrInst>(User)) {
-          APInt Off(DL.getIndexTypeSizeInBits(G->getType()), 0);
-          if (!G->accumulateConstantOffset(DL, Off) || Off.isNegative() ||
-              Off.getZExtValue() >= (uint64_t(1) << 32))
-            return false;
-          Work.push_back({G, Offset + Off.getZExtValue()});
-        } else if (auto *L = dyn_cast<LoadInst>(User)) {
-          if (L->isVolatile())
-            return false;
-        } else if (auto *S = dyn_cast<StoreInst>(User)) {
-          if (S->isVolatile() || S->getValueOperand() == V)
-            return false;
-        } else if (auto *C = dyn_cast<CallInst>(User)) {
-          Function *Callee = C->getCalledFunction();
-          if (Callee && Callee->getName() == "__aliaskit_access" &&
-              U.getOperandNo() == 2)
-            Checks.push_back({C, Offset});
-          else if (!(C->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(C) ||
-                     (isa<MemIntrinsic>(C) && !cast<MemIntrinsic>(C)->isVolatile())))
-            return false;
-        } else {
-          return false;
-        }
-      }
-    }
-    return true;
   }
 };
 

@@ -29,7 +29,9 @@
 //     loop, puts it in the instance it ran in;
 //   - the backedge-taken count is ScalarEvolution's exact one, and the
 //     address is an affine recurrence of the loop (its start and step
-//     computable before the loop) or invariant in it.
+//     computable before the loop) or invariant in it; a header phi whose
+//     next value is a recurrence one iteration ahead of it counts as that
+//     recurrence (HeaderPhis: ScalarEvolution leaves some unknown).
 // Anything else is checked access by access.
 //
 //===----------------------------------------------------------------------===//
@@ -104,12 +106,46 @@ std::optional<LoopEnd> loopEnd(Loop *L, BasicBlock *At, ScalarEvolution &SE,
   return LoopEnd{L, Exiting, Exit, EveryIteration, Taken};
 }
 
+/// ScalarEvolution leaves unknown a header phi of L whose backedge value
+/// is a recurrence computed afresh in each iteration (`p = base + (i + 1)
+/// * s`, as SCEVExpander makes an outer loop's recurrence for a summary
+/// of an inner loop): in iteration k it is that value of iteration k - 1,
+/// in iteration 0 its start; when the two agree it is the recurrence
+/// {start,+,step} of L.
+class HeaderPhis : public SCEVRewriteVisitor<HeaderPhis> {
+  const Loop *L;
+
+public:
+  HeaderPhis(ScalarEvolution &SE, const Loop *L)
+      : SCEVRewriteVisitor(SE), L(L) {}
+
+  const SCEV *visitUnknown(const SCEVUnknown *U) {
+    auto *P = dyn_cast<PHINode>(U->getValue());
+    if (!P || P->getParent() != L->getHeader() || P->getNumIncomingValues() != 2)
+      return U;
+    // One value from the latch, the other from outside the loop.
+    unsigned Back = L->contains(P->getIncomingBlock(0)) ? 0 : 1;
+    if (P->getIncomingBlock(Back) != L->getLoopLatch() ||
+        L->contains(P->getIncomingBlock(1 - Back)))
+      return U;
+    const SCEV *Start = SE.getSCEV(P->getIncomingValue(1 - Back));
+    auto *Next = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(P->getIncomingValue(Back)));
+    if (!Next || Next->getLoop() != L || !Next->isAffine())
+      return U;
+    const SCEV *Step = Next->getStepRecurrence(SE);
+    if (SE.getMinusSCEV(Next->getStart(), Step) != Start)
+      return U;
+    return SE.getAddRecExpr(Start, Step, L, SCEV::FlagAnyWrap);
+  }
+};
+
 /// The first address and the step of `Address` over L's iterations: an
 /// affine recurrence of L, or an address L does not change (step 0; also
 /// a recurrence of an enclosing loop, `b(l, j)` in the `i` loop of a
 /// matrix product).
 bool startAndStep(const SCEV *Address, const Loop *L, ScalarEvolution &SE,
                   const SCEV *&Start, const SCEV *&Step) {
+  Address = HeaderPhis(SE, L).visit(Address);
   if (SE.isLoopInvariant(Address, L)) {
     Start = Address, Step = SE.getZero(Type::getInt64Ty(SE.getContext()));
     return true;
@@ -147,13 +183,29 @@ Value *iterations(const LoopEnd &E, Value *Taken, IRBuilder<> &B) {
 
 /// Where a run call in block At is decided when At is not on every
 /// iteration's path of L: At is the exit of an inner loop (its only way
-/// out) whose preheader is entered from block `Block` that runs in every
-/// iteration, on a branch whose condition L does not change (a rotated
-/// loop's guard); the inner loop runs when the condition is `!OnFalse`.
+/// out) whose preheader is entered from block `Block` on a branch whose
+/// condition L does not change (a rotated loop's guard); the inner loop
+/// runs when each of `Conditions` is true (a condition with `true`
+/// beside it: when it is false). `Block` may itself be entered only from
+/// another block on such a branch (a vectorized loop's guard behind the
+/// rotated loop's): `widen` adds that block's condition.
 struct Guard {
   BasicBlock *Block;
-  Value *Condition;
-  bool OnFalse;
+  SmallVector<std::pair<Value *, bool>, 2> Conditions;
+
+  /// `Block`'s one way in, a branch on a condition L does not change, is
+  /// the guard now; false if there is none.
+  bool widen(const Loop *L) {
+    BasicBlock *From = Block->getSinglePredecessor();
+    auto *Br = From ? dyn_cast<BranchInst>(From->getTerminator()) : nullptr;
+    if (!Br || !Br->isConditional() || !L->contains(From) ||
+        !L->isLoopInvariant(Br->getCondition()) ||
+        Br->getSuccessor(0) == Br->getSuccessor(1))
+      return false;
+    Conditions.push_back({Br->getCondition(), Br->getSuccessor(1) == Block});
+    Block = From;
+    return true;
+  }
 };
 
 std::optional<Guard> guardOf(BasicBlock *At, Loop *L, LoopInfo &LI,
@@ -166,14 +218,10 @@ std::optional<Guard> guardOf(BasicBlock *At, Loop *L, LoopInfo &LI,
   if (!Inner || Inner->getExitBlock() != At || !Inner->getLoopPreheader() ||
       isa<SCEVCouldNotCompute>(SE.getBackedgeTakenCount(Inner)))
     return std::nullopt;
-  BasicBlock *Block = Inner->getLoopPreheader()->getSinglePredecessor();
-  auto *Br = Block ? dyn_cast<BranchInst>(Block->getTerminator()) : nullptr;
-  if (!Br || !Br->isConditional() || !L->contains(Block) ||
-      !L->isLoopInvariant(Br->getCondition()) ||
-      Br->getSuccessor(0) == Br->getSuccessor(1))
+  Guard G{Inner->getLoopPreheader(), {}};
+  if (!G.widen(L))
     return std::nullopt;
-  return Guard{Block, Br->getCondition(),
-               Br->getSuccessor(1) == Inner->getLoopPreheader()};
+  return G;
 }
 
 } // namespace
@@ -216,8 +264,11 @@ bool aliaskit::summarizeRunInLoop(CallInst &Run, FunctionCallee AccessGrid,
   // Where the run is decided: its own block, or an inner loop's guard.
   std::optional<Guard> G;
   std::optional<LoopEnd> E = loopEnd(L, At, SE, DT);
-  if (!E && (G = guardOf(At, L, LI, SE)))
+  if (!E && (G = guardOf(At, L, LI, SE))) {
     E = loopEnd(L, G->Block, SE, DT);
+    for (unsigned Up = 0; !E && Up < 3 && G->widen(L); ++Up)
+      E = loopEnd(L, G->Block, SE, DT);
+  }
   const SCEV *Start = nullptr, *Step = nullptr;
   if (!E || !startAndStep(SE.getSCEV(Run.getArgOperand(2)), L, SE, Start, Step))
     return false;
@@ -240,7 +291,11 @@ bool aliaskit::summarizeRunInLoop(CallInst &Run, FunctionCallee AccessGrid,
   IRBuilder<> B(&*Exit->getFirstInsertionPt());
   Value *Rows = iterations(*E, Taken, B);
   if (G) {
-    Value *Runs = G->OnFalse ? B.CreateNot(G->Condition) : G->Condition;
+    Value *Runs = nullptr;
+    for (auto [Condition, OnFalse] : G->Conditions) {
+      Value *Holds = OnFalse ? B.CreateNot(Condition) : Condition;
+      Runs = Runs ? B.CreateAnd(Runs, Holds) : Holds;
+    }
     Rows = B.CreateSelect(Runs, Rows, B.getInt64(0));
   }
   aliaskit::quiet(B.CreateCall(AccessGrid,

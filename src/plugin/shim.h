@@ -807,8 +807,11 @@ bool summarizeInLoop(llvm::Instruction &I, llvm::Value *Ptr, uint64_t Size,
 
 /// sanitize_loops.cpp: when `Run`, an __aliaskit_access_run of a frame
 /// entered before its loop (the caller's to check), runs once in every iteration of that loop (or
-/// in every iteration an invariant guard lets it), its first address
-/// moving by a step and its stride and count the same each time, emits one
+/// in every iteration the invariant guards before it let it: a rotated
+/// loop's, a vectorized loop's behind it), its first address moving by a
+/// step (also through a phi ScalarEvolution leaves unknown whose next
+/// value is a recurrence) and its stride and count the same each time,
+/// emits one
 /// __aliaskit_access_grid at the loop's exit for all of them, erases `Run`
 /// and returns true; otherwise changes nothing and returns false.
 bool summarizeRunInLoop(llvm::CallInst &Run, llvm::FunctionCallee AccessGrid,
@@ -855,6 +858,33 @@ DelegationStats cloneDelegatedCallees(llvm::Module &M,
 /// Registers aliaskit-sanitize and ALIASKIT_SANITIZE (sanitize.cpp).
 void registerSanitizer(llvm::PassBuilder &PB);
 
+/// sanitize_hosts.cpp: the functions a frame's code ran in, as the runtime
+/// reads them: a constant array of { decision key, name } (the table's
+/// function first, the one it runs in now last).
+llvm::Constant *hostsGlobal(llvm::Module &M,
+                            llvm::ArrayRef<llvm::StringRef> Names);
+/// sanitize_hosts.cpp: a start-point frame's `__aliaskit_enter` (`Enter`)
+/// starts the list of the functions its code runs in with `Function`.
+void markHost(llvm::CallInst &Enter, llvm::StringRef Function);
+/// sanitize_hosts.cpp: adds F to the hosts of every start-point frame
+/// whose code runs in F (when F's simplification ends, and at the end):
+/// each is a function an analysis may have asked about the frame's claims
+/// in, so each gives the claims a decision id.
+void recordHost(llvm::Function &F);
+/// sanitize_hosts.cpp: at the end, each start-point frame's
+/// `__aliaskit_enter` gets its hosts (hostsGlobal).
+void tellHosts(llvm::Module &M);
+
+/// sanitize_stack.cpp: after the first simplifications of each function,
+/// start-point checks of a stack object SROA would promote take their
+/// offsets into a twin alloca nothing else uses (the file comment).
+class StackAddressesPass : public llvm::PassInfoMixin<StackAddressesPass> {
+public:
+  static bool isRequired() { return true; }
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &);
+};
+
 /// sanitize_tbaa.cpp: registers the aliaskit-sanitize-tbaa pass name.
 void registerTbaaSanitizePass(llvm::PassBuilder &PB);
 
@@ -865,8 +895,9 @@ std::string scopedSanitizeValue(const char *Env);
 
 /// sanitize_tbaa.cpp: when ALIASKIT_SANITIZE has the word `tbaa`, adds
 /// aliaskit-sanitize-tbaa at the start of the pipeline (before the scoped
-/// checker's start, when both are asked: the front end's IR as it is) and turns LLVM's own TBAA off
-/// (-enable-tbaa=false), so that no pass exploits a tag on the way.
+/// checker's start, when both are asked: the front end's IR as it is) and
+/// turns LLVM's own TBAA off (-enable-tbaa=false), so that no pass
+/// exploits a tag on the way.
 void addTbaaSanitizeStage(llvm::PassBuilder &PB, const char *Env);
 
 /// The name of a module in reports and logs: its source file name, else

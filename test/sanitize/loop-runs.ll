@@ -36,6 +36,23 @@
 ; CHECK-NEXT:    call void @__aliaskit_access_grid(ptr %{{[0-9]+}}, i32 {{[01]}}, ptr {{.*}}, i64 [[ROWS]])
 ; CHECK:         ret void
 ;
+; CHECK-LABEL: define void @guarded_twice(
+; CHECK:         [[E:%[0-9]+]] = call ptr @__aliaskit_enter(ptr @__aliaskit_table.end
+; CHECK-NOT:     call void @__aliaskit_access
+; CHECK:         br i1 %again
+; CHECK:         [[NOTBIG:%[0-9]+]] = xor i1 %small, true
+; CHECK-NEXT:    [[BOTH:%[0-9]+]] = and i1 [[NOTBIG]], %go
+; CHECK-NEXT:    [[ROWS:%[0-9]+]] = select i1 [[BOTH]], i64 %{{[0-9]+}}, i64 0
+; CHECK-NEXT:    call void @__aliaskit_access_grid(ptr %{{[0-9]+}}, i32 {{[01]}}, ptr {{.*}}, i64 [[ROWS]])
+; CHECK:         ret void
+;
+; CHECK-LABEL: define void @row_pointer(
+; CHECK:         [[E:%[0-9]+]] = call ptr @__aliaskit_enter(ptr @__aliaskit_table.end
+; CHECK-NOT:     call void @__aliaskit_access
+; CHECK:         br i1 %again
+; CHECK-DAG:     call void @__aliaskit_access_grid(ptr [[E]], i32 1, ptr %a, i64 4, i64 %m, i64 4, i64 %s, i64 %{{[0-9]+}})
+; CHECK:         ret void
+;
 ; CHECK-LABEL: define void @triangular(
 ; CHECK:         [[E:%[0-9]+]] = call ptr @__aliaskit_enter(ptr @__aliaskit_table.end
 ; CHECK-NOT:     call void @__aliaskit_access_grid
@@ -126,6 +143,68 @@ inner:
   br i1 %more, label %inner, label %latch
 latch:
   %j.next = add nuw i64 %j, 1
+  %again = icmp ult i64 %j.next, %n
+  br i1 %again, label %outer, label %done
+done:
+  ret void
+}
+; Two guards the outer loop does not change, one behind the other (as a
+; vectorized loop's minimum-iterations check stands behind the rotated
+; loop's): rows only when both let the inner loop run.
+define void @guarded_twice(ptr %a, ptr %x, i64 %n, i64 %m) {
+entry:
+  %empty = icmp eq i64 %n, 0
+  %go = icmp sgt i64 %m, 0
+  %small = icmp ult i64 %m, 4
+  br i1 %empty, label %done, label %outer
+outer:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %latch ]
+  %q = getelementptr inbounds i32, ptr %x, i64 %j
+  br i1 %go, label %check, label %latch
+check:
+  br i1 %small, label %latch, label %inner
+inner:
+  %i = phi i64 [ 0, %check ], [ %i.next, %inner ]
+  %v = load i32, ptr %q, align 4, !alias.scope !2, !noalias !4
+  %p = getelementptr inbounds i32, ptr %a, i64 %i
+  store i32 %v, ptr %p, align 4, !alias.scope !4, !noalias !2
+  %i.next = add nuw i64 %i, 1
+  %more = icmp slt i64 %i.next, %m
+  br i1 %more, label %inner, label %latch
+latch:
+  %j.next = add nuw i64 %j, 1
+  %again = icmp ult i64 %j.next, %n
+  br i1 %again, label %outer, label %done
+done:
+  ret void
+}
+; Each row's first address a pointer the outer loop carries, computed
+; afresh from the next row's number (as SCEVExpander leaves an outer
+; recurrence it made for an inner loop's summary): ScalarEvolution does
+; not see a recurrence in the phi, the summary does (its start agrees with
+; the next value one row back), and the rows are one grid.
+define void @row_pointer(ptr %a, ptr %x, i64 %n, i64 %m, i64 %s) {
+entry:
+  %empty = icmp eq i64 %n, 0
+  %none = icmp eq i64 %m, 0
+  %skip = or i1 %empty, %none
+  br i1 %skip, label %done, label %outer
+outer:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %latch ]
+  %row = phi ptr [ %a, %entry ], [ %row.next, %latch ]
+  br label %inner
+inner:
+  %i = phi i64 [ 0, %outer ], [ %i.next, %inner ]
+  %v = load i32, ptr %x, align 4, !alias.scope !2, !noalias !4
+  %p = getelementptr inbounds i32, ptr %row, i64 %i
+  store i32 %v, ptr %p, align 4, !alias.scope !4, !noalias !2
+  %i.next = add nuw i64 %i, 1
+  %more = icmp ult i64 %i.next, %m
+  br i1 %more, label %inner, label %latch
+latch:
+  %j.next = add nuw i64 %j, 1
+  %off = mul i64 %j.next, %s
+  %row.next = getelementptr i8, ptr %a, i64 %off
   %again = icmp ult i64 %j.next, %n
   br i1 %again, label %outer, label %done
 done:

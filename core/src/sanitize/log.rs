@@ -244,6 +244,9 @@ pub struct FrameLog {
     /// Per site: the epoch of its last new entry (a past frame's is older
     /// than every begin of this one).
     pushed: Vec<Epoch>,
+    /// The frame's first epoch: a site whose `pushed` is older has no
+    /// entry in this frame, and its first access makes one at once.
+    first_epoch: Epoch,
     /// Per site: the epoch of the last begin of one of its relevant scopes
     /// (with `relevance`; without it, every begin closes every run; a past
     /// frame's is older than every entry of this one, so it closes none).
@@ -262,6 +265,8 @@ pub struct FrameLog {
     /// side of a pair of partner groups.
     order: Vec<(u64, usize)>,
     active: [Vec<(u64, usize)>; 2],
+    /// Scratch for a short log's `check`: each entry's hull.
+    hulls: Vec<(u64, u64)>,
     /// Scratch for `check`: each group's span of `order`, and one pair of
     /// partner groups' entries as (instance, hull start, entry, side).
     spans: Vec<(u32, usize, usize)>,
@@ -335,6 +340,12 @@ impl FrameLog {
         relevance: Option<std::sync::Arc<Relevance>>,
     ) {
         self.relevance = relevance;
+        self.restart(sites, scopes);
+    }
+
+    /// [`FrameLog::reset_with`] the relevance given last (the same
+    /// function called again: no reference count to change).
+    pub fn restart(&mut self, sites: u32, scopes: u32) {
         self.entries.clear();
         self.checked = 0;
         if !self.seen.is_empty() {
@@ -358,6 +369,7 @@ impl FrameLog {
         // Epochs go on from the last frame's: every slot it left is older
         // than this frame's first epoch.
         self.epoch = self.epoch.saturating_add(1);
+        self.first_epoch = self.epoch;
         self.logged = 0;
         self.dropped = 0;
         self.instances = 0;
@@ -382,7 +394,11 @@ impl FrameLog {
             self.dropped += 1;
             return;
         }
-        if !self.continue_last(site, addr, len, 1) && !self.take(site, 1, |r| r.extend(addr, len)) {
+        let first = self.pushed[site as usize] < self.first_epoch;
+        if first
+            || !(self.continue_last(site, addr, len, 1)
+                || self.take(site, 1, |r| r.extend(addr, len)))
+        {
             self.push(site, addr, len);
         }
     }
@@ -462,10 +478,32 @@ impl FrameLog {
         }
     }
 
-    /// A new entry for `site`, which becomes its open one.
-    #[inline(never)]
+    /// A new entry for `site`, which becomes its open one. A short log's
+    /// (no look-up of an entry that began at the same address) is pushed
+    /// here, in the caller: a short call's accesses are mostly first ones.
+    #[inline]
     fn push(&mut self, site: SiteId, addr: u64, len: u64) {
-        self.push_run(site, Run::single(addr, len), 1);
+        let index = self.entries.len();
+        if index >= self.dedup_from.unwrap_or(DEDUP_FROM) || index >= NO_ENTRY as usize {
+            return self.push_run(site, Run::single(addr, len), 1);
+        }
+        self.new_entry(site, Run::single(addr, len), 1, index as u32);
+    }
+
+    /// Entry `index` (the next one) of `site` in the current epoch, the
+    /// site's first slot.
+    #[inline]
+    fn new_entry(&mut self, site: SiteId, run: Run, calls: u32, index: u32) {
+        self.point(site, index);
+        if let Some(p) = self.pushed.get_mut(site as usize) {
+            *p = self.epoch;
+        }
+        self.entries.push(Entry {
+            run,
+            epoch: self.epoch,
+            site,
+            calls,
+        });
     }
 
     /// Merges `calls` accesses of `site` (`merge` applies them to a run)
@@ -540,6 +578,7 @@ impl FrameLog {
     /// (a blocked loop nest reads one row segment again and again: the
     /// segment is one entry, not one each time), and goes in the first
     /// slot; otherwise a new entry, in the first slot.
+    #[inline(never)]
     fn push_run(&mut self, site: SiteId, run: Run, calls: u32) {
         let index = u32::try_from(self.entries.len()).unwrap_or(NO_ENTRY);
         if self.entries.len() >= self.dedup_from.unwrap_or(DEDUP_FROM) {
@@ -551,16 +590,7 @@ impl FrameLog {
             }
             self.seen.insert((site, run.lo), index);
         }
-        self.point(site, index);
-        if let Some(p) = self.pushed.get_mut(site as usize) {
-            *p = self.epoch;
-        }
-        self.entries.push(Entry {
-            run,
-            epoch: self.epoch,
-            site,
-            calls,
-        });
+        self.new_entry(site, run, calls, index);
     }
 
     #[cold]

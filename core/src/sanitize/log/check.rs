@@ -48,10 +48,13 @@ impl FrameLog {
     fn pairs_directly(&mut self, claims: &mut impl Claims) {
         let begins = &self.begins[..self.scopes as usize];
         let entries = &self.entries;
+        // Each hull once (a strided run's end is a product).
+        self.hulls.clear();
+        self.hulls.extend(entries.iter().map(|e| e.run.hull()));
+        let hulls = &self.hulls;
         for late in self.checked.max(1)..entries.len() {
-            let (lo, hi) = entries[late].run.hull();
-            for early in 0..late {
-                let (elo, ehi) = entries[early].run.hull();
+            let (lo, hi) = hulls[late];
+            for (early, &(elo, ehi)) in hulls[..late].iter().enumerate() {
                 if elo >= hi || lo >= ehi {
                     continue;
                 }
