@@ -108,12 +108,15 @@ test-frontends:
 # aliaskit sanitize on programs with known answers (C restrict, Rust
 # references, Fortran dummy arguments), on the bisect corpus's wrong
 # !noalias programs (the report names bisect's culprit), and on correct
-# programs (no report, the same output): slices (make bench: all).
+# programs (no report, the same output); then --tbaa on the wrong !tbaa
+# programs and the correct ones: slices (make bench: all).
 test-sanitize: build
 	@bash -c '. tools/lib/env.sh && need_packages test-sanitize flang-22'
 	JOBS=$(JOBS) python3 checks/sanitize/programs.py --slice
 	JOBS=$(JOBS) python3 checks/sanitize/bisect.py --slice
 	JOBS=$(JOBS) python3 checks/sanitize/clean.py --slice
+	JOBS=$(JOBS) python3 checks/sanitize/bisect.py --tbaa --slice
+	JOBS=$(JOBS) python3 checks/sanitize/clean.py --tbaa --slice
 
 # 300 modules with damaged metadata through every entry point (make fuzz:
 # 10000 of them, FUZZ_COUNT).

@@ -6,7 +6,8 @@
 #   %plugin   path of libaliaskit.so
 #   %aliaskit the aliaskit command (target/release/aliaskit)
 #   %llvm_bin LLVM 22's bin directory (clang, ld.lld, ...)
-# Features: lld (ld.lld in LLVM_BIN), graphviz (dot on PATH).
+# Features: lld (ld.lld in LLVM_BIN), flang (flang in LLVM_BIN), graphviz
+# (dot on PATH).
 # FileCheck, not, count, split-file, llvm-as, llvm-dis come from LLVM_BIN.
 #
 # Environment: LLVM_BIN (default /usr/lib/llvm-22/bin), ALIASKIT_PLUGIN
@@ -43,6 +44,8 @@ config.substitutions.append(("%llvm_bin", llvm_bin))
 config.substitutions.append(("%python", sys.executable))
 if os.path.exists(os.path.join(llvm_bin, "ld.lld")):
     config.available_features.add("lld")
+if os.path.exists(os.path.join(llvm_bin, "flang")):
+    config.available_features.add("flang")
 import shutil
 
 if shutil.which("dot"):

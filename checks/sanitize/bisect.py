@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""aliaskit sanitize on the bisect corpus's wrong !noalias injections.
+"""aliaskit sanitize on the bisect corpus's wrong !noalias injections
+(with --tbaa: its wrong !tbaa injections, checked by `sanitize --tbaa`).
 
-usage: bisect.py [--slice] [--only NAME,...] [--jobs N] [--rebisect]
+usage: bisect.py [--tbaa] [--slice] [--only NAME,...] [--jobs N] [--rebisect]
 
 checks/bisect/ injects one wrong alias fact into each of its programs
 (injections.json); 19 are wrong !noalias facts: a store and a later load
@@ -36,6 +37,11 @@ only injected decisions, else from this script's own earlier run
 bisect runs here (seconds; the plugin is copied first, see
 env.snapshot_plugin). --rebisect: always run it here.
 
+--tbaa: the 34 wrong !tbaa facts instead (access I of a function gets a
+fresh type of its own, so rust-tbaa answers NoAlias for it against every
+other type), instrumented by `aliaskit sanitize --tbaa -O2`; the same
+conditions, work files in target/sanitize-bisect-tbaa/.
+
 --slice: 3 programs (own C, hand-written .ll, csmith); --only: the
 programs named. The csmith programs come from corpora/real-c.sh, run for
 the needed seeds only (--csmith 1 --seed S --no-large).
@@ -69,6 +75,10 @@ import report as bisect_report  # noqa: E402
 WORK = os.path.join(env.TARGET, 'sanitize-bisect')
 MANIFEST = os.path.join(BISECT, 'injections.json')
 SLICE = ['c-hash', 'll-flang-smooth', 'csmith-s175']
+SLICE_TBAA = ['c-accounts', 'll-c-restrict', 'csmith-s104']
+# The injections' kind (`--tbaa`: tbaa) and the sanitizer's extra flags.
+KIND = 'noalias'
+SANITIZE_FLAGS = []
 BUILD_TIMEOUT = 300
 RUN_TIMEOUT = 60
 BISECT_TIMEOUT = 1800
@@ -195,7 +205,8 @@ def check(name, inj, flags, rebisect):
                            for c in culprits]
         res['culprits_from'] = source
         inst, exe = os.path.join(p.dir, 'p.inst.bc'), os.path.join(p.dir, 'prog')
-        _, stats = must([env.ALIASKIT, 'sanitize', '--stats', p.mutated, '-o', inst, '-O2'], 'aliaskit sanitize')
+        _, stats = must([env.ALIASKIT, 'sanitize', '--stats'] + SANITIZE_FLAGS + [p.mutated, '-o', inst, '-O2'],
+                        'aliaskit sanitize')
         with open(os.path.join(p.dir, 'stats'), 'wb') as f:
             f.write(stats)
         must([env.tool('clang'), '-w', inst, '-o', exe] + flags, 'link', cwd=p.dir)
@@ -257,12 +268,16 @@ def main():
     ap.add_argument('--only')
     ap.add_argument('--jobs', type=int, default=env.JOBS)
     ap.add_argument('--rebisect', action='store_true', help='run aliaskit bisect even when a result is known')
+    ap.add_argument('--tbaa', action='store_true', help='the wrong !tbaa injections, with sanitize --tbaa')
     a = ap.parse_args()
+    global WORK, KIND, SANITIZE_FLAGS, SLICE
+    if a.tbaa:
+        WORK, KIND, SANITIZE_FLAGS, SLICE = WORK + '-tbaa', 'tbaa', ['--tbaa'], SLICE_TBAA
     for tool in (env.tool('clang'), env.ALIASKIT):
         if not os.path.exists(tool):
             sys.exit('bisect.py: %s missing (cargo build --release --workspace; LLVM 22)' % tool)
     manifest = json.load(open(MANIFEST))
-    names = sorted((n for n, inj in manifest.items() if inj['kind'] == 'noalias'), key=bisect_report.name_order)
+    names = sorted((n for n, inj in manifest.items() if inj['kind'] == KIND), key=bisect_report.name_order)
     total = len(names)
     if a.slice:
         names = [n for n in names if n in SLICE]
@@ -270,7 +285,7 @@ def main():
         want = set(a.only.split(','))
         unknown = want - set(names)
         if unknown:
-            sys.exit('bisect.py: not a noalias injection of %s: %s' % (MANIFEST, ', '.join(sorted(unknown))))
+            sys.exit('bisect.py: not a %s injection of %s: %s' % (KIND, MANIFEST, ', '.join(sorted(unknown))))
         names = [n for n in names if n in want]
     os.makedirs(WORK, exist_ok=True)
     # bisect's builds (test.sh) load PLUGIN: a copy, so that a rebuild
@@ -287,7 +302,7 @@ def main():
         json.dump(results, f, indent=1)
     found = sum(1 for r in results if not r['problems'])
     print('sanitize on the bisect corpus: found the injected decision in %d of %d%s' % (
-        found, len(results), '' if len(results) == total else ' (of the %d noalias injections)' % total))
+        found, len(results), '' if len(results) == total else ' (of the %d %s injections)' % (total, KIND)))
     sys.exit(1 if found < len(results) else 0)
 
 

@@ -215,7 +215,8 @@ enum Command {
         json: bool,
     },
     /// Instrument a module so that the program checks its no-alias claims
-    /// while it runs (scoped no-alias metadata and noalias parameters):
+    /// while it runs (scoped no-alias metadata and noalias parameters;
+    /// with --tbaa, !tbaa too):
     /// LLVM's pipeline at -O LEVEL between the two points of the
     /// aliaskit-sanitize pass. Link the result with `aliaskit sanitize
     /// --ldflags`.
@@ -239,6 +240,10 @@ enum Command {
         /// out, not classified, not checked
         #[arg(long)]
         stats: bool,
+        /// Also check the !tbaa claims (type-based), instrumented before
+        /// optimization; LLVM's own TBAA is off on the way
+        #[arg(long)]
+        tbaa: bool,
         /// Print what the link line needs (the runtime and its libraries)
         /// and exit
         #[arg(long, conflicts_with_all = ["file", "output"])]
@@ -327,9 +332,10 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             level,
             points,
             stats,
+            tbaa,
             ..
         } => match (file, output) {
-            (Some(f), Some(o)) => sanitize::sanitize(&f, &o, &level, points, stats),
+            (Some(f), Some(o)) => sanitize::sanitize(&f, &o, &level, points, stats, tbaa),
             _ => anyhow::bail!("aliaskit sanitize needs IN and -o OUT (or --ldflags)"),
         },
         Command::Bisect {

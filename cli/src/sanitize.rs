@@ -7,7 +7,9 @@
 //! scoped claims; the parameters' conversion at the end of each function's
 //! simplification; `aliaskit-sanitize<end>`: the claims that reach code
 //! generation) and turns LLVM's `scoped-noalias-aa` off so that no pass
-//! exploits a claim on the way. `--ldflags` prints what the link line needs: the runtime archive
+//! exploits a claim on the way. With `--tbaa`, `aliaskit-sanitize-tbaa`
+//! instruments the `!tbaa` claims at the start too, and LLVM's TBAA is
+//! off on the way (`sanitize_tbaa.cpp`). `--ldflags` prints what the link line needs: the runtime archive
 //! (`$ALIASKIT_RUNTIME`, else `sanitize/libaliaskit_rt.a` beside this
 //! program or in `../lib/aliaskit/`, as for the plugin:
 //! [`beside_or_installed`]) and the system libraries it uses.
@@ -76,6 +78,7 @@ pub fn sanitize(
     level: &str,
     points: Points,
     stats: bool,
+    tbaa: bool,
 ) -> Result<u8> {
     if !["0", "1", "2", "3", "s", "z"].contains(&level) {
         bail!("unknown optimization level -O{level} (expected -O0, -O1, -O2, -O3, -Os or -Oz)");
@@ -90,7 +93,13 @@ pub fn sanitize(
     if output.extension().is_some_and(|e| e == "ll") {
         args.push("-S".into());
     }
-    let mut environ = vec![("ALIASKIT_SANITIZE", points_value(points))];
+    // `tbaa` among ALIASKIT_SANITIZE's words adds the !tbaa checker.
+    let value = if tbaa {
+        format!("{},tbaa", points_value(points))
+    } else {
+        points_value(points).to_owned()
+    };
+    let mut environ = vec![("ALIASKIT_SANITIZE", value.as_str())];
     if stats {
         environ.push(("ALIASKIT_SANITIZE_STATS", "1"));
     }

@@ -18,6 +18,9 @@ pub mod options;
 pub mod report;
 pub mod suppressions;
 pub mod symbolize;
+pub mod tbaa;
+pub mod tbaa_pages;
+pub mod tbaa_report;
 
 use std::ffi::{c_int, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -295,3 +298,7 @@ pub extern "C" fn __aliaskit_delegated(address: *const c_void, size: u64, write:
 pub extern "C" fn __aliaskit_fini() {
     guarded((), report::fini)
 }
+
+// The `__aliaskit_tbaa_*` entry points (`--tbaa`), after the macros they
+// use.
+mod tbaa_exports;

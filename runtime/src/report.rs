@@ -32,20 +32,26 @@ pub struct Pending {
     /// One report per static pair: the function, the decision and the two
     /// accesses' source locations (or instructions), so that the two
     /// points report one broken claim of the same source accesses once.
-    key: (String, String, String, String),
-    kind: &'static str,
-    function: String,
+    pub(crate) key: (String, String, String, String),
+    pub(crate) kind: &'static str,
+    pub(crate) function: String,
     /// The report's lines after the first, up to the stacks.
-    body: Vec<String>,
+    pub(crate) body: Vec<String>,
     /// The two accesses' static locations, for the stacks' frame 0.
-    first_location: String,
-    second_location: String,
+    pub(crate) first_location: String,
+    pub(crate) second_location: String,
     /// Whether the current stack is the frame's (else it was left behind).
-    stack_shown: bool,
-    json: serde_json::Value,
+    pub(crate) stack_shown: bool,
+    pub(crate) json: serde_json::Value,
     /// What suppressions are matched against.
-    candidates: Vec<String>,
-    summary_location: String,
+    pub(crate) candidates: Vec<String>,
+    pub(crate) summary_location: String,
+    /// When the first access ran elsewhere (a `tbaa` report's earlier
+    /// store): its function; its stack is not kept.
+    pub(crate) first_elsewhere: Option<String>,
+    /// Whether it counts as a program error (the summary's reports, the
+    /// exit code, halt_on_error); `tbaa-per-call` does not.
+    pub(crate) counted: bool,
 }
 
 struct State {
@@ -61,6 +67,8 @@ static SUPPRESSED: AtomicU64 = AtomicU64::new(0);
 static CHECKED: AtomicU64 = AtomicU64::new(0);
 static INSTANCES: AtomicU64 = AtomicU64::new(0);
 static DROPPED: AtomicU64 = AtomicU64::new(0);
+/// Reports that are not program errors (`tbaa-per-call`).
+static NOT_COUNTED: AtomicU64 = AtomicU64::new(0);
 
 /// The options, read once from `ALIASKIT_SANITIZE_OPTIONS`; their warnings
 /// are printed then.
@@ -433,6 +441,8 @@ pub fn pending(
             .first()
             .cloned()
             .unwrap_or_else(|| format!("@{}", t.name)),
+        first_elsewhere: None,
+        counted: true,
     })
 }
 
@@ -459,7 +469,11 @@ pub fn emit(pending: Vec<Pending>, stack: Option<&[usize]>) {
             SUPPRESSED.fetch_add(1, Ordering::Relaxed);
             continue;
         }
-        REPORTS.fetch_add(1, Ordering::Relaxed);
+        if p.counted {
+            REPORTS.fetch_add(1, Ordering::Relaxed);
+        } else {
+            NOT_COUNTED.fetch_add(1, Ordering::Relaxed);
+        }
         let callers = match (p.stack_shown, stack) {
             (true, Some(st)) => frames
                 .get_or_insert_with(|| {
@@ -480,6 +494,9 @@ pub fn emit(pending: Vec<Pending>, stack: Option<&[usize]>) {
             text.push('\n');
         }
         for (which, loc) in [("first", &p.first_location), ("second", &p.second_location)] {
+            let elsewhere = (which == "first")
+                .then_some(p.first_elsewhere.as_ref())
+                .flatten();
             text.push_str(&format!(
                 "  stack of the {which} access:\n    #0 {} in {}\n",
                 if loc.is_empty() {
@@ -487,8 +504,12 @@ pub fn emit(pending: Vec<Pending>, stack: Option<&[usize]>) {
                 } else {
                     loc
                 },
-                p.function
+                elsewhere.unwrap_or(&p.function)
             ));
+            if elsewhere.is_some() {
+                text.push_str("    (its callers are not kept)\n");
+                continue;
+            }
             for line in &callers {
                 text.push_str(line);
                 text.push('\n');
@@ -504,7 +525,7 @@ pub fn emit(pending: Vec<Pending>, stack: Option<&[usize]>) {
             j["stack"] = json!(callers.iter().map(|l| l.trim()).collect::<Vec<_>>());
             let _ = f.write_all(format!("{j}\n").as_bytes());
         }
-        if options().halt_on_error {
+        if options().halt_on_error && p.counted {
             drop(s);
             halt();
         }
@@ -542,6 +563,15 @@ pub fn fini() {
         if dropped > 0 {
             line.push_str(&format!(
                 ", {dropped} accesses not checked (the log was full: max_log_entries)"
+            ));
+        }
+        if let Some(typed) = crate::tbaa::summary() {
+            line.push_str(&typed);
+        }
+        let not_counted = NOT_COUNTED.load(Ordering::Relaxed);
+        if not_counted > 0 {
+            line.push_str(&format!(
+                ", {not_counted} reports of per-call claims (tbaa-per-call: not program errors)"
             ));
         }
         let suppressed = SUPPRESSED.load(Ordering::Relaxed);

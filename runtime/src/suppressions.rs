@@ -3,7 +3,8 @@
 //!
 //! One rule a line, `type:pattern`; leading and trailing blanks are
 //! ignored, as are blank lines and lines starting with `#`. The types are
-//! `scoped-noalias`, `noalias-argument` (the two kinds of report) and `*`
+//! `scoped-noalias`, `noalias-argument`, `tbaa`, `tbaa-per-call` (the kinds
+//! of report) and `*`
 //! (any kind). The pattern is everything after the first `:` (so it may
 //! hold `::`).
 //!
@@ -19,7 +20,12 @@
 use std::path::Path;
 
 /// The suppression types, besides `*`.
-pub const KINDS: &[&str] = &["scoped-noalias", "noalias-argument"];
+pub const KINDS: &[&str] = &[
+    "scoped-noalias",
+    "noalias-argument",
+    "tbaa",
+    "tbaa-per-call",
+];
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Rule {

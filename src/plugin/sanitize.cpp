@@ -606,13 +606,18 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
         FPM.addPass(ForgetLoopDeclsPass());
         return true;
       });
+  aliaskit::registerTbaaSanitizePass(PB);
   const char *Env = std::getenv("ALIASKIT_SANITIZE");
-  if (!Env || !*Env || StringRef(Env) == "0")
-    return;
-  StringRef Which(Env);
+  // `tbaa` among its words asks for --tbaa (sanitize_tbaa.cpp), before the
+  // scoped checker's start when both are asked (the front end's IR as is).
+  std::string Scoped = aliaskit::scopedSanitizeValue(Env);
+  if (Scoped.empty() || Scoped == "0")
+    return aliaskit::addTbaaSanitizeStage(PB, Env);
+  StringRef Which(Scoped);
   bool Start = Which != "end", End = Which != "start";
   bool Stats = std::getenv("ALIASKIT_SANITIZE_STATS") != nullptr;
   keepScopedClaimsUnused();
+  aliaskit::addTbaaSanitizeStage(PB, Env);
   // The parameters are recorded at the start either way (their attributes
   // must not be used on the way), and converted where the inliner reads a
   // function's body; both points instrument what is scoped then.

@@ -211,6 +211,30 @@ struct FunctionPlan {
   size_t NumDecls;
 };
 
+/// What aliaskit-sanitize-tbaa does at a site, Rust to C++. Must match
+/// `TbaaAction` in src/plugin/sanitize_tbaa.rs.
+enum class TbaaAction : uint8_t { Check = 0, Set = 1, Reset = 2 };
+
+/// Which bytes of the instruction, Rust to C++. Must match `TbaaPart` in
+/// src/plugin/sanitize_tbaa.rs.
+enum class TbaaPart : uint8_t { Whole = 0, Destination = 1, Source = 2 };
+
+/// One call of the --tbaa plan, Rust to C++. Must match `TbaaSitePlan` in
+/// src/plugin/sanitize_tbaa.rs.
+struct TbaaSitePlan {
+  LLVMValueRef Inst;
+  uint32_t Site;
+  TbaaAction Action;
+  TbaaPart Part;
+  /// Bytes [Offset, Offset + Size) of the part (a !tbaa.struct field);
+  /// Size 0: the whole part.
+  uint64_t Offset;
+  uint64_t Size;
+  /// Its tag is in a procedure's own tree (Flang): the call gives the call
+  /// instance of its function too.
+  bool PerCall;
+};
+
 /// A string the C++ side made for the Rust side (a node or an instruction
 /// as `opt -S` prints it): `Len` bytes at `Ptr` (malloc'd, by ownedString),
 /// or a null `Ptr`. The Rust side frees each once, with
@@ -366,6 +390,25 @@ bool aliaskit_sanitize_plan_function(void *Plan, size_t I,
 void aliaskit_sanitize_plan_table(void *Plan, const uint8_t **Bytes,
                                   size_t *Len);
 void aliaskit_sanitize_plan_free(void *Plan);
+// aliaskit-sanitize-tbaa (src/plugin/sanitize_tbaa.rs, sanitize_tbaa.cpp).
+/// What to instrument for --tbaa (null after an internal error, said on
+/// stderr): read with the accessors below, freed with _plan_free.
+void *aliaskit_sanitize_tbaa_plan(LLVMModuleRef M, void *Printer,
+                                  const char *Module, size_t ModuleLen,
+                                  uint64_t ModuleKey, bool Stats);
+void aliaskit_sanitize_tbaa_plan_sites(void *Plan,
+                                       const aliaskit::TbaaSitePlan **Sites,
+                                       size_t *Count);
+void aliaskit_sanitize_tbaa_plan_quiet_locals(void *Plan,
+                                              const LLVMValueRef **Locals,
+                                              size_t *Count);
+void aliaskit_sanitize_tbaa_plan_table(void *Plan, const uint8_t **Bytes,
+                                       size_t *Len);
+void aliaskit_sanitize_tbaa_plan_free(void *Plan);
+/// sanitize_tbaa.cpp: the alloca memory access `Inst` reaches directly,
+/// when nothing but loads, stores, lifetime markers and GEPs use it; null
+/// otherwise.
+LLVMValueRef aliaskit_tbaa_local_object(LLVMValueRef Inst);
 /// src/plugin/explain.rs; `Function` is null or a C string.
 /// `Answers` is the module's LLVMAnswers (llvm_answers.cpp), asked with
 /// the `llvm` parameter.
@@ -841,6 +884,21 @@ public:
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &);
 };
+
+/// sanitize_tbaa.cpp: registers the aliaskit-sanitize-tbaa pass name.
+void registerTbaaSanitizePass(llvm::PassBuilder &PB);
+
+/// sanitize_tbaa.cpp: ALIASKIT_SANITIZE's value for the scoped checker:
+/// its comma-separated words without `tbaa` ("" when nothing else is
+/// asked, or the variable is unset or 0).
+std::string scopedSanitizeValue(const char *Env);
+
+/// sanitize_tbaa.cpp: when ALIASKIT_SANITIZE has the word `tbaa`, adds
+/// aliaskit-sanitize-tbaa at the start of the pipeline (before the scoped
+/// checker's start, when both are asked: the front end's IR as it is) and
+/// turns LLVM's own TBAA off (-enable-tbaa=false), so that no pass
+/// exploits a tag on the way.
+void addTbaaSanitizeStage(llvm::PassBuilder &PB, const char *Env);
 
 /// The name of a module in reports and logs: its source file name, else
 /// its identifier (bisect.cpp).

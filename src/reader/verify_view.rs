@@ -52,7 +52,7 @@ pub struct Kinds {
 }
 
 /// The callee's name for a direct call, "" otherwise.
-unsafe fn callee_name(call: LLVMValueRef) -> String {
+pub(crate) unsafe fn callee_name(call: LLVMValueRef) -> String {
     let callee = LLVMGetCalledValue(call);
     if callee.is_null() || LLVMIsAFunction(callee).is_null() {
         return String::new();

@@ -21,6 +21,10 @@
 //!   instances, and the check that finds conflicts.
 //! * [`twins`]: copies of one source access (a vectorizer's parts, an
 //!   unroller's copies) that the pass may log as one site.
+//! * [`tbaa_table`], [`tbaa_types`] and [`tbaa_shadow`]: `--tbaa`, the
+//!   type-based claims: a module's tags and type DAG as data, every
+//!   module's tags in one graph answered by the core's TBAA query, and the
+//!   shadow of the last tagged store of each byte.
 
 pub mod build;
 pub mod claims;
@@ -28,4 +32,7 @@ pub mod inline_rule;
 pub mod log;
 pub mod runs;
 pub mod table;
+pub mod tbaa_shadow;
+pub mod tbaa_table;
+pub mod tbaa_types;
 pub mod twins;

@@ -245,6 +245,22 @@ impl TypeNode {
     }
 }
 
+/// The regions of a `!tbaa.struct` node (a memory copy's per-field tags):
+/// (offset, size, tag) per triple, in order; None when an operand is not
+/// of its kind (the verifier's `tbaa-struct-*` rules say which).
+pub fn tbaa_struct_regions(g: &MetadataGraph, node: NodeId) -> Option<Vec<(u64, u64, NodeId)>> {
+    let ops = g.operands(node).ok()?;
+    if ops.len() % 3 != 0 {
+        return None;
+    }
+    ops.chunks_exact(3)
+        .map(|t| {
+            let int = |o: Operand| o.as_int().and_then(|v| v.value);
+            Some((int(t[0])?, int(t[1])?, t[2].as_node()?))
+        })
+        .collect()
+}
+
 /// An access tag (`TBAAStructTagNode`): the node attached as `!tbaa`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct AccessTag(pub NodeId);

@@ -96,6 +96,13 @@ extern "C" {
         part_b: SitePart,
     ) -> bool;
 
+    // sanitize_tbaa.cpp
+
+    /// The alloca that memory access `inst` reaches directly (through
+    /// constant offsets), when nothing but loads, stores, lifetime markers
+    /// and debug records use that alloca; null otherwise.
+    pub(crate) fn aliaskit_tbaa_local_object(inst: LLVMValueRef) -> LLVMValueRef;
+
     // bisect.cpp
 
     /// The instruction of side 0 or 1 of a `BisectQuery`, as `opt -S`

@@ -6,7 +6,8 @@
 //!   point LLVM looks up). Each one is thin: it turns what crosses into Rust
 //!   values, calls the module the work belongs to, and turns the result
 //!   back, all under a guard: no panic ever unwinds into C++.
-//!   [`sanitize_exports`] holds the exports of `aliaskit-sanitize`.
+//!   [`sanitize_exports`] holds the exports of `aliaskit-sanitize`,
+//!   [`sanitize_tbaa_exports`] those of `aliaskit-sanitize-tbaa`.
 //! * [`imports`]: every function of the C++ side that Rust calls: the
 //!   registration with LLVM's `PassBuilder`, the printer of the module
 //!   passes' reports, the reader's raw metadata accessors, and the edits of
@@ -32,6 +33,7 @@
 pub mod exports;
 pub mod imports;
 pub mod sanitize_exports;
+pub mod sanitize_tbaa_exports;
 pub mod types;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -1,0 +1,410 @@
+//! `aliaskit sanitize --tbaa` at run time: the shadow of each byte's last
+//! tagged store, and the check of each tagged load against it.
+//!
+//! Each instrumented module registers its TBAA table
+//! (`aliaskit_core::sanitize::tbaa_table`) from its constructor: its tags
+//! go into the one [`TypeUniverse`] (the core's TBAA query over the
+//! modules' type DAGs, linked as LLVM links them), its sites get global
+//! store ids `base + site`, and `base` is written into the module's own
+//! global, which every call then passes. The shadow and its rules are the
+//! core's ([`Shadow`]), its pages shared by the threads without a lock
+//! ([`crate::tbaa_pages`]). The tables, the universe and the reports are
+//! behind one lock that the hot path avoids: each thread keeps the tag of
+//! every store id and the answers it asked for ([`Local`]).
+
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+use aliaskit_core::sanitize::table::Access;
+use aliaskit_core::sanitize::tbaa_shadow::{Shadow, StoreId};
+use aliaskit_core::sanitize::tbaa_table::{TbaaFunction, TbaaSite, TbaaTable};
+use aliaskit_core::sanitize::tbaa_types::{TagId, TypeUniverse};
+use std::ffi::{c_char, CStr};
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::report::Pending;
+use crate::tbaa_pages::SharedPages;
+use crate::tbaa_report::{pending, pending_immutable};
+
+/// A site of a registered module.
+#[derive(Copy, Clone)]
+pub(crate) struct SiteRef {
+    pub(crate) module: u32,
+    pub(crate) site: u32,
+    pub(crate) tag: TagId,
+    /// For a store of a procedure's own tree (Flang): the call instance it
+    /// ran in (its id is then one of that instance's, [`store_in`]), and
+    /// the site's own id; 0 and itself otherwise.
+    pub(crate) instance: u64,
+    pub(crate) of: StoreId,
+    /// A load through an immutable tag: its bytes may not be stored to.
+    pub(crate) immutable: bool,
+}
+
+/// Store ids given to (site, call instance) pairs at most; beyond, a
+/// per-call store keeps its site's id (its instance is then unknown).
+const MAX_IDS: usize = 1 << 26;
+
+#[derive(Default)]
+pub(crate) struct State {
+    pub(crate) universe: TypeUniverse,
+    pub(crate) modules: Vec<TbaaTable>,
+    /// The site of each store id (id 1 is `sites[0]`).
+    pub(crate) sites: Vec<SiteRef>,
+    /// Static pairs (store site, load site, kind) reported.
+    pub(crate) reported: FxHashSet<(StoreId, StoreId, &'static str)>,
+    /// The id of each (per-call store site, call instance) that ran.
+    pub(crate) instances: FxHashMap<(StoreId, u64), StoreId>,
+    /// The functions a load site's check was inlined into (decision key,
+    /// name), besides its own.
+    pub(crate) hosts: FxHashMap<StoreId, Vec<(u64, String)>>,
+}
+
+/// One function a load check was inlined into, as the end of the pipeline
+/// writes it (`sanitize_tbaa.cpp`, `tellHosts`).
+#[repr(C)]
+pub struct Host {
+    pub site: u32,
+    pub key: u64,
+    pub name: *const c_char,
+}
+
+static LOADS: AtomicU64 = AtomicU64::new(0);
+/// Some registered load has an immutable tag: stores look for its marks.
+static IMMUTABLE: AtomicBool = AtomicBool::new(false);
+static RETYPED: AtomicU64 = AtomicU64::new(0);
+
+fn state() -> &'static Mutex<State> {
+    static S: OnceLock<Mutex<State>> = OnceLock::new();
+    S.get_or_init(|| Mutex::new(State::default()))
+}
+
+/// Registers the table at `table` (a module's constructor): returns the
+/// base of its sites' store ids, 0 if it cannot be read (said once; its
+/// calls are then ignored).
+///
+/// # Safety
+/// `table` is null or a TBAA table global the pass made.
+pub unsafe fn register(table: *const u8) -> u32 {
+    if table.is_null() {
+        return 0;
+    }
+    let header: [u8; 16] = std::ptr::read_unaligned(table.cast());
+    let decoded = TbaaTable::encoded_len(&header)
+        .and_then(|len| TbaaTable::decode(std::slice::from_raw_parts(table, len)));
+    let t = match decoded {
+        Ok(t) => t,
+        Err(e) => {
+            crate::report::warn(&format!(
+                "an instrumented module's !tbaa is not checked: {e}"
+            ));
+            return 0;
+        }
+    };
+    let Ok(mut s) = state().lock() else { return 0 };
+    let tags = s.universe.add(&t);
+    let module = s.modules.len() as u32;
+    let base = s.sites.len() as u32 + 1;
+    for (i, site) in t.sites.iter().enumerate() {
+        let of = s.sites.len() as StoreId + 1;
+        let tag = tags[site.tag as usize];
+        let immutable = site.access == Access::Read && s.universe.is_immutable(tag);
+        if immutable {
+            IMMUTABLE.store(true, Ordering::Relaxed);
+        }
+        s.sites.push(SiteRef {
+            module,
+            site: i as u32,
+            tag,
+            instance: 0,
+            of,
+            immutable,
+        });
+    }
+    s.modules.push(t);
+    base
+}
+
+/// Records where the checks of the module whose ids start at `base` were
+/// inlined (its constructor, after [`register`]).
+///
+/// # Safety
+/// `hosts` holds `count` [`Host`]s whose names are C strings.
+pub unsafe fn hosts(base: u32, hosts: *const Host, count: u32) {
+    if base == 0 || hosts.is_null() {
+        return;
+    }
+    let hosts = std::slice::from_raw_parts(hosts, count as usize);
+    let Ok(mut s) = state().lock() else { return };
+    for h in hosts {
+        if h.name.is_null() {
+            continue;
+        }
+        let name = CStr::from_ptr(h.name).to_string_lossy().into_owned();
+        let list = s.hosts.entry(base.saturating_add(h.site)).or_default();
+        if !list.iter().any(|(k, _)| *k == h.key) {
+            list.push((h.key, name));
+        }
+    }
+}
+
+impl State {
+    pub(crate) fn site(&self, id: StoreId) -> Option<SiteRef> {
+        self.sites.get((id as usize).checked_sub(1)?).copied()
+    }
+
+    pub(crate) fn function_of(&self, r: SiteRef) -> &TbaaFunction {
+        let t = &self.modules[r.module as usize];
+        &t.functions[t.sites[r.site as usize].function as usize]
+    }
+
+    pub(crate) fn table_site(&self, r: SiteRef) -> &TbaaSite {
+        &self.modules[r.module as usize].sites[r.site as usize]
+    }
+}
+
+/// What a thread keeps so that a check takes no lock: the tag of each
+/// store id (copied from the state when an id is new to it), the answers
+/// it asked for, and its count of loads (added to the summary's every
+/// 4096 loads and when the thread ends).
+#[derive(Default)]
+struct Local {
+    /// Per store id: its tag, and whether it is a load through an
+    /// immutable tag.
+    tags: Vec<(TagId, bool)>,
+    answers: FxHashMap<u64, bool>,
+    /// The last pair asked about and its answer (a loop asks one pair
+    /// again and again).
+    last: Option<(u64, bool)>,
+    /// The ids of (per-call store site, call instance) pairs it used.
+    instances: FxHashMap<(StoreId, u64), StoreId>,
+    loads: u64,
+}
+
+impl Drop for Local {
+    fn drop(&mut self) {
+        LOADS.fetch_add(std::mem::take(&mut self.loads), Ordering::Relaxed);
+    }
+}
+
+thread_local! {
+    static LOCAL: RefCell<Local> = RefCell::new(Local::default());
+}
+
+impl Local {
+    /// The tag of store id `id` (None: not a registered site).
+    fn tag(&mut self, id: StoreId) -> Option<TagId> {
+        let i = (id as usize).checked_sub(1)?;
+        if i >= self.tags.len() {
+            let s = state().lock().ok()?;
+            let known = self.tags.len();
+            self.tags.extend(
+                s.sites
+                    .get(known..)
+                    .unwrap_or(&[])
+                    .iter()
+                    .map(|r| (r.tag, r.immutable)),
+            );
+        }
+        self.tags.get(i).map(|&(t, _)| t)
+    }
+
+    /// Whether store id `id` is a load through an immutable tag.
+    fn immutable(&mut self, id: StoreId) -> bool {
+        self.tag(id).is_some() && self.tags[id as usize - 1].1
+    }
+
+    /// Whether tags `a` and `b` may not alias (the universe's answer,
+    /// asked once per thread and pair).
+    fn no_alias(&mut self, a: TagId, b: TagId) -> bool {
+        let key = (a as u64) << 32 | b as u64;
+        if let Some((k, may)) = self.last {
+            if k == key {
+                return !may;
+            }
+        }
+        if let Some(&may) = self.answers.get(&key) {
+            self.last = Some((key, may));
+            return !may;
+        }
+        let Ok(mut s) = state().lock() else {
+            return false;
+        };
+        let may = s.universe.may_alias(a, b);
+        self.answers.insert(key, may);
+        self.last = Some((key, may));
+        !may
+    }
+
+    /// The id of per-call store site `id` in call instance `instance`.
+    fn instance_id(&mut self, id: StoreId, instance: u64) -> StoreId {
+        if let Some(&d) = self.instances.get(&(id, instance)) {
+            return d;
+        }
+        let Ok(mut s) = state().lock() else { return id };
+        let d = match s.instances.get(&(id, instance)) {
+            Some(&d) => d,
+            None => {
+                let Some(r) = s.site(id).filter(|_| s.sites.len() < MAX_IDS) else {
+                    return id;
+                };
+                let d = s.sites.len() as StoreId + 1;
+                s.sites.push(SiteRef {
+                    instance,
+                    of: id,
+                    ..r
+                });
+                s.instances.insert((id, instance), d);
+                d
+            }
+        };
+        if self.instances.len() >= 4096 {
+            self.instances.clear();
+        }
+        self.instances.insert((id, instance), d);
+        d
+    }
+
+    /// Whether the store id `stored` has a tag that may not alias `tag`.
+    fn stored_no_alias(&mut self, stored: StoreId, tag: TagId) -> bool {
+        self.tag(stored).is_some_and(|t| self.no_alias(t, tag))
+    }
+}
+
+fn shadow() -> Shadow<SharedPages> {
+    Shadow::with_pages(SharedPages)
+}
+
+/// A tagged store of `size` bytes at `addr`: its bytes are re-typed. A
+/// store over bytes of a tag it may not alias is counted, not reported.
+pub fn store(id: StoreId, addr: u64, size: u64) -> Vec<Pending> {
+    let (retyped, marked) = LOCAL.with(|l| {
+        let mut l = l.borrow_mut();
+        let Some(tag) = l.tag(id) else {
+            return (false, vec![]);
+        };
+        // Bytes last read through an immutable tag: LLVM took them to be
+        // constant.
+        let marked = if IMMUTABLE.load(Ordering::Relaxed) {
+            shadow().check(addr, size, |old| l.immutable(old))
+        } else {
+            vec![]
+        };
+        let retyped = shadow().store_over(addr, size, id, |old| {
+            !l.immutable(old) && l.stored_no_alias(old, tag)
+        });
+        (retyped, marked)
+    });
+    if retyped {
+        RETYPED.fetch_add(1, Ordering::Relaxed);
+    }
+    if marked.is_empty() {
+        return vec![];
+    }
+    let Ok(mut s) = state().lock() else {
+        return vec![];
+    };
+    let mut out = Vec::new();
+    for h in &marked {
+        let Some(rs) = s.site(h.store) else { continue };
+        if !s.reported.insert((rs.of, id, "immutable")) {
+            continue;
+        }
+        if let Some(p) = pending_immutable(&mut s, h, id) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// A tagged store of a procedure's own tree (Flang) in call instance
+/// `instance` of its function: as [`store`], its bytes recording the
+/// instance too.
+pub fn store_in(id: StoreId, instance: u64, addr: u64, size: u64) -> Vec<Pending> {
+    let id = LOCAL.with(|l| l.borrow_mut().instance_id(id, instance));
+    store(id, addr, size)
+}
+
+/// A new call instance (of a function with per-call claims).
+pub fn call() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// An untagged write, or a new object: the bytes are untyped.
+pub fn reset(addr: u64, size: u64) {
+    shadow().reset(addr, size);
+}
+
+/// A tagged load: a report for each earlier store of a tag the core
+/// answers NoAlias against the load's, whose bytes it reads.
+pub fn load(id: StoreId, addr: u64, size: u64) -> Vec<Pending> {
+    load_in(id, 0, addr, size)
+}
+
+/// [`load`] in call instance `instance` of its function (0: none given):
+/// a hit on a store of the same procedure's own tree is an error when it
+/// ran in the same call, else a `tbaa-per-call` report.
+pub fn load_in(id: StoreId, instance: u64, addr: u64, size: u64) -> Vec<Pending> {
+    let hits = LOCAL.with(|l| {
+        let mut l = l.borrow_mut();
+        l.loads += 1;
+        if l.loads >= 4096 {
+            LOADS.fetch_add(std::mem::take(&mut l.loads), Ordering::Relaxed);
+        }
+        let Some(tag) = l.tag(id) else { return vec![] };
+        let hits = shadow().check(addr, size, |stored| l.stored_no_alias(stored, tag));
+        if l.immutable(id) {
+            // Its bytes are claimed constant from now on: marked with it.
+            shadow().store(addr, size, id);
+        }
+        hits
+    });
+    if hits.is_empty() {
+        return vec![];
+    }
+    let Ok(mut s) = state().lock() else {
+        return vec![];
+    };
+    let mut out = Vec::new();
+    for h in &hits {
+        let (Some(rs), Some(rl)) = (s.site(h.store), s.site(id)) else {
+            continue;
+        };
+        let per_call = s.universe.per_call_root(rl.tag).map(|f| {
+            let same = (rs.instance != 0 && instance != 0).then_some(rs.instance == instance);
+            (f, same)
+        });
+        let kind = match per_call {
+            Some((_, Some(true))) | None => "tbaa",
+            Some(_) => "tbaa-per-call",
+        };
+        if !s.reported.insert((rs.of, id, kind)) {
+            continue;
+        }
+        if let Some(p) = pending(&mut s, h, id, kind, per_call) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// The summary's part: what `--tbaa` checked, when some module has tags.
+pub fn summary() -> Option<String> {
+    let _ = LOCAL.try_with(|l| {
+        if let Ok(mut l) = l.try_borrow_mut() {
+            LOADS.fetch_add(std::mem::take(&mut l.loads), Ordering::Relaxed);
+        }
+    });
+    let s = state().lock().ok()?;
+    if s.modules.is_empty() {
+        return None;
+    }
+    Some(format!(
+        ", {} tagged loads checked, {} stores re-typed memory of a type they may not alias (not reported)",
+        LOADS.load(Ordering::Relaxed),
+        RETYPED.load(Ordering::Relaxed)
+    ))
+}

@@ -1,0 +1,174 @@
+//! The entry points of `aliaskit sanitize --tbaa` (`__aliaskit_tbaa_*`),
+//! whose signatures `docs/sanitize.md` ("TBAA") gives: they must match
+//! what `src/plugin/sanitize_tbaa.cpp` declares. Each is thin: the work is
+//! in [`crate::tbaa`]. As every entry point, they never let a panic out
+//! ([`guarded`]).
+
+use std::ffi::{c_int, c_void};
+
+use crate::{guarded, report, tbaa};
+
+/// Registers a module's TBAA table (its constructor calls this) and
+/// writes the base of its sites' ids into `base` (0: not checked).
+///
+/// # Safety
+/// `table` is a TBAA table global the pass made, `base` its base global.
+#[no_mangle]
+pub unsafe extern "C" fn __aliaskit_tbaa_register(table: *const u8, base: *mut u32) {
+    let b = guarded(0, || tbaa::register(table));
+    if !base.is_null() {
+        *base = b;
+    }
+}
+
+/// Where the module's load checks were inlined (its constructor calls
+/// this after [`__aliaskit_tbaa_register`]): `count` entries.
+///
+/// # Safety
+/// `base` is the module's base global, `hosts` its hosts array.
+#[no_mangle]
+pub unsafe extern "C" fn __aliaskit_tbaa_hosts(
+    base: *const u32,
+    hosts: *const tbaa::Host,
+    count: u32,
+) {
+    if let Some(&b) = base.as_ref() {
+        guarded((), || tbaa::hosts(b, hosts, count))
+    }
+}
+
+/// Tagged store site `site` of the module whose base global is `base`
+/// writes `size` bytes at `address`.
+///
+/// # Safety
+/// `base` is a module's base global.
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn __aliaskit_tbaa_store(
+    base: *const u32,
+    site: u32,
+    address: *const c_void,
+    size: u64,
+) {
+    let Some(&b) = base.as_ref() else { return };
+    if b == 0 || size == 0 {
+        return;
+    }
+    let pending = guarded(Vec::new(), || {
+        tbaa::store(b.saturating_add(site), address as u64, size)
+    });
+    if !pending.is_empty() {
+        let stack = caller_stack!();
+        guarded((), || report::emit(pending, Some(&stack)));
+    }
+}
+
+/// Tagged load site `site` reads `size` bytes at `address`: checked
+/// against the last tagged store of each byte.
+///
+/// # Safety
+/// As [`__aliaskit_tbaa_store`].
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn __aliaskit_tbaa_load(
+    base: *const u32,
+    site: u32,
+    address: *const c_void,
+    size: u64,
+) {
+    let Some(&b) = base.as_ref() else { return };
+    if b == 0 || size == 0 {
+        return;
+    }
+    let pending = guarded(Vec::new(), || {
+        tbaa::load(b.saturating_add(site), address as u64, size)
+    });
+    if !pending.is_empty() {
+        let stack = caller_stack!();
+        guarded((), || report::emit(pending, Some(&stack)));
+    }
+}
+
+/// A new call instance of a function whose accesses have per-call tags
+/// (a Flang procedure's own tree): at its entry.
+#[no_mangle]
+#[inline(never)]
+pub extern "C" fn __aliaskit_tbaa_call() -> u64 {
+    tbaa::call()
+}
+
+/// [`__aliaskit_tbaa_store`] of a per-call tag, in call instance `call`.
+///
+/// # Safety
+/// As [`__aliaskit_tbaa_store`].
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn __aliaskit_tbaa_store_in(
+    base: *const u32,
+    site: u32,
+    call: u64,
+    address: *const c_void,
+    size: u64,
+) {
+    let Some(&b) = base.as_ref() else { return };
+    if b == 0 || size == 0 {
+        return;
+    }
+    let pending = guarded(Vec::new(), || {
+        tbaa::store_in(b.saturating_add(site), call, address as u64, size)
+    });
+    if !pending.is_empty() {
+        let stack = caller_stack!();
+        guarded((), || report::emit(pending, Some(&stack)));
+    }
+}
+
+/// [`__aliaskit_tbaa_load`] of a per-call tag, in call instance `call`.
+///
+/// # Safety
+/// As [`__aliaskit_tbaa_store`].
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn __aliaskit_tbaa_load_in(
+    base: *const u32,
+    site: u32,
+    call: u64,
+    address: *const c_void,
+    size: u64,
+) {
+    let Some(&b) = base.as_ref() else { return };
+    if b == 0 || size == 0 {
+        return;
+    }
+    let pending = guarded(Vec::new(), || {
+        tbaa::load_in(b.saturating_add(site), call, address as u64, size)
+    });
+    if !pending.is_empty() {
+        let stack = caller_stack!();
+        guarded((), || report::emit(pending, Some(&stack)));
+    }
+}
+
+/// An untagged write of `size` bytes at `address` (or a new stack object):
+/// its bytes are untyped.
+#[no_mangle]
+#[inline(never)]
+pub extern "C" fn __aliaskit_tbaa_reset(address: *const c_void, size: u64) {
+    if size != 0 {
+        guarded((), || tbaa::reset(address as u64, size))
+    }
+}
+
+/// The heap block at `block` (from malloc, before free or realloc; or
+/// realloc's result) is untyped, whole (`malloc_usable_size`).
+///
+/// # Safety
+/// `block` is null or a live block of the C heap.
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn __aliaskit_tbaa_reset_block(block: *mut c_void) {
+    if !block.is_null() {
+        let size = libc::malloc_usable_size(block) as u64;
+        guarded((), || tbaa::reset(block as u64, size))
+    }
+}

@@ -1,0 +1,148 @@
+//! Where `--tbaa`'s shadow lives at run time: pages of the core's
+//! [`Shadow`](aliaskit_core::sanitize::tbaa_shadow::Shadow) in a two-level
+//! table that threads share without a lock.
+//!
+//! A user-space address has 47 bits: page `n` (the address shifted by
+//! [`PAGE_BITS`]) is entry `n mod 2^18` of second-level table `n >> 18`
+//! (one per GiB of address space, 2 MiB of pointers), made on the first
+//! store into that GiB; a page is `PAGE` cells of 4 bytes, made on the
+//! first tagged store into it. Both are zeroed allocations installed with
+//! a compare-and-swap (a thread that loses frees its own) and never freed:
+//! another thread may be reading them. A page reset whole is zeroed in
+//! place. Addresses beyond 47 bits have no shadow (their bytes stay
+//! untyped).
+
+use std::alloc::{alloc_zeroed, dealloc, Layout};
+use std::sync::atomic::{AtomicPtr, AtomicU32, Ordering};
+use std::sync::OnceLock;
+
+use aliaskit_core::sanitize::tbaa_shadow::{Pages, PAGE, PAGE_BITS};
+
+const ADDRESS_BITS: u32 = 47;
+const L2_BITS: u32 = 18;
+const L1_BITS: u32 = ADDRESS_BITS - PAGE_BITS - L2_BITS;
+
+/// The first level: a pointer to each second-level table (null: none).
+struct Table {
+    l1: &'static [AtomicPtr<AtomicPtr<AtomicU32>>],
+}
+
+/// `n` zeroed values of `T` (atomics and atomic pointers, for which all
+/// zero bits are a valid value: 0, null), leaked.
+fn zeroed<T>(n: usize) -> Option<&'static [T]> {
+    let layout = Layout::array::<T>(n).ok()?;
+    // SAFETY: a non-zero size; the zeroed memory is a valid [T; n] for the
+    // atomic types this is used with, and it is never freed once shared.
+    unsafe {
+        let p = alloc_zeroed(layout) as *mut T;
+        (!p.is_null()).then(|| std::slice::from_raw_parts(p, n))
+    }
+}
+
+/// Frees what [`zeroed`] made, when it was never shared.
+///
+/// # Safety
+/// `s` came from `zeroed::<T>(s.len())` and no one else holds it.
+unsafe fn free<T>(s: &'static [T]) {
+    if let Ok(layout) = Layout::array::<T>(s.len()) {
+        dealloc(s.as_ptr() as *mut u8, layout);
+    }
+}
+
+fn table() -> Option<&'static Table> {
+    static T: OnceLock<Option<Table>> = OnceLock::new();
+    T.get_or_init(|| zeroed(1 << L1_BITS).map(|l1| Table { l1 }))
+        .as_ref()
+}
+
+/// What `slot` points to, made (`n` zeroed values) when it is null:
+/// installed by a compare-and-swap, a loser frees its own.
+fn install<T: 'static>(slot: &AtomicPtr<T>, n: usize) -> Option<*mut T> {
+    let cur = slot.load(Ordering::Acquire);
+    if !cur.is_null() {
+        return Some(cur);
+    }
+    let fresh = zeroed::<T>(n)?;
+    let p = fresh.as_ptr() as *mut T;
+    match slot.compare_exchange(std::ptr::null_mut(), p, Ordering::AcqRel, Ordering::Acquire) {
+        Ok(_) => Some(p),
+        Err(other) => {
+            // SAFETY: `fresh` was never shared.
+            unsafe { free(fresh) };
+            Some(other)
+        }
+    }
+}
+
+/// The shared pages, as the core's [`Pages`].
+#[derive(Copy, Clone)]
+pub struct SharedPages;
+
+impl SharedPages {
+    /// The second-level slot of page `n`, if its table exists (`make`:
+    /// made if not).
+    fn slot(n: u64, make: bool) -> Option<&'static AtomicPtr<AtomicU32>> {
+        let hi = usize::try_from(n >> L2_BITS).ok()?;
+        let t = table()?;
+        let l1 = t.l1.get(hi)?;
+        let l2 = if make {
+            install(l1, 1 << L2_BITS)?
+        } else {
+            let p = l1.load(Ordering::Acquire);
+            if p.is_null() {
+                return None;
+            }
+            p
+        };
+        // SAFETY: a second-level table is 2^L2_BITS slots, never freed.
+        let l2 = unsafe { std::slice::from_raw_parts(l2, 1 << L2_BITS) };
+        Some(&l2[(n & ((1 << L2_BITS) - 1)) as usize])
+    }
+
+    fn cells(p: *mut AtomicU32) -> &'static [AtomicU32] {
+        // SAFETY: a page is PAGE cells, never freed.
+        unsafe { std::slice::from_raw_parts(p, PAGE as usize) }
+    }
+}
+
+impl Pages for SharedPages {
+    fn page(&self, n: u64) -> Option<&[AtomicU32]> {
+        let p = Self::slot(n, false)?.load(Ordering::Acquire);
+        (!p.is_null()).then(|| Self::cells(p))
+    }
+
+    fn page_or_new(&mut self, n: u64) -> Option<&[AtomicU32]> {
+        let slot = Self::slot(n, true)?;
+        install(slot, PAGE as usize).map(Self::cells)
+    }
+
+    fn clear(&mut self, n: u64) {
+        if let Some(p) = self.page(n) {
+            p.iter().for_each(|c| c.store(0, Ordering::Relaxed));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use aliaskit_core::sanitize::tbaa_shadow::Shadow;
+
+    #[test]
+    fn shared_pages_keep_what_is_stored_across_page_and_table_bounds() {
+        let mut s = Shadow::with_pages(SharedPages);
+        let gib = 1u64 << 30;
+        let base = 5 * gib - 6;
+        s.store(base, 12, 9);
+        assert_eq!((s.get(base - 1), s.get(base), s.get(base + 11)), (0, 9, 9));
+        assert_eq!(s.get(base + 12), 0);
+        s.reset(base + 2, 4);
+        assert_eq!(
+            (s.get(base + 1), s.get(base + 2), s.get(base + 6)),
+            (9, 0, 9)
+        );
+        // Beyond 47 bits: no shadow, nothing kept, nothing found.
+        s.store(1 << 50, 4, 3);
+        assert_eq!(s.get(1 << 50), 0);
+    }
+}

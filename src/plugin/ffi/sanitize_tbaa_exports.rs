@@ -1,0 +1,101 @@
+//! The exports of `aliaskit-sanitize-tbaa` (`sanitize_tbaa.cpp` calls
+//! them; `shim.h` declares them): the plan of a module and its accessors.
+
+use std::ffi::{c_char, c_void};
+
+use aliaskit_core::decision::ModuleKey;
+use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
+
+use super::caught;
+use crate::plugin::printer::Printer;
+use crate::plugin::sanitize_tbaa::{self, TbaaPlan, TbaaSitePlan};
+
+/// The `--tbaa` plan of `module`, or null (an internal error, said on
+/// stderr).
+///
+/// # Safety
+/// `module` live, `printer` its printer, `name` `name_len` bytes,
+/// `module_key` its key for decision ids (`aliaskit::moduleKey`).
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_sanitize_tbaa_plan(
+    module: LLVMModuleRef,
+    printer: *mut c_void,
+    name: *const c_char,
+    name_len: usize,
+    module_key: u64,
+    stats: bool,
+) -> *mut TbaaPlan {
+    let name = if name.is_null() {
+        String::new()
+    } else {
+        String::from_utf8_lossy(std::slice::from_raw_parts(name.cast::<u8>(), name_len))
+            .into_owned()
+    };
+    caught(
+        "error: aliaskit-sanitize-tbaa: internal error; nothing instrumented in this module",
+        std::ptr::null_mut(),
+        || {
+            Box::into_raw(Box::new(sanitize_tbaa::plan(
+                module,
+                Printer(printer),
+                &name,
+                ModuleKey(module_key),
+                stats,
+            )))
+        },
+    )
+}
+
+/// The plan's calls: `*sites` points to `*count` of them, alive as long as
+/// the plan.
+///
+/// # Safety
+/// `plan` from [`aliaskit_sanitize_tbaa_plan`], not freed; outputs writable.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_sanitize_tbaa_plan_sites(
+    plan: *mut TbaaPlan,
+    sites: *mut *const TbaaSitePlan,
+    count: *mut usize,
+) {
+    let s = plan.as_ref().map_or(&[][..], |p| &p.sites[..]);
+    *sites = s.as_ptr();
+    *count = s.len();
+}
+
+/// The non-escaping locals whose accesses were left out (they need no
+/// reset).
+///
+/// # Safety
+/// As [`aliaskit_sanitize_tbaa_plan_sites`].
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_sanitize_tbaa_plan_quiet_locals(
+    plan: *mut TbaaPlan,
+    locals: *mut *const LLVMValueRef,
+    count: *mut usize,
+) {
+    let s = plan.as_ref().map_or(&[][..], |p| &p.quiet_locals[..]);
+    *locals = s.as_ptr();
+    *count = s.len();
+}
+
+/// The table's bytes.
+///
+/// # Safety
+/// As [`aliaskit_sanitize_tbaa_plan_sites`].
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_sanitize_tbaa_plan_table(
+    plan: *mut TbaaPlan,
+    bytes: *mut *const u8,
+    len: *mut usize,
+) {
+    let t = plan.as_ref().map_or(&[][..], |p| &p.table[..]);
+    *bytes = t.as_ptr();
+    *len = t.len();
+}
+
+/// # Safety
+/// `plan` null or from [`aliaskit_sanitize_tbaa_plan`], freed once.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_sanitize_tbaa_plan_free(plan: *mut TbaaPlan) {
+    super::free_boxed(plan)
+}

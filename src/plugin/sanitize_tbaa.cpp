@@ -1,0 +1,373 @@
+//===- sanitize_tbaa.cpp - aliaskit-sanitize-tbaa: instrumentation --------===//
+//
+// `aliaskit sanitize --tbaa` (ALIASKIT_SANITIZE=tbaa under clang) checks
+// the module's !tbaa claims while the program runs (docs/sanitize.md,
+// "TBAA"). What to instrument is decided in Rust
+// (src/plugin/sanitize_tbaa.rs: the plan, on core/src/sanitize/tbaa_*);
+// this file makes the edits, at the start of the pipeline, before any
+// optimization:
+//
+//   - before each planned access, __aliaskit_tbaa_load (a tagged load, or
+//     a memcpy's tagged source: checked against each byte's last tagged
+//     store), __aliaskit_tbaa_store (a tagged write: re-types its bytes)
+//     or __aliaskit_tbaa_reset (an untagged write: its bytes are untyped);
+//   - each stack object that may be checked is reset where it begins: at
+//     the function's entry (static allocas), after its alloca (dynamic
+//     ones) and at each llvm.lifetime.start; each heap block an
+//     allocation function returns, and each before free and realloc
+//     (sanitize_tbaa_objects.cpp);
+//   - the table (the sites, their tags and the type DAG) as a constant
+//     global, and a constructor that registers it and receives the base of
+//     the module's site ids in a global of its own, which every call reads.
+//
+// With `end` (at the end of the pipeline), it tells the runtime which
+// functions each load check was inlined into (__aliaskit_tbaa_hosts), so
+// that reports give the decision ids of the functions the pair was asked
+// about in.
+//
+// LLVM's TBAA is turned off on the way (-enable-tbaa=false), so that the
+// optimized program still does what the front end's accesses say.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sanitize_tbaa.h"
+#include "shim.h"
+
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+#include <cstdlib>
+#include <string>
+
+using namespace llvm;
+
+namespace {
+
+/// On each __aliaskit_tbaa_load: the name of the function it was put in.
+const char *const HomeMD = "aliaskit.tbaa.home";
+
+using aliaskit::quiet;
+using aliaskit::tbaa::TbaaRuntime;
+
+/// The pointer and size (bytes, i64) of part `Part` of `I`; false when it
+/// has none (a scalable type).
+bool partOf(Instruction &I, aliaskit::TbaaPart Part, IRBuilder<> &B,
+            const DataLayout &DL, Value *&Ptr, Value *&Size) {
+  Type *T = nullptr;
+  switch (Part) {
+  case aliaskit::TbaaPart::Whole:
+    if (isa<LoadInst>(I) || isa<StoreInst>(I))
+      Ptr = getLoadStorePointerOperand(&I), T = getLoadStoreType(&I);
+    else if (auto *X = dyn_cast<AtomicCmpXchgInst>(&I))
+      Ptr = X->getPointerOperand(), T = X->getCompareOperand()->getType();
+    else if (auto *R = dyn_cast<AtomicRMWInst>(&I))
+      Ptr = R->getPointerOperand(), T = R->getValOperand()->getType();
+    if (!Ptr || !T)
+      return false;
+    {
+      TypeSize TS = DL.getTypeStoreSize(T);
+      if (TS.isScalable())
+        return false;
+      Size = B.getInt64(TS.getFixedValue());
+    }
+    return true;
+  case aliaskit::TbaaPart::Destination:
+    if (auto *MI = dyn_cast<AnyMemIntrinsic>(&I)) {
+      Ptr = MI->getRawDest();
+      Size = B.CreateZExtOrTrunc(MI->getLength(), B.getInt64Ty());
+      return true;
+    }
+    return false;
+  case aliaskit::TbaaPart::Source:
+    if (auto *MT = dyn_cast<AnyMemTransferInst>(&I)) {
+      Ptr = MT->getRawSource();
+      Size = B.CreateZExtOrTrunc(MT->getLength(), B.getInt64Ty());
+      return true;
+    }
+    return false;
+  }
+  return false;
+}
+
+/// The constructor that registers the table (and receives the base of the
+/// module's site ids), and the destructor that prints the summary
+/// (priority 101: after the program's own).
+void registerTable(Module &M, GlobalVariable *Table, GlobalVariable *Base,
+                   TbaaRuntime &RT) {
+  LLVMContext &C = M.getContext();
+  auto *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(C), false),
+                                GlobalValue::InternalLinkage,
+                                "__aliaskit_tbaa_ctor", M);
+  IRBuilder<> B(BasicBlock::Create(C, "", Ctor));
+  quiet(B.CreateCall(RT.Register, {Table, Base}));
+  B.CreateRetVoid();
+  appendToGlobalCtors(M, Ctor, 0);
+  if (auto *Fini = dyn_cast<Function>(RT.Fini.getCallee()))
+    appendToGlobalDtors(M, Fini, 101);
+}
+
+/// Instruments M's !tbaa claims (see the file's header).
+void instrument(Module &M, bool Stats) {
+  aliaskit::Printer P(M);
+  std::string Name = aliaskit::moduleName(M);
+  void *Plan = aliaskit_sanitize_tbaa_plan(wrap(&M), &P, Name.data(),
+                                           Name.size(), aliaskit::moduleKey(M),
+                                           Stats);
+  if (!Plan)
+    return;
+  const aliaskit::TbaaSitePlan *Sites = nullptr;
+  size_t NumSites = 0;
+  aliaskit_sanitize_tbaa_plan_sites(Plan, &Sites, &NumSites);
+  const LLVMValueRef *Locals = nullptr;
+  size_t NumLocals = 0;
+  aliaskit_sanitize_tbaa_plan_quiet_locals(Plan, &Locals, &NumLocals);
+  const uint8_t *Bytes = nullptr;
+  size_t Len = 0;
+  aliaskit_sanitize_tbaa_plan_table(Plan, &Bytes, &Len);
+  bool Tagged = false;
+  for (size_t I = 0; I < NumSites; ++I)
+    Tagged |= Sites[I].Action != aliaskit::TbaaAction::Reset;
+  if (!Tagged) {
+    // No !tbaa (clang at -O0, rustc): nothing to check, nothing added.
+    aliaskit_sanitize_tbaa_plan_free(Plan);
+    return;
+  }
+  LLVMContext &C = M.getContext();
+  TbaaRuntime RT(M);
+  Constant *Data = ConstantDataArray::get(C, ArrayRef(Bytes, Len));
+  auto *Table = new GlobalVariable(M, Data->getType(), /*isConstant=*/true,
+                                   GlobalValue::PrivateLinkage, Data,
+                                   "__aliaskit_tbaa_table");
+  Table->setAlignment(Align(8));
+  auto *Base = new GlobalVariable(M, RT.I32, /*isConstant=*/false,
+                                  GlobalValue::InternalLinkage,
+                                  ConstantInt::get(RT.I32, 0),
+                                  "__aliaskit_tbaa_base");
+  DenseMap<Function *, Value *> Instances;
+  for (size_t I = 0; I < NumSites; ++I) {
+    const aliaskit::TbaaSitePlan &S = Sites[I];
+    auto *Inst = cast<Instruction>(unwrap(S.Inst));
+    const DataLayout &DL = Inst->getDataLayout();
+    IRBuilder<> B(Inst);
+    Value *Ptr = nullptr, *Size = nullptr;
+    if (!partOf(*Inst, S.Part, B, DL, Ptr, Size))
+      continue;
+    if (S.Size != 0) {
+      // A field of a copy: only when the copy's length is known to hold it
+      // (SROA splits only such copies).
+      auto *Len = dyn_cast<ConstantInt>(Size);
+      if (!Len || S.Offset + S.Size < S.Offset ||
+          Len->getZExtValue() < S.Offset + S.Size)
+        continue;
+      if (S.Offset != 0)
+        Ptr = B.CreateConstGEP1_64(B.getInt8Ty(), Ptr, S.Offset);
+      Size = B.getInt64(S.Size);
+    }
+    // A per-call tag's call gives the call instance of its function
+    // (__aliaskit_tbaa_call at the entry, once per function).
+    Value *Instance = nullptr;
+    if (S.PerCall) {
+      Function *F = Inst->getFunction();
+      Value *&I = Instances[F];
+      if (!I) {
+        IRBuilder<> E(&*F->getEntryBlock().getFirstNonPHIOrDbgOrAlloca());
+        I = quiet(E.CreateCall(RT.Call, {}, "aliaskit.call"));
+      }
+      Instance = I;
+    }
+    switch (S.Action) {
+    case aliaskit::TbaaAction::Check: {
+      // Its function, so that the end knows where inlining took it.
+      CallInst *Call =
+          Instance ? quiet(B.CreateCall(RT.LoadIn, {Base, B.getInt32(S.Site),
+                                                    Instance, Ptr, Size}))
+                   : quiet(B.CreateCall(RT.Load,
+                                        {Base, B.getInt32(S.Site), Ptr, Size}));
+      Call->setMetadata(HomeMD,
+                        MDNode::get(C, MDString::get(C, Inst->getFunction()->getName())));
+      break;
+    }
+    case aliaskit::TbaaAction::Set:
+      if (Instance)
+        quiet(B.CreateCall(RT.StoreIn,
+                           {Base, B.getInt32(S.Site), Instance, Ptr, Size}));
+      else
+        quiet(B.CreateCall(RT.Store, {Base, B.getInt32(S.Site), Ptr, Size}));
+      break;
+    case aliaskit::TbaaAction::Reset:
+      quiet(B.CreateCall(RT.Reset, {Ptr, Size}));
+      break;
+    }
+  }
+  DenseSet<const Value *> QuietLocals;
+  for (size_t I = 0; I < NumLocals; ++I)
+    QuietLocals.insert(unwrap(Locals[I]));
+  for (Function &F : M)
+    if (!F.isDeclaration())
+      aliaskit::tbaa::resetStack(F, QuietLocals, RT);
+  unsigned Heap = aliaskit::tbaa::resetHeapBlocks(M, RT);
+  if (Stats)
+    errs() << "aliaskit-sanitize-tbaa: " << Heap
+           << " heap blocks reset (allocated, freed, reallocated)\n";
+  registerTable(M, Table, Base, RT);
+  aliaskit_sanitize_tbaa_plan_free(Plan);
+}
+
+/// At the end of the pipeline: the functions each load check now runs in
+/// besides its own (where inlining took it), for the reports' decision ids
+/// (a decision is made in the function the two accesses are in when a
+/// pass asks). A constant array of { site, decision key, name } that the
+/// module's constructor hands to __aliaskit_tbaa_hosts after registering
+/// the table.
+void tellTbaaHosts(Module &M) {
+  Function *Ctor = M.getFunction("__aliaskit_tbaa_ctor");
+  auto *Base = M.getNamedGlobal("__aliaskit_tbaa_base");
+  if (!Ctor || Ctor->isDeclaration() || !Base)
+    return;
+  LLVMContext &C = M.getContext();
+  std::string Module = aliaskit::moduleName(M);
+  uint64_t ModuleKey = aliaskit::moduleKey(M);
+  Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
+  auto *Entry = StructType::get(C, {I32, I64, PointerType::getUnqual(C)});
+  SmallVector<Constant *, 16> Entries;
+  DenseSet<std::pair<uint32_t, const Function *>> Seen;
+  DenseMap<const Function *, Constant *> Names;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F)) {
+      auto *Call = dyn_cast<CallInst>(&I);
+      Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+      if (!Callee || (Callee->getName() != "__aliaskit_tbaa_load" &&
+                      Callee->getName() != "__aliaskit_tbaa_load_in"))
+        continue;
+      auto *Home = Call->getMetadata(HomeMD);
+      auto *Site = dyn_cast<ConstantInt>(Call->getArgOperand(1));
+      auto *Name = Home && Home->getNumOperands() == 1
+                       ? dyn_cast_or_null<MDString>(Home->getOperand(0))
+                       : nullptr;
+      if (!Site || !Name || Name->getString() == F.getName() ||
+          !Seen.insert({uint32_t(Site->getZExtValue()), &F}).second)
+        continue;
+      Constant *&Text = Names[&F];
+      if (!Text) {
+        Constant *Data = ConstantDataArray::getString(C, F.getName());
+        auto *G = new GlobalVariable(M, Data->getType(), /*isConstant=*/true,
+                                     GlobalValue::PrivateLinkage, Data,
+                                     "__aliaskit_tbaa_host." + F.getName());
+        G->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+        Text = G;
+      }
+      StringRef N = F.getName();
+      uint64_t Key = aliaskit_bisect_function(ModuleKey, Module.data(),
+                                              Module.size(), N.data(), N.size());
+      Entries.push_back(ConstantStruct::get(
+          Entry, {ConstantInt::get(I32, Site->getZExtValue()),
+                  ConstantInt::get(I64, Key), Text}));
+    }
+  if (Entries.empty())
+    return;
+  auto *Ty = ArrayType::get(Entry, Entries.size());
+  auto *G = new GlobalVariable(M, Ty, /*isConstant=*/true,
+                               GlobalValue::PrivateLinkage,
+                               ConstantArray::get(Ty, Entries),
+                               "__aliaskit_tbaa_hosts.list");
+  TbaaRuntime RT(M);
+  IRBuilder<> B(Ctor->getEntryBlock().getTerminator());
+  quiet(B.CreateCall(RT.Hosts, {Base, G, B.getInt32(Entries.size())}));
+}
+
+/// aliaskit-sanitize-tbaa: instruments (the start); with `end`, tells the
+/// runtime where inlining took the checks.
+class SanitizeTbaaPass : public PassInfoMixin<SanitizeTbaaPass> {
+  bool Stats, End;
+
+public:
+  explicit SanitizeTbaaPass(bool Stats, bool End = false)
+      : Stats(Stats), End(End) {
+    aliaskit::wantInputNumbers();
+  }
+  static bool isRequired() { return true; }
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    if (End)
+      tellTbaaHosts(M);
+    else
+      instrument(M, Stats);
+    return PreservedAnalyses::none();
+  }
+};
+
+/// "a,b,c" without the word `tbaa`.
+std::string withoutTbaa(StringRef Env, bool &HasTbaa) {
+  SmallVector<StringRef, 4> Words;
+  Env.split(Words, ',', -1, /*KeepEmpty=*/false);
+  std::string Rest;
+  HasTbaa = false;
+  for (StringRef W : Words) {
+    W = W.trim();
+    if (W == "tbaa") {
+      HasTbaa = true;
+      continue;
+    }
+    if (!Rest.empty())
+      Rest += ",";
+    Rest += W.str();
+  }
+  return Rest;
+}
+
+} // namespace
+
+void aliaskit::registerTbaaSanitizePass(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        SmallVector<StringRef, 1> Params;
+        if (!aliaskit::matchPassName(Name, "aliaskit-sanitize-tbaa", Params))
+          return false;
+        bool Stats = false, End = false;
+        for (StringRef P : Params)
+          if (P == "stats")
+            Stats = true;
+          else if (P == "end")
+            End = true;
+          else
+            aliaskit::invalidPassParameter("aliaskit-sanitize-tbaa", P,
+                                           "expected stats or end");
+        MPM.addPass(SanitizeTbaaPass(Stats, End));
+        return true;
+      });
+}
+
+std::string aliaskit::scopedSanitizeValue(const char *Env) {
+  if (!Env || StringRef(Env) == "0")
+    return "";
+  bool HasTbaa;
+  return withoutTbaa(Env, HasTbaa);
+}
+
+void aliaskit::addTbaaSanitizeStage(PassBuilder &PB, const char *Env) {
+  bool HasTbaa = false;
+  if (Env)
+    withoutTbaa(Env, HasTbaa);
+  if (!HasTbaa)
+    return;
+  auto &Options = cl::getRegisteredOptions();
+  auto It = Options.find("enable-tbaa");
+  if (It != Options.end() && It->second->getNumOccurrences() == 0)
+    It->second->addOccurrence(0, It->first, "false");
+  bool Stats = std::getenv("ALIASKIT_SANITIZE_STATS") != nullptr;
+  PB.registerPipelineStartEPCallback(
+      [Stats](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(SanitizeTbaaPass(Stats));
+      });
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+        MPM.addPass(SanitizeTbaaPass(false, /*End=*/true));
+      });
+}
