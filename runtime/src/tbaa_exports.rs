@@ -8,6 +8,26 @@ use std::ffi::{c_int, c_void};
 
 use crate::{guarded, report, tbaa};
 
+/// The body of a tagged access's entry point: nothing to do without the
+/// module's base (its table was not registered) or without bytes; else the
+/// work on the site's id (`$id`), and its reports with the caller's stack
+/// (a macro, so that the stack is taken in the entry point's own frame, as
+/// `caller_stack!` expects).
+macro_rules! site_access {
+    ($base:expr, $site:expr, $size:expr, |$id:ident| $work:expr) => {{
+        let Some(&b) = $base.as_ref() else { return };
+        if b == 0 || $size == 0 {
+            return;
+        }
+        let $id = b.saturating_add($site);
+        let pending = guarded(Vec::new(), || $work);
+        if !pending.is_empty() {
+            let stack = caller_stack!();
+            guarded((), || report::emit(pending, Some(&stack)));
+        }
+    }};
+}
+
 /// Registers a module's TBAA table (its constructor calls this) and
 /// writes the base of its sites' ids into `base` (0: not checked).
 ///
@@ -50,17 +70,7 @@ pub unsafe extern "C" fn __aliaskit_tbaa_store(
     address: *const c_void,
     size: u64,
 ) {
-    let Some(&b) = base.as_ref() else { return };
-    if b == 0 || size == 0 {
-        return;
-    }
-    let pending = guarded(Vec::new(), || {
-        tbaa::store(b.saturating_add(site), address as u64, size)
-    });
-    if !pending.is_empty() {
-        let stack = caller_stack!();
-        guarded((), || report::emit(pending, Some(&stack)));
-    }
+    site_access!(base, site, size, |id| tbaa::store(id, address as u64, size))
 }
 
 /// Tagged load site `site` reads `size` bytes at `address`: checked
@@ -76,17 +86,7 @@ pub unsafe extern "C" fn __aliaskit_tbaa_load(
     address: *const c_void,
     size: u64,
 ) {
-    let Some(&b) = base.as_ref() else { return };
-    if b == 0 || size == 0 {
-        return;
-    }
-    let pending = guarded(Vec::new(), || {
-        tbaa::load(b.saturating_add(site), address as u64, size)
-    });
-    if !pending.is_empty() {
-        let stack = caller_stack!();
-        guarded((), || report::emit(pending, Some(&stack)));
-    }
+    site_access!(base, site, size, |id| tbaa::load(id, address as u64, size))
 }
 
 /// A new call instance of a function whose accesses have per-call tags
@@ -110,17 +110,12 @@ pub unsafe extern "C" fn __aliaskit_tbaa_store_in(
     address: *const c_void,
     size: u64,
 ) {
-    let Some(&b) = base.as_ref() else { return };
-    if b == 0 || size == 0 {
-        return;
-    }
-    let pending = guarded(Vec::new(), || {
-        tbaa::store_in(b.saturating_add(site), call, address as u64, size)
-    });
-    if !pending.is_empty() {
-        let stack = caller_stack!();
-        guarded((), || report::emit(pending, Some(&stack)));
-    }
+    site_access!(base, site, size, |id| tbaa::store_in(
+        id,
+        call,
+        address as u64,
+        size
+    ))
 }
 
 /// [`__aliaskit_tbaa_load`] of a per-call tag, in call instance `call`.
@@ -136,17 +131,12 @@ pub unsafe extern "C" fn __aliaskit_tbaa_load_in(
     address: *const c_void,
     size: u64,
 ) {
-    let Some(&b) = base.as_ref() else { return };
-    if b == 0 || size == 0 {
-        return;
-    }
-    let pending = guarded(Vec::new(), || {
-        tbaa::load_in(b.saturating_add(site), call, address as u64, size)
-    });
-    if !pending.is_empty() {
-        let stack = caller_stack!();
-        guarded((), || report::emit(pending, Some(&stack)));
-    }
+    site_access!(base, site, size, |id| tbaa::load_in(
+        id,
+        call,
+        address as u64,
+        size
+    ))
 }
 
 /// An untagged write of `size` bytes at `address` (or a new stack object):

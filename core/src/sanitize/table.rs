@@ -164,38 +164,59 @@ impl std::fmt::Display for TableError {
     }
 }
 
+/// A table's bytes: `magic`, the length of what follows (8 bytes,
+/// little-endian), and `value` (the scoped table and the TBAA table
+/// alike).
+pub fn encode_framed<T: Serialize>(magic: &[u8; 8], value: &T) -> Vec<u8> {
+    let body = postcard::to_allocvec(value).expect("tables serialize");
+    let mut out = Vec::with_capacity(16 + body.len());
+    out.extend_from_slice(magic);
+    out.extend_from_slice(&(body.len() as u64).to_le_bytes());
+    out.extend_from_slice(&body);
+    out
+}
+
+/// The length of the table framed with `magic` whose first 16 bytes are
+/// `header`.
+pub fn framed_len(magic: &[u8; 8], header: &[u8; 16]) -> Result<usize, TableError> {
+    if header[..8] != magic[..] {
+        return Err(TableError::Magic);
+    }
+    let len = u64::from_le_bytes(header[8..16].try_into().expect("8 bytes"));
+    usize::try_from(len)
+        .ok()
+        .and_then(|l| l.checked_add(16))
+        .ok_or(TableError::Length)
+}
+
+/// The table framed with `magic` at the start of `bytes`.
+pub fn decode_framed<T: serde::de::DeserializeOwned>(
+    magic: &[u8; 8],
+    bytes: &[u8],
+) -> Result<T, TableError> {
+    let header: &[u8; 16] = bytes
+        .get(..16)
+        .and_then(|h| h.try_into().ok())
+        .ok_or(TableError::Length)?;
+    let len = framed_len(magic, header)?;
+    let body = bytes.get(16..len).ok_or(TableError::Length)?;
+    postcard::from_bytes(body).map_err(|e| TableError::Decode(e.to_string()))
+}
+
 impl ModuleTable {
     /// [`MAGIC`], the length of what follows (8 bytes, little-endian), and
     /// the table.
     pub fn encode(&self) -> Vec<u8> {
-        let body = postcard::to_allocvec(self).expect("tables serialize");
-        let mut out = Vec::with_capacity(16 + body.len());
-        out.extend_from_slice(&MAGIC);
-        out.extend_from_slice(&(body.len() as u64).to_le_bytes());
-        out.extend_from_slice(&body);
-        out
+        encode_framed(&MAGIC, self)
     }
 
     /// The length of the encoded table whose first 16 bytes are `header`.
     pub fn encoded_len(header: &[u8; 16]) -> Result<usize, TableError> {
-        if header[..8] != MAGIC {
-            return Err(TableError::Magic);
-        }
-        let len = u64::from_le_bytes(header[8..16].try_into().expect("8 bytes"));
-        usize::try_from(len)
-            .ok()
-            .and_then(|l| l.checked_add(16))
-            .ok_or(TableError::Length)
+        framed_len(&MAGIC, header)
     }
 
     pub fn decode(bytes: &[u8]) -> Result<ModuleTable, TableError> {
-        let header: &[u8; 16] = bytes
-            .get(..16)
-            .and_then(|h| h.try_into().ok())
-            .ok_or(TableError::Length)?;
-        let len = Self::encoded_len(header)?;
-        let body = bytes.get(16..len).ok_or(TableError::Length)?;
-        postcard::from_bytes(body).map_err(|e| TableError::Decode(e.to_string()))
+        decode_framed(&MAGIC, bytes)
     }
 }
 

@@ -18,7 +18,7 @@ use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
 use crate::graph::{IntValue, MetadataGraph, NodeId, Operand};
-use crate::sanitize::table::{Access, TableError};
+use crate::sanitize::table::{decode_framed, encode_framed, framed_len, Access, TableError};
 
 /// The first bytes of every TBAA table (`AKTBA` and the format's version).
 pub const TBAA_MAGIC: [u8; 8] = *b"AKTBA\x00\x00\x01";
@@ -194,35 +194,16 @@ impl TbaaTable {
     /// [`TBAA_MAGIC`], the length of what follows (8 bytes, little-endian),
     /// and the table.
     pub fn encode(&self) -> Vec<u8> {
-        let body = postcard::to_allocvec(self).expect("tables serialize");
-        let mut out = Vec::with_capacity(16 + body.len());
-        out.extend_from_slice(&TBAA_MAGIC);
-        out.extend_from_slice(&(body.len() as u64).to_le_bytes());
-        out.extend_from_slice(&body);
-        out
+        encode_framed(&TBAA_MAGIC, self)
     }
 
     /// The length of the encoded table whose first 16 bytes are `header`.
     pub fn encoded_len(header: &[u8; 16]) -> Result<usize, TableError> {
-        if header[..8] != TBAA_MAGIC {
-            return Err(TableError::Magic);
-        }
-        let len = u64::from_le_bytes(header[8..16].try_into().expect("8 bytes"));
-        usize::try_from(len)
-            .ok()
-            .and_then(|l| l.checked_add(16))
-            .ok_or(TableError::Length)
+        framed_len(&TBAA_MAGIC, header)
     }
 
     pub fn decode(bytes: &[u8]) -> Result<TbaaTable, TableError> {
-        let header: &[u8; 16] = bytes
-            .get(..16)
-            .and_then(|h| h.try_into().ok())
-            .ok_or(TableError::Length)?;
-        let len = Self::encoded_len(header)?;
-        let body = bytes.get(16..len).ok_or(TableError::Length)?;
-        let t: TbaaTable =
-            postcard::from_bytes(body).map_err(|e| TableError::Decode(e.to_string()))?;
+        let t: TbaaTable = decode_framed(&TBAA_MAGIC, bytes)?;
         t.check()?;
         Ok(t)
     }
