@@ -56,6 +56,24 @@
 
 using namespace llvm;
 
+AttributeList aliaskit::runtimeCallAttributes(LLVMContext &C,
+                                              MemoryEffects Effects,
+                                              ArrayRef<unsigned> Addresses) {
+  AttrBuilder Quiet(C);
+  Quiet.addAttribute(Attribute::NoUnwind);
+  Quiet.addAttribute(Attribute::WillReturn);
+  Quiet.addMemoryAttr(Effects);
+  AttributeList Attrs =
+      AttributeList::get(C, AttributeList::FunctionIndex, Quiet);
+  // An address is compared, never dereferenced or kept as a pointer.
+  AttrBuilder Address(C);
+  Address.addAttribute(Attribute::ReadNone);
+  Address.addCapturesAttr(CaptureInfo(CaptureComponents::Address));
+  for (unsigned ArgNo : Addresses)
+    Attrs = Attrs.addParamAttributes(C, ArgNo, Address);
+  return Attrs;
+}
+
 void aliaskit::markQuiet(Instruction *I) {
   I->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(I->getContext(), {}));
 }
@@ -99,26 +117,12 @@ struct Runtime {
     I32 = Type::getInt32Ty(C);
     I64 = Type::getInt64Ty(C);
     Type *Void = Type::getVoidTy(C);
-    AttrBuilder Quiet(C);
-    Quiet.addAttribute(Attribute::NoUnwind);
-    Quiet.addAttribute(Attribute::WillReturn);
-    Quiet.addMemoryAttr(MemoryEffects::inaccessibleMemOnly());
-    AttributeList Attrs = AttributeList::get(C, AttributeList::FunctionIndex,
-                                             Quiet);
+    MemoryEffects Own = MemoryEffects::inaccessibleMemOnly();
+    AttributeList Attrs = aliaskit::runtimeCallAttributes(C, Own);
     // __aliaskit_enter also reads the table its first argument points to.
-    AttrBuilder EnterB(C);
-    EnterB.addAttribute(Attribute::NoUnwind);
-    EnterB.addAttribute(Attribute::WillReturn);
-    EnterB.addMemoryAttr(MemoryEffects::inaccessibleMemOnly() |
-                         MemoryEffects::argMemOnly(ModRefInfo::Ref));
-    AttributeList EnterAttrs =
-        AttributeList::get(C, AttributeList::FunctionIndex, EnterB);
-    // The address of an access is compared, never dereferenced or kept as
-    // a pointer.
-    AttrBuilder AddressB(C);
-    AddressB.addAttribute(Attribute::ReadNone);
-    AddressB.addCapturesAttr(CaptureInfo(CaptureComponents::Address));
-    AttributeList AccessAttrs = Attrs.addParamAttributes(C, 2, AddressB);
+    AttributeList EnterAttrs = aliaskit::runtimeCallAttributes(
+        C, Own | MemoryEffects::argMemOnly(ModRefInfo::Ref));
+    AttributeList AccessAttrs = aliaskit::runtimeCallAttributes(C, Own, {2});
     Enter = M.getOrInsertFunction(
         "__aliaskit_enter",
         FunctionType::get(Ptr, {Ptr, I32, I32, I32, Ptr, Ptr, I32}, false),

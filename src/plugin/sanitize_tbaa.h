@@ -9,6 +9,8 @@
 #ifndef ALIASKIT_SANITIZE_TBAA_H
 #define ALIASKIT_SANITIZE_TBAA_H
 
+#include "shim.h"
+
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/IR/Attributes.h"
 #include "llvm/IR/DerivedTypes.h"
@@ -34,24 +36,11 @@ struct TbaaRuntime {
     Type *Void = Type::getVoidTy(C);
     // The calls read the module's base global (their first argument) and
     // the runtime's own memory; the address is compared, never used.
-    AttrBuilder Quiet(C);
-    Quiet.addAttribute(Attribute::NoUnwind);
-    Quiet.addAttribute(Attribute::WillReturn);
-    Quiet.addMemoryAttr(MemoryEffects::inaccessibleMemOnly() |
-                        MemoryEffects::argMemOnly(ModRefInfo::Ref));
-    AttributeList Attrs =
-        AttributeList::get(C, AttributeList::FunctionIndex, Quiet);
-    AttrBuilder AddressB(C);
-    AddressB.addAttribute(Attribute::ReadNone);
-    AddressB.addCapturesAttr(CaptureInfo(CaptureComponents::Address));
-    AttributeList Access = Attrs.addParamAttributes(C, 2, AddressB);
-    AttributeList ResetAttrs = AttributeList::get(
-        C, AttributeList::FunctionIndex,
-        AttrBuilder(C)
-            .addAttribute(Attribute::NoUnwind)
-            .addAttribute(Attribute::WillReturn)
-            .addMemoryAttr(MemoryEffects::inaccessibleMemOnly()));
-    ResetAttrs = ResetAttrs.addParamAttributes(C, 0, AddressB);
+    MemoryEffects Own = MemoryEffects::inaccessibleMemOnly();
+    MemoryEffects Base = Own | MemoryEffects::argMemOnly(ModRefInfo::Ref);
+    AttributeList Access = aliaskit::runtimeCallAttributes(C, Base, {2});
+    AttributeList AccessIn = aliaskit::runtimeCallAttributes(C, Base, {3});
+    AttributeList ResetAttrs = aliaskit::runtimeCallAttributes(C, Own, {0});
     Register = M.getOrInsertFunction(
         "__aliaskit_tbaa_register", FunctionType::get(Void, {Ptr, Ptr}, false));
     Hosts = M.getOrInsertFunction(
@@ -62,21 +51,15 @@ struct TbaaRuntime {
     Load = M.getOrInsertFunction(
         "__aliaskit_tbaa_load",
         FunctionType::get(Void, {Ptr, I32, Ptr, I64}, false), Access);
-    AttributeList AccessIn = Attrs.addParamAttributes(C, 3, AddressB);
     StoreIn = M.getOrInsertFunction(
         "__aliaskit_tbaa_store_in",
         FunctionType::get(Void, {Ptr, I32, I64, Ptr, I64}, false), AccessIn);
     LoadIn = M.getOrInsertFunction(
         "__aliaskit_tbaa_load_in",
         FunctionType::get(Void, {Ptr, I32, I64, Ptr, I64}, false), AccessIn);
-    Call = M.getOrInsertFunction(
-        "__aliaskit_tbaa_call", FunctionType::get(I64, {}, false),
-        AttributeList::get(
-            C, AttributeList::FunctionIndex,
-            AttrBuilder(C)
-                .addAttribute(Attribute::NoUnwind)
-                .addAttribute(Attribute::WillReturn)
-                .addMemoryAttr(MemoryEffects::inaccessibleMemOnly())));
+    Call = M.getOrInsertFunction("__aliaskit_tbaa_call",
+                                 FunctionType::get(I64, {}, false),
+                                 aliaskit::runtimeCallAttributes(C, Own));
     Reset = M.getOrInsertFunction("__aliaskit_tbaa_reset",
                                   FunctionType::get(Void, {Ptr, I64}, false),
                                   ResetAttrs);

@@ -17,9 +17,11 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Attributes.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/ModuleSlotTracker.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/Support/ModRef.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -854,6 +856,14 @@ struct DelegationStats {
 /// access it makes, cloning the functions the clones call in turn.
 DelegationStats cloneDelegatedCallees(llvm::Module &M,
                                       llvm::ArrayRef<llvm::CallBase *> Calls);
+
+/// sanitize.cpp: the attributes of a call into the sanitizer's runtime: it
+/// unwinds nothing, returns, and touches `Effects` only; each parameter
+/// numbered in `Addresses` is an address the runtime compares, never
+/// dereferences or keeps.
+llvm::AttributeList runtimeCallAttributes(llvm::LLVMContext &C,
+                                          llvm::MemoryEffects Effects,
+                                          llvm::ArrayRef<unsigned> Addresses = {});
 
 /// Registers aliaskit-sanitize and ALIASKIT_SANITIZE (sanitize.cpp).
 void registerSanitizer(llvm::PassBuilder &PB);
