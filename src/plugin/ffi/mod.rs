@@ -121,6 +121,22 @@ fn new_boxed<T: Default>() -> *mut T {
     catch_unwind(|| Box::into_raw(Box::<T>::default())).unwrap_or(std::ptr::null_mut())
 }
 
+/// Gives C++ a slice of a boxed plan (empty when there is no plan):
+/// `*ptr` and `*len`, alive as long as the plan.
+///
+/// # Safety
+/// `ptr` and `len` writable.
+unsafe fn give_slice<P, T>(
+    plan: *const P,
+    part: impl Fn(&P) -> &[T],
+    ptr: *mut *const T,
+    len: *mut usize,
+) {
+    let s = plan.as_ref().map_or(&[][..], part);
+    *ptr = s.as_ptr();
+    *len = s.len();
+}
+
 /// # Safety
 /// `p` must be null or come from [`new_boxed`], and be freed once.
 unsafe fn free_boxed<T>(p: *mut T) {

@@ -184,9 +184,7 @@ pub unsafe extern "C" fn aliaskit_sanitize_plan_table(
     bytes: *mut *const u8,
     len: *mut usize,
 ) {
-    let t = plan.as_ref().map_or(&[][..], |p| &p.table[..]);
-    *bytes = t.as_ptr();
-    *len = t.len();
+    super::give_slice(plan, |p| &p.table[..], bytes, len)
 }
 
 /// # Safety

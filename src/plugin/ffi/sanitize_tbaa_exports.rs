@@ -57,9 +57,7 @@ pub unsafe extern "C" fn aliaskit_sanitize_tbaa_plan_sites(
     sites: *mut *const TbaaSitePlan,
     count: *mut usize,
 ) {
-    let s = plan.as_ref().map_or(&[][..], |p| &p.sites[..]);
-    *sites = s.as_ptr();
-    *count = s.len();
+    super::give_slice(plan, |p| &p.sites[..], sites, count)
 }
 
 /// The non-escaping locals whose accesses were left out (they need no
@@ -73,9 +71,7 @@ pub unsafe extern "C" fn aliaskit_sanitize_tbaa_plan_quiet_locals(
     locals: *mut *const LLVMValueRef,
     count: *mut usize,
 ) {
-    let s = plan.as_ref().map_or(&[][..], |p| &p.quiet_locals[..]);
-    *locals = s.as_ptr();
-    *count = s.len();
+    super::give_slice(plan, |p| &p.quiet_locals[..], locals, count)
 }
 
 /// The table's bytes.
@@ -88,9 +84,7 @@ pub unsafe extern "C" fn aliaskit_sanitize_tbaa_plan_table(
     bytes: *mut *const u8,
     len: *mut usize,
 ) {
-    let t = plan.as_ref().map_or(&[][..], |p| &p.table[..]);
-    *bytes = t.as_ptr();
-    *len = t.len();
+    super::give_slice(plan, |p| &p.table[..], bytes, len)
 }
 
 /// # Safety
