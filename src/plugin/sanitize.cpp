@@ -74,6 +74,13 @@ AttributeList aliaskit::runtimeCallAttributes(LLVMContext &C,
   return Attrs;
 }
 
+CallInst *aliaskit::runtimeCall(Value *V, StringRef Name, unsigned Args) {
+  auto *C = dyn_cast<CallInst>(V);
+  Function *Callee = C ? C->getCalledFunction() : nullptr;
+  return Callee && Callee->getName() == Name && C->arg_size() == Args ? C
+                                                                       : nullptr;
+}
+
 void aliaskit::markQuiet(Instruction *I) {
   I->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(I->getContext(), {}));
 }
@@ -233,11 +240,9 @@ void instrumentSite(const aliaskit::SitePlan &S, Value *Frame, Runtime &RT,
 }
 
 /// Whether `Frame` is a start-point frame's `__aliaskit_enter`.
-bool isStartFrame(const Value *Frame) {
-  auto *Enter = dyn_cast<CallInst>(Frame);
-  Function *Callee = Enter ? Enter->getCalledFunction() : nullptr;
-  if (!Callee || Callee->getName() != "__aliaskit_enter" ||
-      Enter->arg_size() != 7)
+bool isStartFrame(Value *Frame) {
+  CallInst *Enter = aliaskit::runtimeCall(Frame, "__aliaskit_enter", 7);
+  if (!Enter)
     return false;
   auto *Table = dyn_cast<GlobalVariable>(
       Enter->getArgOperand(0)->stripPointerCasts());
@@ -262,10 +267,8 @@ void summarizeCalls(Function &F, FunctionAnalysisManager &FAM, StringRef Name,
                     unsigned Args, SummarizeFn Summarize) {
   SmallVector<CallInst *, 16> Calls;
   for (Instruction &I : instructions(F))
-    if (auto *C = dyn_cast<CallInst>(&I))
-      if (Function *Callee = C->getCalledFunction())
-        if (Callee->getName() == Name && C->arg_size() == Args)
-          Calls.push_back(C);
+    if (CallInst *C = aliaskit::runtimeCall(&I, Name, Args))
+      Calls.push_back(C);
   if (Calls.empty())
     return;
   Runtime RT(*F.getParent());

@@ -54,10 +54,8 @@ SmallVector<StringRef, 4> hostsOf(CallInst &Enter) {
 SmallVector<CallInst *, 4> entersOf(Function &F) {
   SmallVector<CallInst *, 4> Calls;
   for (Instruction &I : instructions(F))
-    if (auto *C = dyn_cast<CallInst>(&I))
-      if (Function *Callee = C->getCalledFunction())
-        if (Callee->getName() == "__aliaskit_enter" && C->arg_size() == 7)
-          Calls.push_back(C);
+    if (CallInst *C = aliaskit::runtimeCall(&I, "__aliaskit_enter", 7))
+      Calls.push_back(C);
   return Calls;
 }
 

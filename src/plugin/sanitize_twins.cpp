@@ -36,16 +36,6 @@ using namespace llvm;
 
 namespace {
 
-/// Whether I is an __aliaskit_access_run call.
-CallInst *asRun(Instruction &I) {
-  auto *C = dyn_cast<CallInst>(&I);
-  Function *Callee = C ? C->getCalledFunction() : nullptr;
-  return Callee && Callee->getName() == "__aliaskit_access_run" &&
-                 C->arg_size() == 6
-             ? C
-             : nullptr;
-}
-
 /// One run of a group: its call, its first address's offset from the
 /// group's first call's, and its block size.
 struct Part {
@@ -154,7 +144,8 @@ bool aliaskit::fuseTwinRuns(Function &F, ScalarEvolution &SE,
   SmallVector<CallInst *, 16> Stretch;
   for (BasicBlock &BB : F) {
     for (Instruction &I : BB) {
-      if (CallInst *Run = asRun(I)) {
+      if (CallInst *Run =
+              aliaskit::runtimeCall(&I, "__aliaskit_access_run", 6)) {
         Stretch.push_back(Run);
         continue;
       }

@@ -857,6 +857,11 @@ struct DelegationStats {
 DelegationStats cloneDelegatedCallees(llvm::Module &M,
                                       llvm::ArrayRef<llvm::CallBase *> Calls);
 
+/// sanitize.cpp: `V` as a call of the sanitizer's runtime function `Name`
+/// with `Args` arguments, or null.
+llvm::CallInst *runtimeCall(llvm::Value *V, llvm::StringRef Name,
+                            unsigned Args);
+
 /// sanitize.cpp: the attributes of a call into the sanitizer's runtime: it
 /// unwinds nothing, returns, and touches `Effects` only; each parameter
 /// numbered in `Addresses` is an address the runtime compares, never
