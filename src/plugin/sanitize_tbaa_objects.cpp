@@ -7,6 +7,13 @@
 // before free and realloc. Locals that nothing but their own loads and
 // stores see (aliaskit_tbaa_local_object) may be left out by the plan.
 //
+// A frame's objects are reset again where it ends (each return, each
+// resume): their bytes become stack the IR does not own, which the program
+// writes outside the IR (outgoing arguments, a variadic callee's register
+// save area) and reads through `va_arg`. A dead frame's tagged store must
+// not be taken for their type. A function with dynamic allocas resets what
+// it frees at each llvm.stackrestore and where it ends.
+//
 //===----------------------------------------------------------------------===//
 
 #include "sanitize_tbaa.h"
@@ -111,11 +118,57 @@ Value *allocaSize(AllocaInst &AI, IRBuilder<> &B, const DataLayout &DL) {
                      B.getInt64(Elem.getFixedValue()));
 }
 
+/// Where F's frame ends: before each return (before its musttail call when
+/// it has one) and each resume.
+SmallVector<Instruction *, 4> frameEnds(Function &F) {
+  SmallVector<Instruction *, 4> Ends;
+  for (BasicBlock &BB : F) {
+    Instruction *T = BB.getTerminator();
+    if (isa<ReturnInst>(T)) {
+      if (CallInst *Tail = BB.getTerminatingMustTailCall())
+        T = Tail;
+      Ends.push_back(T);
+    } else if (isa<ResumeInst>(T)) {
+      Ends.push_back(T);
+    }
+  }
+  return Ends;
+}
+
+/// The bytes between the stack pointer now and `Top` are freed stack: resets
+/// them at `B` (a dynamic alloca's bytes, at a stackrestore or a frame end).
+void resetFreedStack(Value *Top, IRBuilder<> &B, TbaaRuntime &RT) {
+  Value *Now = B.CreateStackSave();
+  Value *Size = B.CreateSub(B.CreatePtrToInt(Top, B.getInt64Ty()),
+                            B.CreatePtrToInt(Now, B.getInt64Ty()));
+  quiet(B.CreateCall(RT.Reset, {Now, Size}));
+}
+
+/// A function with dynamic allocas frees them at each llvm.stackrestore and
+/// where its frame ends: resets what lies between the stack pointer there
+/// and the one it returns to (at the entry, below the static frame).
+void resetDynamicStack(Function &F, ArrayRef<Instruction *> Ends,
+                       TbaaRuntime &RT) {
+  for (Instruction &I : instructions(F))
+    if (auto *II = dyn_cast<IntrinsicInst>(&I))
+      if (II->getIntrinsicID() == Intrinsic::stackrestore) {
+        IRBuilder<> B(II);
+        resetFreedStack(II->getArgOperand(0), B, RT);
+      }
+  IRBuilder<> Entry(&*F.getEntryBlock().getFirstNonPHIOrDbgOrAlloca());
+  Value *Top = Entry.CreateStackSave();
+  for (Instruction *End : Ends) {
+    IRBuilder<> B(End);
+    resetFreedStack(Top, B, RT);
+  }
+}
+
 } // namespace
 
 /// Resets the shadow of each stack object of F that a check may read:
-/// static allocas at the entry, dynamic ones right after they are made,
-/// and every object again at each llvm.lifetime.start of it.
+/// static allocas at the entry and again where the frame ends, dynamic ones
+/// right after they are made, and every object again at each
+/// llvm.lifetime.start of it.
 void aliaskit::tbaa::resetStack(Function &F,
                                 const DenseSet<const Value *> &QuietLocals,
                                 TbaaRuntime &RT) {
@@ -134,11 +187,21 @@ void aliaskit::tbaa::resetStack(Function &F,
   if (Allocas.empty())
     return;
   Instruction *Entry = &*F.getEntryBlock().getFirstNonPHIOrDbgOrAlloca();
+  SmallVector<Instruction *, 4> Ends = frameEnds(F);
+  bool Dynamic = false;
   for (AllocaInst *AI : Allocas) {
     bool Static = AI->isStaticAlloca();
     IRBuilder<> B(Static ? Entry : AI->getNextNode());
     if (Value *Size = allocaSize(*AI, B, DL))
       quiet(B.CreateCall(RT.Reset, {AI, Size}));
+    Dynamic |= !Static;
+    if (!Static)
+      continue; // a dynamic alloca need not dominate the frame's ends
+    for (Instruction *End : Ends) {
+      IRBuilder<> E(End);
+      if (Value *Size = allocaSize(*AI, E, DL))
+        quiet(E.CreateCall(RT.Reset, {AI, Size}));
+    }
   }
   for (IntrinsicInst *II : Starts) {
     auto *AI = dyn_cast<AllocaInst>(
@@ -149,6 +212,8 @@ void aliaskit::tbaa::resetStack(Function &F,
     if (Value *Size = allocaSize(*AI, B, DL))
       quiet(B.CreateCall(RT.Reset, {AI, Size}));
   }
+  if (Dynamic)
+    resetDynamicStack(F, Ends, RT);
 }
 
 

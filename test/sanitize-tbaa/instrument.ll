@@ -2,14 +2,15 @@
 ; tagged store re-types its bytes, an untagged write (a store, memset, an
 ; untagged memcpy's destination) resets them, a tagged memcpy checks its
 ; source and re-types its destination; a stack object that may be checked
-; is reset at the entry and at each lifetime.start; a local that does not
+; is reset at the entry, at each lifetime.start and where its frame ends
+; (dynamic ones: what a stackrestore or the end frees); a local that does not
 ; escape and whose tags all may alias is left alone; the table and its
 ; registration are added.
 ;
 ; RUN: %opt -passes='aliaskit-sanitize-tbaa<stats>' -S %s -o %t.ll 2> %t.err
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=STATS < %t.err
-; STATS: aliaskit-sanitize-tbaa: 7 tagged accesses instrumented, 3 untagged writes reset the shadow, 3 accesses to 1 locals left out (their tags all may alias), 0 malformed tags not checked
+; STATS: aliaskit-sanitize-tbaa: 8 tagged accesses instrumented, 3 untagged writes reset the shadow, 3 accesses to 1 locals left out (their tags all may alias), 0 malformed tags not checked
 ; STATS: aliaskit-sanitize-tbaa: 3 heap blocks reset (allocated, freed, reallocated)
 ;
 ; CHECK: @__aliaskit_tbaa_table = private constant [{{[0-9]+}} x i8] c"AKTBA\00\00\01
@@ -61,8 +62,9 @@ define void @untagged(ptr %p, ptr %q, i64 %n) {
 }
 
 ; %quiet is only loaded and stored, as int each time: left alone. %seen
-; escapes to @use: reset at the entry and at its lifetime.start, and its
-; accesses instrumented.
+; escapes to @use: reset at the entry, at its lifetime.start and where the
+; frame ends (its bytes become stack the IR does not own: a later call's
+; outgoing arguments, read by va_arg), and its accesses instrumented.
 ; CHECK-LABEL: define i32 @locals(
 ; CHECK:         %quiet = alloca i32
 ; CHECK:         %seen = alloca float
@@ -77,6 +79,10 @@ define void @untagged(ptr %p, ptr %q, i64 %n) {
 ; CHECK-NEXT:    call void @__aliaskit_tbaa_load(ptr @__aliaskit_tbaa_base, i32 11, ptr %seen, i64 4), !nosanitize
 ; CHECK-NEXT:    load float, ptr %seen
 ; CHECK-NEXT:    load i32, ptr %quiet, align 4, !tbaa
+; CHECK-NEXT:    load i32, ptr %quiet, align 4, !tbaa
+; CHECK-NEXT:    call void @__aliaskit_tbaa_reset(ptr %seen, i64 4), !nosanitize
+; CHECK-NOT:     __aliaskit_tbaa_reset(ptr %quiet
+; CHECK-NEXT:    ret i32 %b
 define i32 @locals() {
   %quiet = alloca i32
   %seen = alloca float
@@ -88,6 +94,36 @@ define i32 @locals() {
   %b = load i32, ptr %quiet, align 4, !tbaa !5
   %c = load i32, ptr %quiet, align 4, !tbaa !5
   ret i32 %b
+}
+
+; A dynamic alloca is reset when made; what a stackrestore frees, and what
+; is left when the frame ends, is reset from the stack pointer there up to
+; the saved one (the entry's, below the static frame).
+; CHECK-LABEL: define void @vla(
+; CHECK:         %[[TOP:[0-9]+]] = call ptr @llvm.stacksave.p0()
+; CHECK:         %v = alloca float, i64 %n
+; CHECK-NEXT:    %[[SIZE:[0-9]+]] = mul i64 %n, 4
+; CHECK-NEXT:    call void @__aliaskit_tbaa_reset(ptr %v, i64 %[[SIZE]]), !nosanitize
+; CHECK:         call void @use(ptr %v)
+; CHECK-NEXT:    %[[NOW:[0-9]+]] = call ptr @llvm.stacksave.p0()
+; CHECK-NEXT:    %[[A:[0-9]+]] = ptrtoint ptr %sp to i64
+; CHECK-NEXT:    %[[B:[0-9]+]] = ptrtoint ptr %[[NOW]] to i64
+; CHECK-NEXT:    %[[FREED:[0-9]+]] = sub i64 %[[A]], %[[B]]
+; CHECK-NEXT:    call void @__aliaskit_tbaa_reset(ptr %[[NOW]], i64 %[[FREED]]), !nosanitize
+; CHECK-NEXT:    call void @llvm.stackrestore.p0(ptr %sp)
+; CHECK-NEXT:    %[[END:[0-9]+]] = call ptr @llvm.stacksave.p0()
+; CHECK-NEXT:    %[[C:[0-9]+]] = ptrtoint ptr %[[TOP]] to i64
+; CHECK-NEXT:    %[[D:[0-9]+]] = ptrtoint ptr %[[END]] to i64
+; CHECK-NEXT:    %[[LEFT:[0-9]+]] = sub i64 %[[C]], %[[D]]
+; CHECK-NEXT:    call void @__aliaskit_tbaa_reset(ptr %[[END]], i64 %[[LEFT]]), !nosanitize
+; CHECK-NEXT:    ret void
+define void @vla(i64 %n) {
+  %sp = call ptr @llvm.stacksave.p0()
+  %v = alloca float, i64 %n
+  store float 1.0, ptr %v, align 4, !tbaa !6
+  call void @use(ptr %v)
+  call void @llvm.stackrestore.p0(ptr %sp)
+  ret void
 }
 
 ; Heap blocks: what an allocation function returns is untyped (exactly
