@@ -16,7 +16,8 @@ use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-use aliaskit_core::sanitize::table::Access;
+use aliaskit_core::sanitize::table::{Access, Point};
+use aliaskit_core::sanitize::tbaa_end::{broken_claim, EndView, SiteClaims, TbaaEnd};
 use aliaskit_core::sanitize::tbaa_shadow::{Shadow, StoreId};
 use aliaskit_core::sanitize::tbaa_table::{TbaaFunction, TbaaSite, TbaaTable};
 use aliaskit_core::sanitize::tbaa_types::{TagId, TypeUniverse};
@@ -33,11 +34,17 @@ use crate::tbaa_report::{pending, pending_immutable};
 pub(crate) struct SiteRef {
     pub(crate) module: u32,
     pub(crate) site: u32,
+    /// Its start tag (reports name it).
     pub(crate) tag: TagId,
+    /// Its claims at the two points.
+    pub(crate) claims: SiteClaims,
     /// For a store of a procedure's own tree (Flang): the call instance it
-    /// ran in (its id is then one of that instance's, [`store_in`]), and
-    /// the site's own id; 0 and itself otherwise.
+    /// ran in (its id is then one of that instance's, [`store_in`]), the
+    /// call instance of the function its code ran in at code generation
+    /// (the same, unless the end found it inlined: [`store_at`]), and the
+    /// site's own id; 0, 0 and itself otherwise.
     pub(crate) instance: u64,
+    pub(crate) host: u64,
     pub(crate) of: StoreId,
     /// A load through an immutable tag: its bytes may not be stored to.
     pub(crate) immutable: bool,
@@ -55,8 +62,9 @@ pub(crate) struct State {
     pub(crate) sites: Vec<SiteRef>,
     /// Static pairs (store site, load site, kind) reported.
     pub(crate) reported: FxHashSet<(StoreId, StoreId, &'static str)>,
-    /// The id of each (per-call store site, call instance) that ran.
-    pub(crate) instances: FxHashMap<(StoreId, u64), StoreId>,
+    /// The id of each (per-call store site, call instance, host instance)
+    /// that ran.
+    pub(crate) instances: FxHashMap<(StoreId, u64, u64), StoreId>,
     /// The functions a load site's check was inlined into (decision key,
     /// name), besides its own.
     pub(crate) hosts: FxHashMap<StoreId, Vec<(u64, String)>>,
@@ -81,13 +89,15 @@ fn state() -> &'static Mutex<State> {
     S.get_or_init(|| Mutex::new(State::default()))
 }
 
-/// Registers the table at `table` (a module's constructor): returns the
-/// base of its sites' store ids, 0 if it cannot be read (said once; its
-/// calls are then ignored).
+/// Registers the table at `table` (a module's constructor) with its end
+/// table at `end` (null: the start's claims only): returns the base of its
+/// sites' store ids, 0 if it cannot be read (said once; its calls are then
+/// ignored). An end table that cannot be read is said once and left out.
 ///
 /// # Safety
-/// `table` is null or a TBAA table global the pass made.
-pub unsafe fn register(table: *const u8) -> u32 {
+/// `table` is null or a TBAA table global the pass made; `end` null or the
+/// end table global it made.
+pub unsafe fn register(table: *const u8, end: *const u8) -> u32 {
     if table.is_null() {
         return 0;
     }
@@ -103,13 +113,21 @@ pub unsafe fn register(table: *const u8) -> u32 {
             return 0;
         }
     };
+    let end = read_end(end, t.sites.len());
     let Ok(mut s) = state().lock() else { return 0 };
     let tags = s.universe.add(&t);
+    let end_tags = end.as_ref().map_or(vec![], |e| s.universe.add(&e.types));
+    let mut views: Vec<Option<EndView>> = vec![None; t.sites.len()];
+    for &(site, view) in end.iter().flat_map(|e| &e.views) {
+        views[site as usize] = Some(view);
+    }
+    let start_claims = end.as_ref().is_none_or(|e| e.start_claims);
     let module = s.modules.len() as u32;
     let base = s.sites.len() as u32 + 1;
     for (i, site) in t.sites.iter().enumerate() {
         let of = s.sites.len() as StoreId + 1;
         let tag = tags[site.tag as usize];
+        let claims = SiteClaims::of(tag, start_claims, views[i], &end_tags);
         let immutable = site.access == Access::Read && s.universe.is_immutable(tag);
         if immutable {
             IMMUTABLE.store(true, Ordering::Relaxed);
@@ -118,13 +136,36 @@ pub unsafe fn register(table: *const u8) -> u32 {
             module,
             site: i as u32,
             tag,
+            claims,
             instance: 0,
+            host: 0,
             of,
             immutable,
         });
     }
     s.modules.push(t);
     base
+}
+
+/// The end table at `end` for a table of `sites` sites; `None` when there
+/// is none or it cannot be read (said once).
+///
+/// # Safety
+/// As [`register`].
+unsafe fn read_end(end: *const u8, sites: usize) -> Option<TbaaEnd> {
+    if end.is_null() {
+        return None;
+    }
+    let header: [u8; 16] = std::ptr::read_unaligned(end.cast());
+    let decoded = TbaaEnd::encoded_len(&header)
+        .and_then(|len| TbaaEnd::decode(std::slice::from_raw_parts(end, len), sites));
+    decoded
+        .map_err(|e| {
+            crate::report::warn(&format!(
+                "an instrumented module's claims at code generation are not checked: {e}"
+            ))
+        })
+        .ok()
 }
 
 /// Records where the checks of the module whose ids start at `base` were
@@ -171,15 +212,16 @@ impl State {
 /// 4096 loads and when the thread ends).
 #[derive(Default)]
 struct Local {
-    /// Per store id: its tag, and whether it is a load through an
-    /// immutable tag.
-    tags: Vec<(TagId, bool)>,
+    /// Per store id: its start tag, its claims, and whether it is a load
+    /// through an immutable tag.
+    tags: Vec<(TagId, SiteClaims, bool)>,
     answers: FxHashMap<u64, bool>,
     /// The last pair asked about and its answer (a loop asks one pair
     /// again and again).
     last: Option<(u64, bool)>,
-    /// The ids of (per-call store site, call instance) pairs it used.
-    instances: FxHashMap<(StoreId, u64), StoreId>,
+    /// The ids of (per-call store site, call instance, host instance) it
+    /// used.
+    instances: FxHashMap<(StoreId, u64, u64), StoreId>,
     loads: u64,
 }
 
@@ -194,8 +236,8 @@ thread_local! {
 }
 
 impl Local {
-    /// The tag of store id `id` (None: not a registered site).
-    fn tag(&mut self, id: StoreId) -> Option<TagId> {
+    /// The claims of store id `id` (None: not a registered site).
+    fn claims(&mut self, id: StoreId) -> Option<SiteClaims> {
         let i = (id as usize).checked_sub(1)?;
         if i >= self.tags.len() {
             let s = state().lock().ok()?;
@@ -205,15 +247,21 @@ impl Local {
                     .get(known..)
                     .unwrap_or(&[])
                     .iter()
-                    .map(|r| (r.tag, r.immutable)),
+                    .map(|r| (r.tag, r.claims, r.immutable)),
             );
         }
-        self.tags.get(i).map(|&(t, _)| t)
+        self.tags.get(i).map(|&(_, c, _)| c)
+    }
+
+    /// The start tag of store id `id`.
+    fn tag(&mut self, id: StoreId) -> Option<TagId> {
+        self.claims(id)?;
+        Some(self.tags[id as usize - 1].0)
     }
 
     /// Whether store id `id` is a load through an immutable tag.
     fn immutable(&mut self, id: StoreId) -> bool {
-        self.tag(id).is_some() && self.tags[id as usize - 1].1
+        self.claims(id).is_some() && self.tags[id as usize - 1].2
     }
 
     /// Whether tags `a` and `b` may not alias (the universe's answer,
@@ -238,13 +286,15 @@ impl Local {
         !may
     }
 
-    /// The id of per-call store site `id` in call instance `instance`.
-    fn instance_id(&mut self, id: StoreId, instance: u64) -> StoreId {
-        if let Some(&d) = self.instances.get(&(id, instance)) {
+    /// The id of per-call store site `id` in call instance `instance`, its
+    /// code run by host instance `host`.
+    fn instance_id(&mut self, id: StoreId, instance: u64, host: u64) -> StoreId {
+        let key = (id, instance, host);
+        if let Some(&d) = self.instances.get(&key) {
             return d;
         }
         let Ok(mut s) = state().lock() else { return id };
-        let d = match s.instances.get(&(id, instance)) {
+        let d = match s.instances.get(&key) {
             Some(&d) => d,
             None => {
                 let Some(r) = s.site(id).filter(|_| s.sites.len() < MAX_IDS) else {
@@ -253,22 +303,31 @@ impl Local {
                 let d = s.sites.len() as StoreId + 1;
                 s.sites.push(SiteRef {
                     instance,
+                    host,
                     of: id,
                     ..r
                 });
-                s.instances.insert((id, instance), d);
+                s.instances.insert(key, d);
                 d
             }
         };
         if self.instances.len() >= 4096 {
             self.instances.clear();
         }
-        self.instances.insert((id, instance), d);
+        self.instances.insert(key, d);
         d
     }
 
-    /// Whether the store id `stored` has a tag that may not alias `tag`.
-    fn stored_no_alias(&mut self, stored: StoreId, tag: TagId) -> bool {
+    /// The point whose claim a load of claims `load` breaks on bytes of
+    /// store id `stored` (the core's rule, [`broken_claim`]).
+    fn broken(&mut self, stored: StoreId, load: SiteClaims) -> Option<Point> {
+        let store = self.claims(stored)?;
+        broken_claim(store, load, |a, b| self.no_alias(a, b))
+    }
+
+    /// Whether a tagged store (start tag `tag`) over the bytes of store id
+    /// `stored` re-types memory of a type it may not alias.
+    fn retypes(&mut self, stored: StoreId, tag: TagId) -> bool {
         self.tag(stored).is_some_and(|t| self.no_alias(t, tag))
     }
 }
@@ -293,7 +352,7 @@ pub fn store(id: StoreId, addr: u64, size: u64) -> Vec<Pending> {
             vec![]
         };
         let retyped = shadow().store_over(addr, size, id, |old| {
-            !l.immutable(old) && l.stored_no_alias(old, tag)
+            !l.immutable(old) && l.retypes(old, tag)
         });
         (retyped, marked)
     });
@@ -323,7 +382,13 @@ pub fn store(id: StoreId, addr: u64, size: u64) -> Vec<Pending> {
 /// `instance` of its function: as [`store`], its bytes recording the
 /// instance too.
 pub fn store_in(id: StoreId, instance: u64, addr: u64, size: u64) -> Vec<Pending> {
-    let id = LOCAL.with(|l| l.borrow_mut().instance_id(id, instance));
+    store_at(id, instance, instance, addr, size)
+}
+
+/// [`store_in`], its code run at code generation by host instance `host`
+/// (the call instance of the function the end found it inlined into).
+pub fn store_at(id: StoreId, instance: u64, host: u64, addr: u64, size: u64) -> Vec<Pending> {
+    let id = LOCAL.with(|l| l.borrow_mut().instance_id(id, instance, host));
     store(id, addr, size)
 }
 
@@ -341,26 +406,40 @@ pub fn reset(addr: u64, size: u64) {
 /// A tagged load: a report for each earlier store of a tag the core
 /// answers NoAlias against the load's, whose bytes it reads.
 pub fn load(id: StoreId, addr: u64, size: u64) -> Vec<Pending> {
-    load_in(id, 0, addr, size)
+    load_at(id, 0, 0, addr, size)
 }
 
 /// [`load`] in call instance `instance` of its function (0: none given):
 /// a hit on a store of the same procedure's own tree is an error when it
 /// ran in the same call, else a `tbaa-per-call` report.
 pub fn load_in(id: StoreId, instance: u64, addr: u64, size: u64) -> Vec<Pending> {
+    load_at(id, instance, instance, addr, size)
+}
+
+/// [`load_in`], its code run at code generation by host instance `host`:
+/// a `tbaa-per-call` report says whether the two calls' code ran in one
+/// host call (inlined into one function: the claim reached code
+/// generation, llvm#89829).
+pub fn load_at(id: StoreId, instance: u64, host: u64, addr: u64, size: u64) -> Vec<Pending> {
     let hits = LOCAL.with(|l| {
         let mut l = l.borrow_mut();
         l.loads += 1;
         if l.loads >= 4096 {
             LOADS.fetch_add(std::mem::take(&mut l.loads), Ordering::Relaxed);
         }
-        let Some(tag) = l.tag(id) else { return vec![] };
-        let hits = shadow().check(addr, size, |stored| l.stored_no_alias(stored, tag));
+        let Some(claims) = l.claims(id) else {
+            return vec![];
+        };
+        let hits = shadow().check(addr, size, |stored| l.broken(stored, claims).is_some());
         if l.immutable(id) {
             // Its bytes are claimed constant from now on: marked with it.
             shadow().store(addr, size, id);
         }
-        hits
+        let points: Vec<Point> = hits
+            .iter()
+            .map(|h| l.broken(h.store, claims).unwrap_or(Point::Start))
+            .collect();
+        hits.into_iter().zip(points).collect::<Vec<_>>()
     });
     if hits.is_empty() {
         return vec![];
@@ -369,7 +448,7 @@ pub fn load_in(id: StoreId, instance: u64, addr: u64, size: u64) -> Vec<Pending>
         return vec![];
     };
     let mut out = Vec::new();
-    for h in &hits {
+    for (h, point) in &hits {
         let (Some(rs), Some(rl)) = (s.site(h.store), s.site(id)) else {
             continue;
         };
@@ -381,10 +460,18 @@ pub fn load_in(id: StoreId, instance: u64, addr: u64, size: u64) -> Vec<Pending>
             Some((_, Some(true))) | None => "tbaa",
             Some(_) => "tbaa-per-call",
         };
+        // Two calls whose code ran in one host call: the claim reached
+        // code generation when both accesses did.
+        let one_host = kind == "tbaa-per-call"
+            && rs.host != 0
+            && rs.host == host
+            && rs.claims.end.is_some()
+            && rl.claims.end.is_some();
+        let point = if one_host { &Point::End } else { point };
         if !s.reported.insert((rs.of, id, kind)) {
             continue;
         }
-        if let Some(p) = pending(&mut s, h, id, kind, per_call) {
+        if let Some(p) = pending(&mut s, h, id, kind, per_call, *point) {
             out.push(p);
         }
     }

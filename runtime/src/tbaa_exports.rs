@@ -28,14 +28,20 @@ macro_rules! site_access {
     }};
 }
 
-/// Registers a module's TBAA table (its constructor calls this) and
-/// writes the base of its sites' ids into `base` (0: not checked).
+/// Registers a module's TBAA table (its constructor calls this) with its
+/// end table (null: only the start's claims), and writes the base of its
+/// sites' ids into `base` (0: not checked).
 ///
 /// # Safety
-/// `table` is a TBAA table global the pass made, `base` its base global.
+/// `table` is a TBAA table global the pass made, `end` null or the end
+/// table global it made, `base` its base global.
 #[no_mangle]
-pub unsafe extern "C" fn __aliaskit_tbaa_register(table: *const u8, base: *mut u32) {
-    let b = guarded(0, || tbaa::register(table));
+pub unsafe extern "C" fn __aliaskit_tbaa_register(
+    table: *const u8,
+    end: *const u8,
+    base: *mut u32,
+) {
+    let b = guarded(0, || tbaa::register(table, end));
     if !base.is_null() {
         *base = b;
     }
@@ -134,6 +140,55 @@ pub unsafe extern "C" fn __aliaskit_tbaa_load_in(
     site_access!(base, site, size, |id| tbaa::load_in(
         id,
         call,
+        address as u64,
+        size
+    ))
+}
+
+/// [`__aliaskit_tbaa_store_in`] where the end of the pipeline found the
+/// access inlined into another function: `host` is the call instance of
+/// that function, where its code runs at code generation.
+///
+/// # Safety
+/// As [`__aliaskit_tbaa_store`].
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn __aliaskit_tbaa_store_at(
+    base: *const u32,
+    site: u32,
+    call: u64,
+    host: u64,
+    address: *const c_void,
+    size: u64,
+) {
+    site_access!(base, site, size, |id| tbaa::store_at(
+        id,
+        call,
+        host,
+        address as u64,
+        size
+    ))
+}
+
+/// [`__aliaskit_tbaa_load_in`] inlined into another function (`host`, as
+/// [`__aliaskit_tbaa_store_at`]).
+///
+/// # Safety
+/// As [`__aliaskit_tbaa_store`].
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn __aliaskit_tbaa_load_at(
+    base: *const u32,
+    site: u32,
+    call: u64,
+    host: u64,
+    address: *const c_void,
+    size: u64,
+) {
+    site_access!(base, site, size, |id| tbaa::load_at(
+        id,
+        call,
+        host,
         address as u64,
         size
     ))

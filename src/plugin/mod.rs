@@ -23,6 +23,7 @@ pub mod ffi;
 pub mod printer;
 pub mod sanitize;
 pub mod sanitize_tbaa;
+pub mod sanitize_tbaa_end;
 pub mod verify;
 
 use std::io::Write;

@@ -20,10 +20,12 @@
 //     global, and a constructor that registers it and receives the base of
 //     the module's site ids in a global of its own, which every call reads.
 //
-// With `end` (at the end of the pipeline), it tells the runtime which
-// functions each load check was inlined into (__aliaskit_tbaa_hosts), so
-// that reports give the decision ids of the functions the pair was asked
-// about in.
+// Each load, store or atomic it instruments whole keeps its sites in
+// metadata (SiteMD), so that the end of the pipeline (`end`,
+// sanitize_tbaa_end.cpp) finds which tag it carries at code generation; the
+// end also tells the runtime which functions each load check was inlined
+// into, so that reports give the decision ids of the functions the pair
+// was asked about in.
 //
 // LLVM's TBAA is turned off on the way (-enable-tbaa=false), so that the
 // optimized program still does what the front end's accesses say.
@@ -33,6 +35,7 @@
 #include "sanitize_tbaa.h"
 #include "shim.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -50,10 +53,8 @@ using namespace llvm;
 
 namespace {
 
-/// On each __aliaskit_tbaa_load: the name of the function it was put in.
-const char *const HomeMD = "aliaskit.tbaa.home";
-
 using aliaskit::quiet;
+using aliaskit::tbaa::HomeMD;
 using aliaskit::tbaa::TbaaRuntime;
 
 /// The pointer and size (bytes, i64) of part `Part` of `I`; false when it
@@ -106,7 +107,9 @@ void registerTable(Module &M, GlobalVariable *Table, GlobalVariable *Base,
                                 GlobalValue::InternalLinkage,
                                 "__aliaskit_tbaa_ctor", M);
   IRBuilder<> B(BasicBlock::Create(C, "", Ctor));
-  quiet(B.CreateCall(RT.Register, {Table, Base}));
+  quiet(B.CreateCall(RT.Register,
+                     {Table, ConstantPointerNull::get(PointerType::getUnqual(C)),
+                      Base}));
   B.CreateRetVoid();
   appendToGlobalCtors(M, Ctor, 0);
   if (auto *Fini = dyn_cast<Function>(RT.Fini.getCallee()))
@@ -151,6 +154,7 @@ void instrument(Module &M, bool Stats) {
                                   ConstantInt::get(RT.I32, 0),
                                   "__aliaskit_tbaa_base");
   DenseMap<Function *, Value *> Instances;
+  MapVector<Instruction *, SmallVector<uint32_t, 2>> Whole;
   for (size_t I = 0; I < NumSites; ++I) {
     const aliaskit::TbaaSitePlan &S = Sites[I];
     auto *Inst = cast<Instruction>(unwrap(S.Inst));
@@ -182,6 +186,9 @@ void instrument(Module &M, bool Stats) {
       }
       Instance = I;
     }
+    if (S.Part == aliaskit::TbaaPart::Whole &&
+        S.Action != aliaskit::TbaaAction::Reset)
+      Whole[Inst].push_back(S.Site);
     switch (S.Action) {
     case aliaskit::TbaaAction::Check: {
       // Its function, so that the end knows where inlining took it.
@@ -197,7 +204,9 @@ void instrument(Module &M, bool Stats) {
     case aliaskit::TbaaAction::Set:
       if (Instance)
         quiet(B.CreateCall(RT.StoreIn,
-                           {Base, B.getInt32(S.Site), Instance, Ptr, Size}));
+                           {Base, B.getInt32(S.Site), Instance, Ptr, Size}))
+            ->setMetadata(HomeMD, MDNode::get(C, MDString::get(
+                                                     C, Inst->getFunction()->getName())));
       else
         quiet(B.CreateCall(RT.Store, {Base, B.getInt32(S.Site), Ptr, Size}));
       break;
@@ -206,6 +215,8 @@ void instrument(Module &M, bool Stats) {
       break;
     }
   }
+  for (auto &[Inst, Ids] : Whole)
+    aliaskit::tbaa::markSites(*Inst, Ids);
   DenseSet<const Value *> QuietLocals;
   for (size_t I = 0; I < NumLocals; ++I)
     QuietLocals.insert(unwrap(Locals[I]));
@@ -220,84 +231,30 @@ void instrument(Module &M, bool Stats) {
   aliaskit_sanitize_tbaa_plan_free(Plan);
 }
 
-/// At the end of the pipeline: the functions each load check now runs in
-/// besides its own (where inlining took it), for the reports' decision ids
-/// (a decision is made in the function the two accesses are in when a
-/// pass asks). A constant array of { site, decision key, name } that the
-/// module's constructor hands to __aliaskit_tbaa_hosts after registering
-/// the table.
-void tellTbaaHosts(Module &M) {
-  Function *Ctor = M.getFunction("__aliaskit_tbaa_ctor");
-  auto *Base = M.getNamedGlobal("__aliaskit_tbaa_base");
-  if (!Ctor || Ctor->isDeclaration() || !Base)
-    return;
-  LLVMContext &C = M.getContext();
-  std::string Module = aliaskit::moduleName(M);
-  uint64_t ModuleKey = aliaskit::moduleKey(M);
-  Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
-  auto *Entry = StructType::get(C, {I32, I64, PointerType::getUnqual(C)});
-  SmallVector<Constant *, 16> Entries;
-  DenseSet<std::pair<uint32_t, const Function *>> Seen;
-  DenseMap<const Function *, Constant *> Names;
-  for (Function &F : M)
-    for (Instruction &I : instructions(F)) {
-      auto *Call = dyn_cast<CallInst>(&I);
-      Function *Callee = Call ? Call->getCalledFunction() : nullptr;
-      if (!Callee || (Callee->getName() != "__aliaskit_tbaa_load" &&
-                      Callee->getName() != "__aliaskit_tbaa_load_in"))
-        continue;
-      auto *Home = Call->getMetadata(HomeMD);
-      auto *Site = dyn_cast<ConstantInt>(Call->getArgOperand(1));
-      auto *Name = Home && Home->getNumOperands() == 1
-                       ? dyn_cast_or_null<MDString>(Home->getOperand(0))
-                       : nullptr;
-      if (!Site || !Name || Name->getString() == F.getName() ||
-          !Seen.insert({uint32_t(Site->getZExtValue()), &F}).second)
-        continue;
-      Constant *&Text = Names[&F];
-      if (!Text) {
-        Constant *Data = ConstantDataArray::getString(C, F.getName());
-        auto *G = new GlobalVariable(M, Data->getType(), /*isConstant=*/true,
-                                     GlobalValue::PrivateLinkage, Data,
-                                     "__aliaskit_tbaa_host." + F.getName());
-        G->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-        Text = G;
-      }
-      StringRef N = F.getName();
-      uint64_t Key = aliaskit_bisect_function(ModuleKey, Module.data(),
-                                              Module.size(), N.data(), N.size());
-      Entries.push_back(ConstantStruct::get(
-          Entry, {ConstantInt::get(I32, Site->getZExtValue()),
-                  ConstantInt::get(I64, Key), Text}));
-    }
-  if (Entries.empty())
-    return;
-  auto *Ty = ArrayType::get(Entry, Entries.size());
-  auto *G = new GlobalVariable(M, Ty, /*isConstant=*/true,
-                               GlobalValue::PrivateLinkage,
-                               ConstantArray::get(Ty, Entries),
-                               "__aliaskit_tbaa_hosts.list");
-  TbaaRuntime RT(M);
-  IRBuilder<> B(Ctor->getEntryBlock().getTerminator());
-  quiet(B.CreateCall(RT.Hosts, {Base, G, B.getInt32(Entries.size())}));
-}
+/// What aliaskit-sanitize-tbaa does: instrument (the start), or at the end
+/// of the pipeline tell the runtime where inlining took the checks and,
+/// unless only the start's claims are asked for, what reached code
+/// generation of each site (with or without the start's claims).
+enum class TbaaStage { Start, Hosts, End, EndOnly };
 
-/// aliaskit-sanitize-tbaa: instruments (the start); with `end`, tells the
-/// runtime where inlining took the checks.
 class SanitizeTbaaPass : public PassInfoMixin<SanitizeTbaaPass> {
-  bool Stats, End;
+  TbaaStage Stage;
+  bool Stats;
 
 public:
-  explicit SanitizeTbaaPass(bool Stats, bool End = false)
-      : Stats(Stats), End(End) {
+  explicit SanitizeTbaaPass(TbaaStage Stage, bool Stats)
+      : Stage(Stage), Stats(Stats) {
     aliaskit::wantInputNumbers();
   }
   static bool isRequired() { return true; }
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    if (End)
-      tellTbaaHosts(M);
-    else
+    if (Stage == TbaaStage::Start) {
       instrument(M, Stats);
+      return PreservedAnalyses::none();
+    }
+    aliaskit::tbaa::tellHosts(M);
+    if (Stage != TbaaStage::Hosts)
+      aliaskit::tbaa::tellEnd(M, Stage == TbaaStage::End, Stats);
     return PreservedAnalyses::none();
   }
 };
@@ -330,16 +287,29 @@ void aliaskit::registerTbaaSanitizePass(PassBuilder &PB) {
         SmallVector<StringRef, 1> Params;
         if (!aliaskit::matchPassName(Name, "aliaskit-sanitize-tbaa", Params))
           return false;
-        bool Stats = false, End = false;
+        bool Stats = false;
+        TbaaStage Stage = TbaaStage::Start;
         for (StringRef P : Params)
           if (P == "stats")
             Stats = true;
           else if (P == "end")
-            End = true;
+            Stage = TbaaStage::End;
+          else if (P == "end-only")
+            Stage = TbaaStage::EndOnly;
+          else if (P == "hosts")
+            Stage = TbaaStage::Hosts;
           else
             aliaskit::invalidPassParameter("aliaskit-sanitize-tbaa", P,
-                                           "expected stats or end");
-        MPM.addPass(SanitizeTbaaPass(Stats, End));
+                                           "expected stats, end, end-only or hosts");
+        MPM.addPass(SanitizeTbaaPass(Stage, Stats));
+        return true;
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != "aliaskit-test-retag")
+          return false;
+        FPM.addPass(aliaskit::tbaa::RetagPass());
         return true;
       });
 }
@@ -353,10 +323,13 @@ std::string aliaskit::scopedSanitizeValue(const char *Env) {
 
 void aliaskit::addTbaaSanitizeStage(PassBuilder &PB, const char *Env) {
   bool HasTbaa = false;
-  if (Env)
-    withoutTbaa(Env, HasTbaa);
+  std::string Points = Env ? withoutTbaa(Env, HasTbaa) : "";
   if (!HasTbaa)
     return;
+  // The points, as for the scoped claims: `start`, `end`, else both.
+  TbaaStage Last = Points == "start" ? TbaaStage::Hosts
+                   : Points == "end" ? TbaaStage::EndOnly
+                                     : TbaaStage::End;
   auto &Options = cl::getRegisteredOptions();
   auto It = Options.find("enable-tbaa");
   if (It != Options.end() && It->second->getNumOccurrences() == 0)
@@ -364,10 +337,14 @@ void aliaskit::addTbaaSanitizeStage(PassBuilder &PB, const char *Env) {
   bool Stats = std::getenv("ALIASKIT_SANITIZE_STATS") != nullptr;
   PB.registerPipelineStartEPCallback(
       [Stats](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(SanitizeTbaaPass(Stats));
+        MPM.addPass(SanitizeTbaaPass(TbaaStage::Start, Stats));
       });
   PB.registerOptimizerLastEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
-        MPM.addPass(SanitizeTbaaPass(false, /*End=*/true));
+      [Last, Stats](ModulePassManager &MPM, OptimizationLevel,
+                    ThinOrFullLTOPhase Phase) {
+        // Before an LTO link the pipeline goes on: its end is the link's.
+        bool PreLink = Phase == ThinOrFullLTOPhase::ThinLTOPreLink ||
+                       Phase == ThinOrFullLTOPhase::FullLTOPreLink;
+        MPM.addPass(SanitizeTbaaPass(PreLink ? TbaaStage::Hosts : Last, Stats));
       });
 }

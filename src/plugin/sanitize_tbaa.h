@@ -1,8 +1,9 @@
 //===- sanitize_tbaa.h - aliaskit-sanitize-tbaa: shared declarations -----===//
 //
-// What sanitize_tbaa.cpp (the pass: sites, table, hosts) and
-// sanitize_tbaa_objects.cpp (where objects begin: stack and heap) share:
-// the runtime's --tbaa functions as declared in a module.
+// What sanitize_tbaa.cpp (the pass: sites, table), sanitize_tbaa_end.cpp
+// (the end of the pipeline: hosts, end table) and sanitize_tbaa_objects.cpp
+// (where objects begin: stack and heap) share: the runtime's --tbaa
+// functions as declared in a module, and the metadata between the points.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,16 +17,25 @@
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
 #include "llvm/Support/ModRef.h"
 
 namespace aliaskit::tbaa {
 
 using namespace llvm;
 
+/// On each __aliaskit_tbaa_load, _load_in and _store_in: the name of the
+/// function it was put in.
+inline const char *const HomeMD = "aliaskit.tbaa.home";
+
+/// On each load, store or atomic the start instrumented whole: !{its start
+/// tag, i32 site, ...}. The end reads it, then drops it.
+inline const char *const SiteMD = "aliaskit.tbaa.site";
+
 /// The runtime's --tbaa functions, declared in M.
 struct TbaaRuntime {
-  FunctionCallee Register, Hosts, Store, Load, StoreIn, LoadIn, Call, Reset,
-      Block, Fini;
+  FunctionCallee Register, Hosts, Store, Load, StoreIn, LoadIn, StoreAt,
+      LoadAt, Call, Reset, Block, Fini;
   Type *Ptr, *I32, *I64;
 
   explicit TbaaRuntime(Module &M) {
@@ -40,9 +50,12 @@ struct TbaaRuntime {
     MemoryEffects Base = Own | MemoryEffects::argMemOnly(ModRefInfo::Ref);
     AttributeList Access = aliaskit::runtimeCallAttributes(C, Base, {2});
     AttributeList AccessIn = aliaskit::runtimeCallAttributes(C, Base, {3});
+    AttributeList AccessAt = aliaskit::runtimeCallAttributes(C, Base, {4});
     AttributeList ResetAttrs = aliaskit::runtimeCallAttributes(C, Own, {0});
+    // (table, end table or null, base global).
     Register = M.getOrInsertFunction(
-        "__aliaskit_tbaa_register", FunctionType::get(Void, {Ptr, Ptr}, false));
+        "__aliaskit_tbaa_register",
+        FunctionType::get(Void, {Ptr, Ptr, Ptr}, false));
     Hosts = M.getOrInsertFunction(
         "__aliaskit_tbaa_hosts", FunctionType::get(Void, {Ptr, Ptr, I32}, false));
     Store = M.getOrInsertFunction(
@@ -57,6 +70,15 @@ struct TbaaRuntime {
     LoadIn = M.getOrInsertFunction(
         "__aliaskit_tbaa_load_in",
         FunctionType::get(Void, {Ptr, I32, I64, Ptr, I64}, false), AccessIn);
+    // (base, site, call instance, host instance, address, size).
+    StoreAt = M.getOrInsertFunction(
+        "__aliaskit_tbaa_store_at",
+        FunctionType::get(Void, {Ptr, I32, I64, I64, Ptr, I64}, false),
+        AccessAt);
+    LoadAt = M.getOrInsertFunction(
+        "__aliaskit_tbaa_load_at",
+        FunctionType::get(Void, {Ptr, I32, I64, I64, Ptr, I64}, false),
+        AccessAt);
     Call = M.getOrInsertFunction("__aliaskit_tbaa_call",
                                  FunctionType::get(I64, {}, false),
                                  aliaskit::runtimeCallAttributes(C, Own));
@@ -73,9 +95,9 @@ struct TbaaRuntime {
 
 
 /// Resets the shadow of each stack object of F that a check may read
-/// (all but `QuietLocals`): static allocas at the entry, dynamic ones
-/// right after they are made, and each again at every llvm.lifetime.start
-/// of it (sanitize_tbaa_objects.cpp).
+/// (all but `QuietLocals`): static allocas at the entry and where the frame
+/// ends, dynamic ones right after they are made and when freed, and each
+/// again at every llvm.lifetime.start of it (sanitize_tbaa_objects.cpp).
 void resetStack(Function &F, const DenseSet<const Value *> &QuietLocals,
                 TbaaRuntime &RT);
 
@@ -84,6 +106,25 @@ void resetStack(Function &F, const DenseSet<const Value *> &QuietLocals,
 /// before it goes (whole). Returns the calls seen
 /// (sanitize_tbaa_objects.cpp).
 unsigned resetHeapBlocks(Module &M, TbaaRuntime &RT);
+
+/// Marks `I` (instrumented whole at the start) with its sites (SiteMD).
+void markSites(Instruction &I, ArrayRef<uint32_t> Sites);
+
+/// The end of the pipeline: where the load checks were inlined
+/// (__aliaskit_tbaa_hosts from the constructor).
+void tellHosts(Module &M);
+
+/// The end of the pipeline: the end table (what reached code generation of
+/// each site), handed to the runtime with the start's table; `StartClaims`:
+/// the start's claims are checked too (sanitize_tbaa_end.cpp).
+void tellEnd(Module &M, bool StartClaims, bool Stats);
+
+/// aliaskit-test-retag (tests only): each instruction with
+/// !aliaskit.test.retag gets that node as its !tbaa, as a pass that
+/// rewrites tags wrongly would.
+struct RetagPass : PassInfoMixin<RetagPass> {
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &);
+};
 
 } // namespace aliaskit::tbaa
 

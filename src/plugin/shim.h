@@ -237,6 +237,19 @@ struct TbaaSitePlan {
   bool PerCall;
 };
 
+/// What the end of the pipeline saw of a --tbaa site, C++ to Rust. Must
+/// match `TbaaEndKind` in src/plugin/sanitize_tbaa_end.rs.
+enum class TbaaEndKind : uint8_t { Same = 0, Changed = 1, Ambiguous = 2 };
+
+/// One --tbaa site at the end of the pipeline, C++ to Rust. Must match
+/// `TbaaEndSite` in src/plugin/sanitize_tbaa_end.rs.
+struct TbaaEndSite {
+  /// An instruction that carries it (its !tbaa, for Changed).
+  LLVMValueRef Inst;
+  uint32_t Site;
+  TbaaEndKind Kind;
+};
+
 /// A string the C++ side made for the Rust side (a node or an instruction
 /// as `opt -S` prints it): `Len` bytes at `Ptr` (malloc'd, by ownedString),
 /// or a null `Ptr`. The Rust side frees each once, with
@@ -407,6 +420,16 @@ void aliaskit_sanitize_tbaa_plan_quiet_locals(void *Plan,
 void aliaskit_sanitize_tbaa_plan_table(void *Plan, const uint8_t **Bytes,
                                        size_t *Len);
 void aliaskit_sanitize_tbaa_plan_free(void *Plan);
+/// The end table of M (what reached code generation of each site), null
+/// after an internal error (said on stderr); its bytes with _bytes, freed
+/// with _bytes_free.
+void *aliaskit_sanitize_tbaa_end(LLVMModuleRef M, const char *Module,
+                                 size_t ModuleLen,
+                                 const aliaskit::TbaaEndSite *Sites,
+                                 size_t Count, bool StartClaims);
+void aliaskit_sanitize_tbaa_bytes(void *Bytes, const uint8_t **Ptr,
+                                  size_t *Len);
+void aliaskit_sanitize_tbaa_bytes_free(void *Bytes);
 /// sanitize_tbaa.cpp: the alloca memory access `Inst` reaches directly,
 /// when nothing but loads, stores, lifetime markers and GEPs use it; null
 /// otherwise.

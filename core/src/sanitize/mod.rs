@@ -24,7 +24,9 @@
 //! * [`tbaa_table`], [`tbaa_types`] and [`tbaa_shadow`]: `--tbaa`, the
 //!   type-based claims: a module's tags and type DAG as data, every
 //!   module's tags in one graph answered by the core's TBAA query, and the
-//!   shadow of the last tagged store of each byte.
+//!   shadow of the last tagged store of each byte; [`tbaa_end`]: which
+//!   tag each access carries at code generation, and which point's claim a
+//!   load breaks.
 
 pub mod build;
 pub mod claims;
@@ -32,6 +34,7 @@ pub mod inline_rule;
 pub mod log;
 pub mod runs;
 pub mod table;
+pub mod tbaa_end;
 pub mod tbaa_shadow;
 pub mod tbaa_table;
 pub mod tbaa_types;

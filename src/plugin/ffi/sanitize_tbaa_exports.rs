@@ -9,6 +9,7 @@ use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
 use super::caught;
 use crate::plugin::printer::Printer;
 use crate::plugin::sanitize_tbaa::{self, TbaaPlan, TbaaSitePlan};
+use crate::plugin::sanitize_tbaa_end::{end_table, TbaaEndSite};
 
 /// The `--tbaa` plan of `module`, or null (an internal error, said on
 /// stderr).
@@ -25,12 +26,7 @@ pub unsafe extern "C" fn aliaskit_sanitize_tbaa_plan(
     module_key: u64,
     stats: bool,
 ) -> *mut TbaaPlan {
-    let name = if name.is_null() {
-        String::new()
-    } else {
-        String::from_utf8_lossy(std::slice::from_raw_parts(name.cast::<u8>(), name_len))
-            .into_owned()
-    };
+    let name = text(name, name_len);
     caught(
         "error: aliaskit-sanitize-tbaa: internal error; nothing instrumented in this module",
         std::ptr::null_mut(),
@@ -92,4 +88,64 @@ pub unsafe extern "C" fn aliaskit_sanitize_tbaa_plan_table(
 #[no_mangle]
 pub unsafe extern "C" fn aliaskit_sanitize_tbaa_plan_free(plan: *mut TbaaPlan) {
     super::free_boxed(plan)
+}
+
+/// `len` bytes at `ptr` (null: empty) as text.
+unsafe fn text(ptr: *const c_char, len: usize) -> String {
+    if ptr.is_null() {
+        return String::new();
+    }
+    String::from_utf8_lossy(std::slice::from_raw_parts(ptr.cast::<u8>(), len)).into_owned()
+}
+
+/// The end table of `module` (`sanitize_tbaa_end.rs`) from the `count`
+/// sites at `sites`, or null (an internal error, said on stderr: the end's
+/// claims are then not checked). Read with
+/// [`aliaskit_sanitize_tbaa_bytes`], freed with
+/// [`aliaskit_sanitize_tbaa_bytes_free`].
+///
+/// # Safety
+/// `module` live; `sites` holds `count` sites of its instructions; `name`
+/// `name_len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_sanitize_tbaa_end(
+    module: LLVMModuleRef,
+    name: *const c_char,
+    name_len: usize,
+    sites: *const TbaaEndSite,
+    count: usize,
+    start_claims: bool,
+) -> *mut Vec<u8> {
+    let name = text(name, name_len);
+    let sites = if sites.is_null() {
+        &[][..]
+    } else {
+        std::slice::from_raw_parts(sites, count)
+    };
+    caught(
+        "error: aliaskit-sanitize-tbaa: internal error; the claims that reach code generation are not checked in this module",
+        std::ptr::null_mut(),
+        || Box::into_raw(Box::new(end_table(module, &name, sites, start_claims))),
+    )
+}
+
+/// The bytes of an end table.
+///
+/// # Safety
+/// `bytes` from [`aliaskit_sanitize_tbaa_end`], not freed; outputs
+/// writable.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_sanitize_tbaa_bytes(
+    bytes: *mut Vec<u8>,
+    ptr: *mut *const u8,
+    len: *mut usize,
+) {
+    super::give_slice(bytes, |b| &b[..], ptr, len)
+}
+
+/// # Safety
+/// `bytes` null or from [`aliaskit_sanitize_tbaa_end`], freed once.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_sanitize_tbaa_bytes_free(bytes: *mut Vec<u8>) {
+    super::free_boxed(bytes)
 }
