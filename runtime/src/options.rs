@@ -39,6 +39,10 @@ pub struct Options {
     pub max_log_entries: usize,
     /// Diagnostic output of the runtime itself: 0 (none) and up.
     pub verbosity: u32,
+    /// `--tbaa`: let the program skip the runtime for bytes whose store a
+    /// site was checked against before (off: every tagged access calls it,
+    /// and the summary counts every tagged load).
+    pub tbaa_fast_path: bool,
 }
 
 impl Default for Options {
@@ -53,6 +57,7 @@ impl Default for Options {
             external_symbolizer_path: None,
             max_log_entries: 1 << 20,
             verbosity: 0,
+            tbaa_fast_path: true,
         }
     }
 }
@@ -77,6 +82,7 @@ pub const KEYS: &[&str] = &[
     "external_symbolizer_path",
     "max_log_entries",
     "verbosity",
+    "tbaa_fast_path",
 ];
 
 /// compiler-rt's `FlagParser::is_space`.
@@ -204,12 +210,13 @@ impl Options {
         }
         const BOOL: &str = "1/0/true/false/yes/no";
         match name {
-            "halt_on_error" | "print_summary" | "symbolize" => {
+            "halt_on_error" | "print_summary" | "symbolize" | "tbaa_fast_path" => {
                 let b = parse_bool(value).ok_or_else(|| bad(name, value, BOOL))?;
                 match name {
                     "halt_on_error" => self.halt_on_error = b,
                     "print_summary" => self.print_summary = b,
-                    _ => self.symbolize = b,
+                    "symbolize" => self.symbolize = b,
+                    _ => self.tbaa_fast_path = b,
                 }
             }
             "exitcode" => {
@@ -280,6 +287,7 @@ mod tests {
         assert_eq!(o.external_symbolizer_path, None);
         assert_eq!(o.max_log_entries, 1 << 20);
         assert_eq!(o.verbosity, 0);
+        assert!(o.tbaa_fast_path);
         assert_eq!(Options::parse(""), (Options::default(), vec![]));
         assert_eq!(Options::parse(" :,\n\t"), (Options::default(), vec![]));
     }
@@ -289,7 +297,7 @@ mod tests {
         let (o, w) = Options::parse(
             "halt_on_error=1:exitcode=-3:log_path=/tmp/log:suppressions=/s.supp:\
              print_summary=false:symbolize=no:external_symbolizer_path=/x/llvm-symbolizer:\
-             max_log_entries=0x100:verbosity=2",
+             max_log_entries=0x100:verbosity=2:tbaa_fast_path=0",
         );
         assert_eq!(w, Vec::<String>::new());
         assert!(o.halt_on_error);
@@ -304,6 +312,7 @@ mod tests {
         );
         assert_eq!(o.max_log_entries, 256);
         assert_eq!(o.verbosity, 2);
+        assert!(!o.tbaa_fast_path);
     }
 
     #[test]

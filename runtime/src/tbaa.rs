@@ -13,7 +13,7 @@
 //! every store id and the answers it asked for ([`Local`]).
 
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use aliaskit_core::sanitize::table::{Access, Point};
@@ -48,7 +48,14 @@ pub(crate) struct SiteRef {
     pub(crate) of: StoreId,
     /// A load through an immutable tag: its bytes may not be stored to.
     pub(crate) immutable: bool,
+    /// The site's answer cell for the program's inline fast path (null:
+    /// none, or a per-call store's id): [`Local::remember_ok`].
+    pub(crate) ok: *const AtomicU32,
 }
+
+// SAFETY: `ok` points into a module's global array, which lives as long
+// as the program and is only touched atomically.
+unsafe impl Send for SiteRef {}
 
 /// Store ids given to (site, call instance) pairs at most; beyond, a
 /// per-call store keeps its site's id (its instance is then unknown).
@@ -96,11 +103,13 @@ fn state() -> &'static Mutex<State> {
 ///
 /// # Safety
 /// `table` is null or a TBAA table global the pass made; `end` null or the
-/// end table global it made.
-pub unsafe fn register(table: *const u8, end: *const u8) -> u32 {
+/// end table global it made; `ok` null or one cell per site of the table.
+pub unsafe fn register(table: *const u8, end: *const u8, ok: *const AtomicU32) -> u32 {
     if table.is_null() {
         return 0;
     }
+    // The fast path reads the shadow's first level from the start.
+    crate::tbaa_pages::table();
     let header: [u8; 16] = std::ptr::read_unaligned(table.cast());
     let decoded = TbaaTable::encoded_len(&header)
         .and_then(|len| TbaaTable::decode(std::slice::from_raw_parts(table, len)));
@@ -141,6 +150,7 @@ pub unsafe fn register(table: *const u8, end: *const u8) -> u32 {
             host: 0,
             of,
             immutable,
+            ok: if ok.is_null() { ok } else { ok.add(i) },
         });
     }
     s.modules.push(t);
@@ -212,9 +222,9 @@ impl State {
 /// 4096 loads and when the thread ends).
 #[derive(Default)]
 struct Local {
-    /// Per store id: its start tag, its claims, and whether it is a load
-    /// through an immutable tag.
-    tags: Vec<(TagId, SiteClaims, bool)>,
+    /// Per store id: its start tag, its claims, whether it is a load
+    /// through an immutable tag, and its answer cell.
+    tags: Vec<(TagId, SiteClaims, bool, *const AtomicU32)>,
     answers: FxHashMap<u64, bool>,
     /// The last pair asked about and its answer (a loop asks one pair
     /// again and again).
@@ -247,10 +257,28 @@ impl Local {
                     .get(known..)
                     .unwrap_or(&[])
                     .iter()
-                    .map(|r| (r.tag, r.claims, r.immutable)),
+                    .map(|r| (r.tag, r.claims, r.immutable, r.ok)),
             );
         }
-        self.tags.get(i).map(|&(_, c, _)| c)
+        self.tags.get(i).map(|&(_, c, _, _)| c)
+    }
+
+    /// Site `id` met bytes whose one store id `seen` breaks no claim with
+    /// it (for a store: re-types nothing, marks nothing): the program's
+    /// fast path may let the same meeting pass without a call. A property
+    /// of the two sites' tags, true for ever once true.
+    fn remember_ok(&mut self, id: StoreId, seen: Option<StoreId>) {
+        let Some(seen) = seen.filter(|&s| s != 0 && s != id) else {
+            return;
+        };
+        if self.claims(id).is_none() {
+            return;
+        }
+        let ok = self.tags[id as usize - 1].3;
+        if !ok.is_null() {
+            // SAFETY: a cell of the registered module's array (SiteRef::ok).
+            unsafe { (*ok).store(seen, Ordering::Relaxed) };
+        }
     }
 
     /// The start tag of store id `id`.
@@ -305,6 +333,7 @@ impl Local {
                     instance,
                     host,
                     of: id,
+                    ok: std::ptr::null(),
                     ..r
                 });
                 s.instances.insert(key, d);
@@ -351,9 +380,13 @@ pub fn store(id: StoreId, addr: u64, size: u64) -> Vec<Pending> {
         } else {
             vec![]
         };
+        let before = shadow().uniform(addr, size);
         let retyped = shadow().store_over(addr, size, id, |old| {
             !l.immutable(old) && l.retypes(old, tag)
         });
+        if !retyped && marked.is_empty() && !before.is_some_and(|b| l.immutable(b)) {
+            l.remember_ok(id, before);
+        }
         (retyped, marked)
     });
     if retyped {
@@ -434,6 +467,8 @@ pub fn load_at(id: StoreId, instance: u64, host: u64, addr: u64, size: u64) -> V
         if l.immutable(id) {
             // Its bytes are claimed constant from now on: marked with it.
             shadow().store(addr, size, id);
+        } else if hits.is_empty() {
+            l.remember_ok(id, shadow().uniform(addr, size));
         }
         let points: Vec<Point> = hits
             .iter()
@@ -490,7 +525,7 @@ pub fn summary() -> Option<String> {
         return None;
     }
     Some(format!(
-        ", {} tagged loads checked, {} stores re-typed memory of a type they may not alias (not reported)",
+        ", {} tagged loads checked in the runtime, {} stores re-typed memory of a type they may not alias (not reported)",
         LOADS.load(Ordering::Relaxed),
         RETYPED.load(Ordering::Relaxed)
     ))

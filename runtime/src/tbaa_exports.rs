@@ -5,6 +5,7 @@
 //! ([`guarded`]).
 
 use std::ffi::{c_int, c_void};
+use std::sync::atomic::AtomicU32;
 
 use crate::{guarded, report, tbaa};
 
@@ -29,19 +30,23 @@ macro_rules! site_access {
 }
 
 /// Registers a module's TBAA table (its constructor calls this) with its
-/// end table (null: only the start's claims), and writes the base of its
-/// sites' ids into `base` (0: not checked).
+/// end table (null: only the start's claims) and its sites' answer cells
+/// (`ok`: one u32 per site, read by the program's inline fast path; null:
+/// none), and writes the base of its sites' ids into `base` (0: not
+/// checked).
 ///
 /// # Safety
 /// `table` is a TBAA table global the pass made, `end` null or the end
-/// table global it made, `base` its base global.
+/// table global it made, `ok` null or its array of one cell per site,
+/// `base` its base global.
 #[no_mangle]
 pub unsafe extern "C" fn __aliaskit_tbaa_register(
     table: *const u8,
     end: *const u8,
+    ok: *const AtomicU32,
     base: *mut u32,
 ) {
-    let b = guarded(0, || tbaa::register(table, end));
+    let b = guarded(0, || tbaa::register(table, end, ok));
     if !base.is_null() {
         *base = b;
     }

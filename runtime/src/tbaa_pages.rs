@@ -22,8 +22,19 @@ const ADDRESS_BITS: u32 = 47;
 const L2_BITS: u32 = 18;
 const L1_BITS: u32 = ADDRESS_BITS - PAGE_BITS - L2_BITS;
 
+/// The first level, for the program's inline fast path
+/// (`src/plugin/sanitize_tbaa_fast.cpp`): null until the table is made
+/// (the first registration), then its `2^L1_BITS` slots, each null or a
+/// second-level table of `2^L2_BITS` slots, each null or a page of
+/// `PAGE` cells (u32 store ids, one per byte). Must match what the pass
+/// emits: the page is `address >> PAGE_BITS`, its first-level slot the
+/// page `>> L2_BITS`, its second-level slot the page's low `L2_BITS` bits.
+#[no_mangle]
+pub static __aliaskit_tbaa_shadow: AtomicPtr<AtomicPtr<AtomicPtr<AtomicU32>>> =
+    AtomicPtr::new(std::ptr::null_mut());
+
 /// The first level: a pointer to each second-level table (null: none).
-struct Table {
+pub(crate) struct Table {
     l1: &'static [AtomicPtr<AtomicPtr<AtomicU32>>],
 }
 
@@ -49,10 +60,17 @@ unsafe fn free<T>(s: &'static [T]) {
     }
 }
 
-fn table() -> Option<&'static Table> {
+pub(crate) fn table() -> Option<&'static Table> {
     static T: OnceLock<Option<Table>> = OnceLock::new();
-    T.get_or_init(|| zeroed(1 << L1_BITS).map(|l1| Table { l1 }))
-        .as_ref()
+    T.get_or_init(|| {
+        let l1 = zeroed(1 << L1_BITS)?;
+        // Left null, the program's fast path always calls the runtime.
+        if crate::report::options().tbaa_fast_path {
+            __aliaskit_tbaa_shadow.store(l1.as_ptr() as *mut _, Ordering::Release);
+        }
+        Some(Table { l1 })
+    })
+    .as_ref()
 }
 
 /// What `slot` points to, made (`n` zeroed values) when it is null:

@@ -100,24 +100,26 @@ bool partOf(Instruction &I, aliaskit::TbaaPart Part, IRBuilder<> &B,
 /// The constructor that registers the table (and receives the base of the
 /// module's site ids), and the destructor that prints the summary
 /// (priority 101: after the program's own).
-void registerTable(Module &M, GlobalVariable *Table, GlobalVariable *Base,
-                   TbaaRuntime &RT) {
+void registerTable(Module &M, GlobalVariable *Table, GlobalVariable *Ok,
+                   GlobalVariable *Base, TbaaRuntime &RT) {
   LLVMContext &C = M.getContext();
   auto *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(C), false),
                                 GlobalValue::InternalLinkage,
                                 "__aliaskit_tbaa_ctor", M);
   IRBuilder<> B(BasicBlock::Create(C, "", Ctor));
-  quiet(B.CreateCall(RT.Register,
-                     {Table, ConstantPointerNull::get(PointerType::getUnqual(C)),
-                      Base}));
+  quiet(B.CreateCall(
+      RT.Register,
+      {Table, ConstantPointerNull::get(PointerType::getUnqual(C)), Ok, Base}));
   B.CreateRetVoid();
   appendToGlobalCtors(M, Ctor, 0);
   if (auto *Fini = dyn_cast<Function>(RT.Fini.getCallee()))
     appendToGlobalDtors(M, Fini, 101);
 }
 
-/// Instruments M's !tbaa claims (see the file's header).
-void instrument(Module &M, bool Stats) {
+/// Instruments M's !tbaa claims (see the file's header); `FastPath`: with
+/// the inline fast path (sanitize_tbaa_fast.cpp) before the calls that
+/// may have it.
+void instrument(Module &M, bool Stats, bool FastPath) {
   aliaskit::Printer P(M);
   std::string Name = aliaskit::moduleName(M);
   void *Plan = aliaskit_sanitize_tbaa_plan(wrap(&M), &P, Name.data(),
@@ -153,6 +155,19 @@ void instrument(Module &M, bool Stats) {
                                   GlobalValue::InternalLinkage,
                                   ConstantInt::get(RT.I32, 0),
                                   "__aliaskit_tbaa_base");
+  // One answer cell per site for the inline fast path
+  // (sanitize_tbaa_fast.cpp).
+  uint32_t NumTableSites = 0;
+  for (size_t I = 0; I < NumSites; ++I)
+    if (Sites[I].Action != aliaskit::TbaaAction::Reset)
+      NumTableSites = std::max(NumTableSites, Sites[I].Site + 1);
+  auto *OkTy = ArrayType::get(RT.I32, NumTableSites);
+  auto *Ok = new GlobalVariable(M, OkTy, /*isConstant=*/false,
+                                GlobalValue::InternalLinkage,
+                                ConstantAggregateZero::get(OkTy),
+                                "__aliaskit_tbaa_ok");
+  GlobalVariable *Shadow = aliaskit::tbaa::shadowGlobal(M);
+  unsigned Fast = 0;
   DenseMap<Function *, Value *> Instances;
   MapVector<Instruction *, SmallVector<uint32_t, 2>> Whole;
   for (size_t I = 0; I < NumSites; ++I) {
@@ -199,16 +214,25 @@ void instrument(Module &M, bool Stats) {
                                         {Base, B.getInt32(S.Site), Ptr, Size}));
       Call->setMetadata(HomeMD,
                         MDNode::get(C, MDString::get(C, Inst->getFunction()->getName())));
+      if (FastPath && !Instance && !S.Immutable &&
+          S.Part == aliaskit::TbaaPart::Whole)
+        Fast += aliaskit::tbaa::addFastPath(Call, /*Store=*/false, Ptr, Size,
+                                            S.Site, Base, Ok, Shadow);
       break;
     }
     case aliaskit::TbaaAction::Set:
-      if (Instance)
+      if (Instance) {
         quiet(B.CreateCall(RT.StoreIn,
                            {Base, B.getInt32(S.Site), Instance, Ptr, Size}))
             ->setMetadata(HomeMD, MDNode::get(C, MDString::get(
                                                      C, Inst->getFunction()->getName())));
-      else
-        quiet(B.CreateCall(RT.Store, {Base, B.getInt32(S.Site), Ptr, Size}));
+      } else {
+        CallInst *Call = quiet(
+            B.CreateCall(RT.Store, {Base, B.getInt32(S.Site), Ptr, Size}));
+        if (FastPath && S.Part == aliaskit::TbaaPart::Whole)
+          Fast += aliaskit::tbaa::addFastPath(Call, /*Store=*/true, Ptr, Size,
+                                              S.Site, Base, Ok, Shadow);
+      }
       break;
     case aliaskit::TbaaAction::Reset:
       quiet(B.CreateCall(RT.Reset, {Ptr, Size}));
@@ -226,8 +250,9 @@ void instrument(Module &M, bool Stats) {
   unsigned Heap = aliaskit::tbaa::resetHeapBlocks(M, RT);
   if (Stats)
     errs() << "aliaskit-sanitize-tbaa: " << Heap
-           << " heap blocks reset (allocated, freed, reallocated)\n";
-  registerTable(M, Table, Base, RT);
+           << " heap blocks reset (allocated, freed, reallocated), " << Fast
+           << " checks behind the inline fast path\n";
+  registerTable(M, Table, Ok, Base, RT);
   aliaskit_sanitize_tbaa_plan_free(Plan);
 }
 
@@ -239,17 +264,17 @@ enum class TbaaStage { Start, Hosts, End, EndOnly };
 
 class SanitizeTbaaPass : public PassInfoMixin<SanitizeTbaaPass> {
   TbaaStage Stage;
-  bool Stats;
+  bool Stats, FastPath;
 
 public:
-  explicit SanitizeTbaaPass(TbaaStage Stage, bool Stats)
-      : Stage(Stage), Stats(Stats) {
+  explicit SanitizeTbaaPass(TbaaStage Stage, bool Stats, bool FastPath = true)
+      : Stage(Stage), Stats(Stats), FastPath(FastPath) {
     aliaskit::wantInputNumbers();
   }
   static bool isRequired() { return true; }
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
     if (Stage == TbaaStage::Start) {
-      instrument(M, Stats);
+      instrument(M, Stats, FastPath);
       return PreservedAnalyses::none();
     }
     aliaskit::tbaa::tellHosts(M);
@@ -287,11 +312,13 @@ void aliaskit::registerTbaaSanitizePass(PassBuilder &PB) {
         SmallVector<StringRef, 1> Params;
         if (!aliaskit::matchPassName(Name, "aliaskit-sanitize-tbaa", Params))
           return false;
-        bool Stats = false;
+        bool Stats = false, FastPath = true;
         TbaaStage Stage = TbaaStage::Start;
         for (StringRef P : Params)
           if (P == "stats")
             Stats = true;
+          else if (P == "no-fast-path")
+            FastPath = false;
           else if (P == "end")
             Stage = TbaaStage::End;
           else if (P == "end-only")
@@ -300,8 +327,8 @@ void aliaskit::registerTbaaSanitizePass(PassBuilder &PB) {
             Stage = TbaaStage::Hosts;
           else
             aliaskit::invalidPassParameter("aliaskit-sanitize-tbaa", P,
-                                           "expected stats, end, end-only or hosts");
-        MPM.addPass(SanitizeTbaaPass(Stage, Stats));
+                                           "expected stats, no-fast-path, end, end-only or hosts");
+        MPM.addPass(SanitizeTbaaPass(Stage, Stats, FastPath));
         return true;
       });
   PB.registerPipelineParsingCallback(

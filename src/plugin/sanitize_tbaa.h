@@ -52,10 +52,10 @@ struct TbaaRuntime {
     AttributeList AccessIn = aliaskit::runtimeCallAttributes(C, Base, {3});
     AttributeList AccessAt = aliaskit::runtimeCallAttributes(C, Base, {4});
     AttributeList ResetAttrs = aliaskit::runtimeCallAttributes(C, Own, {0});
-    // (table, end table or null, base global).
+    // (table, end table or null, answer cells or null, base global).
     Register = M.getOrInsertFunction(
         "__aliaskit_tbaa_register",
-        FunctionType::get(Void, {Ptr, Ptr, Ptr}, false));
+        FunctionType::get(Void, {Ptr, Ptr, Ptr, Ptr}, false));
     Hosts = M.getOrInsertFunction(
         "__aliaskit_tbaa_hosts", FunctionType::get(Void, {Ptr, Ptr, I32}, false));
     Store = M.getOrInsertFunction(
@@ -106,6 +106,18 @@ void resetStack(Function &F, const DenseSet<const Value *> &QuietLocals,
 /// before it goes (whole). Returns the calls seen
 /// (sanitize_tbaa_objects.cpp).
 unsigned resetHeapBlocks(Module &M, TbaaRuntime &RT);
+
+/// `__aliaskit_tbaa_shadow`, the runtime's shadow table, declared in M.
+GlobalVariable *shadowGlobal(Module &M);
+
+/// Puts the check or store call `Slow` (of `Size` bytes at `Ptr`, site
+/// `Site`) behind the program's inline fast path: the call runs only when
+/// the shadow's bytes are not all 0 or the site's answer in `Ok` (a store:
+/// or its own id). False when the access does not qualify (more than 8
+/// bytes, a size not constant) (sanitize_tbaa_fast.cpp).
+bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *Size,
+                 uint32_t Site, GlobalVariable *Base, GlobalVariable *Ok,
+                 GlobalVariable *Shadow);
 
 /// Marks `I` (instrumented whole at the start) with its sites (SiteMD).
 void markSites(Instruction &I, ArrayRef<uint32_t> Sites);

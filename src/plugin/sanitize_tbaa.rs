@@ -82,6 +82,8 @@ pub struct TbaaSitePlan {
     /// Its tag is in a procedure's own tree (Flang): the check or store
     /// also gives the call instance of its function.
     pub per_call: bool,
+    /// Its tag is immutable (a check then marks the bytes it reads).
+    pub immutable: bool,
 }
 
 /// What to instrument.
@@ -293,7 +295,21 @@ impl Planner<'_> {
         per_call_root(&self.read.importer.graph, &mut self.oracle, tag).is_some()
     }
 
-    fn call(&mut self, i: usize, action: TbaaAction, part: TbaaPart, site: u32, per_call: bool) {
+    /// Whether `tag` is immutable (the core's `isTypeImmutable`).
+    fn immutable(&mut self, tag: NodeId) -> bool {
+        self.oracle.is_immutable(&self.read.importer.graph, tag)
+    }
+
+    fn call(
+        &mut self,
+        i: usize,
+        action: TbaaAction,
+        part: TbaaPart,
+        site: u32,
+        tag: Option<NodeId>,
+    ) {
+        let per_call = tag.is_some_and(|t| self.per_call(t));
+        let immutable = tag.is_some_and(|t| self.immutable(t));
         self.plan.sites.push(TbaaSitePlan {
             inst: self.read.instructions[i],
             site,
@@ -302,6 +318,7 @@ impl Planner<'_> {
             offset: 0,
             size: 0,
             per_call,
+            immutable,
         });
     }
 
@@ -332,10 +349,9 @@ impl Planner<'_> {
                 _ => TbaaPart::Whole,
             };
             self.counts.resets += 1;
-            return self.call(i, TbaaAction::Reset, part, 0, false);
+            return self.call(i, TbaaAction::Reset, part, 0, None);
         };
         self.counts.tagged += 1;
-        let per_call = self.per_call(tag);
         let (check, set) = match v.kind {
             Carrier::Load => (Some(TbaaPart::Whole), None),
             Carrier::Store => (None, Some(TbaaPart::Whole)),
@@ -352,11 +368,11 @@ impl Planner<'_> {
         };
         if let Some(part) = check {
             let site = self.site(i, tag, Access::Read, name(part, "source"));
-            self.call(i, TbaaAction::Check, part, site, per_call);
+            self.call(i, TbaaAction::Check, part, site, Some(tag));
         }
         if let Some(part) = set {
             let site = self.site(i, tag, Access::Write, name(part, "destination"));
-            self.call(i, TbaaAction::Set, part, site, per_call);
+            self.call(i, TbaaAction::Set, part, site, Some(tag));
         }
     }
 
@@ -387,6 +403,7 @@ impl Planner<'_> {
                     offset,
                     size,
                     per_call: self.per_call(field),
+                    immutable: self.immutable(field),
                 };
                 match access {
                     Access::Read => self.plan.sites.push(p),
@@ -394,7 +411,7 @@ impl Planner<'_> {
                 }
             }
         }
-        self.call(i, TbaaAction::Reset, TbaaPart::Destination, 0, false);
+        self.call(i, TbaaAction::Reset, TbaaPart::Destination, 0, None);
         self.plan.sites.extend(sets);
     }
 }

@@ -235,6 +235,8 @@ struct TbaaSitePlan {
   /// Its tag is in a procedure's own tree (Flang): the call gives the call
   /// instance of its function too.
   bool PerCall;
+  /// Its tag is immutable (a check then marks the bytes it reads).
+  bool Immutable;
 };
 
 /// What the end of the pipeline saw of a --tbaa site, C++ to Rust. Must

@@ -3,7 +3,7 @@
 ; the bytes as an untagged store would; the well-formed tags of the module
 ; are checked. A module without any !tbaa says so once and gets nothing.
 ;
-; RUN: %opt -disable-verify -passes=aliaskit-sanitize-tbaa -S %s -o %t.ll 2> %t.err
+; RUN: %opt -disable-verify -passes='aliaskit-sanitize-tbaa<no-fast-path>' -S %s -o %t.ll 2> %t.err
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=WARN < %t.err
 ; RUN: %opt -passes=aliaskit-sanitize-tbaa -S %S/Inputs/untagged.ll -o %t2.ll 2> %t2.err

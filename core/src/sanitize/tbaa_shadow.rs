@@ -179,6 +179,26 @@ impl<P: Pages> Shadow<P> {
             .map_or(0, |p| p[(addr & (PAGE - 1)) as usize].load(Relaxed))
     }
 
+    /// The one id every byte of `[addr, addr + size)` has (0: untyped, or
+    /// no page), when they all have the same; `None` when they differ or
+    /// the bytes are not on one page. (The program's inline fast path
+    /// compares the bytes of one page against one id its site may meet.)
+    pub fn uniform(&self, addr: u64, size: u64) -> Option<StoreId> {
+        let mut pieces = pieces(addr, size);
+        let (page, lo, hi) = pieces.next()?;
+        if pieces.next().is_some() {
+            return None;
+        }
+        let Some(p) = self.pages.page(page) else {
+            return Some(0);
+        };
+        let first = p[lo].load(Relaxed);
+        p[lo..hi]
+            .iter()
+            .all(|c| c.load(Relaxed) == first)
+            .then_some(first)
+    }
+
     /// A tagged load of `[addr, addr + size)`: each maximal run of bytes
     /// last stored by one store for which `no_alias(store)` holds, in
     /// address order. `no_alias` is asked once per run of equal ids.
@@ -241,6 +261,18 @@ mod tests {
             vec![(u64::MAX >> PAGE_BITS, PAGE as usize - 2, PAGE as usize - 1)]
         );
         assert_eq!(pieces(5, 0).count(), 0);
+    }
+
+    #[test]
+    fn uniform_bytes_have_one_id_on_one_page() {
+        let mut s = Shadow::new();
+        assert_eq!(s.uniform(8, 4), Some(0), "no page");
+        s.store(8, 4, 3);
+        assert_eq!(s.uniform(8, 4), Some(3));
+        assert_eq!(s.uniform(8, 5), None, "byte 12 is untyped");
+        s.store(PAGE - 2, 4, 3);
+        assert_eq!(s.uniform(PAGE - 2, 4), None, "two pages");
+        assert_eq!(s.uniform(8, 0), None, "no bytes");
     }
 
     #[test]

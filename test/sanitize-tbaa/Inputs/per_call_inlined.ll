@@ -1,7 +1,8 @@
 ; relax(u, unew) as Flang writes it (its own TBAA tree, one tag per dummy
 ; argument), inlined: main calls relax(a, b), then relax(b, a), which is
 ; right for Fortran, and -O2 inlines both calls into main. The pointers
-; come from a call the optimizer cannot see through, so that the second
+; come from a call the optimizer cannot see through (a volatile slot), so
+; that the second
 ; call's load of b is not folded into the first call's store.
 define void @relax(ptr %u, ptr %unew, ptr %out) {
   store i32 5, ptr %unew, align 4, !tbaa !6
@@ -10,8 +11,12 @@ define void @relax(ptr %u, ptr %unew, ptr %out) {
   ret void
 }
 
+@slot = global ptr null
+
 define ptr @opaque(ptr %p) noinline {
-  ret ptr %p
+  store volatile ptr %p, ptr @slot
+  %q = load volatile ptr, ptr @slot
+  ret ptr %q
 }
 
 define i32 @main() {

@@ -1,0 +1,156 @@
+//===- sanitize_tbaa_fast.cpp - --tbaa: the program's inline fast path ----===//
+//
+// Most tagged accesses meet bytes whose last store they were checked
+// against before: a loop reads what another loop wrote, again and again.
+// The runtime remembers, per site, one store id it met and found to break
+// no claim (its answer cell, `@__aliaskit_tbaa_ok[site]`: a property of the
+// two sites' tags, true for ever once true; runtime/src/tbaa.rs,
+// remember_ok). Before calling the runtime, the program reads the shadow
+// itself (`__aliaskit_tbaa_shadow`, the two-level table of
+// runtime/src/tbaa_pages.rs) and skips the call when every byte of the
+// access, on one page, has one id and that id is
+//
+//   - for a load: 0 (untyped) or the site's answer; a page or table that
+//     does not exist is untyped too;
+//   - for a store: 0, the store's own id, or the site's answer: then the
+//     store writes its own id into the cells itself (it re-types nothing
+//     and meets no immutable mark, as the runtime found).
+//
+// Otherwise (bytes on two pages, ids that differ, an id never met, a page
+// to make, the module not registered) the call runs as before, and may
+// fill the answer cell. Accesses of more than 8 bytes, immutable loads
+// (which mark their bytes) and per-call sites (whose ids are per call) go
+// to the runtime every time. The cells are read and written as the
+// runtime does: atomically, relaxed (monotonic), so that no pass merges
+// or moves them as plain memory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sanitize_tbaa.h"
+#include "shim.h"
+
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+using namespace llvm;
+using aliaskit::quiet;
+
+namespace {
+
+// Must match runtime/src/tbaa_pages.rs and core's tbaa_shadow::PAGE_BITS.
+constexpr uint64_t PageBits = 12;
+constexpr uint64_t L2Bits = 18;
+constexpr uint64_t AddressBits = 47;
+/// Bytes of an access the fast path compares at most.
+constexpr uint64_t MaxFast = 8;
+
+/// A relaxed atomic load of `Ty` at `Ptr`.
+Value *loadRelaxed(IRBuilder<> &B, Type *Ty, Value *Ptr, Align A) {
+  LoadInst *L = B.CreateAlignedLoad(Ty, Ptr, A);
+  L->setAtomic(AtomicOrdering::Monotonic);
+  return quiet(L);
+}
+
+} // namespace
+
+GlobalVariable *aliaskit::tbaa::shadowGlobal(Module &M) {
+  Type *Ptr = PointerType::getUnqual(M.getContext());
+  auto *G = M.getNamedGlobal("__aliaskit_tbaa_shadow");
+  if (!G)
+    G = new GlobalVariable(M, Ptr, /*isConstant=*/false,
+                           GlobalValue::ExternalLinkage, nullptr,
+                           "__aliaskit_tbaa_shadow");
+  return G;
+}
+
+bool aliaskit::tbaa::addFastPath(CallInst *Slow, bool Store, Value *Ptr,
+                                 Value *SizeV, uint32_t Site,
+                                 GlobalVariable *Base, GlobalVariable *Ok,
+                                 GlobalVariable *Shadow) {
+  auto *SizeC = dyn_cast<ConstantInt>(SizeV);
+  if (!SizeC || SizeC->isZero() || SizeC->getZExtValue() > MaxFast)
+    return false;
+  uint64_t Size = SizeC->getZExtValue();
+  LLVMContext &C = Slow->getContext();
+  Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
+  Type *PtrTy = PointerType::getUnqual(C);
+  Function *F = Slow->getFunction();
+
+  // Head: the slow call's block up to it; Done: from it on, the call
+  // moved into a block of its own.
+  BasicBlock *Head = Slow->getParent();
+  BasicBlock *Done = SplitBlock(Head, Slow->getNextNode());
+  BasicBlock *SlowBB = SplitBlock(Head, Slow);
+  Head->getTerminator()->eraseFromParent();
+  auto Block = [&](const char *Name) {
+    return BasicBlock::Create(C, Name, F, SlowBB);
+  };
+  // Bytes in a page or table that does not exist are untyped: a load has
+  // nothing to check there, a store needs the runtime to make it.
+  BasicBlock *Missing = Store ? SlowBB : Done;
+
+  IRBuilder<> B(Head);
+  B.SetCurrentDebugLocation(Slow->getDebugLoc());
+  Value *Id = loadRelaxed(B, I32, Base, Align(4));
+  Value *A = B.CreatePtrToInt(Ptr, I64);
+  Value *Off = B.CreateAnd(A, (1ull << PageBits) - 1);
+  Value *Page = B.CreateLShr(A, PageBits);
+  Value *Hi = B.CreateLShr(Page, L2Bits);
+  Value *L1 = loadRelaxed(B, PtrTy, Shadow, Align(8));
+  Value *Fits = B.CreateAnd(
+      B.CreateAnd(B.CreateICmpNE(Id, B.getInt32(0)),
+                  B.CreateICmpULE(B.CreateAdd(Off, B.getInt64(Size)),
+                                  B.getInt64(1ull << PageBits))),
+      B.CreateAnd(
+          B.CreateICmpULT(Hi, B.getInt64(1ull << (AddressBits - PageBits -
+                                                  L2Bits))),
+          B.CreateIsNotNull(L1)));
+  BasicBlock *Second = Block("aliaskit.tbaa.l2");
+  B.CreateCondBr(Fits, Second, SlowBB);
+
+  B.SetInsertPoint(Second);
+  Value *L2 = loadRelaxed(B, PtrTy, B.CreateGEP(PtrTy, L1, Hi), Align(8));
+  BasicBlock *Third = Block("aliaskit.tbaa.page");
+  B.CreateCondBr(B.CreateIsNull(L2), Missing, Third);
+
+  B.SetInsertPoint(Third);
+  Value *Slot = B.CreateAnd(Page, (1ull << L2Bits) - 1);
+  Value *Cells =
+      loadRelaxed(B, PtrTy, B.CreateGEP(PtrTy, L2, Slot), Align(8));
+  BasicBlock *Compare = Block("aliaskit.tbaa.cells");
+  B.CreateCondBr(B.CreateIsNull(Cells), Missing, Compare);
+
+  B.SetInsertPoint(Compare);
+  Value *First = B.CreateGEP(I32, Cells, Off);
+  SmallVector<Value *, 8> Cell;
+  for (uint64_t K = 0; K < Size; ++K)
+    Cell.push_back(loadRelaxed(B, I32, B.CreateConstGEP1_64(I32, First, K),
+                               Align(4)));
+  Value *Same = B.getTrue();
+  for (uint64_t K = 1; K < Size; ++K)
+    Same = B.CreateAnd(Same, B.CreateICmpEQ(Cell[K], Cell[0]));
+  Value *Answer = loadRelaxed(
+      B, I32, B.CreateConstGEP2_64(Ok->getValueType(), Ok, 0, Site), Align(4));
+  Value *Own = B.CreateAdd(Id, B.getInt32(Site));
+  Value *Known = B.CreateOr(B.CreateICmpEQ(Cell[0], B.getInt32(0)),
+                            B.CreateICmpEQ(Cell[0], Answer));
+  if (Store)
+    Known = B.CreateOr(Known, B.CreateICmpEQ(Cell[0], Own));
+  Value *Pass = B.CreateAnd(Same, Known);
+  if (!Store) {
+    B.CreateCondBr(Pass, Done, SlowBB);
+    return true;
+  }
+  BasicBlock *Write = Block("aliaskit.tbaa.write");
+  B.CreateCondBr(Pass, Write, SlowBB);
+  B.SetInsertPoint(Write);
+  for (uint64_t K = 0; K < Size; ++K) {
+    StoreInst *S = B.CreateAlignedStore(
+        Own, B.CreateConstGEP1_64(I32, First, K), Align(4));
+    S->setAtomic(AtomicOrdering::Monotonic);
+    quiet(S);
+  }
+  B.CreateBr(Done);
+  return true;
+}

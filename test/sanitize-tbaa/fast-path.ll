@@ -1,0 +1,77 @@
+; The inline fast path of --tbaa (sanitize_tbaa_fast.cpp): before calling
+; the runtime, the program reads the shadow (the two-level table at
+; @__aliaskit_tbaa_shadow), and the call runs only when the access's bytes
+; are on two pages, their ids differ, or their one id is neither 0 nor the
+; site's answer (@__aliaskit_tbaa_ok) nor, for a store, its own id; a store
+; that passes writes its own id itself. A load in a page that does not exist
+; passes (untyped); a store there calls the runtime (which makes it).
+; Accesses of more than 8 bytes and immutable loads (which mark their
+; bytes) always call.
+;
+; RUN: %opt -passes='aliaskit-sanitize-tbaa<stats>' -S %s -o %t.ll 2> %t.err
+; RUN: FileCheck %s < %t.ll
+; RUN: FileCheck %s --check-prefix=STATS < %t.err
+; STATS: 0 heap blocks reset (allocated, freed, reallocated), 2 checks behind the inline fast path
+;
+; CHECK: @__aliaskit_tbaa_ok = internal global [4 x i32] zeroinitializer
+; CHECK: @__aliaskit_tbaa_shadow = external global ptr
+;
+; CHECK-LABEL: define float @pun(
+; CHECK:         %[[BASE:[0-9]+]] = load atomic i32, ptr @__aliaskit_tbaa_base monotonic
+; CHECK:         load atomic ptr, ptr @__aliaskit_tbaa_shadow monotonic
+; CHECK:         br i1 %{{[0-9]+}}, label %aliaskit.tbaa.l2, label %[[SLOW:.+]]
+; CHECK:       aliaskit.tbaa.l2:
+; CHECK:         br i1 %{{[0-9]+}}, label %[[SLOW]], label %aliaskit.tbaa.page
+; CHECK:       aliaskit.tbaa.page:
+; CHECK:         br i1 %{{[0-9]+}}, label %[[SLOW]], label %aliaskit.tbaa.cells
+; CHECK:       aliaskit.tbaa.cells:
+; CHECK-COUNT-4: load atomic i32, ptr %{{[0-9]+}} monotonic
+; CHECK:         %[[OK:[0-9]+]] = load atomic i32, ptr @__aliaskit_tbaa_ok monotonic
+; CHECK:         %[[OWN:[0-9]+]] = add i32 %[[BASE]], 0
+; CHECK:         br i1 %{{[0-9]+}}, label %aliaskit.tbaa.write, label %[[SLOW]]
+; CHECK:       aliaskit.tbaa.write:
+; CHECK-COUNT-4: store atomic i32 %[[OWN]], ptr %{{[0-9]+}} monotonic
+; CHECK:       [[SLOW]]:
+; CHECK-NEXT:    call void @__aliaskit_tbaa_store(ptr @__aliaskit_tbaa_base, i32 0, ptr %i, i64 4)
+; CHECK:         store i32 1, ptr %i
+; The load: a missing table or page passes.
+; CHECK:         br i1 %{{[0-9]+}}, label %aliaskit.tbaa.l2{{[0-9]+}}, label %[[LSLOW:.+]]
+; CHECK:         br i1 %{{[0-9]+}}, label %[[DONE:.+]], label %aliaskit.tbaa.page
+; CHECK:         br i1 %{{[0-9]+}}, label %[[DONE]], label %aliaskit.tbaa.cells
+; CHECK:         load atomic i32, ptr getelementptr ([4 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 1) monotonic
+; CHECK:         br i1 %{{[0-9]+}}, label %[[DONE]], label %[[LSLOW]]
+; CHECK:       [[LSLOW]]:
+; CHECK-NEXT:    call void @__aliaskit_tbaa_load(ptr @__aliaskit_tbaa_base, i32 1, ptr %f, i64 4)
+; CHECK:       [[DONE]]:
+; CHECK-NEXT:    %v = load float, ptr %f
+;
+; CHECK-LABEL: define <4 x i32> @wide(
+; CHECK-NEXT:    call void @__aliaskit_tbaa_load(ptr @__aliaskit_tbaa_base, i32 2, ptr %p, i64 16)
+; CHECK-NEXT:    load <4 x i32>
+; CHECK-LABEL: define i32 @constant(
+; CHECK-NEXT:    call void @__aliaskit_tbaa_load(ptr @__aliaskit_tbaa_base, i32 3, ptr %p, i64 4)
+; CHECK-NEXT:    load i32
+
+define float @pun(ptr %i, ptr %f) {
+  store i32 1, ptr %i, align 4, !tbaa !5
+  %v = load float, ptr %f, align 4, !tbaa !6
+  ret float %v
+}
+
+define <4 x i32> @wide(ptr %p) {
+  %v = load <4 x i32>, ptr %p, align 16, !tbaa !5
+  ret <4 x i32> %v
+}
+
+define i32 @constant(ptr %p) {
+  %v = load i32, ptr %p, align 4, !tbaa !7
+  ret i32 %v
+}
+
+!0 = !{!"Simple C/C++ TBAA"}
+!1 = !{!"omnipotent char", !0, i64 0}
+!2 = !{!"int", !1, i64 0}
+!3 = !{!"float", !1, i64 0}
+!5 = !{!2, !2, i64 0}
+!6 = !{!3, !3, i64 0}
+!7 = !{!2, !2, i64 0, i1 true}
