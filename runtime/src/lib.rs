@@ -19,6 +19,7 @@ pub mod report;
 pub mod suppressions;
 pub mod symbolize;
 pub mod tbaa;
+pub mod tbaa_modules;
 pub mod tbaa_pages;
 pub mod tbaa_report;
 

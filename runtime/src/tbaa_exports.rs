@@ -7,7 +7,7 @@
 use std::ffi::{c_int, c_void};
 use std::sync::atomic::AtomicU32;
 
-use crate::{guarded, report, tbaa};
+use crate::{guarded, report, tbaa, tbaa_modules};
 
 /// The body of a tagged access's entry point: nothing to do without the
 /// module's base (its table was not registered) or without bytes; else the
@@ -46,7 +46,7 @@ pub unsafe extern "C" fn __aliaskit_tbaa_register(
     ok: *const AtomicU32,
     base: *mut u32,
 ) {
-    let b = guarded(0, || tbaa::register(table, end, ok));
+    let b = guarded(0, || tbaa_modules::register(table, end, ok));
     if !base.is_null() {
         *base = b;
     }
@@ -60,11 +60,11 @@ pub unsafe extern "C" fn __aliaskit_tbaa_register(
 #[no_mangle]
 pub unsafe extern "C" fn __aliaskit_tbaa_hosts(
     base: *const u32,
-    hosts: *const tbaa::Host,
+    hosts: *const tbaa_modules::Host,
     count: u32,
 ) {
     if let Some(&b) = base.as_ref() {
-        guarded((), || tbaa::hosts(b, hosts, count))
+        guarded((), || tbaa_modules::hosts(b, hosts, count))
     }
 }
 

@@ -618,8 +618,10 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
   // `tbaa` among its words asks for --tbaa (sanitize_tbaa.cpp), before the
   // scoped checker's start when both are asked (the front end's IR as is).
   std::string Scoped = aliaskit::scopedSanitizeValue(Env);
-  if (Scoped.empty() || Scoped == "0")
-    return aliaskit::addTbaaSanitizeStage(PB, Env);
+  if (Scoped.empty() || Scoped == "0") {
+    aliaskit::addTbaaSanitizeStage(PB, Env);
+    return aliaskit::addTbaaFastPathStage(PB, Env);
+  }
   StringRef Which(Scoped);
   bool Start = Which != "end", End = Which != "start";
   bool Stats = std::getenv("ALIASKIT_SANITIZE_STATS") != nullptr;
@@ -645,4 +647,5 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
                    ThinOrFullLTOPhase) {
         MPM.addPass(SanitizePass(End ? Stage::End : Stage::Parameters, Stats));
       });
+  aliaskit::addTbaaFastPathStage(PB, Env);
 }

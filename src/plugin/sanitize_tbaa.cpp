@@ -166,7 +166,6 @@ void instrument(Module &M, bool Stats, bool FastPath) {
                                 GlobalValue::InternalLinkage,
                                 ConstantAggregateZero::get(OkTy),
                                 "__aliaskit_tbaa_ok");
-  GlobalVariable *Shadow = aliaskit::tbaa::shadowGlobal(M);
   unsigned Fast = 0;
   DenseMap<Function *, Value *> Instances;
   MapVector<Instruction *, SmallVector<uint32_t, 2>> Whole;
@@ -216,8 +215,7 @@ void instrument(Module &M, bool Stats, bool FastPath) {
                         MDNode::get(C, MDString::get(C, Inst->getFunction()->getName())));
       if (FastPath && !Instance && !S.Immutable &&
           S.Part == aliaskit::TbaaPart::Whole)
-        Fast += aliaskit::tbaa::addFastPath(Call, /*Store=*/false, Ptr, Size,
-                                            S.Site, Base, Ok, Shadow);
+        Fast += aliaskit::tbaa::wantFastPath(*Call);
       break;
     }
     case aliaskit::TbaaAction::Set:
@@ -230,8 +228,7 @@ void instrument(Module &M, bool Stats, bool FastPath) {
         CallInst *Call = quiet(
             B.CreateCall(RT.Store, {Base, B.getInt32(S.Site), Ptr, Size}));
         if (FastPath && S.Part == aliaskit::TbaaPart::Whole)
-          Fast += aliaskit::tbaa::addFastPath(Call, /*Store=*/true, Ptr, Size,
-                                              S.Site, Base, Ok, Shadow);
+          Fast += aliaskit::tbaa::wantFastPath(*Call);
       }
       break;
     case aliaskit::TbaaAction::Reset:
@@ -251,7 +248,7 @@ void instrument(Module &M, bool Stats, bool FastPath) {
   if (Stats)
     errs() << "aliaskit-sanitize-tbaa: " << Heap
            << " heap blocks reset (allocated, freed, reallocated), " << Fast
-           << " checks behind the inline fast path\n";
+           << " checks to put behind the inline fast path\n";
   registerTable(M, Table, Ok, Base, RT);
   aliaskit_sanitize_tbaa_plan_free(Plan);
 }
@@ -260,7 +257,7 @@ void instrument(Module &M, bool Stats, bool FastPath) {
 /// of the pipeline tell the runtime where inlining took the checks and,
 /// unless only the start's claims are asked for, what reached code
 /// generation of each site (with or without the start's claims).
-enum class TbaaStage { Start, Hosts, End, EndOnly };
+enum class TbaaStage { Start, Hosts, End, EndOnly, FastPath };
 
 class SanitizeTbaaPass : public PassInfoMixin<SanitizeTbaaPass> {
   TbaaStage Stage;
@@ -276,6 +273,13 @@ public:
     if (Stage == TbaaStage::Start) {
       instrument(M, Stats, FastPath);
       return PreservedAnalyses::none();
+    }
+    if (Stage == TbaaStage::FastPath) {
+      unsigned N = aliaskit::tbaa::expandFastPaths(M);
+      if (Stats)
+        errs() << "aliaskit-sanitize-tbaa: " << N
+               << " checks behind the inline fast path\n";
+      return N ? PreservedAnalyses::none() : PreservedAnalyses::all();
     }
     aliaskit::tbaa::tellHosts(M);
     if (Stage != TbaaStage::Hosts)
@@ -325,9 +329,11 @@ void aliaskit::registerTbaaSanitizePass(PassBuilder &PB) {
             Stage = TbaaStage::EndOnly;
           else if (P == "hosts")
             Stage = TbaaStage::Hosts;
+          else if (P == "fast-path")
+            Stage = TbaaStage::FastPath;
           else
             aliaskit::invalidPassParameter("aliaskit-sanitize-tbaa", P,
-                                           "expected stats, no-fast-path, end, end-only or hosts");
+                                           "expected stats, no-fast-path, end, end-only, hosts or fast-path");
         MPM.addPass(SanitizeTbaaPass(Stage, Stats, FastPath));
         return true;
       });
@@ -373,5 +379,23 @@ void aliaskit::addTbaaSanitizeStage(PassBuilder &PB, const char *Env) {
         bool PreLink = Phase == ThinOrFullLTOPhase::ThinLTOPreLink ||
                        Phase == ThinOrFullLTOPhase::FullLTOPreLink;
         MPM.addPass(SanitizeTbaaPass(PreLink ? TbaaStage::Hosts : Last, Stats));
+      });
+}
+
+void aliaskit::addTbaaFastPathStage(PassBuilder &PB, const char *Env) {
+  bool HasTbaa = false;
+  if (Env)
+    withoutTbaa(Env, HasTbaa);
+  if (!HasTbaa)
+    return;
+  bool Stats = std::getenv("ALIASKIT_SANITIZE_STATS") != nullptr;
+  PB.registerOptimizerLastEPCallback(
+      [Stats](ModulePassManager &MPM, OptimizationLevel,
+              ThinOrFullLTOPhase Phase) {
+        // Before an LTO link the pipeline goes on: the link expands them.
+        if (Phase == ThinOrFullLTOPhase::ThinLTOPreLink ||
+            Phase == ThinOrFullLTOPhase::FullLTOPreLink)
+          return;
+        MPM.addPass(SanitizeTbaaPass(TbaaStage::FastPath, Stats));
       });
 }

@@ -107,17 +107,16 @@ void resetStack(Function &F, const DenseSet<const Value *> &QuietLocals,
 /// (sanitize_tbaa_objects.cpp).
 unsigned resetHeapBlocks(Module &M, TbaaRuntime &RT);
 
-/// `__aliaskit_tbaa_shadow`, the runtime's shadow table, declared in M.
-GlobalVariable *shadowGlobal(Module &M);
+/// Marks the check or store call `Call` for the inline fast path, which
+/// the end of the pipeline puts before it (FastMD); returns 1.
+unsigned wantFastPath(CallInst &Call);
 
-/// Puts the check or store call `Slow` (of `Size` bytes at `Ptr`, site
-/// `Site`) behind the program's inline fast path: the call runs only when
-/// the shadow's bytes are not all 0 or the site's answer in `Ok` (a store:
-/// or its own id). False when the access does not qualify (more than 8
-/// bytes, a size not constant) (sanitize_tbaa_fast.cpp).
-bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *Size,
-                 uint32_t Site, GlobalVariable *Base, GlobalVariable *Ok,
-                 GlobalVariable *Shadow);
+/// At the end of the pipeline, after the scoped checker's end: puts each
+/// call marked by wantFastPath behind the program's inline fast path (the
+/// call runs only when the shadow's bytes are not all 0 or the site's
+/// answer, or for a store its own id). Returns the calls expanded
+/// (sanitize_tbaa_fast.cpp).
+unsigned expandFastPaths(Module &M);
 
 /// Marks `I` (instrumented whole at the start) with its sites (SiteMD).
 void markSites(Instruction &I, ArrayRef<uint32_t> Sites);

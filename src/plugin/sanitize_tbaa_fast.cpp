@@ -16,6 +16,11 @@
 //     store writes its own id into the cells itself (it re-types nothing
 //     and meets no immutable mark, as the runtime found).
 //
+// The start marks the calls that may have it (FastMD); the end of the
+// pipeline, after the scoped checker's end, expands them: the optimizer
+// and the scoped checker's loop summaries see one call per access, and
+// the fast path is code generation's only.
+//
 // Otherwise (bytes on two pages, ids that differ, an id never met, a page
 // to make, the module not registered) the call runs as before, and may
 // fill the answer cell. Accesses of more than 8 bytes, immutable loads
@@ -30,6 +35,7 @@
 #include "shim.h"
 
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
@@ -52,9 +58,11 @@ Value *loadRelaxed(IRBuilder<> &B, Type *Ty, Value *Ptr, Align A) {
   return quiet(L);
 }
 
-} // namespace
+/// On a check or store call that may have the fast path.
+const char *const FastMD = "aliaskit.tbaa.fast";
 
-GlobalVariable *aliaskit::tbaa::shadowGlobal(Module &M) {
+/// `__aliaskit_tbaa_shadow`, the runtime's shadow table, declared in M.
+GlobalVariable *shadowGlobal(Module &M) {
   Type *Ptr = PointerType::getUnqual(M.getContext());
   auto *G = M.getNamedGlobal("__aliaskit_tbaa_shadow");
   if (!G)
@@ -64,10 +72,12 @@ GlobalVariable *aliaskit::tbaa::shadowGlobal(Module &M) {
   return G;
 }
 
-bool aliaskit::tbaa::addFastPath(CallInst *Slow, bool Store, Value *Ptr,
-                                 Value *SizeV, uint32_t Site,
-                                 GlobalVariable *Base, GlobalVariable *Ok,
-                                 GlobalVariable *Shadow) {
+/// Puts the check or store call `Slow` (of `SizeV` bytes at `Ptr`, site
+/// `Site`) behind the fast path; false when the access does not qualify
+/// (more than 8 bytes, a size not constant).
+bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
+                 uint32_t Site, GlobalVariable *Base, GlobalVariable *Ok,
+                 GlobalVariable *Shadow) {
   auto *SizeC = dyn_cast<ConstantInt>(SizeV);
   if (!SizeC || SizeC->isZero() || SizeC->getZExtValue() > MaxFast)
     return false;
@@ -153,4 +163,38 @@ bool aliaskit::tbaa::addFastPath(CallInst *Slow, bool Store, Value *Ptr,
   }
   B.CreateBr(Done);
   return true;
+}
+
+} // namespace
+
+unsigned aliaskit::tbaa::wantFastPath(CallInst &Call) {
+  Call.setMetadata(FastMD, MDNode::get(Call.getContext(), {}));
+  return 1;
+}
+
+unsigned aliaskit::tbaa::expandFastPaths(Module &M) {
+  auto *Base = M.getNamedGlobal("__aliaskit_tbaa_base");
+  auto *Ok = M.getNamedGlobal("__aliaskit_tbaa_ok");
+  if (!Base || !Ok)
+    return 0;
+  SmallVector<std::pair<CallInst *, bool>, 64> Calls; // (call, is a store)
+  for (Function &F : M)
+    for (Instruction &I : instructions(F)) {
+      CallInst *C = aliaskit::runtimeCall(&I, "__aliaskit_tbaa_load", 4);
+      bool Store = !C;
+      if (!C)
+        C = aliaskit::runtimeCall(&I, "__aliaskit_tbaa_store", 4);
+      if (C && C->getMetadata(FastMD))
+        Calls.push_back({C, Store});
+    }
+  GlobalVariable *Shadow = Calls.empty() ? nullptr : shadowGlobal(M);
+  unsigned N = 0;
+  for (auto [C, Store] : Calls) {
+    C->setMetadata(FastMD, nullptr);
+    auto *Site = dyn_cast<ConstantInt>(C->getArgOperand(1));
+    if (Site && C->getArgOperand(0) == Base)
+      N += addFastPath(C, Store, C->getArgOperand(2), C->getArgOperand(3),
+                       uint32_t(Site->getZExtValue()), Base, Ok, Shadow);
+  }
+  return N;
 }

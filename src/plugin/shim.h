@@ -940,6 +940,12 @@ std::string scopedSanitizeValue(const char *Env);
 /// exploits a tag on the way.
 void addTbaaSanitizeStage(llvm::PassBuilder &PB, const char *Env);
 
+/// sanitize_tbaa.cpp: when ALIASKIT_SANITIZE has the word `tbaa`, adds the
+/// expansion of the --tbaa fast paths at the end of the pipeline; called
+/// after the scoped checker's stages are added, so that it runs after the
+/// scoped end (which summarizes loops whose bodies are still simple).
+void addTbaaFastPathStage(llvm::PassBuilder &PB, const char *Env);
+
 /// The name of a module in reports and logs: its source file name, else
 /// its identifier (bisect.cpp).
 std::string moduleName(const llvm::Module &M);

@@ -1,4 +1,5 @@
-; The inline fast path of --tbaa (sanitize_tbaa_fast.cpp): before calling
+; The inline fast path of --tbaa (sanitize_tbaa_fast.cpp; the start marks
+; the calls, the end of the pipeline expands them): before calling
 ; the runtime, the program reads the shadow (the two-level table at
 ; @__aliaskit_tbaa_shadow), and the call runs only when the access's bytes
 ; are on two pages, their ids differ, or their one id is neither 0 nor the
@@ -8,10 +9,11 @@
 ; Accesses of more than 8 bytes and immutable loads (which mark their
 ; bytes) always call.
 ;
-; RUN: %opt -passes='aliaskit-sanitize-tbaa<stats>' -S %s -o %t.ll 2> %t.err
+; RUN: %opt -passes='aliaskit-sanitize-tbaa<stats>,aliaskit-sanitize-tbaa<fast-path;stats>' -S %s -o %t.ll 2> %t.err
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=STATS < %t.err
-; STATS: 0 heap blocks reset (allocated, freed, reallocated), 2 checks behind the inline fast path
+; STATS: 0 heap blocks reset (allocated, freed, reallocated), 3 checks to put behind the inline fast path
+; STATS: aliaskit-sanitize-tbaa: 2 checks behind the inline fast path
 ;
 ; CHECK: @__aliaskit_tbaa_ok = internal global [4 x i32] zeroinitializer
 ; CHECK: @__aliaskit_tbaa_shadow = external global ptr
