@@ -175,6 +175,7 @@ test-bisect-corpus: build
 # to BENCHMARKS.md. Also runs every check on the whole corpus.
 BENCH_FLAGS ?=
 bench: build
+	@bash -c '. tools/lib/env.sh && need_packages bench flang-22 libclang-rt-22-dev'
 	JOBS=$(JOBS) corpora/real-c.sh
 	JOBS=$(JOBS) checks/corpus/check.sh
 	JOBS=$(JOBS) checks/verify/parity.sh
@@ -188,6 +189,8 @@ bench: build
 	JOBS=$(JOBS) python3 checks/sanitize/programs.py
 	JOBS=$(JOBS) python3 checks/sanitize/bisect.py
 	JOBS=$(JOBS) python3 checks/sanitize/clean.py
+	JOBS=$(JOBS) python3 checks/sanitize/bisect.py --tbaa
+	JOBS=$(JOBS) python3 checks/sanitize/clean.py --tbaa
 	JOBS=$(JOBS) python3 checks/sanitize/tysan.py
 	python3 bench/bench.py $(BENCH_FLAGS)
 
