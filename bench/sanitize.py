@@ -418,11 +418,23 @@ def measure(b, a):
             row["ratio"][w] = once[w][0] / row["plain_s"]
             row["rss"][w] = once[w][1]
             row["stopped_s"][w] = once[w][0]
-    # The short input: native time of each build, then callgrind.
+    row.update(measure_short(b, a, runs_dir))
+    with open(b.path("row.json"), "w") as f:
+        json.dump(row, f)
+    return row
+
+
+def measure_short(b, a, runs_dir):
+    """The short input: the native time, peak RSS, status and note of each
+    build's one run, then the instructions (callgrind) of the counted
+    builds, when all of them that must be counted ran it within
+    --callgrind-limit seconds (a tolerated one only if it exited 0)."""
+    p = b.p
     short = {}
     for w in b.kinds:
         d = os.path.join(runs_dir, "short-" + w)
         short[w] = run(b.exe[w], p["short"], d, cap=a.cap, err=os.path.join(d, "stderr"))
+    row = {}
     row["short_s"] = {w: v[0] for w, v in short.items()}
     row["short_rss"] = {w: v[1] for w, v in short.items()}
     row["short_status"] = {w: v[2] for w, v in short.items()}
@@ -438,8 +450,6 @@ def measure(b, a):
         counts = {w: instructions(b.exe[w], p["short"], os.path.join(runs_dir, "cg-" + w),
                                   b.path("callgrind.%s" % w)) for w in b.counted if w in b.kinds and countable(w)}
         row["instructions"] = counts if all(counts[w] for w in must_count) else None
-    with open(b.path("row.json"), "w") as f:
-        json.dump(row, f)
     return row
 
 
