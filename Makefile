@@ -109,14 +109,16 @@ test-frontends:
 # references, Fortran dummy arguments), on the bisect corpus's wrong
 # !noalias programs (the report names bisect's culprit), and on correct
 # programs (no report, the same output); then --tbaa on the wrong !tbaa
-# programs and the correct ones: slices (make bench: all).
+# programs and the correct ones, and beside TySan on a violation it misses
+# at -O2 and a correct program it reports: slices (make bench: all).
 test-sanitize: build
-	@bash -c '. tools/lib/env.sh && need_packages test-sanitize flang-22'
+	@bash -c '. tools/lib/env.sh && need_packages test-sanitize flang-22 libclang-rt-22-dev'
 	JOBS=$(JOBS) python3 checks/sanitize/programs.py --slice
 	JOBS=$(JOBS) python3 checks/sanitize/bisect.py --slice
 	JOBS=$(JOBS) python3 checks/sanitize/clean.py --slice
 	JOBS=$(JOBS) python3 checks/sanitize/bisect.py --tbaa --slice
 	JOBS=$(JOBS) python3 checks/sanitize/clean.py --tbaa --slice
+	JOBS=$(JOBS) python3 checks/sanitize/tysan.py --slice
 
 # 300 modules with damaged metadata through every entry point (make fuzz:
 # 10000 of them, FUZZ_COUNT).
@@ -173,6 +175,7 @@ test-bisect-corpus: build
 # to BENCHMARKS.md. Also runs every check on the whole corpus.
 BENCH_FLAGS ?=
 bench: build
+	@bash -c '. tools/lib/env.sh && need_packages bench flang-22 libclang-rt-22-dev'
 	JOBS=$(JOBS) corpora/real-c.sh
 	JOBS=$(JOBS) checks/corpus/check.sh
 	JOBS=$(JOBS) checks/verify/parity.sh
@@ -186,6 +189,9 @@ bench: build
 	JOBS=$(JOBS) python3 checks/sanitize/programs.py
 	JOBS=$(JOBS) python3 checks/sanitize/bisect.py
 	JOBS=$(JOBS) python3 checks/sanitize/clean.py
+	JOBS=$(JOBS) python3 checks/sanitize/bisect.py --tbaa
+	JOBS=$(JOBS) python3 checks/sanitize/clean.py --tbaa
+	JOBS=$(JOBS) python3 checks/sanitize/tysan.py
 	python3 bench/bench.py $(BENCH_FLAGS)
 
 FUZZ_COUNT ?= 10000

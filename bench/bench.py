@@ -37,6 +37,8 @@ rust-scoped-noalias against scoped-noalias-aa.
       the plugin from before it existed (bench/overhead.py).
   S   the cost of `aliaskit sanitize` on real programs: time and peak RSS
       against the plain -O2 build and ASan (bench/sanitize.py).
+  S-TBAA  the same for `aliaskit sanitize --tbaa`, against the plain -O2
+      build, ASan and TySan (bench/sanitize_tbaa.py).
 
 Usage: bench/bench.py [--runs N] [--quick] [--out BENCHMARKS.md]
 Environment: LLVM_BIN, PLUGIN, MODGEN (see Makefile).
@@ -612,10 +614,11 @@ def main():
                           + (["--no-callgrind"] if not callgrind else []),
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     md += ["", over.stdout.strip() or "(no output)"]
-    san = subprocess.run([sys.executable, os.path.join(HERE, "sanitize.py"), "--runs", str(runs)]
-                         + (["--no-callgrind"] if not callgrind else []),
-                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    md += ["", san.stdout.strip() or "(no output)"]
+    for script in ("sanitize.py", "sanitize_tbaa.py"):
+        san = subprocess.run([sys.executable, os.path.join(HERE, script), "--runs", str(runs)]
+                             + (["--no-callgrind"] if not callgrind else []),
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        md += ["", san.stdout.strip() or "(no output)"]
     text = "\n".join(md) + "\n"
     with open(args.out, "w") as f:
         f.write(text)

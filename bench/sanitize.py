@@ -158,12 +158,22 @@ def asan_module(bc, out):
 
 class Build:
     """A program's three builds (and, with --profile, a fourth) in
-    target/sanitize-bench/NAME."""
+    target/sanitize-bench/NAME. A mode of its own (bench/sanitize_tbaa.py)
+    names other builds: `kinds` (plain first), `checked` (the builds run
+    under --cap), `counted` (callgrind on the short input), `tolerated`
+    (builds whose crash or other output is a finding, not an error: the
+    anchor TySan)."""
 
-    def __init__(self, p, profile, build=True):
+    kinds = ("plain", "sanitized", "asan")
+    checked = ("sanitized",)
+    counted = ("plain", "sanitized")
+    tolerated = ()
+    root = WORK
+
+    def __init__(self, p, profile=False, build=True):
         self.p = p
-        self.dir = os.path.join(WORK, p["name"])
-        self.exe = {w: self.path(w) for w in ("plain", "sanitized", "asan")}
+        self.dir = os.path.join(self.root, p["name"])
+        self.exe = {w: self.path(w) for w in self.kinds}
         self.exe["profile"] = self.path("profiled")
         self.stats = {}
         self.link_args = None
@@ -174,6 +184,11 @@ class Build:
 
     def path(self, name):
         return os.path.join(self.dir, name)
+
+    def note(self, kind, stderr):
+        """What a run of build `kind` says about itself on stderr (the
+        path): the runtime's summary line, for the checked builds."""
+        return summary_of(stderr) if kind in self.checked else ""
 
     def front_end(self):
         """The program's bitcode before any LLVM pass: one module."""
@@ -224,23 +239,39 @@ class Build:
         return out
 
     def build(self, profile):
-        p = self.p
-        clang = env.tool("clang")
         fe = self.front_end()
-        # plain: the -O2 pipeline and code generation.
-        if p["lang"] == "rust":
-            must([clang, "-O2", "-w", "-c", "-x", "ir", fe, "-o", self.path("plain.o")])
+        self.build_plain(fe)
+        # sanitized: aliaskit's -O2 pipeline, code generation at -O2.
+        st = self.instrument(fe, "inst", "sanitized",
+                             [env.ALIASKIT, "sanitize", fe, "-o", self.path("inst.bc"), "-O2", "--stats"])
+        self.stats = stats_of(st)
+        self.build_asan(fe)
+        if profile:
+            self.build_profile()
+
+    def build_plain(self, fe):
+        """plain: the -O2 pipeline and code generation."""
+        if self.p["lang"] == "rust":
+            must([env.tool("clang"), "-O2", "-w", "-c", "-x", "ir", fe, "-o", self.path("plain.o")])
             self.exe["plain"] = self.link([self.path("plain.o")], self.path("plain"))
         else:
             self.exe["plain"] = self.link([fe], self.path("plain"), ["-O2", "-w"])
-        # sanitized: aliaskit's -O2 pipeline, code generation at -O2.
-        st = must([env.ALIASKIT, "sanitize", fe, "-o", self.path("inst.bc"), "-O2", "--stats"], what="aliaskit sanitize")
-        self.stats = stats_of(st.stderr.decode(errors="replace"))
-        must([clang, "-O2", "-w", "-Xclang", "-disable-llvm-passes", "-c", "-x", "ir", self.path("inst.bc"),
-              "-o", self.path("inst.o")])
-        flags = ldflags()
-        self.exe["sanitized"] = self.link([self.path("inst.o")], self.path("sanitized"), flags)
-        # asan
+
+    def instrument(self, fe, stem, kind, cmd, environ=None):
+        """The build `kind`: `cmd` writes the instrumented module stem.bc
+        from fe (running LLVM's -O2 pipeline), code generation at -O2
+        without a second optimization, linked with the runtime. Returns
+        what cmd printed on stderr (its --stats)."""
+        st = must(cmd, environ=environ, what=" ".join(os.path.basename(c) for c in cmd[:2]))
+        must([env.tool("clang"), "-O2", "-w", "-Xclang", "-disable-llvm-passes", "-c", "-x", "ir",
+              self.path(stem + ".bc"), "-o", self.path(stem + ".o")])
+        self.exe[kind] = self.link([self.path(stem + ".o")], self.path(kind), ldflags())
+        return st.stderr.decode(errors="replace")
+
+    def build_asan(self, fe):
+        """asan: from the sources for C, else from fe with
+        `sanitize_address` added (asan_module)."""
+        p, clang = self.p, env.tool("clang")
         if p["lang"] == "c":
             must([clang, "-O2", "-g", "-fsanitize=address"] + p.get("cflags", []) + p["files"] + p.get("libs", [])
                  + ["-o", self.path("asan")], cwd=self.dir, what="clang -fsanitize=address")
@@ -249,8 +280,6 @@ class Build:
             ll = asan_module(fe, self.path("fe.asan.ll"))
             must([clang, "-O2", "-w", "-fsanitize=address", "-c", "-x", "ir", ll, "-o", self.path("asan.o")])
             self.exe["asan"] = self.link([self.path("asan.o")], self.path("asan"), ["-fsanitize=address"])
-        if profile:
-            self.build_profile()
 
     def build_profile(self):
         """The sanitized build with bench/sanitize_profile.c between the
@@ -332,55 +361,95 @@ def summary_of(path):
 
 def measure(b, a):
     """The verification run, the rounds and the instruction counts of one
-    program: a row."""
+    program: a row. Per build (b.kinds): `stopped` (over --cap: its one
+    run gives a lower bound), `failed` (a tolerated build that crashed or
+    printed another output: left out of the rounds), `notes` (what
+    b.note reads in its stderr: the summary line), ratios and peak RSS."""
     import bench  # the rounds, as bench.py runs them
     p = b.p
-    row = dict(name=p["name"], what=p["what"], args=p["args"], short=p["short"], stats=b.stats)
+    row = dict(name=p["name"], what=p["what"], args=p["args"], short=p["short"], stats=b.stats, kinds=list(b.kinds))
     runs_dir = b.path("runs")
+
+    def cap(w):
+        return a.cap if w in b.checked else None
+
+    def failure(w, rc, out, err):
+        """Why run w of the build is not comparable (None: it is)."""
+        if rc not in (None, 0):
+            why = "exit %d" % rc if rc < 128 else "signal %d" % (rc - 128)
+        elif rc is not None and out != outs_plain:
+            why = "other output"
+        else:
+            return None
+        if w not in b.tolerated:
+            raise SystemExit("sanitize.py: %s %s: %s: %s" % (p["name"], w, why, open(
+                err, errors="replace").read()[-800:]))
+        return why
+
     # One run of each: the same output, the summary line.
     once = {}
-    for which in ("plain", "asan", "sanitized"):
-        d = os.path.join(runs_dir, which)
-        once[which] = run(b.exe[which], p["args"], d, cap=a.cap if which == "sanitized" else None,
-                          out=os.path.join(d, "stdout"), err=os.path.join(d, "stderr"))
-    row["capped"] = once["sanitized"][2] is None
-    outs = {w: open(os.path.join(runs_dir, w, "stdout"), "rb").read() for w in once}
-    for w, (_, _, rc) in once.items():
-        if rc not in (None, 0):
-            raise SystemExit("sanitize.py: %s %s exited with %d: %s" % (p["name"], w, rc, open(
-                os.path.join(runs_dir, w, "stderr"), errors="replace").read()[-800:]))
-    if outs["asan"] != outs["plain"] or (not row["capped"] and outs["sanitized"] != outs["plain"]):
-        raise SystemExit("sanitize.py: %s: the builds' outputs differ" % p["name"])
-    row["summary"] = summary_of(os.path.join(runs_dir, "sanitized", "stderr"))
-    # Interleaved rounds; a sanitized build over the cap is not run again.
-    cmds = {w: w for w in ("plain", "asan") + (() if row["capped"] else ("sanitized",))}
+    for w in b.kinds:
+        d = os.path.join(runs_dir, w)
+        once[w] = run(b.exe[w], p["args"], d, cap=cap(w), out=os.path.join(d, "stdout"),
+                      err=os.path.join(d, "stderr"))
+    outs_plain = open(os.path.join(runs_dir, "plain", "stdout"), "rb").read()
+    row["stopped"] = {w: once[w][2] is None for w in b.kinds}
+    row["failed"] = {}
+    for w in b.kinds:
+        d = os.path.join(runs_dir, w)
+        why = failure(w, once[w][2], open(os.path.join(d, "stdout"), "rb").read(), os.path.join(d, "stderr"))
+        if why:
+            row["failed"][w] = why
+    row["notes"] = {w: b.note(w, os.path.join(runs_dir, w, "stderr")) for w in b.kinds}
+    # Interleaved rounds; a build over the cap is not run again.
+    cmds = {w: w for w in b.kinds if not row["stopped"][w] and w not in row["failed"]}
     rounds = bench.interleaved_rounds(
-        cmds, a.runs, measure=lambda w: run(b.exe[w], p["args"], os.path.join(runs_dir, w), cap=a.cap))
+        cmds, a.runs, measure=lambda w: run(b.exe[w], p["args"], os.path.join(runs_dir, w), cap=cap(w)))
     for r in rounds:
-        if any(v[2] is None for v in r.values()):
-            row["capped"] = True  # over the cap in a later round: a lower bound only
+        for w, v in r.items():
+            if v[2] is None:
+                row["stopped"][w] = True  # over the cap in a later round: a lower bound only
     row["plain_s"] = statistics.median(r["plain"][0] for r in rounds)
     row["rss"] = {w: statistics.median(r[w][1] for r in rounds) for w in cmds}
     row["ratio"] = {w: statistics.median(r[w][0] / r["plain"][0] for r in rounds) for w in cmds}
-    if row["capped"]:
-        row["ratio"]["sanitized"] = once["sanitized"][0] / row["plain_s"]
-        row["rss"]["sanitized"] = once["sanitized"][1]
-        row["capped_s"] = once["sanitized"][0]
-    # The short input: native time of each build, then callgrind.
-    short = {}
-    for w in ("plain", "asan", "sanitized"):
-        d = os.path.join(runs_dir, "short-" + w)
-        short[w] = run(b.exe[w], p["short"], d, cap=a.cap, err=os.path.join(d, "stderr"))
-    row["short_s"] = {w: v[0] for w, v in short.items()}
-    row["short_rss"] = {w: v[1] for w, v in short.items()}
-    row["short_summary"] = summary_of(os.path.join(runs_dir, "short-sanitized", "stderr"))
-    row["instructions"] = None
-    if not a.no_callgrind and short["sanitized"][2] is not None and short["sanitized"][0] <= a.callgrind_limit:
-        counts = {w: instructions(b.exe[w], p["short"], os.path.join(runs_dir, "cg-" + w),
-                                  b.path("callgrind.%s" % w)) for w in ("plain", "sanitized")}
-        row["instructions"] = counts if all(counts.values()) else None
+    row["stopped_s"] = {}
+    for w in b.kinds:
+        if row["stopped"][w] or w in row["failed"]:
+            row["ratio"][w] = once[w][0] / row["plain_s"]
+            row["rss"][w] = once[w][1]
+            row["stopped_s"][w] = once[w][0]
+    row.update(measure_short(b, a, runs_dir))
     with open(b.path("row.json"), "w") as f:
         json.dump(row, f)
+    return row
+
+
+def measure_short(b, a, runs_dir):
+    """The short input: the native time, peak RSS, status and note of each
+    build's one run, then the instructions (callgrind) of the counted
+    builds, when all of them that must be counted ran it within
+    --callgrind-limit seconds (a tolerated one only if it exited 0)."""
+    p = b.p
+    short = {}
+    for w in b.kinds:
+        d = os.path.join(runs_dir, "short-" + w)
+        short[w] = run(b.exe[w], p["short"], d, cap=a.cap, err=os.path.join(d, "stderr"))
+    row = {}
+    row["short_s"] = {w: v[0] for w, v in short.items()}
+    row["short_rss"] = {w: v[1] for w, v in short.items()}
+    row["short_status"] = {w: v[2] for w, v in short.items()}
+    row["short_notes"] = {w: b.note(w, os.path.join(runs_dir, "short-" + w, "stderr")) for w in b.kinds}
+    row["instructions"] = None
+
+    def countable(w):
+        st, secs = short[w][2], short[w][0]
+        return st is not None and secs <= a.callgrind_limit and (st == 0 or w not in b.tolerated)
+
+    must_count = [w for w in b.counted if w in b.kinds and w not in b.tolerated]
+    if not a.no_callgrind and all(countable(w) for w in must_count):
+        counts = {w: instructions(b.exe[w], p["short"], os.path.join(runs_dir, "cg-" + w),
+                                  b.path("callgrind.%s" % w)) for w in b.counted if w in b.kinds and countable(w)}
+        row["instructions"] = counts if all(counts[w] for w in must_count) else None
     return row
 
 
@@ -620,9 +689,10 @@ def table(rows, a):
           "| filtered out (start/end) | accesses checked at run time, instances |",
           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
     for r in rows:
-        cap = r["capped"]
+        cap = r["stopped"]["sanitized"]
         rss = r["rss"]
-        summ = r["summary"] if not cap else "(stopped; on `%s`: %s)" % (" ".join(r["short"]), r["short_summary"])
+        summ = (r["notes"]["sanitized"] if not cap else
+                "(stopped; on `%s`: %s)" % (" ".join(r["short"]), r["short_notes"]["sanitized"]))
         m = re.match(r"(\d+) accesses checked, (\d+) instances", summ)
         summ = "%s, %s" % m.groups() if m else summ or "no runtime linked (nothing instrumented)"
         md.append("| %s `%s` | %.2f | %s | %s | %s | %s | %.1f / %s%.1f / %.1f | %s | %s | %s |" % (
@@ -640,7 +710,7 @@ def short_table(rows):
           "|---|---|---:|---:|---:|---:|---:|---:|---|"]
     for r in rows:
         s, ins = r["short_s"], r["instructions"]
-        m = re.match(r"(\d+) accesses checked, (\d+) instances", r["short_summary"])
+        m = re.match(r"(\d+) accesses checked, (\d+) instances", r["short_notes"]["sanitized"])
         i = ("%d | %.1fx" % (ins["plain"], ins["sanitized"] / ins["plain"]) if ins else "- | -")
         md.append("| %s | `%s` | %.3f | %.3f | %.3f | %s | %.2fx | %s |" % (
             r["name"], " ".join(r["short"]), s["plain"], s["sanitized"], s["asan"], i,
@@ -655,6 +725,44 @@ def machine():
     return "%s, %d cores, %s, %s" % (cpu, os.cpu_count() or 1, llvm, platform.python_version())
 
 
+def common_arguments(ap):
+    """The options of section S and of section S-TBAA (sanitize_tbaa.py)."""
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--only", help="NAME,... (f_kernels, rs_collections, c_blas, sqlite3)")
+    ap.add_argument("--cap", type=float, default=120.0,
+                    help="CPU seconds a checked run may take before it is stopped (default 120)")
+    ap.add_argument("--no-callgrind", action="store_true")
+    ap.add_argument("--callgrind-limit", type=float, default=15.0,
+                    help="callgrind only when the checked builds run the short input in at most this (s)")
+    ap.add_argument("--out", help="also write the section to this file")
+    ap.add_argument("--reuse", action="store_true",
+                    help="take each program's builds and measurements from an earlier run (its row.json) where "
+                         "there are some: for changing the output or the profile only")
+
+
+def chosen(progs, a):
+    """The programs --only names (all without it); builds the launcher."""
+    launcher()
+    return [p for p in progs if not a.only or p["name"] in a.only.split(",")]
+
+
+def measured(cls, p, a, profile=False):
+    """(row, build) of program p built as `cls` (a Build): from its
+    row.json with --reuse when there is one of this version, else built
+    and measured."""
+    b = cls(p, profile, build=False)
+    saved = b.path("row.json")
+    if a.reuse and os.path.exists(saved):
+        with open(saved) as f:
+            row = json.load(f)
+        if "stopped" in row:
+            return row, b
+    print("%s: %s: building" % (os.path.basename(sys.argv[0]), p["name"]), file=sys.stderr, flush=True)
+    b = cls(p, profile)
+    print("%s: %s: measuring" % (os.path.basename(sys.argv[0]), p["name"]), file=sys.stderr, flush=True)
+    return measure(b, a), b
+
+
 def main():
     if os.environ.get(RECORD):
         # rustc runs this as its linker: record the line, link as cc would.
@@ -662,40 +770,18 @@ def main():
             json.dump(sys.argv[1:], f)
         os.execvp(os.environ.get("CC") or "cc", [os.environ.get("CC") or "cc"] + sys.argv[1:])
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--only", help="NAME,... (f_kernels, rs_collections, c_blas, sqlite3)")
-    ap.add_argument("--cap", type=float, default=120.0,
-                    help="CPU seconds a sanitized run may take before it is stopped (default 120)")
-    ap.add_argument("--no-callgrind", action="store_true")
-    ap.add_argument("--callgrind-limit", type=float, default=15.0,
-                    help="callgrind only when the sanitized build runs the short input in at most this (s)")
+    common_arguments(ap)
     ap.add_argument("--profile", action="store_true", help="where the sanitized build's time goes")
     ap.add_argument("--profile-rows", type=int, default=12)
-    ap.add_argument("--out", help="also write the section to this file")
-    ap.add_argument("--reuse", action="store_true",
-                    help="take each program's builds and measurements from an earlier run (target/sanitize-bench/"
-                         "NAME/row.json) where there are some: for changing the output or the profile only")
     a = ap.parse_args()
     start = time.time()
-    launcher()
-    progs = programs()
-    if a.only:
-        progs = [p for p in progs if p["name"] in a.only.split(",")]
     rows, prof = [], []
-    for p in progs:
-        saved = os.path.join(WORK, p["name"], "row.json")
-        if a.reuse and os.path.exists(saved):
-            with open(saved) as f:
-                rows.append(json.load(f))
-            b = Build(p, a.profile, build=False)
-            if a.profile and not os.path.exists(b.exe["profile"]):
-                b.build_profile()
-        else:
-            print("sanitize.py: %s: building" % p["name"], file=sys.stderr, flush=True)
-            b = Build(p, a.profile)
-            print("sanitize.py: %s: measuring" % p["name"], file=sys.stderr, flush=True)
-            rows.append(measure(b, a))
+    for p in chosen(programs(), a):
+        row, b = measured(Build, p, a, a.profile)
+        rows.append(row)
         if a.profile:
+            if not os.path.exists(b.exe["profile"]):
+                b.build_profile()
             print("sanitize.py: %s: profiling" % p["name"], file=sys.stderr, flush=True)
             prof += profile(b, a)
     md = ["## S: the cost of `aliaskit sanitize`", "",
