@@ -72,6 +72,9 @@ pub(crate) struct State {
     /// The id of each (per-call store site, call instance, host instance)
     /// that ran.
     pub(crate) instances: FxHashMap<(StoreId, u64, u64), StoreId>,
+    /// The fast path's class of each kind of site seen (start tag, claims,
+    /// immutable), numbered from 1.
+    pub(crate) classes: FxHashMap<(TagId, SiteClaims, bool), u32>,
     /// The functions a load site's check was inlined into (decision key,
     /// name), besides its own.
     pub(crate) hosts: FxHashMap<StoreId, Vec<(u64, String)>>,
@@ -88,6 +91,15 @@ pub(crate) fn state() -> &'static Mutex<State> {
 }
 
 impl State {
+    /// The fast path's class of a site with start tag `tag`, `claims` and
+    /// `immutable`: two ids of one class break the same claims with every
+    /// site, and a store over either re-types the same (so an answer
+    /// about one is an answer about the other).
+    pub(crate) fn class(&mut self, tag: TagId, claims: SiteClaims, immutable: bool) -> u32 {
+        let next = self.classes.len() as u32 + 1;
+        *self.classes.entry((tag, claims, immutable)).or_insert(next)
+    }
+
     pub(crate) fn site(&self, id: StoreId) -> Option<SiteRef> {
         self.sites.get((id as usize).checked_sub(1)?).copied()
     }
@@ -151,19 +163,21 @@ impl Local {
 
     /// Site `id` met bytes whose one store id `seen` breaks no claim with
     /// it (for a store: re-types nothing, marks nothing): the program's
-    /// fast path may let the same meeting pass without a call. A property
-    /// of the two sites' tags, true for ever once true.
+    /// fast path may let a meeting with any id of `seen`'s class pass
+    /// without a call. A property of the two sites' claims, true for ever
+    /// once true.
     fn remember_ok(&mut self, id: StoreId, seen: Option<StoreId>) {
         let Some(seen) = seen.filter(|&s| s != 0 && s != id) else {
             return;
         };
-        if self.claims(id).is_none() {
+        let class = crate::tbaa_pages::class_of(seen);
+        if class == 0 || self.claims(id).is_none() {
             return;
         }
         let ok = self.tags[id as usize - 1].3;
         if !ok.is_null() {
             // SAFETY: a cell of the registered module's array (SiteRef::ok).
-            unsafe { (*ok).store(seen, Ordering::Relaxed) };
+            unsafe { (*ok).store(class, Ordering::Relaxed) };
         }
     }
 

@@ -81,6 +81,8 @@ pub unsafe fn register(table: *const u8, end: *const u8, ok: *const AtomicU32) -
             immutable,
             ok: if ok.is_null() { ok } else { ok.add(i) },
         });
+        let class = s.class(tag, claims, immutable);
+        crate::tbaa_pages::set_class(of, class);
     }
     s.modules.push(t);
     base

@@ -33,6 +33,20 @@ const L1_BITS: u32 = ADDRESS_BITS - PAGE_BITS - L2_BITS;
 pub static __aliaskit_tbaa_shadow: AtomicPtr<AtomicPtr<AtomicPtr<AtomicU32>>> =
     AtomicPtr::new(std::ptr::null_mut());
 
+/// The class of each store id (index: the id), for the program's fast
+/// path: ids of one class break the same claims with every site (the
+/// same tag, claims and immutability: [`crate::tbaa`]'s `class`), so a
+/// site's answer cell holds a class. Published before
+/// [`__aliaskit_tbaa_shadow`] (non-null whenever it is); [`MAX_CLASSED`]
+/// entries, zero-filled (0: no class: the runtime is asked), touched only
+/// where ids exist.
+#[no_mangle]
+pub static __aliaskit_tbaa_classes: AtomicPtr<AtomicU32> = AtomicPtr::new(std::ptr::null_mut());
+
+/// Store ids below this have a class cell (must match the pass's
+/// `MaxClassed`).
+pub const MAX_CLASSED: usize = 1 << 26;
+
 /// The first level: a pointer to each second-level table (null: none).
 pub(crate) struct Table {
     l1: &'static [AtomicPtr<AtomicPtr<AtomicU32>>],
@@ -66,7 +80,10 @@ pub(crate) fn table() -> Option<&'static Table> {
         let l1 = zeroed(1 << L1_BITS)?;
         // Left null, the program's fast path always calls the runtime.
         if crate::report::options().tbaa_fast_path {
-            __aliaskit_tbaa_shadow.store(l1.as_ptr() as *mut _, Ordering::Release);
+            if let Some(classes) = zeroed::<AtomicU32>(MAX_CLASSED) {
+                __aliaskit_tbaa_classes.store(classes.as_ptr() as *mut _, Ordering::Release);
+                __aliaskit_tbaa_shadow.store(l1.as_ptr() as *mut _, Ordering::Release);
+            }
         }
         Some(Table { l1 })
     })
@@ -163,4 +180,24 @@ mod tests {
         s.store(1 << 50, 4, 3);
         assert_eq!(s.get(1 << 50), 0);
     }
+}
+
+/// Sets the class of store id `id` (nothing when there is no class table,
+/// or the id is beyond it).
+pub(crate) fn set_class(id: u32, class: u32) {
+    let p = __aliaskit_tbaa_classes.load(Ordering::Acquire);
+    if !p.is_null() && (id as usize) < MAX_CLASSED {
+        // SAFETY: the table has MAX_CLASSED cells and is never freed.
+        unsafe { (*p.add(id as usize)).store(class, Ordering::Relaxed) };
+    }
+}
+
+/// The class of store id `id` (0: none).
+pub(crate) fn class_of(id: u32) -> u32 {
+    let p = __aliaskit_tbaa_classes.load(Ordering::Acquire);
+    if p.is_null() || (id as usize) >= MAX_CLASSED {
+        return 0;
+    }
+    // SAFETY: as in set_class.
+    unsafe { (*p.add(id as usize)).load(Ordering::Relaxed) }
 }

@@ -50,6 +50,9 @@ constexpr uint64_t L2Bits = 18;
 constexpr uint64_t AddressBits = 47;
 /// Bytes of an access the fast path compares at most.
 constexpr uint64_t MaxFast = 8;
+/// Store ids below this have a class (runtime/src/tbaa_pages.rs,
+/// MAX_CLASSED: must match).
+constexpr uint32_t MaxClassed = 1u << 26;
 
 /// A relaxed atomic load of `Ty` at `Ptr`.
 Value *loadRelaxed(IRBuilder<> &B, Type *Ty, Value *Ptr, Align A) {
@@ -61,14 +64,15 @@ Value *loadRelaxed(IRBuilder<> &B, Type *Ty, Value *Ptr, Align A) {
 /// On a check or store call that may have the fast path.
 const char *const FastMD = "aliaskit.tbaa.fast";
 
-/// `__aliaskit_tbaa_shadow`, the runtime's shadow table, declared in M.
-GlobalVariable *shadowGlobal(Module &M) {
+/// The runtime's pointer global `Name` (__aliaskit_tbaa_shadow, the
+/// shadow's first level; __aliaskit_tbaa_classes, the ids' classes),
+/// declared in M.
+GlobalVariable *runtimeGlobal(Module &M, StringRef Name) {
   Type *Ptr = PointerType::getUnqual(M.getContext());
-  auto *G = M.getNamedGlobal("__aliaskit_tbaa_shadow");
+  auto *G = M.getNamedGlobal(Name);
   if (!G)
     G = new GlobalVariable(M, Ptr, /*isConstant=*/false,
-                           GlobalValue::ExternalLinkage, nullptr,
-                           "__aliaskit_tbaa_shadow");
+                           GlobalValue::ExternalLinkage, nullptr, Name);
   return G;
 }
 
@@ -77,7 +81,7 @@ GlobalVariable *shadowGlobal(Module &M) {
 /// (more than 8 bytes, a size not constant).
 bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
                  uint32_t Site, GlobalVariable *Base, GlobalVariable *Ok,
-                 GlobalVariable *Shadow) {
+                 GlobalVariable *Shadow, GlobalVariable *ClassesG) {
   auto *SizeC = dyn_cast<ConstantInt>(SizeV);
   if (!SizeC || SizeC->isZero() || SizeC->getZExtValue() > MaxFast)
     return false;
@@ -107,7 +111,9 @@ bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
   Value *Off = B.CreateAnd(A, (1ull << PageBits) - 1);
   Value *Page = B.CreateLShr(A, PageBits);
   Value *Hi = B.CreateLShr(Page, L2Bits);
-  Value *L1 = loadRelaxed(B, PtrTy, Shadow, Align(8));
+  // Acquire: the class table is published before the first level.
+  auto *L1 = cast<LoadInst>(loadRelaxed(B, PtrTy, Shadow, Align(8)));
+  L1->setOrdering(AtomicOrdering::Acquire);
   Value *Fits = B.CreateAnd(
       B.CreateAnd(B.CreateICmpNE(Id, B.getInt32(0)),
                   B.CreateICmpULE(B.CreateAdd(Off, B.getInt64(Size)),
@@ -140,11 +146,21 @@ bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
   Value *Same = B.getTrue();
   for (uint64_t K = 1; K < Size; ++K)
     Same = B.CreateAnd(Same, B.CreateICmpEQ(Cell[K], Cell[0]));
+  // The class of the bytes' id (0 beyond the class table: never an
+  // answer), against the site's answer (0: none yet).
   Value *Answer = loadRelaxed(
       B, I32, B.CreateConstGEP2_64(Ok->getValueType(), Ok, 0, Site), Align(4));
+  Value *Classes = loadRelaxed(B, PtrTy, ClassesG, Align(8));
+  Value *Index = B.CreateSelect(
+      B.CreateICmpULT(Cell[0], B.getInt32(MaxClassed)),
+      B.CreateZExt(Cell[0], I64), B.getInt64(0));
+  Value *Class =
+      loadRelaxed(B, I32, B.CreateGEP(I32, Classes, Index), Align(4));
   Value *Own = B.CreateAdd(Id, B.getInt32(Site));
-  Value *Known = B.CreateOr(B.CreateICmpEQ(Cell[0], B.getInt32(0)),
-                            B.CreateICmpEQ(Cell[0], Answer));
+  Value *Known = B.CreateOr(
+      B.CreateICmpEQ(Cell[0], B.getInt32(0)),
+      B.CreateAnd(B.CreateICmpNE(Answer, B.getInt32(0)),
+                  B.CreateICmpEQ(Class, Answer)));
   if (Store)
     Known = B.CreateOr(Known, B.CreateICmpEQ(Cell[0], Own));
   Value *Pass = B.CreateAnd(Same, Known);
@@ -187,14 +203,18 @@ unsigned aliaskit::tbaa::expandFastPaths(Module &M) {
       if (C && C->getMetadata(FastMD))
         Calls.push_back({C, Store});
     }
-  GlobalVariable *Shadow = Calls.empty() ? nullptr : shadowGlobal(M);
+  if (Calls.empty())
+    return 0;
+  GlobalVariable *Shadow = runtimeGlobal(M, "__aliaskit_tbaa_shadow");
+  GlobalVariable *Classes = runtimeGlobal(M, "__aliaskit_tbaa_classes");
   unsigned N = 0;
   for (auto [C, Store] : Calls) {
     C->setMetadata(FastMD, nullptr);
     auto *Site = dyn_cast<ConstantInt>(C->getArgOperand(1));
     if (Site && C->getArgOperand(0) == Base)
       N += addFastPath(C, Store, C->getArgOperand(2), C->getArgOperand(3),
-                       uint32_t(Site->getZExtValue()), Base, Ok, Shadow);
+                       uint32_t(Site->getZExtValue()), Base, Ok, Shadow,
+                       Classes);
   }
   return N;
 }

@@ -2,8 +2,9 @@
 ; the calls, the end of the pipeline expands them): before calling
 ; the runtime, the program reads the shadow (the two-level table at
 ; @__aliaskit_tbaa_shadow), and the call runs only when the access's bytes
-; are on two pages, their ids differ, or their one id is neither 0 nor the
-; site's answer (@__aliaskit_tbaa_ok) nor, for a store, its own id; a store
+; are on two pages, their ids differ, or their one id is neither 0 nor of
+; the site's answer's class (@__aliaskit_tbaa_ok, @__aliaskit_tbaa_classes)
+; nor, for a store, its own id; a store
 ; that passes writes its own id itself. A load in a page that does not exist
 ; passes (untyped); a store there calls the runtime (which makes it).
 ; Accesses of more than 8 bytes and immutable loads (which mark their
@@ -17,10 +18,11 @@
 ;
 ; CHECK: @__aliaskit_tbaa_ok = internal global [4 x i32] zeroinitializer
 ; CHECK: @__aliaskit_tbaa_shadow = external global ptr
+; CHECK: @__aliaskit_tbaa_classes = external global ptr
 ;
 ; CHECK-LABEL: define float @pun(
 ; CHECK:         %[[BASE:[0-9]+]] = load atomic i32, ptr @__aliaskit_tbaa_base monotonic
-; CHECK:         load atomic ptr, ptr @__aliaskit_tbaa_shadow monotonic
+; CHECK:         load atomic ptr, ptr @__aliaskit_tbaa_shadow acquire
 ; CHECK:         br i1 %{{[0-9]+}}, label %aliaskit.tbaa.l2, label %[[SLOW:.+]]
 ; CHECK:       aliaskit.tbaa.l2:
 ; CHECK:         br i1 %{{[0-9]+}}, label %[[SLOW]], label %aliaskit.tbaa.page
@@ -29,7 +31,11 @@
 ; CHECK:       aliaskit.tbaa.cells:
 ; CHECK-COUNT-4: load atomic i32, ptr %{{[0-9]+}} monotonic
 ; CHECK:         %[[OK:[0-9]+]] = load atomic i32, ptr @__aliaskit_tbaa_ok monotonic
+; CHECK:         %[[CLASSES:[0-9]+]] = load atomic ptr, ptr @__aliaskit_tbaa_classes monotonic
+; CHECK:         %[[CLASS:[0-9]+]] = load atomic i32, ptr %{{[0-9]+}} monotonic
 ; CHECK:         %[[OWN:[0-9]+]] = add i32 %[[BASE]], 0
+; CHECK:         icmp ne i32 %[[OK]], 0
+; CHECK-NEXT:    icmp eq i32 %[[CLASS]], %[[OK]]
 ; CHECK:         br i1 %{{[0-9]+}}, label %aliaskit.tbaa.write, label %[[SLOW]]
 ; CHECK:       aliaskit.tbaa.write:
 ; CHECK-COUNT-4: store atomic i32 %[[OWN]], ptr %{{[0-9]+}} monotonic

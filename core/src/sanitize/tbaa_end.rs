@@ -95,7 +95,7 @@ impl TbaaEnd {
 }
 
 /// A site's claims at the two points, as the runtime keeps them.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SiteClaims {
     /// Its start tag, when the start's claims are checked.
     pub start: Option<TagId>,
