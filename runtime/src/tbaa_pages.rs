@@ -158,6 +158,26 @@ impl Pages for SharedPages {
     }
 }
 
+/// Sets the class of store id `id` (nothing when there is no class table,
+/// or the id is beyond it).
+pub(crate) fn set_class(id: u32, class: u32) {
+    let p = __aliaskit_tbaa_classes.load(Ordering::Acquire);
+    if !p.is_null() && (id as usize) < MAX_CLASSED {
+        // SAFETY: the table has MAX_CLASSED cells and is never freed.
+        unsafe { (*p.add(id as usize)).store(class, Ordering::Relaxed) };
+    }
+}
+
+/// The class of store id `id` (0: none).
+pub(crate) fn class_of(id: u32) -> u32 {
+    let p = __aliaskit_tbaa_classes.load(Ordering::Acquire);
+    if p.is_null() || (id as usize) >= MAX_CLASSED {
+        return 0;
+    }
+    // SAFETY: as in set_class.
+    unsafe { (*p.add(id as usize)).load(Ordering::Relaxed) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -180,24 +200,4 @@ mod tests {
         s.store(1 << 50, 4, 3);
         assert_eq!(s.get(1 << 50), 0);
     }
-}
-
-/// Sets the class of store id `id` (nothing when there is no class table,
-/// or the id is beyond it).
-pub(crate) fn set_class(id: u32, class: u32) {
-    let p = __aliaskit_tbaa_classes.load(Ordering::Acquire);
-    if !p.is_null() && (id as usize) < MAX_CLASSED {
-        // SAFETY: the table has MAX_CLASSED cells and is never freed.
-        unsafe { (*p.add(id as usize)).store(class, Ordering::Relaxed) };
-    }
-}
-
-/// The class of store id `id` (0: none).
-pub(crate) fn class_of(id: u32) -> u32 {
-    let p = __aliaskit_tbaa_classes.load(Ordering::Acquire);
-    if p.is_null() || (id as usize) >= MAX_CLASSED {
-        return 0;
-    }
-    // SAFETY: as in set_class.
-    unsafe { (*p.add(id as usize)).load(Ordering::Relaxed) }
 }
