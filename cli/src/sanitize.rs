@@ -83,6 +83,15 @@ pub fn sanitize(
     if !["0", "1", "2", "3", "s", "z"].contains(&level) {
         bail!("unknown optimization level -O{level} (expected -O0, -O1, -O2, -O3, -Os or -Oz)");
     }
+    if let Some(dir) = output.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if !dir.is_dir() {
+            bail!(
+                "cannot write {}: {} is not a directory",
+                output.display(),
+                dir.display()
+            );
+        }
+    }
     let tools = Toolchain::find()?;
     let input = Input::open(file)?;
     let mut args: Vec<OsString> = vec![

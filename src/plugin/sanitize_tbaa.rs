@@ -148,7 +148,8 @@ pub(crate) unsafe fn plan(
             "remark: aliaskit-sanitize-tbaa: {module_name} has no !tbaa on its accesses: nothing to check (clang emits !tbaa only when optimizing, rustc never)"
         );
     }
-    if stats {
+    // Without a tagged access nothing is instrumented (the C++ side stops).
+    if stats && p.counts.tagged > 0 {
         eprintln!(
             "aliaskit-sanitize-tbaa: {} tagged accesses instrumented, {} untagged writes reset the shadow, {} accesses to {} locals left out (their tags all may alias), {} malformed tags not checked",
             p.counts.tagged,
