@@ -804,10 +804,15 @@ def main():
     md += ["", "Programs: " + "; ".join("%s: %s" % (r["name"], r["what"]) for r in rows) + "."]
     if prof:
         md += ["", "### Where the sanitized builds' time goes (`--profile`, short inputs)"] + prof
-    md += ["", "(%.0f s)" % (time.time() - start)]
-    text = "\n".join(md) + "\n"
-    if a.out:
-        with open(a.out, "w") as f:
+    publish(md, start, a.out)
+
+
+def publish(md, start, out):
+    """The section's lines `md`, with the time since `start`: printed, and
+    written to `out` when given."""
+    text = "\n".join(md + ["", "(%.0f s)" % (time.time() - start)]) + "\n"
+    if out:
+        with open(out, "w") as f:
             f.write(text)
     print(text)
 

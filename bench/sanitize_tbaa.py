@@ -238,13 +238,8 @@ def main():
     md += ["", "Short inputs, each build once (CPU seconds; > stopped), and instructions (callgrind, not under "
            "ASan) where the checked builds run them in at most %g s:" % a.callgrind_limit, ""]
     md += short_table(rows)
-    md += ["", "Programs: " + "; ".join("%s: %s" % (r["name"], r["what"]) for r in rows) + ".",
-           "", "(%.0f s)" % (time.time() - start)]
-    text = "\n".join(md) + "\n"
-    if a.out:
-        with open(a.out, "w") as f:
-            f.write(text)
-    print(text)
+    md += ["", "Programs: " + "; ".join("%s: %s" % (r["name"], r["what"]) for r in rows) + "."]
+    sanitize.publish(md, start, a.out)
 
 
 if __name__ == "__main__":
