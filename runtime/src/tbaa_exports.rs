@@ -39,8 +39,12 @@ macro_rules! site_access {
 /// `table` is a TBAA table global the pass made, `end` null or the end
 /// table global it made, `ok` null or its array of one cell per site,
 /// `base` its base global.
+///
+/// The name carries the version of its arguments (2: with the end table
+/// and the answer cells): an object built for another runtime fails to
+/// link, rather than passing arguments this one would misread.
 #[no_mangle]
-pub unsafe extern "C" fn __aliaskit_tbaa_register(
+pub unsafe extern "C" fn __aliaskit_tbaa_register_v2(
     table: *const u8,
     end: *const u8,
     ok: *const AtomicU32,
@@ -53,7 +57,7 @@ pub unsafe extern "C" fn __aliaskit_tbaa_register(
 }
 
 /// Where the module's load checks were inlined (its constructor calls
-/// this after [`__aliaskit_tbaa_register`]): `count` entries.
+/// this after [`__aliaskit_tbaa_register_v2`]): `count` entries.
 ///
 /// # Safety
 /// `base` is the module's base global, `hosts` its hosts array.

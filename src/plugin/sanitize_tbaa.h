@@ -54,7 +54,7 @@ struct TbaaRuntime {
     AttributeList ResetAttrs = aliaskit::runtimeCallAttributes(C, Own, {0});
     // (table, end table or null, answer cells or null, base global).
     Register = M.getOrInsertFunction(
-        "__aliaskit_tbaa_register",
+        "__aliaskit_tbaa_register_v2",
         FunctionType::get(Void, {Ptr, Ptr, Ptr, Ptr}, false));
     Hosts = M.getOrInsertFunction(
         "__aliaskit_tbaa_hosts", FunctionType::get(Void, {Ptr, Ptr, I32}, false));

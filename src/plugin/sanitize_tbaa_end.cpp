@@ -53,7 +53,7 @@ CallInst *registerCall(Module &M) {
   if (!Ctor || Ctor->isDeclaration())
     return nullptr;
   for (Instruction &I : instructions(*Ctor))
-    if (CallInst *C = aliaskit::runtimeCall(&I, "__aliaskit_tbaa_register", 4))
+    if (CallInst *C = aliaskit::runtimeCall(&I, "__aliaskit_tbaa_register_v2", 4))
       return C;
   return nullptr;
 }
