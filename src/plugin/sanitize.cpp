@@ -81,6 +81,28 @@ CallInst *aliaskit::runtimeCall(Value *V, StringRef Name, unsigned Args) {
                                                                        : nullptr;
 }
 
+SmallVector<Instruction *, 4> aliaskit::frameEnds(Function &F) {
+  SmallVector<Instruction *, 4> Ends;
+  for (BasicBlock &BB : F) {
+    Instruction *T = BB.getTerminator();
+    if (!T || !(isa<ReturnInst>(T) || isa<ResumeInst>(T)))
+      continue;
+    if (CallInst *Tail = BB.getTerminatingMustTailCall())
+      T = Tail;
+    Ends.push_back(T);
+  }
+  return Ends;
+}
+
+GlobalVariable *aliaskit::tableGlobal(Module &M, ArrayRef<uint8_t> Bytes,
+                                      StringRef Name) {
+  Constant *Data = ConstantDataArray::get(M.getContext(), Bytes);
+  auto *G = new GlobalVariable(M, Data->getType(), /*isConstant=*/true,
+                               GlobalValue::PrivateLinkage, Data, Name);
+  G->setAlignment(Align(8));
+  return G;
+}
+
 void aliaskit::markQuiet(Instruction *I) {
   I->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(I->getContext(), {}));
 }
@@ -385,31 +407,8 @@ void instrumentFunction(const aliaskit::FunctionPlan &P, GlobalVariable *Table,
       Delegated.push_back(Call);
     else
       ++NotRedirected;
-  SmallVector<Instruction *, 4> Exits;
-  for (BasicBlock &BB : *F) {
-    Instruction *T = BB.getTerminator();
-    if (!T || !(isa<ReturnInst>(T) || isa<ResumeInst>(T)))
-      continue;
-    // A musttail call must stay right before its ret.
-    if (CallInst *Tail = BB.getTerminatingMustTailCall())
-      T = Tail;
-    Exits.push_back(T);
-  }
-  for (Instruction *T : Exits)
+  for (Instruction *T : aliaskit::frameEnds(*F))
     quiet(IRBuilder<>(T).CreateCall(RT.Exit, {Frame}));
-}
-
-/// The table as a constant global: the bytes __aliaskit_enter reads.
-GlobalVariable *tableGlobal(Module &M, ArrayRef<uint8_t> Bytes,
-                            SanitizePoint Point) {
-  Constant *Data = ConstantDataArray::get(M.getContext(), Bytes);
-  auto *G = new GlobalVariable(
-      M, Data->getType(), /*isConstant=*/true, GlobalValue::PrivateLinkage,
-      Data,
-      Point == SanitizePoint::Start ? "__aliaskit_table.start"
-                                    : "__aliaskit_table.end");
-  G->setAlignment(Align(8));
-  return G;
 }
 
 /// The constructor that registers the table, and the destructor that
@@ -450,7 +449,10 @@ void instrument(Module &M, SanitizePoint Point, bool Stats,
   size_t N = aliaskit_sanitize_plan_functions(Plan);
   if (N > 0) {
     Runtime RT(M);
-    GlobalVariable *Table = tableGlobal(M, ArrayRef(Bytes, Len), Point);
+    GlobalVariable *Table = aliaskit::tableGlobal(
+        M, ArrayRef(Bytes, Len),
+        Point == SanitizePoint::Start ? "__aliaskit_table.start"
+                                      : "__aliaskit_table.end");
     SmallVector<CallBase *, 8> Delegated;
     unsigned NotRedirected = 0;
     for (size_t I = 0; I < N; ++I) {

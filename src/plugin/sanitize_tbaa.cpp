@@ -146,11 +146,8 @@ void instrument(Module &M, bool Stats, bool FastPath) {
   }
   LLVMContext &C = M.getContext();
   TbaaRuntime RT(M);
-  Constant *Data = ConstantDataArray::get(C, ArrayRef(Bytes, Len));
-  auto *Table = new GlobalVariable(M, Data->getType(), /*isConstant=*/true,
-                                   GlobalValue::PrivateLinkage, Data,
-                                   "__aliaskit_tbaa_table");
-  Table->setAlignment(Align(8));
+  GlobalVariable *Table =
+      aliaskit::tableGlobal(M, ArrayRef(Bytes, Len), "__aliaskit_tbaa_table");
   auto *Base = new GlobalVariable(M, RT.I32, /*isConstant=*/false,
                                   GlobalValue::InternalLinkage,
                                   ConstantInt::get(RT.I32, 0),

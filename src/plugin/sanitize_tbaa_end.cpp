@@ -217,6 +217,9 @@ void aliaskit::tbaa::tellEnd(Module &M, bool StartClaims, bool Stats) {
     Ambiguous += Kind == TbaaEndKind::Ambiguous;
     Views.push_back({wrap(S.Now.front().first), Site, Kind});
   }
+  // The host instances do not depend on the end table: made either way.
+  TbaaRuntime RT(M);
+  unsigned Hosts = hostInstances(M, RT);
   std::string Name = aliaskit::moduleName(M);
   void *End = aliaskit_sanitize_tbaa_end(wrap(&M), Name.data(), Name.size(),
                                          Views.data(), Views.size(),
@@ -226,16 +229,9 @@ void aliaskit::tbaa::tellEnd(Module &M, bool StartClaims, bool Stats) {
   const uint8_t *Bytes = nullptr;
   size_t Len = 0;
   aliaskit_sanitize_tbaa_bytes(End, &Bytes, &Len);
-  LLVMContext &C = M.getContext();
-  Constant *Data = ConstantDataArray::get(C, ArrayRef(Bytes, Len));
-  auto *Table = new GlobalVariable(M, Data->getType(), /*isConstant=*/true,
-                                   GlobalValue::PrivateLinkage, Data,
-                                   "__aliaskit_tbaa_end");
-  Table->setAlignment(Align(8));
-  Register->setArgOperand(1, Table);
+  Register->setArgOperand(
+      1, aliaskit::tableGlobal(M, ArrayRef(Bytes, Len), "__aliaskit_tbaa_end"));
   aliaskit_sanitize_tbaa_bytes_free(End);
-  TbaaRuntime RT(M);
-  unsigned Hosts = hostInstances(M, RT);
   if (Stats)
     errs() << "aliaskit-sanitize-tbaa: at the end, " << Views.size()
            << " sites reach code generation (" << Changed

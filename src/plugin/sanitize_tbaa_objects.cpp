@@ -118,23 +118,6 @@ Value *allocaSize(AllocaInst &AI, IRBuilder<> &B, const DataLayout &DL) {
                      B.getInt64(Elem.getFixedValue()));
 }
 
-/// Where F's frame ends: before each return (before its musttail call when
-/// it has one) and each resume.
-SmallVector<Instruction *, 4> frameEnds(Function &F) {
-  SmallVector<Instruction *, 4> Ends;
-  for (BasicBlock &BB : F) {
-    Instruction *T = BB.getTerminator();
-    if (isa<ReturnInst>(T)) {
-      if (CallInst *Tail = BB.getTerminatingMustTailCall())
-        T = Tail;
-      Ends.push_back(T);
-    } else if (isa<ResumeInst>(T)) {
-      Ends.push_back(T);
-    }
-  }
-  return Ends;
-}
-
 /// The bytes between the stack pointer now and `Top` are freed stack: resets
 /// them at `B` (a dynamic alloca's bytes, at a stackrestore or a frame end).
 void resetFreedStack(Value *Top, IRBuilder<> &B, TbaaRuntime &RT) {
@@ -187,7 +170,7 @@ void aliaskit::tbaa::resetStack(Function &F,
   if (Allocas.empty())
     return;
   Instruction *Entry = &*F.getEntryBlock().getFirstNonPHIOrDbgOrAlloca();
-  SmallVector<Instruction *, 4> Ends = frameEnds(F);
+  SmallVector<Instruction *, 4> Ends = aliaskit::frameEnds(F);
   bool Dynamic = false;
   for (AllocaInst *AI : Allocas) {
     bool Static = AI->isStaticAlloca();

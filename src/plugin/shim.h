@@ -882,6 +882,17 @@ struct DelegationStats {
 DelegationStats cloneDelegatedCallees(llvm::Module &M,
                                       llvm::ArrayRef<llvm::CallBase *> Calls);
 
+/// sanitize.cpp: where F's frame ends, as the sanitizers' runtime calls
+/// go there: before each ret (before its musttail call when it has one:
+/// that call must stay right before the ret) and each resume.
+llvm::SmallVector<llvm::Instruction *, 4> frameEnds(llvm::Function &F);
+
+/// sanitize.cpp: a sanitizer table's bytes as a private constant global
+/// named `Name`, 8-byte aligned (the runtime reads its header as words).
+llvm::GlobalVariable *tableGlobal(llvm::Module &M,
+                                  llvm::ArrayRef<uint8_t> Bytes,
+                                  llvm::StringRef Name);
+
 /// sanitize.cpp: `V` as a call of the sanitizer's runtime function `Name`
 /// with `Args` arguments, or null.
 llvm::CallInst *runtimeCall(llvm::Value *V, llvm::StringRef Name,
