@@ -315,31 +315,51 @@ impl Contents {
     }
 }
 
-/// Low bits of an id: the `bits` lowest bits must equal `value`.
+/// Low bits of an id: the `bits` lowest bits must equal `value`, except
+/// the digits in `free`, which may be either.
 ///
 /// Written as binary digits with the lowest bit last, as Go's bisect does:
 /// `+01` keeps the ids whose bit 0 is 1 and bit 1 is 0. Longer suffixes
-/// are made by writing a digit in front.
+/// are made by writing a digit in front. A `.` is a free digit: `+0.1`
+/// keeps the ids whose bit 0 is 1 and bit 2 is 0, whatever bit 1 is (the
+/// parallel search asks about several bits at once with these,
+/// [`Suffix::ask`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Suffix {
     pub bits: u8,
     pub value: u64,
+    /// Digits below `bits` that match either way (their `value` bits are 0).
+    pub free: u64,
 }
 
 impl Suffix {
     /// The empty suffix: every id ends in it.
-    pub const ALL: Suffix = Suffix { bits: 0, value: 0 };
+    pub const ALL: Suffix = Suffix {
+        bits: 0,
+        value: 0,
+        free: 0,
+    };
 
-    pub fn matches(self, id: DecisionId) -> bool {
-        if self.bits == 0 {
-            return true;
+    /// The ids whose `bits` lowest bits are `value`.
+    pub fn new(bits: u8, value: u64) -> Suffix {
+        Suffix {
+            bits,
+            value,
+            free: 0,
         }
-        let mask = if self.bits >= 64 {
+    }
+
+    fn mask(self) -> u64 {
+        let all = if self.bits >= 64 {
             u64::MAX
         } else {
             (1u64 << self.bits) - 1
         };
-        id.0 & mask == self.value
+        all & !self.free
+    }
+
+    pub fn matches(self, id: DecisionId) -> bool {
+        id.0 & self.mask() == self.value
     }
 
     /// The two halves of this suffix: one more bit, 0 and 1.
@@ -351,20 +371,53 @@ impl Suffix {
         Some((
             Suffix {
                 bits: self.bits + 1,
-                value: self.value,
+                ..self
             },
             Suffix {
                 bits: self.bits + 1,
                 value: self.value | one,
+                ..self
             },
         ))
+    }
+
+    /// The ids of this suffix whose digit `k` places above it is 0, the
+    /// digits in between free: the question "is the culprit's next-but-k
+    /// bit 0?", asked of one culprit alongside the others of a round.
+    /// None past 64 bits.
+    pub fn ask(self, k: u8) -> Option<Suffix> {
+        let bit = self.bits.checked_add(k).filter(|&b| b < 64)?;
+        let between = ((1u64 << bit) - 1) & !((1u64 << self.bits) - 1);
+        Some(Suffix {
+            bits: bit + 1,
+            value: self.value,
+            free: self.free | between,
+        })
+    }
+
+    /// This suffix, `k` digits longer: `digits`' lowest `k` bits written in
+    /// front. None past 64 bits.
+    pub fn extend(self, k: u8, digits: u64) -> Option<Suffix> {
+        let bits = self.bits.checked_add(k).filter(|&b| b <= 64)?;
+        let width = if k >= 64 { u64::MAX } else { (1u64 << k) - 1 };
+        Some(Suffix {
+            bits,
+            value: self.value | (digits & width).checked_shl(self.bits as u32).unwrap_or(0),
+            free: self.free,
+        })
     }
 }
 
 impl fmt::Display for Suffix {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for i in (0..self.bits).rev() {
-            f.write_str(if self.value >> i & 1 == 1 { "1" } else { "0" })?;
+            f.write_str(if self.free >> i & 1 == 1 {
+                "."
+            } else if self.value >> i & 1 == 1 {
+                "1"
+            } else {
+                "0"
+            })?;
         }
         Ok(())
     }
@@ -408,6 +461,7 @@ impl fmt::Display for Term {
 /// | `n` | none (the same as an empty selection) |
 /// | `+BITS` or `BITS` | decisions whose id ends in the binary digits BITS (lowest bit last) |
 /// | `-BITS` | not those, whatever else matches |
+/// | `+1.0` | a `.` in BITS is either digit: here bit 2 is 1 and bit 0 is 0 |
 /// | `+xHEX` / `-xHEX` | the decision with that id / not it |
 ///
 /// A decision is kept when some `+` term matches it and no `-` term does.
@@ -499,17 +553,20 @@ impl FromStr for Selection {
                 ),
                 b if !b.is_empty()
                     && b.len() <= 64
-                    && b.bytes().all(|c| c == b'0' || c == b'1') =>
+                    && b.bytes().all(|c| matches!(c, b'0' | b'1' | b'.'))
+                    && b.bytes().any(|c| c != b'.') =>
                 {
-                    let value = b.bytes().fold(0u64, |v, c| (v << 1) | (c - b'0') as u64);
+                    let digit =
+                        |want: u8| b.bytes().fold(0u64, |v, c| (v << 1) | u64::from(c == want));
                     Term::Suffix(Suffix {
                         bits: b.len() as u8,
-                        value,
+                        value: digit(b'1'),
+                        free: digit(b'.'),
                     })
                 }
                 _ => {
                     return Err(format!(
-                        "bad term '{word}' (expected y, n, [+-]BITS or [+-]xHEXID)"
+                        "bad term '{word}' (expected y, n, [+-]BITS of 0, 1 and . or [+-]xHEXID)"
                     ))
                 }
             };
@@ -821,6 +878,30 @@ mod tests {
         let (s0, s1) = one.halves().unwrap();
         assert_eq!((s0.to_string(), s1.to_string()), ("01".into(), "11".into()));
         assert!(s1.matches(DecisionId(0b11)) && !s1.matches(DecisionId(0b01)));
+    }
+
+    #[test]
+    fn free_digits_ask_one_bit_of_several() {
+        let one = Suffix::new(1, 1);
+        // Bit 1 is 0 and bit 3 is 0: "is the culprit's next bit 0", and
+        // "is the one after it 0", each whatever the others are.
+        let (a0, a2) = (one.ask(0).unwrap(), one.ask(2).unwrap());
+        assert_eq!(
+            (a0.to_string(), a2.to_string()),
+            ("01".into(), "0..1".into())
+        );
+        assert!(a2.matches(DecisionId(0b0111)) && a2.matches(DecisionId(0b0001)));
+        assert!(!a2.matches(DecisionId(0b1001)) && !a2.matches(DecisionId(0b0000)));
+        let s: Selection = "+0..1".parse().unwrap();
+        assert_eq!(s.keep, vec![Term::Suffix(a2)]);
+        assert_eq!(s.to_string(), "+0..1");
+        // The answers of a round, written in front: bits 1..3 = 1, 0, 1.
+        let next = one.extend(3, 0b101).unwrap();
+        assert_eq!(next.to_string(), "1011");
+        assert!(next.matches(DecisionId(0b11011)) && !next.matches(DecisionId(0b1001)));
+        assert!(Suffix::new(63, 0).ask(1).is_none());
+        assert_eq!(Suffix::new(63, 0).ask(0).unwrap().bits, 64);
+        assert!("+...".parse::<Selection>().is_err());
     }
 
     #[test]
