@@ -34,10 +34,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use aliaskit_core::bisect::{bisect, Observation, Outcome, Tester};
+use aliaskit_core::bisect::{bisect, Observation, Outcome, Progress, Tester};
 use aliaskit_core::decision::{is_event_line, DecisionId, Event, LogRecord, Selection};
 use aliaskit_core::trace::{self, Stop, Trace};
 use anyhow::{bail, Context, Result};
@@ -48,6 +48,8 @@ pub struct Options {
     pub timeout: Option<f64>,
     pub verbose: bool,
     pub keep_logs: Option<PathBuf>,
+    /// Runs of COMMAND that may go at once.
+    pub jobs: usize,
     pub command: Vec<String>,
 }
 
@@ -57,9 +59,14 @@ struct Runner {
     timeout: Option<Duration>,
     dir: PathBuf,
     _temp: Option<tempfile::TempDir>,
+    /// Whether the logs and outputs stay (`--keep-logs`).
+    keep: bool,
+    jobs: usize,
     runs: usize,
     verbose: bool,
     progress: ProgressBar,
+    /// Where the search stood at its last step, and the runs made by then.
+    at: Option<(Progress, usize)>,
     /// The first record seen of each id, and how many distinct records
     /// (processes, node pairs) stood for it.
     records: BTreeMap<DecisionId, (LogRecord, usize)>,
@@ -70,6 +77,8 @@ struct Runner {
     first: Option<(bool, usize)>,
     /// What each run's log showed, the first run's first.
     traces: Vec<Trace>,
+    /// Whether `--timeout` stopped the first run.
+    first_timed_out: bool,
     /// Output of the last run, for messages.
     last_output: PathBuf,
     started: Instant,
@@ -99,49 +108,95 @@ impl Runner {
         Ok(Runner {
             command: o.command.clone(),
             timeout: o.timeout.map(Duration::from_secs_f64),
+            keep: o.keep_logs.is_some(),
             dir,
             _temp: temp,
+            jobs: o.jobs.max(1),
             runs: 0,
             verbose: o.verbose,
             progress,
+            at: None,
             records: BTreeMap::new(),
             last: Vec::new(),
             first: None,
             traces: Vec::new(),
+            first_timed_out: false,
             last_output: PathBuf::new(),
             started: Instant::now(),
         })
     }
 
-    /// Runs COMMAND once: whether it failed, and whether `--timeout`
-    /// stopped it.
-    fn execute(&mut self, selection: &str, log: &Path, output: &Path) -> Result<(bool, bool)> {
-        let out =
-            File::create(output).with_context(|| format!("cannot create {}", output.display()))?;
+    /// Starts run `n` of COMMAND in `slot`, writing to `output`.
+    fn spawn(&self, run: &Run, slot: usize) -> Result<Child> {
+        let out = File::create(&run.output)
+            .with_context(|| format!("cannot create {}", run.output.display()))?;
         let err = out.try_clone()?;
-        let mut child = Command::new(&self.command[0])
+        Command::new(&self.command[0])
             .args(&self.command[1..])
-            .env("ALIASKIT_BISECT", selection)
-            .env("ALIASKIT_BISECT_LOG", log)
+            .env("ALIASKIT_BISECT", &run.selection)
+            .env("ALIASKIT_BISECT_LOG", &run.log)
+            .env("ALIASKIT_BISECT_RUN", run.n.to_string())
+            .env("ALIASKIT_BISECT_SLOT", slot.to_string())
             // ccache's key ignores ALIASKIT_BISECT and the plugin.
             .env("CCACHE_DISABLE", "1")
             .stdin(Stdio::null())
             .stdout(out)
             .stderr(err)
             .spawn()
-            .with_context(|| format!("cannot run {}", self.command[0]))?;
-        let start = Instant::now();
-        loop {
-            if let Some(status) = child.try_wait()? {
-                return Ok((!status.success(), false));
+            .with_context(|| format!("cannot run {}", self.command[0]))
+    }
+
+    /// Runs COMMAND once per run, up to `jobs` at once: for each, whether
+    /// it failed and whether `--timeout` stopped it.
+    fn execute(&mut self, runs: &[Run]) -> Result<Vec<(bool, bool)>> {
+        let mut done: Vec<Option<(bool, bool)>> = vec![None; runs.len()];
+        // (index of the run, its slot, the child, when it started)
+        let mut going: Vec<(usize, usize, Child, Instant)> = Vec::new();
+        let mut next = 0;
+        while next < runs.len() || !going.is_empty() {
+            while next < runs.len() && going.len() < self.jobs {
+                let slot = (0..self.jobs)
+                    .find(|s| going.iter().all(|g| g.1 != *s))
+                    .expect("a free slot");
+                let child = match self.spawn(&runs[next], slot) {
+                    Ok(child) => child,
+                    Err(e) => {
+                        for (_, _, mut child, _) in going {
+                            let _ = child.kill();
+                            let _ = child.wait();
+                        }
+                        return Err(e);
+                    }
+                };
+                going.push((next, slot, child, Instant::now()));
+                next += 1;
             }
-            if self.timeout.is_some_and(|t| start.elapsed() > t) {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Ok((true, true));
+            let mut k = 0;
+            while k < going.len() {
+                let (i, _, child, start) = &mut going[k];
+                let finished = if let Some(status) = child.try_wait()? {
+                    Some((!status.success(), false))
+                } else if self.timeout.is_some_and(|t| start.elapsed() > t) {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    Some((true, true))
+                } else {
+                    None
+                };
+                match finished {
+                    Some(r) => {
+                        done[*i] = Some(r);
+                        going.swap_remove(k);
+                    }
+                    None => k += 1,
+                }
             }
             std::thread::sleep(Duration::from_millis(5));
         }
+        Ok(done
+            .into_iter()
+            .map(|d| d.expect("every run ended"))
+            .collect())
     }
 
     /// The decisions of one run's log, and what else it says.
@@ -205,10 +260,19 @@ impl std::fmt::Display for Stopped {
 
 impl std::error::Error for Stopped {}
 
-impl Tester for Runner {
-    type Error = anyhow::Error;
+/// One run of COMMAND: its number, selection and files.
+struct Run {
+    n: usize,
+    keep: Selection,
+    /// `ALIASKIT_BISECT`'s value (`@FILE` for a long one).
+    selection: String,
+    log: PathBuf,
+    output: PathBuf,
+}
 
-    fn run(&mut self, keep: &Selection) -> Result<Observation> {
+impl Runner {
+    /// Numbers the next run and writes its selection file if needed.
+    fn prepare(&mut self, keep: &Selection) -> Result<Run> {
         self.runs += 1;
         let n = self.runs;
         let log = self.dir.join(format!("run-{n}.log"));
@@ -220,38 +284,56 @@ impl Tester for Runner {
             std::fs::write(&file, &selection)?;
             selection = format!("@{}", file.display());
         }
-        self.progress
-            .set_message(format!("run {n}: {}", shorten(&keep.to_string())));
-        self.progress.tick();
-        let (failed, timed_out) = self.execute(&selection, &log, &output)?;
-        let (decisions, trace) = self.read_log(&log)?;
+        Ok(Run {
+            n,
+            keep: keep.clone(),
+            selection,
+            log,
+            output,
+        })
+    }
+
+    /// What run `run` showed, read from its log; the log goes unless
+    /// `--keep-logs`.
+    fn observe(&mut self, run: Run, failed: bool, timed_out: bool) -> Result<Observation> {
+        let n = run.n;
+        let (decisions, trace) = self.read_log(&run.log)?;
+        if !self.keep {
+            let _ = std::fs::remove_file(&run.log);
+            if run.selection.starts_with('@') {
+                let _ = std::fs::remove_file(&run.selection[1..]);
+            }
+            if self.last_output != run.output {
+                let _ = std::fs::remove_file(&self.last_output);
+            }
+        }
         if self.first.is_none() {
             self.first = Some((failed, decisions.len()));
         }
         if self.verbose {
-            let modules = trace.modules.len();
-            self.progress.suspend(|| {
-                eprintln!(
-                    "aliaskit bisect: run {n} ({}): {} with {} decision{} in {modules} module{}",
-                    shorten(&keep.to_string()),
-                    if failed { "FAIL" } else { "pass" },
-                    decisions.len(),
-                    if decisions.len() == 1 { "" } else { "s" },
-                    if modules == 1 { "" } else { "s" }
-                )
-            });
+            let line = self.run_line(&run, failed, decisions.len(), trace.modules.len());
+            self.progress.suspend(|| eprintln!("{line}"));
         }
-        self.last_output = output;
+        self.last_output = run.output;
         // A run that rebuilt less than the first says nothing about its
         // selection; a first run that fails without decisions leaves
         // nothing to search.
         // (A run stopped by --timeout may have been stopped before it
         // built everything.)
+        // Runs going at once with a cache can also replay the first run
+        // from a later one's build.
         let stop = match self.traces.first() {
             None if failed && !timed_out => trace::check_baseline(&trace),
-            None => None,
+            None => {
+                self.first_timed_out = timed_out;
+                None
+            }
             Some(_) if timed_out => None,
-            Some(first) => trace::check_run(first, &trace, n),
+            Some(first) => trace::check_run(first, &trace, n).or_else(|| {
+                (!self.first_timed_out)
+                    .then(|| trace::check_first(first, &trace, n))
+                    .flatten()
+            }),
         };
         self.traces.push(trace);
         if let Some(stop) = stop {
@@ -260,12 +342,80 @@ impl Tester for Runner {
         Ok(Observation { failed, decisions })
     }
 
-    fn progress(&mut self, candidates: usize, culprits: usize) {
-        self.progress.set_message(format!(
-            "{} runs, {candidates} candidates left, {culprits} culprit{} found",
-            self.runs,
-            if culprits == 1 { "" } else { "s" }
-        ));
+    /// `-v`'s line for one run: its selection and result, then where the
+    /// search stands.
+    fn run_line(&self, run: &Run, failed: bool, decisions: usize, modules: usize) -> String {
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        let mut line = format!(
+            "aliaskit bisect: run {} ({}): {} with {decisions} decision{} in {modules} module{}",
+            run.n,
+            shorten(&run.keep.to_string()),
+            if failed { "FAIL" } else { "pass" },
+            plural(decisions),
+            plural(modules),
+        );
+        if let Some(standing) = self.standing(run.n) {
+            line.push_str("; ");
+            line.push_str(&standing);
+        }
+        line
+    }
+
+    /// Where the search stands after `runs` runs: candidates left, bits
+    /// narrowed, runs so far and about how many to go (with the repair's
+    /// run).
+    fn standing(&self, runs: usize) -> Option<String> {
+        let (at, runs_then) = self.at?;
+        let to_go = at.runs_to_go.saturating_sub(runs.saturating_sub(runs_then)) + 1;
+        Some(format!(
+            "{} candidate{} left, {} bit{} narrowed, {} run{} so far, about {to_go} to go",
+            at.candidates,
+            if at.candidates == 1 { "" } else { "s" },
+            at.bits,
+            if at.bits == 1 { "" } else { "s" },
+            runs,
+            if runs == 1 { "" } else { "s" },
+        ))
+    }
+}
+
+impl Tester for Runner {
+    type Error = anyhow::Error;
+
+    fn run(&mut self, keep: &Selection) -> Result<Observation> {
+        let mut seen = self.run_all(std::slice::from_ref(keep))?;
+        Ok(seen.pop().expect("one run"))
+    }
+
+    fn run_all(&mut self, keeps: &[Selection]) -> Result<Vec<Observation>> {
+        let runs = keeps
+            .iter()
+            .map(|k| self.prepare(k))
+            .collect::<Result<Vec<Run>>>()?;
+        let first = runs.first().map_or(0, |r| r.n);
+        self.progress
+            .set_message(match (self.standing(self.runs), runs.len()) {
+                (Some(standing), _) => standing,
+                (None, 1) => format!("run {first}: {}", shorten(&keeps[0].to_string())),
+                (None, k) => format!("runs {first} to {}", first + k - 1),
+            });
+        self.progress.tick();
+        let results = self.execute(&runs)?;
+        runs.into_iter()
+            .zip(results)
+            .map(|(run, (failed, timed_out))| self.observe(run, failed, timed_out))
+            .collect()
+    }
+
+    fn jobs(&self) -> usize {
+        self.jobs
+    }
+
+    fn progress(&mut self, at: Progress) {
+        self.at = Some((at, self.runs));
+        if let Some(standing) = self.standing(self.runs) {
+            self.progress.set_message(standing);
+        }
         self.progress.tick();
     }
 }
@@ -313,6 +463,8 @@ fn search(o: Options, printed: &mut bool) -> Result<u8> {
     }
     let mut runner = Runner::new(&o)?;
     let outcome = bisect(&mut runner);
+    // The repair's runs are not the search's.
+    runner.at = None;
     runner.progress.finish_and_clear();
     let decisions = runner.first.map_or(0, |f| f.1);
     let modules = runner.traces.first().map_or(0, |t| t.modules.len());
@@ -405,7 +557,14 @@ fn search(o: Options, printed: &mut bool) -> Result<u8> {
         ),
         Outcome::Inconsistent(why) => (
             "inconsistent",
-            format!("the command's results do not narrow down: {why} (is the test deterministic?)"),
+            format!(
+                "the command's results do not narrow down: {why} (is the test deterministic?{})",
+                if o.jobs > 1 {
+                    format!(" Runs went {} at once: a command that writes to fixed paths must keep its runs apart by ALIASKIT_BISECT_SLOT, or run with -j1", o.jobs)
+                } else {
+                    String::new()
+                }
+            ),
         ),
     };
     conclude(&runner, verdict, message)?;

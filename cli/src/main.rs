@@ -274,6 +274,13 @@ enum Command {
         /// Keep each run's log and output in DIR
         #[arg(long, value_name = "DIR")]
         keep_logs: Option<PathBuf>,
+        /// Run COMMAND up to N times at once (default: the number of
+        /// CPUs). Each run gets ALIASKIT_BISECT_RUN (1, 2, ...) and
+        /// ALIASKIT_BISECT_SLOT (0 to N-1, never two running at once): a
+        /// script run in parallel must keep its outputs apart by them
+        #[arg(short = 'j', long = "jobs", value_name = "N",
+              value_parser = clap::value_parser!(u32).range(1..))]
+        jobs: Option<u32>,
         /// The build-and-test command and its arguments
         #[arg(last = true, required = true, value_name = "COMMAND")]
         command: Vec<String>,
@@ -343,12 +350,14 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             timeout,
             verbose,
             keep_logs,
+            jobs,
             command,
         } => bisect::run(bisect::Options {
             json,
             timeout,
             verbose,
             keep_logs,
+            jobs: jobs.map_or_else(crate::many::default_jobs, |j| j as usize),
             command,
         }),
     }

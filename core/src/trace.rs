@@ -197,12 +197,15 @@ pub enum Stop {
     /// The first run failed; the plugin was loaded (by these programs) but
     /// no module went through a pipeline.
     NoModules { programs: Vec<String> },
-    /// Run `run` saw fewer modules than the first run: they were replayed.
+    /// Run `run` saw fewer modules than run `reference` (the first run,
+    /// or a later one when runs go at once and the first was the one
+    /// replayed): they were replayed.
     Replayed {
         run: usize,
+        reference: usize,
         baseline: usize,
         seen: usize,
-        /// Modules of the first run not seen again (some of them).
+        /// Modules of the reference run not seen again (some of them).
         missing: Vec<String>,
     },
     /// The first run failed; modules went through pipelines, but neither
@@ -282,14 +285,27 @@ pub fn check_baseline(t: &Trace) -> Option<Stop> {
 /// Whether run `run` (after the first) was built as the first run was:
 /// Some when it saw fewer modules.
 pub fn check_run(baseline: &Trace, t: &Trace, run: usize) -> Option<Stop> {
-    if t.modules.len() >= baseline.modules.len() {
+    replayed(baseline, 1, t, run)
+}
+
+/// Whether the first run (every decision kept) was replayed, seen from a
+/// later run `run` that went at the same time or after it and rebuilt
+/// more modules: the first run's build came (partly) from a cache.
+pub fn check_first(baseline: &Trace, t: &Trace, run: usize) -> Option<Stop> {
+    replayed(t, run, baseline, 1)
+}
+
+/// Run `run` (trace `t`) against run `reference` (trace `fuller`).
+fn replayed(fuller: &Trace, reference: usize, t: &Trace, run: usize) -> Option<Stop> {
+    if t.modules.len() >= fuller.modules.len() {
         return None;
     }
     Some(Stop::Replayed {
         run,
-        baseline: baseline.modules.len(),
+        reference,
+        baseline: fuller.modules.len(),
         seen: t.modules.len(),
-        missing: baseline
+        missing: fuller
             .modules
             .keys()
             .filter(|m| !t.modules.contains_key(*m))
@@ -394,11 +410,14 @@ impl Stop {
             ),
             Stop::Replayed {
                 run,
+                reference,
                 baseline,
                 seen,
                 missing,
             } => format!(
-                "run {run} rebuilt {seen} of the {baseline} modules the first run built ({} not seen again): those were replayed from a cache, so the selection changed nothing in them and no verdict can be given.{}",
+                "{} rebuilt {seen} of the {baseline} modules {} built ({} not seen again): those were replayed from a cache, so the selection changed nothing in them and no verdict can be given.{}",
+                if *run == 1 { "the first run".to_owned() } else { format!("run {run}") },
+                if *reference == 1 { "the first run".to_owned() } else { format!("run {reference}, which ran beside it,") },
                 list(missing),
                 cache_advice(caches)
             ),
@@ -550,6 +569,7 @@ mod tests {
         assert_eq!(check_run(&base, &renamed, 2), None);
         let Some(Stop::Replayed {
             run: 3,
+            reference: 1,
             baseline: 2,
             seen: 1,
             missing,
@@ -564,6 +584,22 @@ mod tests {
         ));
         // A run never says less than an empty baseline.
         assert_eq!(check_run(&Trace::default(), &Trace::default(), 2), None);
+        // A run beside the first that rebuilt more: the first was replayed.
+        assert_eq!(check_first(&base, &base, 2), None);
+        let Some(
+            stop @ Stop::Replayed {
+                run: 1,
+                reference: 2,
+                seen: 0,
+                ..
+            },
+        ) = check_first(&Trace::default(), &base, 2)
+        else {
+            panic!()
+        };
+        assert!(stop.message(&[]).starts_with(
+            "the first run rebuilt 0 of the 2 modules run 2, which ran beside it, built"
+        ));
     }
 
     #[test]

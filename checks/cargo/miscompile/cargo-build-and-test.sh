@@ -9,13 +9,14 @@
 # Environment: PLUGIN (default: the repository's
 # target/release/libaliaskit.so), LLVM_BIN (/usr/lib/llvm-22/bin),
 # AA (the LTO AA pipeline, default basic-aa,rust-scoped-noalias,rust-tbaa),
-# CARGO_TARGET_DIR (default target/ beside this script).
+# CARGO_TARGET_DIR (default target/ beside this script; -K is added for
+# the run in slot K when aliaskit bisect runs several at once).
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
 PLUGIN=$(realpath "${PLUGIN:-$here/../../../target/release/libaliaskit.so}")
 AA=${AA:-basic-aa,rust-scoped-noalias,rust-tbaa}
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$here/target}
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$here/target}${ALIASKIT_BISECT_SLOT:+-$ALIASKIT_BISECT_SLOT}
 export RUSTFLAGS="-C linker-plugin-lto -C linker=$LLVM_BIN/clang -C link-arg=-fuse-ld=lld \
 -C link-arg=-Wl,--load-pass-plugin=$PLUGIN -C link-arg=-Xlinker -C link-arg=--lto-aa-pipeline=$AA"
 cd "$here"

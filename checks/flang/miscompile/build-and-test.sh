@@ -10,14 +10,15 @@
 # Environment: PLUGIN (default: the repository's
 # target/release/libaliaskit.so), FLANG (flang-22), AA (the LTO AA
 # pipeline, default basic-aa,rust-scoped-noalias,rust-tbaa), OUT (the build
-# directory, default build/MODE beside this script).
+# directory, default build/MODE beside this script; -K is added for the
+# run in slot K when aliaskit bisect runs several at once).
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 FLANG=${FLANG:-flang-22}
 PLUGIN=$(realpath "${PLUGIN:-$here/../../../target/release/libaliaskit.so}")
 AA=${AA:-basic-aa,rust-scoped-noalias,rust-tbaa}
 LTO=${LTO:--flto}
-mode=${LTO#-f}; OUT=${OUT:-$here/build/${mode//=/-}}
+mode=${LTO#-f}; OUT=${OUT:-$here/build/${mode//=/-}}${ALIASKIT_BISECT_SLOT:+-$ALIASKIT_BISECT_SLOT}
 mkdir -p "$OUT"
 for f in bump main; do
     # The compile does not depend on the selection: only the link does.

@@ -14,8 +14,10 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
 PLUGIN=$(realpath "${PLUGIN:-$here/../../../target/release/libaliaskit.so}")
 dir=$1
-"$LLVM_BIN/clang" -O2 "${LTO:--flto}" -fuse-ld=lld "$dir/set_and_read.o" "$dir/main.o" -o "$dir/prog" \
+# Runs going at once (aliaskit bisect -j) link programs of their own.
+prog=$dir/prog${ALIASKIT_BISECT_SLOT:-}
+"$LLVM_BIN/clang" -O2 "${LTO:--flto}" -fuse-ld=lld "$dir/set_and_read.o" "$dir/main.o" -o "$prog" \
     -Wl,--load-pass-plugin="$PLUGIN" -Xlinker --lto-aa-pipeline=basic-aa,rust-scoped-noalias,rust-tbaa || exit 2
-out=$("$dir/prog") || exit 2
+out=$("$prog") || exit 2
 echo "$out"
 [[ $out == "read 5, stored 5" ]]
