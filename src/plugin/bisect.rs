@@ -40,7 +40,8 @@ use std::io::Write;
 use std::sync::{Mutex, OnceLock};
 
 use aliaskit_core::decision::{
-    Analysis, DecisionId, Event, FunctionKey, LogRecord, ModuleKey, Question, Selection, Side,
+    Analysis, DecisionId, Detail, Event, FunctionKey, LogRecord, ModuleKey, Question, Selection,
+    Side,
 };
 use aliaskit_core::names::describe_location;
 use inkwell::llvm_sys::prelude::LLVMMetadataRef;
@@ -368,9 +369,11 @@ pub unsafe fn keep<D: Decider>(
                 kept,
                 module,
                 function,
-                first: printer.side(query, 0, session.readable(numbers, question, 0, a)),
-                second: printer.side(query, 1, session.readable(numbers, question, 1, b)),
-                why: session.why(numbers, question, a, b),
+                detail: Some(Detail {
+                    first: printer.side(query, 0, session.readable(numbers, question, 0, a)),
+                    second: printer.side(query, 1, session.readable(numbers, question, 1, b)),
+                    why: session.why(numbers, question, a, b),
+                }),
                 shared,
             };
             write_line(log, &record);
