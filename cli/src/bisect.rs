@@ -6,8 +6,12 @@
 //! (opt, clang, lld and its ThinLTO threads), keeps the selected decisions
 //! and logs every decision it makes. The run failed when COMMAND exits
 //! non-zero (or is killed by `--timeout`); the log says which decisions
-//! the build made. The report is made from the log records of the
-//! culprits.
+//! the build made. While the search narrows, the runs also get an empty
+//! `ALIASKIT_BISECT_RECORDS`: the log holds brief records (ids, no
+//! instructions, nodes or why), which cost the build next to nothing. The
+//! runs after it ([`repair`]) name the culprits' functions there, so that
+//! the report is made from the culprits' full records. Each run's log is
+//! deleted once read, unless `--keep-logs` keeps it.
 //!
 //! The log also says what the plugin saw ([`aliaskit_core::trace`]): the
 //! processes that loaded it, the modules that went through a pipeline and
@@ -38,7 +42,9 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use aliaskit_core::bisect::{bisect, Observation, Outcome, Progress, Tester};
-use aliaskit_core::decision::{is_event_line, DecisionId, Event, LogRecord, Selection};
+use aliaskit_core::decision::{
+    is_event_line, DecisionId, Event, LogRecord, RecordedFunctions, Selection,
+};
 use aliaskit_core::trace::{self, Stop, Trace};
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -61,14 +67,18 @@ struct Runner {
     _temp: Option<tempfile::TempDir>,
     /// Whether the logs and outputs stay (`--keep-logs`).
     keep: bool,
+    /// `ALIASKIT_BISECT_RECORDS` for the next runs: the functions whose
+    /// decisions get full records; None unsets it (every record full).
+    recorded: Option<RecordedFunctions>,
     jobs: usize,
     runs: usize,
     verbose: bool,
     progress: ProgressBar,
     /// Where the search stood at its last step, and the runs made by then.
     at: Option<(Progress, usize)>,
-    /// The first record seen of each id, and how many distinct records
-    /// (processes, node pairs) stood for it.
+    /// The first full record seen of each id (the first brief one until
+    /// then), and how many distinct records (processes, node pairs) stood
+    /// for it.
     records: BTreeMap<DecisionId, (LogRecord, usize)>,
     /// The last run's records (a decision's first query can differ from
     /// run to run).
@@ -111,6 +121,7 @@ impl Runner {
             keep: o.keep_logs.is_some(),
             dir,
             _temp: temp,
+            recorded: Some(RecordedFunctions::default()),
             jobs: o.jobs.max(1),
             runs: 0,
             verbose: o.verbose,
@@ -131,7 +142,12 @@ impl Runner {
         let out = File::create(&run.output)
             .with_context(|| format!("cannot create {}", run.output.display()))?;
         let err = out.try_clone()?;
-        Command::new(&self.command[0])
+        let mut command = Command::new(&self.command[0]);
+        match &self.recorded {
+            Some(r) => command.env("ALIASKIT_BISECT_RECORDS", r.to_string()),
+            None => command.env_remove("ALIASKIT_BISECT_RECORDS"),
+        };
+        command
             .args(&self.command[1..])
             .env("ALIASKIT_BISECT", &run.selection)
             .env("ALIASKIT_BISECT_LOG", &run.log)
@@ -230,9 +246,12 @@ impl Runner {
                     if *n == 0 || r.shared {
                         *n += 1;
                     }
-                    self.last.push(r.clone());
-                    let e = self.records.entry(r.id).or_insert((r, 0));
+                    let e = self.records.entry(r.id).or_insert_with(|| (r.clone(), 0));
+                    if e.0.is_brief() && !r.is_brief() {
+                        e.0 = r.clone();
+                    }
                     e.1 = e.1.max(*n);
+                    self.last.push(r);
                 }
                 Err(e) => {
                     self.progress.suspend(|| {
@@ -277,12 +296,12 @@ impl Runner {
         let n = self.runs;
         let log = self.dir.join(format!("run-{n}.log"));
         let output = self.dir.join(format!("run-{n}.out"));
+        let selection_file = self.dir.join(format!("run-{n}.selection"));
         let _ = std::fs::remove_file(&log);
         let mut selection = keep.to_string();
         if selection.len() > 2000 {
-            let file = self.dir.join(format!("run-{n}.selection"));
-            std::fs::write(&file, &selection)?;
-            selection = format!("@{}", file.display());
+            std::fs::write(&selection_file, &selection)?;
+            selection = format!("@{}", selection_file.display());
         }
         Ok(Run {
             n,

@@ -53,6 +53,9 @@ use xxhash_rust::xxh3::Xxh3;
 
 use crate::graph::{IntValue, MetadataGraph, NodeId, Operand};
 
+mod records;
+pub use records::RecordedFunctions;
+
 /// The analysis that made a decision.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Analysis {
@@ -581,7 +584,13 @@ impl FromStr for Selection {
 }
 
 /// One line of `ALIASKIT_BISECT_LOG`: a decision as the plugin made it.
+///
+/// A *full* record has its [`Detail`]: the two sides of the first query
+/// that made the decision and why the analysis answered so. A *brief*
+/// record (a decision outside the functions `ALIASKIT_BISECT_RECORDS`
+/// names) has none: its line lacks `first`, `second` and `why`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "LogLine")]
 pub struct LogRecord {
     pub id: DecisionId,
     pub analysis: Analysis,
@@ -592,37 +601,97 @@ pub struct LogRecord {
     pub kept: bool,
     pub module: String,
     pub function: String,
-    /// The first query that made this decision, its two sides.
-    pub first: Side,
-    pub second: Side,
-    /// Why the analysis answered so.
-    pub why: String,
+    /// None in a brief record.
+    #[serde(flatten)]
+    pub detail: Option<Detail>,
     /// More than one pair of nodes in this process has this id (equal
     /// contents): they are kept or dropped together.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub shared: bool,
 }
 
+/// What a full [`LogRecord`] says beyond the decision itself.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Detail {
+    /// The first query that made this decision, its two sides.
+    pub first: Side,
+    pub second: Side,
+    /// Why the analysis answered so.
+    pub why: String,
+}
+
+/// A decision line as written: a full record has all of `first`, `second`
+/// and `why`, a brief one none.
+#[derive(Deserialize)]
+struct LogLine {
+    id: DecisionId,
+    analysis: Analysis,
+    question: Question,
+    answer: String,
+    kept: bool,
+    module: String,
+    function: String,
+    first: Option<Side>,
+    second: Option<Side>,
+    why: Option<String>,
+    #[serde(default)]
+    shared: bool,
+}
+
+impl TryFrom<LogLine> for LogRecord {
+    type Error = String;
+
+    fn try_from(l: LogLine) -> Result<LogRecord, String> {
+        let detail = match (l.first, l.second, l.why) {
+            (Some(first), Some(second), Some(why)) => Some(Detail { first, second, why }),
+            (None, None, None) => None,
+            _ => {
+                return Err(format!(
+                    "decision {} has some but not all of `first`, `second` and `why`",
+                    l.id
+                ))
+            }
+        };
+        Ok(LogRecord {
+            id: l.id,
+            analysis: l.analysis,
+            question: l.question,
+            answer: l.answer,
+            kept: l.kept,
+            module: l.module,
+            function: l.function,
+            detail,
+            shared: l.shared,
+        })
+    }
+}
+
 impl LogRecord {
+    /// Whether this is a brief record: no sides, no why.
+    pub fn is_brief(&self) -> bool {
+        self.detail.is_none()
+    }
+
     /// Whether two decisions were first asked about the same two
     /// instructions of one function (in either order): one claim can stand
     /// behind several decisions (a scope list decided one way, then the
     /// other; the TBAA tags of the pair), each asked only once the one
-    /// before it answers MayAlias.
+    /// before it answers MayAlias. A brief record names no instructions.
     pub fn same_accesses(&self, other: &LogRecord) -> bool {
         let pair = |r: &LogRecord| {
-            let (a, b) = (&r.first.instruction, &r.second.instruction);
-            if a <= b {
-                (a.clone(), b.clone())
+            let d = r.detail.as_ref()?;
+            let (a, b) = (&d.first.instruction, &d.second.instruction);
+            if a.is_empty() || b.is_empty() {
+                None
+            } else if a <= b {
+                Some((a.clone(), b.clone()))
             } else {
-                (b.clone(), a.clone())
+                Some((b.clone(), a.clone()))
             }
         };
-        !self.first.instruction.is_empty()
-            && !self.second.instruction.is_empty()
-            && self.module == other.module
+        self.module == other.module
             && self.function == other.function
-            && pair(self) == pair(other)
+            && pair(self).is_some_and(|p| pair(other) == Some(p))
     }
 }
 
@@ -936,23 +1005,25 @@ mod tests {
             kept: true,
             module: "m.ll".into(),
             function: "f".into(),
-            first: Side {
-                instruction: "store i32 0, ptr %p".into(),
-                location: String::new(),
-                metadata: "!alias.scope {\"s\" in \"D\"}".into(),
-                origin: None,
-            },
-            second: Side {
-                instruction: "%v = load i32, ptr %q".into(),
-                origin: Some(Origin {
-                    how: OriginKind::Made,
-                    input: "%x = load i32, ptr %p".into(),
-                    input_location: "m.ll:4".into(),
-                    note: String::new(),
-                }),
-                ..Side::default()
-            },
-            why: "because".into(),
+            detail: Some(Detail {
+                first: Side {
+                    instruction: "store i32 0, ptr %p".into(),
+                    location: String::new(),
+                    metadata: "!alias.scope {\"s\" in \"D\"}".into(),
+                    origin: None,
+                },
+                second: Side {
+                    instruction: "%v = load i32, ptr %q".into(),
+                    origin: Some(Origin {
+                        how: OriginKind::Made,
+                        input: "%x = load i32, ptr %p".into(),
+                        input_location: "m.ll:4".into(),
+                        note: String::new(),
+                    }),
+                    ..Side::default()
+                },
+                why: "because".into(),
+            }),
             shared: false,
         };
         let line = serde_json::to_string(&r).unwrap();
@@ -963,6 +1034,40 @@ mod tests {
         // An input instruction has no origin at all.
         assert_eq!(line.matches("origin").count(), 1);
         assert_eq!(serde_json::from_str::<LogRecord>(&line).unwrap(), r);
+        // The fields in the order the log has always had them.
+        let at = |k: &str| line.find(&format!("\"{k}\":")).unwrap();
+        assert!(at("function") < at("first") && at("second") < at("why"));
+        assert!(!r.is_brief());
+    }
+
+    #[test]
+    fn brief_records_round_trip_and_say_so() {
+        let r = LogRecord {
+            id: DecisionId(7),
+            analysis: Analysis::Tbaa,
+            question: Question::TagPair,
+            answer: "NoAlias".into(),
+            kept: false,
+            module: "m.c".into(),
+            function: "g".into(),
+            detail: None,
+            shared: true,
+        };
+        let line = serde_json::to_string(&r).unwrap();
+        assert_eq!(
+            line,
+            "{\"id\":\"0000000000000007\",\"analysis\":\"tbaa\",\"question\":\"tag-pair\",\"answer\":\"NoAlias\",\"kept\":false,\"module\":\"m.c\",\"function\":\"g\",\"shared\":true}"
+        );
+        let back = serde_json::from_str::<LogRecord>(&line).unwrap();
+        assert!(back.is_brief());
+        assert_eq!(back, r);
+        // A brief record names no accesses, not even its own.
+        assert!(!back.same_accesses(&back));
+        // A line with only part of the detail is an error, not a brief
+        // record.
+        let partial = line.replace("\"shared\"", "\"why\":\"because\",\"shared\"");
+        let e = serde_json::from_str::<LogRecord>(&partial).unwrap_err();
+        assert!(e.to_string().contains("some but not all"), "{e}");
     }
 
     #[test]
@@ -1000,15 +1105,17 @@ mod tests {
             kept: true,
             module: "m.ll".into(),
             function: "f".into(),
-            first: Side {
-                instruction: first.into(),
-                ..Side::default()
-            },
-            second: Side {
-                instruction: second.into(),
-                ..Side::default()
-            },
-            why: String::new(),
+            detail: Some(Detail {
+                first: Side {
+                    instruction: first.into(),
+                    ..Side::default()
+                },
+                second: Side {
+                    instruction: second.into(),
+                    ..Side::default()
+                },
+                why: String::new(),
+            }),
             shared: false,
         };
         let (st, ld) = ("store i32 5, ptr %a", "%v = load i32, ptr %b");

@@ -489,9 +489,7 @@ mod tests {
             kept: true,
             module: module.into(),
             function: "f".into(),
-            first: Default::default(),
-            second: Default::default(),
-            why: String::new(),
+            detail: None,
             shared: false,
         }
     }

@@ -1,5 +1,5 @@
-//! The plugin's side of `aliaskit bisect`: `ALIASKIT_BISECT` and
-//! `ALIASKIT_BISECT_LOG`.
+//! The plugin's side of `aliaskit bisect`: `ALIASKIT_BISECT`,
+//! `ALIASKIT_BISECT_LOG` and `ALIASKIT_BISECT_RECORDS`.
 //!
 //! With either variable set, every definite answer of `rust-tbaa` and
 //! `rust-scoped-noalias` becomes a *decision* with an id made from the
@@ -16,6 +16,14 @@
 //!   instructions of the first query that made it, both nodes in readable
 //!   form and why. Each record is one `write` to a file opened with
 //!   `O_APPEND`, so several processes and ThinLTO threads can share it.
+//! * `ALIASKIT_BISECT_RECORDS=<functions>` (names separated by commas or
+//!   white space, or `@FILE` holding them; [`RecordedFunctions`]) limits
+//!   those full records to the decisions made in the functions it names:
+//!   every other decision gets a brief record (id, kept, module,
+//!   function; no instructions, nodes or why), for which nothing is
+//!   printed or searched. Empty, every record is brief (what
+//!   `aliaskit bisect` asks while it narrows), and the module's input is
+//!   not recorded either (`aliaskit_bisect_detailed`).
 //!
 //! Beside the decisions, the log says what the plugin saw ([`Event`]
 //! lines), so that `aliaskit bisect` can tell a run that rebuilt nothing
@@ -40,7 +48,8 @@ use std::io::Write;
 use std::sync::{Mutex, OnceLock};
 
 use aliaskit_core::decision::{
-    Analysis, DecisionId, Event, FunctionKey, LogRecord, ModuleKey, Question, Selection, Side,
+    Analysis, DecisionId, Detail, Event, FunctionKey, LogRecord, ModuleKey, Question,
+    RecordedFunctions, Selection, Side,
 };
 use aliaskit_core::names::describe_location;
 use inkwell::llvm_sys::prelude::LLVMMetadataRef;
@@ -64,6 +73,8 @@ struct Config {
     /// None: keep everything (only logging was asked for).
     selection: Option<Selection>,
     log: Option<Mutex<File>>,
+    /// The functions whose decisions get full records; None: all.
+    records: Option<RecordedFunctions>,
     /// Ids this process has logged.
     logged: Mutex<FxHashSet<DecisionId>>,
     /// Module and function names of each function key.
@@ -111,9 +122,20 @@ fn read_config() -> Option<Config> {
             }
         },
     );
+    let records = std::env::var("ALIASKIT_BISECT_RECORDS").ok().and_then(|r| {
+        parse_records(&r)
+            .map_err(|e| {
+                log::error!(
+                    target: LOG_TARGET,
+                    "ALIASKIT_BISECT_RECORDS: {e}; every decision gets its full record"
+                )
+            })
+            .ok()
+    });
     Some(Config {
         selection,
         log,
+        records,
         logged: Mutex::new(FxHashSet::default()),
         functions: Mutex::new(FxHashMap::default()),
         loaded: std::sync::Once::new(),
@@ -242,9 +264,28 @@ fn parse_selection(text: &str) -> Result<Selection, String> {
     }
 }
 
+/// `ALIASKIT_BISECT_RECORDS`'s value: function names, or `@FILE` holding
+/// them.
+fn parse_records(text: &str) -> Result<RecordedFunctions, String> {
+    match text.trim().strip_prefix('@') {
+        Some(path) => std::fs::read_to_string(path)
+            .map(|t| RecordedFunctions::parse(&t))
+            .map_err(|e| format!("cannot read {path}: {e}")),
+        None => Ok(RecordedFunctions::parse(text)),
+    }
+}
+
 /// Whether either variable is set (read once per process).
 pub fn enabled() -> bool {
     config().is_some()
+}
+
+/// Whether some decision may get a full record: decisions are logged and
+/// `ALIASKIT_BISECT_RECORDS` does not name none. Only then does a module's
+/// input need recording (input numbers and instructions, for the
+/// readable nodes and origins of full records).
+pub fn detailed() -> bool {
+    config().is_some_and(|c| c.log.is_some() && c.records.as_ref().is_none_or(|r| !r.is_empty()))
 }
 
 /// The key of a function, from its module's key and its own name; the
@@ -259,8 +300,17 @@ pub fn function_key(module_key: u64, module: String, function: String) -> u64 {
     key.0
 }
 
-/// A printer of the module of a query, for one log record: the numbers of
-/// its nodes and the text of its instructions.
+/// A printer of the module of a query, for one full log record: the
+/// numbers of its nodes and the text of its instructions.
+///
+/// It is made for the record (at the cost of the function), not kept per
+/// function and pass: the pass that asks changes the function between two
+/// queries (GVN deletes and makes instructions and merges their nodes),
+/// and a slot tracker numbers what the function held when it was made. An
+/// instruction or node made since prints as `<badref>` or an address, and
+/// one made at the address of a freed one prints with the freed one's
+/// number; LLVM tells no one cheaply that a function changed. With
+/// `ALIASKIT_BISECT_RECORDS`, few records are full and so few printers made.
 struct QueryPrinter(Option<Printer>);
 
 impl QueryPrinter {
@@ -358,8 +408,22 @@ pub unsafe fn keep<D: Decider>(
                 .ok()
                 .and_then(|f| f.get(&FunctionKey(key)).cloned())
                 .unwrap_or_default();
-            let printer = QueryPrinter::new(query);
-            let numbers = printer.numbers();
+            // A brief record prints and searches nothing.
+            let detailed = config
+                .records
+                .as_ref()
+                .is_none_or(|r| r.contains(&function));
+            let detail = if detailed {
+                let printer = QueryPrinter::new(query);
+                let numbers = printer.numbers();
+                Some(Detail {
+                    first: printer.side(query, 0, session.readable(numbers, question, 0, a)),
+                    second: printer.side(query, 1, session.readable(numbers, question, 1, b)),
+                    why: session.why(numbers, question, a, b),
+                })
+            } else {
+                None
+            };
             let record = LogRecord {
                 id,
                 analysis: question.analysis(),
@@ -368,9 +432,7 @@ pub unsafe fn keep<D: Decider>(
                 kept,
                 module,
                 function,
-                first: printer.side(query, 0, session.readable(numbers, question, 0, a)),
-                second: printer.side(query, 1, session.readable(numbers, question, 1, b)),
-                why: session.why(numbers, question, a, b),
+                detail,
                 shared,
             };
             write_line(log, &record);

@@ -8,7 +8,8 @@
 //
 // The numbering is recorded once per module, before the first pass of the
 // pipeline runs on it (a pass-instrumentation callback), and only when a
-// pass that reports may run: a bisection, or one of the module passes
+// pass that reports may run: a bisection that writes full log records
+// (aliaskit_bisect_detailed), or one of the module passes
 // that print (they call wantInputNumbers() when they are made, which is
 // while the pipeline is parsed, before it runs). Nodes belong to the
 // context, not the module, so the pointers stay keys for the whole run.
@@ -20,9 +21,9 @@
 // operands). Where the two differ anywhere, the numbers `opt -S` gives
 // are recorded instead, and one note on stderr says so.
 //
-// With a bisection on, the input's instructions are recorded at the same
-// point (input_origin.cpp), with, for a `.ll` file, where the parser put
-// each one in the file.
+// With full bisection records wanted, the input's instructions are
+// recorded at the same point (input_origin.cpp), with, for a `.ll` file,
+// where the parser put each one in the file.
 //
 //===----------------------------------------------------------------------===//
 
@@ -253,7 +254,7 @@ std::shared_ptr<aliaskit::InputNumbers> fileNumbers(const Module &M,
   SlotMapping Slots;
   // Where each instruction is in the file, for bisect (input_origin.cpp),
   // which quotes the file only for instructions with a !dbg location.
-  bool Bisect = aliaskit_bisect_enabled();
+  bool Bisect = aliaskit_bisect_detailed();
   bool Quoted = Bisect && !M.debug_compile_units().empty();
   AsmParserContext Parsed;
   std::unique_ptr<Module> File = parseAssembly(
@@ -363,7 +364,7 @@ void record(const Module &M) {
   }
   if (!Numbers)
     Numbers = printedNumbers(M);
-  if (!Numbers->Instructions && aliaskit_bisect_enabled())
+  if (!Numbers->Instructions && aliaskit_bisect_detailed())
     Numbers->Instructions =
         aliaskit::recordInstructions(M, nullptr, nullptr, nullptr, "");
   recordFunctions(M, *Numbers);
@@ -507,7 +508,7 @@ void aliaskit::registerInputRecording(PassBuilder &PB) {
   if (!PIC)
     return;
   PIC->registerBeforeNonSkippedPassCallback([](StringRef Pass, Any IR) {
-    if (!Wanted && !aliaskit_bisect_enabled())
+    if (!Wanted && !aliaskit_bisect_detailed())
       return;
     const Module *const *M = llvm::any_cast<const Module *>(&IR);
     if (!M)

@@ -316,6 +316,10 @@ aliaskit::MergeOutcome aliaskit_scoped_merge(void *Session, LLVMContextRef Ctx,
 // ALIASKIT_BISECT_LOG set). `Key` comes from aliaskit_bisect_function;
 // `Query` is a const aliaskit::BisectQuery *, for the log.
 bool aliaskit_bisect_enabled(void);
+/// Whether some decision may get a full log record: decisions are logged
+/// and ALIASKIT_BISECT_RECORDS does not name none. Only then is a module's
+/// input recorded for the log (its numbers and instructions).
+bool aliaskit_bisect_detailed(void);
 uint64_t aliaskit_bisect_function(uint64_t ModuleKey, const char *Module,
                                   size_t ModuleLen, const char *Function,
                                   size_t FunctionLen);

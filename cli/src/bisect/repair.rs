@@ -9,11 +9,17 @@
 //! fails, it also drops the kept decisions of that run's log about the
 //! culprits' accesses ([`LogRecord::same_accesses`]; each decision as that
 //! run first asked it), and tries again.
+//!
+//! The search's logs hold brief records; these runs name the culprits'
+//! functions in `ALIASKIT_BISECT_RECORDS`, so that their decisions (the
+//! culprits', and those `same_accesses` compares them with) get full
+//! records. A culprit whose decision these runs did not make gets its full
+//! record from one more run ([`detail`]).
 
 use std::collections::BTreeSet;
 
 use aliaskit_core::bisect::Tester;
-use aliaskit_core::decision::{DecisionId, LogRecord, Selection, Suffix, Term};
+use aliaskit_core::decision::{DecisionId, LogRecord, RecordedFunctions, Selection, Suffix, Term};
 use anyhow::Result;
 use serde::Serialize;
 
@@ -41,7 +47,22 @@ fn all_but(dropped: &[DecisionId]) -> Selection {
     }
 }
 
+/// The culprits' functions, as `ALIASKIT_BISECT_RECORDS` names them; None
+/// (every record full) when one of the names cannot be written there.
+fn functions(runner: &Runner, culprits: &[DecisionId]) -> Option<RecordedFunctions> {
+    let names: Vec<&str> = culprits
+        .iter()
+        .filter_map(|id| runner.records.get(id))
+        .map(|(r, _)| r.function.as_str())
+        .collect();
+    names
+        .iter()
+        .all(|n| RecordedFunctions::can_name(n))
+        .then(|| names.iter().map(|n| n.to_string()).collect())
+}
+
 pub(super) fn repair(runner: &mut Runner, culprits: &[DecisionId]) -> Result<Repair> {
+    runner.recorded = functions(runner, culprits);
     let is_culprit = |r: &LogRecord| culprits.contains(&r.id);
     // The culprits' accesses: as first asked in the search, and in each
     // repair run (a decision's first query can differ between runs).
@@ -78,6 +99,21 @@ pub(super) fn repair(runner: &mut Runner, culprits: &[DecisionId]) -> Result<Rep
         dropped,
         passes: false,
     })
+}
+
+/// Gives each culprit its full record: when a culprit has only a brief one
+/// (its decision was made in no run that recorded its function), one more
+/// run with only the culprits kept and their functions recorded.
+pub(super) fn detail(runner: &mut Runner, culprits: &[DecisionId]) -> Result<()> {
+    let brief = culprits
+        .iter()
+        .any(|id| runner.records.get(id).is_some_and(|(r, _)| r.is_brief()));
+    if !brief {
+        return Ok(());
+    }
+    runner.recorded = functions(runner, culprits);
+    runner.run(&Selection::ids(culprits.iter().copied()))?;
+    Ok(())
 }
 
 #[cfg(test)]

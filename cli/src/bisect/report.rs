@@ -4,7 +4,7 @@
 
 use std::io::Write;
 
-use aliaskit_core::decision::{DecisionId, LogRecord};
+use aliaskit_core::decision::{DecisionId, Detail, LogRecord};
 use anyhow::Result;
 use serde::Serialize;
 
@@ -87,11 +87,13 @@ pub fn print_error_json(message: &str) {
     ));
 }
 
-/// The culprits' records (from the first log line of each id).
+/// The culprits' records (from the first full log line of each id; `brief`
+/// says what is missing where the logs have only brief ones).
 fn culprits<'r>(
     runner: &'r Runner,
     ids: &[DecisionId],
     missing: &'r LogRecord,
+    brief: &'r Detail,
 ) -> Vec<Culprit<'r>> {
     ids.iter()
         .map(|id| {
@@ -100,15 +102,16 @@ fn culprits<'r>(
                 .get(id)
                 .map(|(r, n)| (r, *n))
                 .unwrap_or((missing, 0));
+            let d = r.detail.as_ref().unwrap_or(brief);
             Culprit {
                 id: *id,
                 analysis: r.analysis.name(),
                 module: &r.module,
                 function: &r.function,
                 answer: &r.answer,
-                first: &r.first,
-                second: &r.second,
-                why: &r.why,
+                first: &d.first,
+                second: &d.second,
+                why: &d.why,
                 records: n,
             }
         })
@@ -123,6 +126,9 @@ pub(super) fn report(
     json: bool,
 ) -> Result<()> {
     let repaired = repair::repair(runner, ids);
+    // Without a full record the report has no accesses to show; a run
+    // that cannot give one leaves the brief record.
+    let _ = repair::detail(runner, ids);
     runner.progress.finish_and_clear();
     let seconds = runner.started.elapsed().as_secs_f64();
     // An id the logs never showed (cannot happen with a plugin that logs).
@@ -134,12 +140,19 @@ pub(super) fn report(
         kept: true,
         module: String::new(),
         function: String::new(),
-        first: Default::default(),
-        second: Default::default(),
-        why: "(not in the logs)".into(),
+        detail: Some(Detail {
+            first: Default::default(),
+            second: Default::default(),
+            why: "(not in the logs)".into(),
+        }),
         shared: false,
     };
-    let culprits = culprits(runner, ids, &missing);
+    let brief = Detail {
+        first: Default::default(),
+        second: Default::default(),
+        why: "(only brief records in the logs: no run made this decision while recording its function)".into(),
+    };
+    let culprits = culprits(runner, ids, &missing, &brief);
     let mut out = std::io::stdout().lock();
     if json {
         drop(out);

@@ -496,6 +496,13 @@ pub extern "C" fn aliaskit_bisect_enabled() -> bool {
     std::panic::catch_unwind(bisect::enabled).unwrap_or(false)
 }
 
+/// Whether some decision may get a full log record (then a module's input
+/// is recorded for it): [`bisect::detailed`].
+#[no_mangle]
+pub extern "C" fn aliaskit_bisect_detailed() -> bool {
+    std::panic::catch_unwind(bisect::detailed).unwrap_or(false)
+}
+
 /// The key of a module for decision ids ([`ModuleKey`]): from its path
 /// (`source_filename`, else its identifier) and the names of the
 /// linker-visible symbols it defines (`names[..count]`, each of
