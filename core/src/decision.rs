@@ -54,7 +54,9 @@ use xxhash_rust::xxh3::Xxh3;
 use crate::graph::{IntValue, MetadataGraph, NodeId, Operand};
 
 mod records;
+mod selection;
 pub use records::RecordedFunctions;
+pub use selection::{Selection, Suffix, Term};
 
 /// The analysis that made a decision.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -127,41 +129,49 @@ impl Question {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct DecisionId(pub u64);
 
-impl fmt::Display for DecisionId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:016x}", self.0)
-    }
-}
-
-impl FromStr for DecisionId {
-    type Err = String;
-    fn from_str(s: &str) -> Result<DecisionId, String> {
-        let hex = s.strip_prefix("0x").unwrap_or(s);
-        if hex.is_empty() || hex.len() > 16 {
-            return Err(format!("'{s}' is not a decision id (1 to 16 hex digits)"));
+/// Display, FromStr and serde for a 64-bit key written as 16 hex digits
+/// (`0x` and fewer digits accepted on input).
+macro_rules! hex64 {
+    ($t:ident, $what:literal) => {
+        impl fmt::Display for $t {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{:016x}", self.0)
+            }
         }
-        u64::from_str_radix(hex, 16)
-            .map(DecisionId)
-            .map_err(|_| format!("'{s}' is not a decision id (1 to 16 hex digits)"))
-    }
+
+        impl FromStr for $t {
+            type Err = String;
+            fn from_str(s: &str) -> Result<$t, String> {
+                let hex = s.strip_prefix("0x").unwrap_or(s);
+                let bad = || format!(concat!("'{}' is not ", $what, " (1 to 16 hex digits)"), s);
+                if hex.is_empty() || hex.len() > 16 {
+                    return Err(bad());
+                }
+                u64::from_str_radix(hex, 16).map($t).map_err(|_| bad())
+            }
+        }
+
+        impl Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(&self.to_string())
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $t {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
+                let s = String::deserialize(d)?;
+                s.parse().map_err(serde::de::Error::custom)
+            }
+        }
+    };
 }
 
-impl Serialize for DecisionId {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.to_string())
-    }
-}
-
-impl<'de> Deserialize<'de> for DecisionId {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<DecisionId, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
+hex64!(DecisionId, "a decision id");
+hex64!(ModuleKey, "a module key");
 
 /// The module a decision belongs to, independent of its directory (see
 /// the module documentation).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ModuleKey(pub u64);
 
 impl ModuleKey {
@@ -318,271 +328,6 @@ impl Contents {
     }
 }
 
-/// Low bits of an id: the `bits` lowest bits must equal `value`, except
-/// the digits in `free`, which may be either.
-///
-/// Written as binary digits with the lowest bit last, as Go's bisect does:
-/// `+01` keeps the ids whose bit 0 is 1 and bit 1 is 0. Longer suffixes
-/// are made by writing a digit in front. A `.` is a free digit: `+0.1`
-/// keeps the ids whose bit 0 is 1 and bit 2 is 0, whatever bit 1 is (the
-/// parallel search asks about several bits at once with these,
-/// [`Suffix::ask`]).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Suffix {
-    pub bits: u8,
-    pub value: u64,
-    /// Digits below `bits` that match either way (their `value` bits are 0).
-    pub free: u64,
-}
-
-impl Suffix {
-    /// The empty suffix: every id ends in it.
-    pub const ALL: Suffix = Suffix {
-        bits: 0,
-        value: 0,
-        free: 0,
-    };
-
-    /// The ids whose `bits` lowest bits are `value`.
-    pub fn new(bits: u8, value: u64) -> Suffix {
-        Suffix {
-            bits,
-            value,
-            free: 0,
-        }
-    }
-
-    fn mask(self) -> u64 {
-        let all = if self.bits >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << self.bits) - 1
-        };
-        all & !self.free
-    }
-
-    pub fn matches(self, id: DecisionId) -> bool {
-        id.0 & self.mask() == self.value
-    }
-
-    /// The two halves of this suffix: one more bit, 0 and 1.
-    pub fn halves(self) -> Option<(Suffix, Suffix)> {
-        if self.bits >= 64 {
-            return None;
-        }
-        let one = 1u64 << self.bits;
-        Some((
-            Suffix {
-                bits: self.bits + 1,
-                ..self
-            },
-            Suffix {
-                bits: self.bits + 1,
-                value: self.value | one,
-                ..self
-            },
-        ))
-    }
-
-    /// The ids of this suffix whose digit `k` places above it is 0, the
-    /// digits in between free: the question "is the culprit's next-but-k
-    /// bit 0?", asked of one culprit alongside the others of a round.
-    /// None past 64 bits.
-    pub fn ask(self, k: u8) -> Option<Suffix> {
-        let bit = self.bits.checked_add(k).filter(|&b| b < 64)?;
-        let between = ((1u64 << bit) - 1) & !((1u64 << self.bits) - 1);
-        Some(Suffix {
-            bits: bit + 1,
-            value: self.value,
-            free: self.free | between,
-        })
-    }
-
-    /// This suffix, `k` digits longer: `digits`' lowest `k` bits written in
-    /// front. None past 64 bits.
-    pub fn extend(self, k: u8, digits: u64) -> Option<Suffix> {
-        let bits = self.bits.checked_add(k).filter(|&b| b <= 64)?;
-        let width = if k >= 64 { u64::MAX } else { (1u64 << k) - 1 };
-        Some(Suffix {
-            bits,
-            value: self.value | (digits & width).checked_shl(self.bits as u32).unwrap_or(0),
-            free: self.free,
-        })
-    }
-}
-
-impl fmt::Display for Suffix {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for i in (0..self.bits).rev() {
-            f.write_str(if self.free >> i & 1 == 1 {
-                "."
-            } else if self.value >> i & 1 == 1 {
-                "1"
-            } else {
-                "0"
-            })?;
-        }
-        Ok(())
-    }
-}
-
-/// One term of a [`Selection`].
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Term {
-    /// Ids ending in these bits (the empty suffix: every id).
-    Suffix(Suffix),
-    /// One id.
-    Id(DecisionId),
-}
-
-impl Term {
-    fn matches(self, id: DecisionId) -> bool {
-        match self {
-            Term::Suffix(s) => s.matches(id),
-            Term::Id(x) => x == id,
-        }
-    }
-}
-
-impl fmt::Display for Term {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Term::Suffix(s) if s.bits == 0 => f.write_str("y"),
-            Term::Suffix(s) => write!(f, "{s}"),
-            Term::Id(id) => write!(f, "x{id}"),
-        }
-    }
-}
-
-/// Which decisions keep their definite answer (`ALIASKIT_BISECT`).
-///
-/// Syntax: terms separated by spaces or commas.
-///
-/// | term | keeps |
-/// |---|---|
-/// | `y` | every decision |
-/// | `n` | none (the same as an empty selection) |
-/// | `+BITS` or `BITS` | decisions whose id ends in the binary digits BITS (lowest bit last) |
-/// | `-BITS` | not those, whatever else matches |
-/// | `+1.0` | a `.` in BITS is either digit: here bit 2 is 1 and bit 0 is 0 |
-/// | `+xHEX` / `-xHEX` | the decision with that id / not it |
-///
-/// A decision is kept when some `+` term matches it and no `-` term does.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Selection {
-    pub keep: Vec<Term>,
-    pub except: Vec<Term>,
-}
-
-impl Selection {
-    /// Keeps every decision (`y`).
-    pub fn all() -> Selection {
-        Selection {
-            keep: vec![Term::Suffix(Suffix::ALL)],
-            except: Vec::new(),
-        }
-    }
-
-    /// Keeps none (`n`).
-    pub fn none() -> Selection {
-        Selection::default()
-    }
-
-    /// Keeps exactly these ids.
-    pub fn ids(ids: impl IntoIterator<Item = DecisionId>) -> Selection {
-        Selection {
-            keep: ids.into_iter().map(Term::Id).collect(),
-            except: Vec::new(),
-        }
-    }
-
-    /// This selection, also keeping `term`.
-    pub fn with(&self, term: Term) -> Selection {
-        let mut s = self.clone();
-        if !s.keep.contains(&term) {
-            s.keep.push(term);
-        }
-        s
-    }
-
-    pub fn keeps(&self, id: DecisionId) -> bool {
-        self.keep.iter().any(|t| t.matches(id)) && !self.except.iter().any(|t| t.matches(id))
-    }
-}
-
-impl fmt::Display for Selection {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.keep.is_empty() {
-            return f.write_str("n");
-        }
-        let mut first = true;
-        for (sign, terms) in [("+", &self.keep), ("-", &self.except)] {
-            for t in terms {
-                if !first {
-                    f.write_str(" ")?;
-                }
-                first = false;
-                match t {
-                    Term::Suffix(s) if s.bits == 0 && sign == "+" => f.write_str("y")?,
-                    _ => write!(f, "{sign}{t}")?,
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-impl FromStr for Selection {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Selection, String> {
-        let mut sel = Selection::none();
-        for word in text
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|w| !w.is_empty())
-        {
-            let (negative, body) = match word.as_bytes()[0] {
-                b'+' => (false, &word[1..]),
-                b'-' => (true, &word[1..]),
-                _ => (false, word),
-            };
-            let term = match body {
-                "y" => Term::Suffix(Suffix::ALL),
-                "n" if !negative && body.len() == word.len() => continue,
-                b if b.starts_with('x') => Term::Id(
-                    b[1..]
-                        .parse()
-                        .map_err(|e| format!("bad term '{word}': {e}"))?,
-                ),
-                b if !b.is_empty()
-                    && b.len() <= 64
-                    && b.bytes().all(|c| matches!(c, b'0' | b'1' | b'.'))
-                    && b.bytes().any(|c| c != b'.') =>
-                {
-                    let digit =
-                        |want: u8| b.bytes().fold(0u64, |v, c| (v << 1) | u64::from(c == want));
-                    Term::Suffix(Suffix {
-                        bits: b.len() as u8,
-                        value: digit(b'1'),
-                        free: digit(b'.'),
-                    })
-                }
-                _ => {
-                    return Err(format!(
-                        "bad term '{word}' (expected y, n, [+-]BITS of 0, 1 and . or [+-]xHEXID)"
-                    ))
-                }
-            };
-            if negative {
-                sel.except.push(term);
-            } else {
-                sel.keep.push(term);
-            }
-        }
-        Ok(sel)
-    }
-}
-
 /// One line of `ALIASKIT_BISECT_LOG`: a decision as the plugin made it.
 ///
 /// A *full* record has its [`Detail`]: the two sides of the first query
@@ -600,6 +345,10 @@ pub struct LogRecord {
     /// Whether the selection kept the definite answer in this run.
     pub kept: bool,
     pub module: String,
+    /// The module's key (what `+mBITS` and `+mxHEX:BITS` terms match);
+    /// None in logs written before it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub module_key: Option<ModuleKey>,
     pub function: String,
     /// None in a brief record.
     #[serde(flatten)]
@@ -630,6 +379,8 @@ struct LogLine {
     answer: String,
     kept: bool,
     module: String,
+    #[serde(default)]
+    module_key: Option<ModuleKey>,
     function: String,
     first: Option<Side>,
     second: Option<Side>,
@@ -659,6 +410,7 @@ impl TryFrom<LogLine> for LogRecord {
             answer: l.answer,
             kept: l.kept,
             module: l.module,
+            module_key: l.module_key,
             function: l.function,
             detail,
             shared: l.shared,
@@ -930,69 +682,6 @@ mod tests {
         let json = serde_json::to_string(&id).unwrap();
         assert_eq!(json, "\"00abcdef01234567\"");
         assert_eq!(serde_json::from_str::<DecisionId>(&json).unwrap(), id);
-    }
-
-    #[test]
-    fn suffixes_select_by_low_bits() {
-        let s: Selection = "+01".parse().unwrap();
-        assert!(s.keeps(DecisionId(0b1101)));
-        assert!(!s.keeps(DecisionId(0b1111)));
-        assert!(!s.keeps(DecisionId(0b1100)));
-        assert_eq!(s.to_string(), "+01");
-        let (zero, one) = Suffix::ALL.halves().unwrap();
-        assert_eq!(
-            (zero.to_string(), one.to_string()),
-            ("0".into(), "1".into())
-        );
-        let (s0, s1) = one.halves().unwrap();
-        assert_eq!((s0.to_string(), s1.to_string()), ("01".into(), "11".into()));
-        assert!(s1.matches(DecisionId(0b11)) && !s1.matches(DecisionId(0b01)));
-    }
-
-    #[test]
-    fn free_digits_ask_one_bit_of_several() {
-        let one = Suffix::new(1, 1);
-        // Bit 1 is 0 and bit 3 is 0: "is the culprit's next bit 0", and
-        // "is the one after it 0", each whatever the others are.
-        let (a0, a2) = (one.ask(0).unwrap(), one.ask(2).unwrap());
-        assert_eq!(
-            (a0.to_string(), a2.to_string()),
-            ("01".into(), "0..1".into())
-        );
-        assert!(a2.matches(DecisionId(0b0111)) && a2.matches(DecisionId(0b0001)));
-        assert!(!a2.matches(DecisionId(0b1001)) && !a2.matches(DecisionId(0b0000)));
-        let s: Selection = "+0..1".parse().unwrap();
-        assert_eq!(s.keep, vec![Term::Suffix(a2)]);
-        assert_eq!(s.to_string(), "+0..1");
-        // The answers of a round, written in front: bits 1..3 = 1, 0, 1.
-        let next = one.extend(3, 0b101).unwrap();
-        assert_eq!(next.to_string(), "1011");
-        assert!(next.matches(DecisionId(0b11011)) && !next.matches(DecisionId(0b1001)));
-        assert!(Suffix::new(63, 0).ask(1).is_none());
-        assert_eq!(Suffix::new(63, 0).ask(0).unwrap().bits, 64);
-        assert!("+...".parse::<Selection>().is_err());
-    }
-
-    #[test]
-    fn selections_parse_print_and_combine() {
-        let all: Selection = "y".parse().unwrap();
-        assert!(all.keeps(DecisionId(7)));
-        assert_eq!(all, Selection::all());
-        let none: Selection = "n".parse().unwrap();
-        assert!(!none.keeps(DecisionId(7)));
-        assert_eq!("".parse::<Selection>().unwrap(), Selection::none());
-        let s: Selection = "y -x0000000000000007, -10".parse().unwrap();
-        assert!(!s.keeps(DecisionId(7)));
-        assert!(!s.keeps(DecisionId(0b110)));
-        assert!(s.keeps(DecisionId(0b111 << 4)));
-        let round: Selection = s.to_string().parse().unwrap();
-        assert_eq!(round, s);
-        let ids = Selection::ids([DecisionId(3), DecisionId(9)]);
-        assert!(ids.keeps(DecisionId(9)) && !ids.keeps(DecisionId(4)));
-        assert_eq!(ids.to_string().parse::<Selection>().unwrap(), ids);
-        for bad in ["+2", "x", "-xzz", "maybe", "+"] {
-            assert!(bad.parse::<Selection>().is_err(), "{bad}");
-        }
     }
 
     #[test]

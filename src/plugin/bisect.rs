@@ -78,7 +78,7 @@ struct Config {
     /// Ids this process has logged.
     logged: Mutex<FxHashSet<DecisionId>>,
     /// Module and function names of each function key.
-    functions: Mutex<FxHashMap<FunctionKey, (String, String)>>,
+    functions: Mutex<FxHashMap<FunctionKey, FunctionNames>>,
     /// Whether this process's `load` line was written.
     loaded: std::sync::Once,
     /// Modules this process has logged.
@@ -86,6 +86,15 @@ struct Config {
     /// Modules this process has logged an analysis for: rust-tbaa's,
     /// rust-scoped-noalias's.
     analyses: [Mutex<FxHashSet<String>>; 2],
+}
+
+/// What the log says of a function's decisions: its module (key and
+/// name) and its name.
+#[derive(Clone, Debug, Default)]
+struct FunctionNames {
+    module_key: Option<ModuleKey>,
+    module: String,
+    function: String,
 }
 
 fn config() -> Option<&'static Config> {
@@ -294,7 +303,11 @@ pub fn function_key(module_key: u64, module: String, function: String) -> u64 {
     let key = FunctionKey::new(ModuleKey(module_key), &function);
     if let Some(c) = config() {
         if let Ok(mut names) = c.functions.lock() {
-            names.entry(key).or_insert((module, function));
+            names.entry(key).or_insert(FunctionNames {
+                module_key: Some(ModuleKey(module_key)),
+                module,
+                function,
+            });
         }
     }
     key.0
@@ -393,7 +406,20 @@ pub unsafe fn keep<D: Decider>(
     }
     let (ca, cb) = (session.content(a), session.content(b));
     let id = FunctionKey(key).decision(question, ca, cb);
-    let kept = config.selection.as_ref().is_none_or(|s| s.keeps(id));
+    let names = || {
+        config
+            .functions
+            .lock()
+            .ok()
+            .and_then(|f| f.get(&FunctionKey(key)).cloned())
+            .unwrap_or_default()
+    };
+    // Module terms need the decision's module.
+    let kept = match &config.selection {
+        None => true,
+        Some(s) if s.by_module() => s.keeps_in(id, names().module_key),
+        Some(s) => s.keeps(id),
+    };
     let shared = session.decisions().remember(memo_key, id, kept);
     if let Some(log) = &config.log {
         let first_in_process = config
@@ -402,12 +428,11 @@ pub unsafe fn keep<D: Decider>(
             .map(|mut l| l.insert(id))
             .unwrap_or(false);
         if first_in_process || shared {
-            let (module, function) = config
-                .functions
-                .lock()
-                .ok()
-                .and_then(|f| f.get(&FunctionKey(key)).cloned())
-                .unwrap_or_default();
+            let FunctionNames {
+                module_key,
+                module,
+                function,
+            } = names();
             // A brief record prints and searches nothing.
             let detailed = config
                 .records
@@ -431,6 +456,7 @@ pub unsafe fn keep<D: Decider>(
                 answer: question.answer().to_owned(),
                 kept,
                 module,
+                module_key,
                 function,
                 detail,
                 shared,

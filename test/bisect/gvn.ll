@@ -58,7 +58,7 @@
 ;
 ; A bad selection is reported and answers everything conservatively.
 ; RUN: env ALIASKIT_BISECT=maybe %opt -aa-pipeline=rust-tbaa -passes=gvn -S %s 2>&1 | FileCheck %s --check-prefix=BAD
-; BAD: error: aliaskit::bisect: ALIASKIT_BISECT: bad term 'maybe' (expected y, n, [+-]BITS of 0, 1 and . or [+-]xHEXID); every decision is answered conservatively
+; BAD: error: aliaskit::bisect: ALIASKIT_BISECT: bad term 'maybe' (expected y, n, [+-]BITS of 0, 1 and ., [+-]xHEXID, [+-]mBITS or [+-]mxHEXKEY:BITS); every decision is answered conservatively
 ; BAD: %b = load i32
 
 define i32 @f(ptr %i, ptr %fl, ptr %s) {

@@ -139,6 +139,7 @@ pub(super) fn report(
         answer: String::new(),
         kept: true,
         module: String::new(),
+        module_key: None,
         function: String::new(),
         detail: Some(Detail {
             first: Default::default(),
