@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""`aliaskit bisect` at the size of a real program (`make bench`, section
-B-SQL): sqlite3's amalgamation with one wrong alias fact injected.
+"""`aliaskit bisect` on sqlite3 with one wrong tag (`make bench`, B-SQL).
+
+Bisection at the size of a real program: sqlite3's amalgamation with one
+wrong alias fact injected.
 
 The program: sqlite3.c of libsqlite3-sys 0.30.1 (3.46; fetched by
 corpora/p2.sh when missing, found as bench/sanitize.py finds it), built
@@ -26,27 +28,30 @@ bench/bisect_sqlite.json, keyed by sqlite3.c's SHA-256; a later run takes
 it from there as long as the plain build-and-test of the module with it
 still prints a wrong result (--search: search again).
 
-The row: one plain build-and-test of the mutated module (the command with
-no ALIASKIT variable: what each run of the bisection costs; the median of
---runs), then `aliaskit bisect --json -- bench/bisect_sqlite_test.sh ...`
-once: its wall time, runs and decisions; the ratio of the two times; the
-peak disk use of the bisection's temporary directory (its logs: TMPDIR is
-a directory of this script's, sampled every half second) and of that
-whole TMPDIR (the logs and the runs' builds); whether the culprits named
-are exactly the injected decision (corpus.py's rule: every culprit's
-first or second metadata mentions the injected type). `--jobs J` is given
-to aliaskit bisect when its --help offers one.
+The row: one plain build-and-test of the mutated module (the command
+with no ALIASKIT variable, the issue's unit; the median of --runs) and
+one as bisect runs it with every decision kept (ALIASKIT_BISECT=y and a
+log; with its log's size), then `aliaskit bisect --json --
+bench/bisect_sqlite_test.sh ...` once: its wall time, runs and
+decisions; the ratio of its time to the plain one; the peak disk use of
+the bisection's temporary directory (its logs: TMPDIR is a directory of
+this script's, sampled every half second) and of that whole TMPDIR (the
+logs and the runs' builds); whether the culprits named are exactly the
+injected decision (corpus.py's rule: every culprit's first or second
+metadata mentions the injected type). `--jobs J` is given to aliaskit
+bisect when its --help offers one.
 
 The goal (issue 42): the bisection in <= 3 minutes on a 2-core machine,
 about 15 times one plain build-and-test.
 
 usage: bench/bisect_sqlite.py [--runs N] [--jobs J] [--search] [--budget B]
                               [--bisect-timeout S] [--reuse] [--out FILE]
-Prints a markdown section on stdout (and writes it to --out); bench.py
-appends it to BENCHMARKS.md after section S-TBAA. Work files in
-target/bisect-sqlite/ (base.ll, mutated.ll, expected, bisect.json,
-bisect.err, row.json). Today mostly the bisection (about a quarter of an
-hour before parallel runs); a search, when there is one, about 25 builds.
+Prints a markdown section on stdout (and writes it to --out). `make bench`
+runs it; bench.py then takes its row (--reuse) and appends the section to
+BENCHMARKS.md after section S-TBAA. Work files in target/bisect-sqlite/
+(base.ll, mutated.ll, expected, bisect.json, bisect.err, row.json). Most
+of its time is the bisection (18 minutes without --jobs, 2 cores); a
+search, when there is one, took 25 builds (8 minutes).
 env: LLVM_BIN, PLUGIN, ALIASKIT (see tools/lib/kit/env.py), JOBS.
 """
 
