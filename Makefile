@@ -172,7 +172,8 @@ test-bisect-corpus: build
 	JOBS=$(JOBS) checks/bisect/corpus.sh --slice
 
 # Benchmarks: ratios against built-in LLVM, measured side by side, written
-# to BENCHMARKS.md. Also runs every check on the whole corpus.
+# to BENCHMARKS.md. Also runs every check on the whole corpus, and
+# `aliaskit bisect` on sqlite3 (section B-SQL: bench.py takes its row).
 BENCH_FLAGS ?=
 bench: build
 	@bash -c '. tools/lib/env.sh && need_packages bench flang-22 libclang-rt-22-dev'
@@ -192,6 +193,7 @@ bench: build
 	JOBS=$(JOBS) python3 checks/sanitize/bisect.py --tbaa
 	JOBS=$(JOBS) python3 checks/sanitize/clean.py --tbaa
 	JOBS=$(JOBS) python3 checks/sanitize/tysan.py
+	JOBS=$(JOBS) python3 bench/bisect_sqlite.py
 	python3 bench/bench.py $(BENCH_FLAGS)
 
 FUZZ_COUNT ?= 10000

@@ -39,6 +39,10 @@ rust-scoped-noalias against scoped-noalias-aa.
       against the plain -O2 build and ASan (bench/sanitize.py).
   S-TBAA  the same for `aliaskit sanitize --tbaa`, against the plain -O2
       build, ASan and TySan (bench/sanitize_tbaa.py).
+  B-SQL  `aliaskit bisect` on sqlite3 with one injected wrong tag: its
+      wall time against one build-and-test, runs, peak disk use, whether
+      it names the injected decision (bench/bisect_sqlite.py, which
+      `make bench` runs first: this takes its row).
 
 Usage: bench/bench.py [--runs N] [--quick] [--out BENCHMARKS.md]
 Environment: LLVM_BIN, PLUGIN, MODGEN (see Makefile).
@@ -619,6 +623,17 @@ def main():
                              + (["--no-callgrind"] if not callgrind else []),
                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         md += ["", san.stdout.strip() or "(no output)"]
+    # B-SQL: the row of `make bench`'s run of bisect_sqlite.py (it runs
+    # when there is none); when it fails, its last line in the section.
+    sq = subprocess.run([sys.executable, os.path.join(HERE, "bisect_sqlite.py"), "--reuse"]
+                        + (["--runs", "1"] if args.quick else []),
+                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    sys.stderr.write(sq.stderr)
+    if sq.returncode == 0:
+        md += ["", sq.stdout.strip()]
+    else:
+        why = (sq.stderr.strip().splitlines() or ["exit %d" % sq.returncode])[-1]
+        md += ["", "## B-SQL: `aliaskit bisect` on sqlite3", "", "(bench/bisect_sqlite.py failed: %s)" % why]
     text = "\n".join(md) + "\n"
     with open(args.out, "w") as f:
         f.write(text)

@@ -341,6 +341,26 @@ def find_injection(p, text, known, budget):
     return found, how, s.builds
 
 
+def culprits_of(rep, inj):
+    """The culprits of `aliaskit bisect --json`'s object `rep`, each with
+    whether its first or second metadata mentions the node that `inj`
+    injected ("involves")."""
+    mark = inject.marker(inj)
+    out = []
+    for c in rep['culprits']:
+        mds = (c['first']['metadata'], c['second']['metadata'])
+        out.append({'id': c['id'], 'analysis': c['analysis'], 'function': c['function'],
+                    'first': mds[0], 'second': mds[1],
+                    'involves': any(mark in m for m in mds)})
+    return out
+
+
+def exact(culprits):
+    """Whether a bisection named exactly the injected decision: culprits
+    (culprits_of), every one involving the injected node."""
+    return bool(culprits) and all(c['involves'] for c in culprits)
+
+
 def bisect(p, inj):
     """Runs aliaskit bisect on the mutated program; the result fields."""
     with open(p.mutated, 'w') as f:
@@ -372,15 +392,10 @@ def bisect(p, inj):
         res['message'] = 'output is not JSON: %s' % e
         return res
     mark = inject.marker(inj)
-    culprits = []
-    for c in rep['culprits']:
-        mds = (c['first']['metadata'], c['second']['metadata'])
-        culprits.append({'id': c['id'], 'analysis': c['analysis'], 'function': c['function'],
-                         'first': mds[0], 'second': mds[1],
-                         'involves': any(mark in m for m in mds)})
+    culprits = culprits_of(rep, inj)
     res.update(runs=rep['runs'], decisions=rep['decisions'], seconds=round(rep['seconds'], 2),
                culprits=culprits)
-    if culprits and all(c['involves'] for c in culprits):
+    if exact(culprits):
         res['status'] = 'exact'
         return res
     res['status'] = 'wrong-culprits'

@@ -3,6 +3,7 @@
 
 usage: inject.py list MODULE.ll [--name NAME] [--count N]
        inject.py apply MODULE.ll INJECTION.json OUT.ll
+(INJECTION.json: one injection, or a list of them, applied together)
 
 An injection names its instruction by function and by index among that
 function's loads and stores (every `load` and `store` line of the body, in
@@ -113,13 +114,18 @@ class Module:
         return max(self.md, default=-1)
 
     def char_node(self):
-        """(number, 'old'|'new') of the omnipotent char type, or None."""
-        for n, body in sorted(self.md.items()):
-            if re.fullmatch(r'!\{!"omnipotent char", !\d+, i64 0\}', body):
-                return n, 'old'
-            if re.fullmatch(r'!\{!\d+, i64 \d+, !"omnipotent char"\}', body):
-                return n, 'new'
-        return None
+        """(number, 'old'|'new') of the omnipotent char type, or None
+        (found once: each injection asks)."""
+        if not hasattr(self, '_char'):
+            self._char = None
+            for n, body in sorted(self.md.items()):
+                if re.fullmatch(r'!\{!"omnipotent char", !\d+, i64 0\}', body):
+                    self._char = n, 'old'
+                    break
+                if re.fullmatch(r'!\{!\d+, i64 \d+, !"omnipotent char"\}', body):
+                    self._char = n, 'new'
+                    break
+        return self._char
 
     def tag_size(self, tag):
         ops = split_ops(self.md.get(tag, '').strip()[2:-1])
@@ -290,7 +296,7 @@ def main():
     p.add_argument('module', metavar='MODULE.ll')
     p.add_argument('--name', help='the name that seeds the order (default: MODULE.ll)')
     p.add_argument('--count', type=int, default=20, help='candidates of each kind (default 20)')
-    p = sub.add_parser('apply', help='MODULE.ll with the injection of INJECTION.json')
+    p = sub.add_parser('apply', help='MODULE.ll with the injection (or the list of them) of INJECTION.json')
     p.add_argument('module', metavar='MODULE.ll')
     p.add_argument('injection', metavar='INJECTION.json')
     p.add_argument('out', metavar='OUT.ll')
