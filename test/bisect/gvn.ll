@@ -24,7 +24,7 @@
 ; RUN: FileCheck %s --check-prefix=LOG < %t.log
 ; RUN: grep -c '"id"' %t.log | FileCheck %s --check-prefix=COUNT
 ; COUNT: 2
-; LOG-DAG: {"id":"{{[0-9a-f]+}}","analysis":"tbaa","question":"tag-pair","answer":"NoAlias","kept":true,"module":"{{.*}}gvn.ll","function":"f","first":{"instruction":"store float 0.000000e+00, ptr %fl, align 4, !tbaa !{{[0-9]+}}","metadata":"!tbaa {base \"float\", access \"float\", offset 0}"},"second":{"instruction":"store i32 1, ptr %i, align 4, !tbaa !{{[0-9]+}}","metadata":"!tbaa {base \"int\", access \"int\", offset 0}"},"why":"neither access can be to a subobject of the other (common type \"omnipotent char\")"}
+; LOG-DAG: {"id":"{{[0-9a-f]+}}","analysis":"tbaa","question":"tag-pair","answer":"NoAlias","kept":true,"module":"{{.*}}gvn.ll","module_key":"{{[0-9a-f]+}}","function":"f","first":{"instruction":"store float 0.000000e+00, ptr %fl, align 4, !tbaa !{{[0-9]+}}","metadata":"!tbaa {base \"float\", access \"float\", offset 0}"},"second":{"instruction":"store i32 1, ptr %i, align 4, !tbaa !{{[0-9]+}}","metadata":"!tbaa {base \"int\", access \"int\", offset 0}"},"why":"neither access can be to a subobject of the other (common type \"omnipotent char\")"}
 ; LOG-DAG: "function":"f","first":{"instruction":"store i16 0, ptr %s, align 2, !tbaa !{{[0-9]+}}","metadata":"!tbaa {base \"short\", access \"short\", offset 0}"}
 ;
 ; Dropping one decision by its id ('y -x<id>', here read from a file with
