@@ -30,6 +30,7 @@
 
 mod repair;
 mod report;
+mod stamps;
 
 pub use report::print_error_json;
 use report::{print_json, report, Report};
@@ -43,11 +44,12 @@ use std::time::{Duration, Instant};
 
 use aliaskit_core::bisect::{bisect, Observation, Outcome, Progress, Tester};
 use aliaskit_core::decision::{
-    is_event_line, DecisionId, Event, LogRecord, RecordedFunctions, Selection,
+    is_event_line, DecisionId, Event, LogRecord, ModuleKey, RecordedFunctions, Selection,
 };
 use aliaskit_core::trace::{self, Stop, Trace};
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
+use stamps::{Built, Stamps};
 
 pub struct Options {
     pub json: bool,
@@ -67,6 +69,8 @@ struct Runner {
     _temp: Option<tempfile::TempDir>,
     /// Whether the logs and outputs stay (`--keep-logs`).
     keep: bool,
+    /// The stamps of each slot's modules.
+    stamps: Stamps,
     /// `ALIASKIT_BISECT_RECORDS` for the next runs: the functions whose
     /// decisions get full records; None unsets it (every record full).
     recorded: Option<RecordedFunctions>,
@@ -119,6 +123,7 @@ impl Runner {
             command: o.command.clone(),
             timeout: o.timeout.map(Duration::from_secs_f64),
             keep: o.keep_logs.is_some(),
+            stamps: Stamps::new(dir.join("stamps")),
             dir,
             _temp: temp,
             recorded: Some(RecordedFunctions::default()),
@@ -153,6 +158,7 @@ impl Runner {
             .env("ALIASKIT_BISECT_LOG", &run.log)
             .env("ALIASKIT_BISECT_RUN", run.n.to_string())
             .env("ALIASKIT_BISECT_SLOT", slot.to_string())
+            .env("ALIASKIT_BISECT_STAMPS", self.stamps.dir(slot))
             // ccache's key ignores ALIASKIT_BISECT and the plugin.
             .env("CCACHE_DISABLE", "1")
             .stdin(Stdio::null())
@@ -162,34 +168,37 @@ impl Runner {
             .with_context(|| format!("cannot run {}", self.command[0]))
     }
 
-    /// Runs COMMAND once per run, up to `jobs` at once: for each, whether
-    /// it failed and whether `--timeout` stopped it.
-    fn execute(&mut self, runs: &[Run]) -> Result<Vec<(bool, bool)>> {
-        let mut done: Vec<Option<(bool, bool)>> = vec![None; runs.len()];
-        // (index of the run, its slot, the child, when it started)
-        let mut going: Vec<(usize, usize, Child, Instant)> = Vec::new();
+    /// Runs COMMAND once per run, up to `jobs` at once (each in a slot
+    /// whose stamps are brought up to date first).
+    fn execute(&mut self, runs: &[Run]) -> Result<Vec<Ended>> {
+        let mut done: Vec<Option<Ended>> = vec![None; runs.len()];
+        // (index of the run, its slot, the child, when it started, the
+        // modules whose stamps changed)
+        let mut going: Vec<(usize, usize, Child, Instant, BTreeSet<String>)> = Vec::new();
         let mut next = 0;
         while next < runs.len() || !going.is_empty() {
             while next < runs.len() && going.len() < self.jobs {
                 let slot = (0..self.jobs)
                     .find(|s| going.iter().all(|g| g.1 != *s))
                     .expect("a free slot");
-                let child = match self.spawn(&runs[next], slot) {
+                let changed = self.stamps.before(slot, &runs[next].keep);
+                let child = match changed.and_then(|c| Ok((self.spawn(&runs[next], slot)?, c))) {
                     Ok(child) => child,
                     Err(e) => {
-                        for (_, _, mut child, _) in going {
+                        for (_, _, mut child, ..) in going {
                             let _ = child.kill();
                             let _ = child.wait();
                         }
                         return Err(e);
                     }
                 };
-                going.push((next, slot, child, Instant::now()));
+                let (child, changed) = child;
+                going.push((next, slot, child, Instant::now(), changed));
                 next += 1;
             }
             let mut k = 0;
             while k < going.len() {
-                let (i, _, child, start) = &mut going[k];
+                let (_, _, child, start, _) = &mut going[k];
                 let finished = if let Some(status) = child.try_wait()? {
                     Some((!status.success(), false))
                 } else if self.timeout.is_some_and(|t| start.elapsed() > t) {
@@ -200,9 +209,14 @@ impl Runner {
                     None
                 };
                 match finished {
-                    Some(r) => {
-                        done[*i] = Some(r);
-                        going.swap_remove(k);
+                    Some((failed, timed_out)) => {
+                        let (i, slot, _, _, changed) = going.swap_remove(k);
+                        done[i] = Some(Ended {
+                            failed,
+                            timed_out,
+                            slot,
+                            changed,
+                        });
                     }
                     None => k += 1,
                 }
@@ -216,12 +230,13 @@ impl Runner {
     }
 
     /// The decisions of one run's log, and what else it says.
-    fn read_log(&mut self, log: &Path) -> Result<(BTreeSet<DecisionId>, Trace)> {
+    fn read_log(&mut self, log: &Path) -> Result<(Seen, Trace)> {
         let mut seen: BTreeMap<DecisionId, usize> = BTreeMap::new();
+        let mut out = Seen::default();
         let mut trace = Trace::default();
         self.last.clear();
         let Ok(f) = File::open(log) else {
-            return Ok((BTreeSet::new(), trace));
+            return Ok((out, trace));
         };
         for line in BufReader::new(f).lines() {
             let line = line?;
@@ -240,6 +255,12 @@ impl Runner {
             match serde_json::from_str::<LogRecord>(&line) {
                 Ok(r) => {
                     trace.decision(&r);
+                    let built = out.built.entry(r.module.clone()).or_default();
+                    built.decisions.insert(r.id);
+                    if let Some(k) = r.module_key {
+                        built.key = Some(k);
+                        out.modules.insert(r.id, k);
+                    }
                     // One record per process, plus one per other node
                     // pair with the same id (equal contents).
                     let n = seen.entry(r.id).or_insert(0);
@@ -263,8 +284,51 @@ impl Runner {
                 }
             }
         }
-        Ok((seen.into_keys().collect(), trace))
+        // Modules built without decisions count as built too.
+        for name in trace.modules.keys() {
+            out.built.entry(name.clone()).or_default();
+        }
+        out.decisions = seen.into_keys().collect();
+        Ok((out, trace))
     }
+}
+
+/// A replay of modules that did not need rebuilding is none: `carried`
+/// holds the modules whose selection had not changed since their slot
+/// built them.
+fn excuse(stop: Stop, carried: &BTreeMap<String, Built>) -> Option<Stop> {
+    match stop {
+        Stop::Replayed {
+            run,
+            reference,
+            baseline,
+            seen,
+            missing,
+        } => {
+            let missing: Vec<String> = missing
+                .into_iter()
+                .filter(|m| !carried.contains_key(m))
+                .collect();
+            (!missing.is_empty()).then_some(Stop::Replayed {
+                run,
+                reference,
+                baseline,
+                seen,
+                missing,
+            })
+        }
+        other => Some(other),
+    }
+}
+
+/// What one run's log says of its decisions.
+#[derive(Default)]
+struct Seen {
+    decisions: BTreeSet<DecisionId>,
+    /// The module of each decision, where the log says.
+    modules: BTreeMap<DecisionId, ModuleKey>,
+    /// Every module the run built, by name, with its decisions.
+    built: BTreeMap<String, Built>,
 }
 
 /// The search stopped: the runs tell nothing about the decisions.
@@ -278,6 +342,16 @@ impl std::fmt::Display for Stopped {
 }
 
 impl std::error::Error for Stopped {}
+
+/// How one run of COMMAND ended: whether it failed, whether `--timeout`
+/// stopped it, its slot, and the modules whose stamps changed for it.
+#[derive(Clone)]
+struct Ended {
+    failed: bool,
+    timed_out: bool,
+    slot: usize,
+    changed: BTreeSet<String>,
+}
 
 /// One run of COMMAND: its number, selection and files.
 struct Run {
@@ -314,9 +388,23 @@ impl Runner {
 
     /// What run `run` showed, read from its log; the log goes unless
     /// `--keep-logs`.
-    fn observe(&mut self, run: Run, failed: bool, timed_out: bool) -> Result<Observation> {
+    fn observe(&mut self, run: Run, ended: Ended) -> Result<Observation> {
         let n = run.n;
-        let (decisions, trace) = self.read_log(&run.log)?;
+        let (failed, timed_out) = (ended.failed, ended.timed_out);
+        let (mut seen, trace) = self.read_log(&run.log)?;
+        // The modules this slot built before and did not rebuild now.
+        let not = self
+            .stamps
+            .after(ended.slot, &run.keep, &seen.built, &ended.changed)?;
+        for b in not.carried.values() {
+            for &d in &b.decisions {
+                seen.decisions.insert(d);
+                if let Some(k) = b.key {
+                    seen.modules.insert(d, k);
+                }
+            }
+        }
+        let decisions = seen.decisions;
         if !self.keep {
             let _ = std::fs::remove_file(&run.log);
             if run.selection.starts_with('@') {
@@ -348,17 +436,29 @@ impl Runner {
                 None
             }
             Some(_) if timed_out => None,
-            Some(first) => trace::check_run(first, &trace, n).or_else(|| {
-                (!self.first_timed_out)
-                    .then(|| trace::check_first(first, &trace, n))
-                    .flatten()
-            }),
-        };
+            Some(first) => trace::check_run(first, &trace, n)
+                .and_then(|stop| excuse(stop, &not.carried))
+                .or_else(|| {
+                    (!self.first_timed_out)
+                        .then(|| trace::check_first(first, &trace, n))
+                        .flatten()
+                }),
+        }
+        .or_else(|| {
+            (!not.replayed.is_empty() && !timed_out).then_some(Stop::NotRebuilt {
+                run: n,
+                modules: not.replayed,
+            })
+        });
         self.traces.push(trace);
         if let Some(stop) = stop {
             return Err(Stopped(stop).into());
         }
-        Ok(Observation { failed, decisions })
+        Ok(Observation {
+            failed,
+            decisions,
+            modules: seen.modules,
+        })
     }
 
     /// `-v`'s line for one run: its selection and result, then where the
@@ -387,8 +487,9 @@ impl Runner {
         let (at, runs_then) = self.at?;
         let to_go = at.runs_to_go.saturating_sub(runs.saturating_sub(runs_then)) + 1;
         Some(format!(
-            "{} candidate{} left, {} bit{} narrowed, {} run{} so far, about {to_go} to go",
+            "{} candidate{}{} left, {} bit{} narrowed, {} run{} so far, about {to_go} to go",
             at.candidates,
+            if at.modules { " module" } else { "" },
             if at.candidates == 1 { "" } else { "s" },
             at.bits,
             if at.bits == 1 { "" } else { "s" },
@@ -419,15 +520,25 @@ impl Tester for Runner {
                 (None, k) => format!("runs {first} to {}", first + k - 1),
             });
         self.progress.tick();
-        let results = self.execute(&runs)?;
-        runs.into_iter()
-            .zip(results)
-            .map(|(run, (failed, timed_out))| self.observe(run, failed, timed_out))
-            .collect()
+        // A slot's stamps follow its last run: no more runs than slots.
+        let mut seen = Vec::with_capacity(runs.len());
+        let mut runs = runs.into_iter().peekable();
+        while runs.peek().is_some() {
+            let batch: Vec<Run> = runs.by_ref().take(self.jobs).collect();
+            let ended = self.execute(&batch)?;
+            for (run, ended) in batch.into_iter().zip(ended) {
+                seen.push(self.observe(run, ended)?);
+            }
+        }
+        Ok(seen)
     }
 
     fn jobs(&self) -> usize {
         self.jobs
+    }
+
+    fn by_module(&self) -> bool {
+        true
     }
 
     fn progress(&mut self, at: Progress) {

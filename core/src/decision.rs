@@ -693,6 +693,7 @@ mod tests {
             answer: "NoAlias".into(),
             kept: true,
             module: "m.ll".into(),
+            module_key: Some(ModuleKey(0xabc)),
             function: "f".into(),
             detail: Some(Detail {
                 first: Side {
@@ -738,6 +739,7 @@ mod tests {
             answer: "NoAlias".into(),
             kept: false,
             module: "m.c".into(),
+            module_key: None,
             function: "g".into(),
             detail: None,
             shared: true,
@@ -793,6 +795,7 @@ mod tests {
             answer: "NoAlias".into(),
             kept: true,
             module: "m.ll".into(),
+            module_key: None,
             function: "f".into(),
             detail: Some(Detail {
                 first: Side {

@@ -208,6 +208,10 @@ pub enum Stop {
         /// Modules of the reference run not seen again (some of them).
         missing: Vec<String>,
     },
+    /// Run `run` did not rebuild these modules, whose kept decisions had
+    /// changed since their slot last built them (their stamps were
+    /// rewritten).
+    NotRebuilt { run: usize, modules: Vec<String> },
     /// The first run failed; modules went through pipelines, but neither
     /// analysis was built for any of them.
     NotInPipeline { modules: Vec<String> },
@@ -379,7 +383,7 @@ impl Stop {
         match self {
             Stop::NothingLogged => "nothing-logged",
             Stop::NoModules { .. } => "no-modules",
-            Stop::Replayed { .. } => "replayed",
+            Stop::Replayed { .. } | Stop::NotRebuilt { .. } => "replayed",
             Stop::NotInPipeline { .. } => "not-in-pipeline",
             Stop::NoMetadata { .. } => "no-metadata",
             Stop::NoDefiniteAnswers { .. } => "no-definite-answers",
@@ -419,6 +423,18 @@ impl Stop {
                 if *run == 1 { "the first run".to_owned() } else { format!("run {run}") },
                 if *reference == 1 { "the first run".to_owned() } else { format!("run {reference}, which ran beside it,") },
                 list(missing),
+                if caches.is_empty() {
+                    " (Or the build found them up to date: a build that keeps its objects must make each depend on its module's stamp in $ALIASKIT_BISECT_STAMPS, README \"Builds of many files\", or rebuild everything in each run.)".to_owned()
+                } else {
+                    cache_advice(caches)
+                }
+            ),
+            Stop::NotRebuilt { run, modules } => format!(
+                "run {run} did not rebuild {} whose kept decisions had changed ({}): the stamp in $ALIASKIT_BISECT_STAMPS was rewritten, but the build did not rebuild {} (or a cache replayed {}), so no verdict can be given. Make each object depend on its module's stamp (README: \"Builds of many files\"), or rebuild everything in each run.{}",
+                if modules.len() == 1 { "a module".to_owned() } else { format!("{} modules", modules.len()) },
+                list(modules),
+                these(modules),
+                these(modules),
                 cache_advice(caches)
             ),
             Stop::NotInPipeline { modules } => format!(
@@ -488,6 +504,7 @@ mod tests {
             answer: "NoAlias".into(),
             kept: true,
             module: module.into(),
+            module_key: None,
             function: "f".into(),
             detail: None,
             shared: false,

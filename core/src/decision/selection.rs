@@ -188,7 +188,13 @@ impl FromStr for Term {
 
     /// A term without its sign.
     fn from_str(b: &str) -> Result<Term, ()> {
-        let bits = |b: &str| if b == "y" { Some(Suffix::ALL) } else { Suffix::parse(b) };
+        let bits = |b: &str| {
+            if b == "y" {
+                Some(Suffix::ALL)
+            } else {
+                Suffix::parse(b)
+            }
+        };
         if let Some(rest) = b.strip_prefix("mx") {
             let (key, ids) = rest.split_once(':').ok_or(())?;
             let key = u64::from_str_radix(key, 16).map_err(|_| ())?;
@@ -333,7 +339,6 @@ impl FromStr for Selection {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -416,7 +421,10 @@ mod tests {
         assert!(!within.keeps_in(DecisionId(0b1101), Some(a)));
         assert!(!within.keeps_in(DecisionId(5), Some(b)));
         let whole: Selection = "+mx000000000000abc1:y my".parse().unwrap();
-        assert_eq!(whole.keep, vec![Term::InModule(b, Suffix::ALL), Term::Modules(Suffix::ALL)]);
+        assert_eq!(
+            whole.keep,
+            vec![Term::InModule(b, Suffix::ALL), Term::Modules(Suffix::ALL)]
+        );
         for s in [by_key, within, whole] {
             assert_eq!(s.to_string().parse::<Selection>().unwrap(), s);
         }
