@@ -76,6 +76,10 @@ SEARCH_RUN_TIMEOUT = 5    # at most, seconds a program may run during the search
 BISECT_RUN_TIMEOUT = 10   # ... and under aliaskit bisect
 SLOW = 30                 # a baseline build and run slower than this: skipped
 BISECT_TIMEOUT = 1800     # seconds for one aliaskit bisect
+# Runs of one bisection at once (aliaskit bisect -j): the corpus already
+# runs --jobs programs at once, and with one run at a time a bisection's
+# runs compare one for one with earlier corpus results.
+BISECT_JOBS = 1
 
 
 def run(cmd, timeout, environ=None, cwd=None):
@@ -367,7 +371,7 @@ def bisect(p, inj):
         f.write(inject.apply(open(p.base).read(), inj))
     t0 = time.time()
     try:
-        r = subprocess.run([env.ALIASKIT, 'bisect', '--json', '--timeout',
+        r = subprocess.run([env.ALIASKIT, 'bisect', '--json', '-j', str(BISECT_JOBS), '--timeout',
                             str(2 * BUILD_TIMEOUT + BISECT_RUN_TIMEOUT + 30), '--',
                             'bash', TEST, p.mutated, p.expected],
                            stdin=subprocess.DEVNULL, capture_output=True, env=test_env(BISECT_RUN_TIMEOUT),
@@ -457,7 +461,11 @@ def main():
     ap.add_argument('--search', action='store_true')
     ap.add_argument('--no-write', action='store_true')
     ap.add_argument('--jobs', type=int, default=env.JOBS)
+    ap.add_argument('--bisect-jobs', type=int, default=BISECT_JOBS,
+                    help='runs of one bisection at once (aliaskit bisect -j; default 1)')
     args = ap.parse_args()
+    global BISECT_JOBS
+    BISECT_JOBS = args.bisect_jobs
     for tool in (env.OPT, env.tool('clang'), env.PLUGIN, env.ALIASKIT):
         if not os.path.exists(tool):
             sys.exit('corpus.py: %s missing (cargo build --release --workspace; LLVM 22)' % tool)
