@@ -184,6 +184,7 @@ bench: build
 	JOBS=$(JOBS) checks/captures/corpus.sh
 	JOBS=$(JOBS) python3 checks/inspect/check.py
 	JOBS=$(JOBS) checks/bisect/corpus.sh
+	JOBS=$(JOBS) checks/bisect/many.sh
 	JOBS=$(JOBS) python3 checks/frontends/check.py --report checks/frontends/REPORT.md
 	JOBS=$(JOBS) python3 checks/inspect/explain-vs-llvm.py --quiet
 	JOBS=$(JOBS) python3 checks/inspect/explain-vs-llvm.py --quiet --manifest /dev/null --pipeline 'default<O2>'

@@ -46,21 +46,10 @@ need_tools libiberty.sh clang ld.lld llvm-ar llvm-ranlib || exit 2
 [[ -f $PLUGIN ]] || { echo "libiberty.sh: no plugin at $PLUGIN (run make build)" >&2; exit 2; }
 PLUGIN=$(realpath "$PLUGIN")    # the links run in the build tree
 
-need_packages libiberty.sh binutils-source make xz-utils
+need_packages libiberty.sh make
 
 # ------------------------------------------------------------ sources ---
-tarball=$(dpkg -L binutils-source | grep -E '/binutils-[0-9.]+\.tar\.(xz|gz|bz2)$' | head -1)
-[[ -n $tarball ]] || { echo "libiberty.sh: no binutils tarball in binutils-source" >&2; exit 2; }
-top=$(basename "$tarball"); top=${top%.tar.*}
-src=$work/src/$top
-if [[ ! -f $src/.extracted ]]; then
-    rm -rf "$work/src"; mkdir -p "$work/src"
-    # libiberty's configure wants the top level's helper scripts and ../include.
-    tar -xf "$tarball" -C "$work/src" --wildcards \
-        "$top/libiberty" "$top/include" "$top/config" "$top/config.guess" "$top/config.sub" \
-        "$top/install-sh" "$top/mkinstalldirs" "$top/move-if-change" "$top/missing" "$top/ltmain.sh"
-    touch "$src/.extracted"
-fi
+src=$("$ROOT/corpora/libiberty.sh" "$work/src") || exit 2
 
 declare -A AA=(
     [ours-1]=basic-aa,rust-scoped-noalias,rust-tbaa
