@@ -453,6 +453,7 @@ def one(p, known, args):
 
 
 def main():
+    global BISECT_JOBS
     ap = argparse.ArgumentParser(description='aliaskit bisect against injected alias bugs')
     ap.add_argument('--slice', action='store_true')
     ap.add_argument('--csmith', type=int, default=500)
@@ -464,7 +465,6 @@ def main():
     ap.add_argument('--bisect-jobs', type=int, default=BISECT_JOBS,
                     help='runs of one bisection at once (aliaskit bisect -j; default 1)')
     args = ap.parse_args()
-    global BISECT_JOBS
     BISECT_JOBS = args.bisect_jobs
     for tool in (env.OPT, env.tool('clang'), env.PLUGIN, env.ALIASKIT):
         if not os.path.exists(tool):

@@ -105,11 +105,14 @@ fi
 seconds=$(python3 -c "print(round($EPOCHREALTIME - $start, 2))")
 echo "build-and-test.sh: $objects objects built$( ((full)) && echo ' (all)'); ${results[*]}"
 if [[ -n ${MANY_LOG:-} ]]; then
-    python3 -c 'import json, sys
+    # One write of the whole line (O_APPEND): runs going at once share
+    # the file.
+    python3 -c 'import json, os, sys
 a = sys.argv
-print(json.dumps({"run": a[1], "slot": a[2], "selection": a[3], "stamps": a[4] != "",
-                  "status": int(a[5]), "seconds": float(a[6]), "full": a[7] == "1",
-                  "objects": int(a[8]), "rebuilt": a[9].split()}))' \
+line = json.dumps({"run": a[1], "slot": a[2], "selection": a[3], "stamps": a[4] != "",
+                   "status": int(a[5]), "seconds": float(a[6]), "full": a[7] == "1",
+                   "objects": int(a[8]), "rebuilt": a[9].split()}) + "\n"
+os.write(1, line.encode())' \
         "${ALIASKIT_BISECT_RUN:-}" "${ALIASKIT_BISECT_SLOT:-}" "${ALIASKIT_BISECT-(unset)}" \
         "${ALIASKIT_BISECT_STAMPS:-}" "$status" "$seconds" "$full" "$objects" "$rebuilt" >>"$MANY_LOG"
 fi

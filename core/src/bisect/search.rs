@@ -124,16 +124,22 @@ impl<'t, T: Tester> Search<'t, T> {
         // Completion: each round finds at least one more culprit.
         loop {
             let forced = axis.keep(&culprits);
-            if self.guessing {
-                if let Some(more) = self.guess(axis, &forced, all)? {
-                    // Confirmed: kept alone (with `forced`), it fails.
-                    culprits.extend(more);
-                    break;
-                }
-                // The guess did not hold: the exact search, from the start.
+            // Where the exact search starts: the whole set, or where a
+            // guess that did not hold last knew the test to fail.
+            let (start, from) = if self.guessing {
                 self.guessing = false;
-            }
-            let more = match self.find(axis, &forced, Suffix::ALL, all)? {
+                match self.guess(axis, &forced, all)? {
+                    Ok(more) => {
+                        // Confirmed: kept alone (with `forced`), it fails.
+                        culprits.extend(more);
+                        break;
+                    }
+                    Err(known) => known,
+                }
+            } else {
+                (Suffix::ALL, all.clone())
+            };
+            let more = match self.find(axis, &forced, start, &from)? {
                 Ok(more) if !more.is_empty() => more,
                 Ok(_) => return Ok(Err(
                     "the test failed with every decision kept, but no decision could be singled out"
@@ -188,20 +194,26 @@ impl<'t, T: Tester> Search<'t, T> {
     /// kept, every item failing): rounds of `jobs` independent questions,
     /// one per bit ([`Suffix::ask`]), until no more candidates are left
     /// than runs can go at once; then each of them kept alone (with
-    /// `forced`), which confirms the first that fails. None when no
-    /// candidate is left or none fails alone.
+    /// `forced`), which confirms the first that fails.
+    ///
+    /// When no candidate is left or none fails alone (several culprits,
+    /// which a round's questions answered for different ones), the last
+    /// suffix known to fail with `forced` and what its runs showed, where
+    /// the exact search starts again: the base of the last round in which
+    /// a run failed (a run that fails keeps a part of its base).
     fn guess(
         &mut self,
         axis: &Axis,
         forced: &Selection,
         all: &Observation,
-    ) -> Result<Option<Vec<u64>>, T::Error> {
+    ) -> Result<Result<Vec<u64>, (Suffix, Observation)>, T::Error> {
         let mut s = Suffix::ALL;
         let mut seen = all.clone();
+        let mut known = (s, seen.clone());
         loop {
             let candidates = Self::candidates(axis, forced, s, &seen);
             if candidates.is_empty() {
-                return Ok(None);
+                return Ok(Err(known));
             }
             self.tell(candidates.len(), s);
             if candidates.len() <= self.jobs {
@@ -211,24 +223,27 @@ impl<'t, T: Tester> Search<'t, T> {
                     .collect();
                 let seen_alone = self.tester.run_all(&alone)?;
                 let first = seen_alone.iter().position(|o| o.failed);
-                return Ok(first.map(|k| vec![candidates[k]]));
+                return Ok(first.map(|k| vec![candidates[k]]).ok_or(known));
             }
             let width = (self.jobs as u8).min(64 - s.bits);
             let Some(asks) = (0..width)
                 .map(|k| s.ask(k))
                 .collect::<Option<Vec<Suffix>>>()
             else {
-                return Ok(None);
+                return Ok(Err(known));
             };
             let keeps: Vec<Selection> = asks.iter().map(|&a| axis.with(forced, a)).collect();
             let seen_now = self.tester.run_all(&keeps)?;
+            if let Some(failed) = seen_now.iter().find(|o| o.failed) {
+                known = (s, failed.clone());
+            }
             // A run that failed: the culprit's bit is 0; one that passed: 1.
             let digits = seen_now
                 .iter()
                 .enumerate()
                 .fold(0u64, |d, (k, o)| d | (u64::from(!o.failed) << k));
             let Some(next) = s.extend(width, digits) else {
-                return Ok(None);
+                return Ok(Err(known));
             };
             s = next;
             seen = union(seen_now);
