@@ -98,6 +98,10 @@ pub(super) struct Search<'t, T: Tester> {
 /// A narrowing result: the culprits, or why the test's answers do not fit.
 type Found = Result<Vec<u64>, String>;
 
+/// A guess: the confirmed culprit, or where the exact search starts again
+/// (a suffix known to fail, and what its run showed).
+type Guessed = Result<Vec<u64>, (Suffix, Observation)>;
+
 impl<'t, T: Tester> Search<'t, T> {
     pub(super) fn new(tester: &'t mut T, jobs: usize) -> Search<'t, T> {
         Search {
@@ -206,7 +210,7 @@ impl<'t, T: Tester> Search<'t, T> {
         axis: &Axis,
         forced: &Selection,
         all: &Observation,
-    ) -> Result<Result<Vec<u64>, (Suffix, Observation)>, T::Error> {
+    ) -> Result<Guessed, T::Error> {
         let mut s = Suffix::ALL;
         let mut seen = all.clone();
         let mut known = (s, seen.clone());
