@@ -34,12 +34,4 @@ timeout "$BUILD_TIMEOUT" "$LLVM_BIN/llc" -O2 -relocation-model=pic -filetype=obj
 rm -f "$d/p.bc"
 "$LLVM_BIN/clang" "$d/p.o" "$driver" -lm -o "$d/p" || { echo "bisect_sqlite_test.sh: link failed"; exit 3; }
 rm -f "$d/p.o"
-rc=0
-(cd "$d" && timeout "$RUN_TIMEOUT" ./p "$@" >out 2>&1) || rc=$?
-echo "[exit $rc]" >>"$d/out"
-if ! cmp -s "$d/out" "$expected"; then
-    diff "$expected" "$d/out" | head -5
-    ((rc == 124)) && exit 4
-    exit 1
-fi
-exit 0
+run_and_compare "$d" "$expected" p "$@"

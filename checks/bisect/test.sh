@@ -26,12 +26,4 @@ OPT_TIMEOUT=$BUILD_TIMEOUT opt_plugin -aa-pipeline=basic-aa,rust-scoped-noalias,
     "$1" -o "$d/p.bc" || { echo "test.sh: opt failed"; exit 3; }
 timeout "$BUILD_TIMEOUT" "$LLVM_BIN/clang" -w "$d/p.bc" -o "$d/p" ||
     { echo "test.sh: clang failed"; exit 3; }
-rc=0
-(cd "$d" && timeout "$RUN_TIMEOUT" ./p >out 2>&1) || rc=$?
-echo "[exit $rc]" >>"$d/out"
-if ! cmp -s "$d/out" "$2"; then
-    diff "$2" "$d/out" | head -5
-    ((rc == 124)) && exit 4
-    exit 1
-fi
-exit 0
+run_and_compare "$d" "$2" p

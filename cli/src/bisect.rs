@@ -296,29 +296,14 @@ impl Runner {
 /// A replay of modules that did not need rebuilding is none: `carried`
 /// holds the modules whose selection had not changed since their slot
 /// built them.
-fn excuse(stop: Stop, carried: &BTreeMap<String, Built>) -> Option<Stop> {
-    match stop {
-        Stop::Replayed {
-            run,
-            reference,
-            baseline,
-            seen,
-            missing,
-        } => {
-            let missing: Vec<String> = missing
-                .into_iter()
-                .filter(|m| !carried.contains_key(m))
-                .collect();
-            (!missing.is_empty()).then_some(Stop::Replayed {
-                run,
-                reference,
-                baseline,
-                seen,
-                missing,
-            })
+fn excuse(mut stop: Stop, carried: &BTreeMap<String, Built>) -> Option<Stop> {
+    if let Stop::Replayed { missing, .. } = &mut stop {
+        missing.retain(|m| !carried.contains_key(m));
+        if missing.is_empty() {
+            return None;
         }
-        other => Some(other),
     }
+    Some(stop)
 }
 
 /// What one run's log says of its decisions.

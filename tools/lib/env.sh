@@ -83,6 +83,24 @@ opt_plugin() {
     opt_timed -load-pass-plugin="$PLUGIN" "$@"
 }
 
+# run_and_compare DIR EXPECTED PROGRAM [ARG...]: runs DIR/PROGRAM in DIR
+# (RUN_TIMEOUT seconds, default 10), its stdout and stderr then a line
+# "[exit N]" into DIR/out, and exits the script: 0 when that is EXPECTED,
+# else 1 (4 when the program ran out of time), printing the first lines
+# of the difference. The end of the bisect tests' build-and-test scripts.
+run_and_compare() {
+    local dir=$1 expected=$2 program=$3 rc=0
+    shift 3
+    (cd "$dir" && timeout "${RUN_TIMEOUT:-10}" "./$program" "$@" >out 2>&1) || rc=$?
+    echo "[exit $rc]" >>"$dir/out"
+    if ! cmp -s "$dir/out" "$expected"; then
+        diff "$expected" "$dir/out" | head -5
+        ((rc == 124)) && exit 4
+        exit 1
+    fi
+    exit 0
+}
+
 bisect_repair() {
     python3 -c 'import json, sys
 r = json.load(open(sys.argv[1])).get("repair") or {}
