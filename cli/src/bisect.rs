@@ -44,7 +44,7 @@ use std::time::{Duration, Instant};
 
 use aliaskit_core::bisect::{bisect, Observation, Outcome, Progress, Tester};
 use aliaskit_core::decision::{
-    is_event_line, DecisionId, Event, LogRecord, ModuleKey, RecordedFunctions, Selection,
+    is_event_line, DecisionId, Event, LogRecord, ModuleKey, RecordedFunctions, Selection, Term,
 };
 use aliaskit_core::trace::{self, Stop, Trace};
 use anyhow::{bail, Context, Result};
@@ -148,7 +148,7 @@ impl Runner {
             .with_context(|| format!("cannot create {}", run.output.display()))?;
         let err = out.try_clone()?;
         let mut command = Command::new(&self.command[0]);
-        match &self.recorded {
+        match &run.recorded {
             Some(r) => command.env("ALIASKIT_BISECT_RECORDS", r.to_string()),
             None => command.env_remove("ALIASKIT_BISECT_RECORDS"),
         };
@@ -346,6 +346,8 @@ struct Run {
     selection: String,
     log: PathBuf,
     output: PathBuf,
+    /// `ALIASKIT_BISECT_RECORDS` for the run (None: unset).
+    recorded: Option<RecordedFunctions>,
 }
 
 impl Runner {
@@ -362,12 +364,35 @@ impl Runner {
             std::fs::write(&selection_file, &selection)?;
             selection = format!("@{}", selection_file.display());
         }
+        // A run that keeps a few decisions by id (a confirmation, or the
+        // last candidates alone) records their functions, so that the
+        // culprits' full records come from the search's own runs.
+        let ids: Option<Vec<DecisionId>> = keep
+            .except
+            .is_empty()
+            .then(|| {
+                keep.keep
+                    .iter()
+                    .map(|t| match t {
+                        Term::Id(id) => Some(*id),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .flatten();
+        let recorded = match (&self.recorded, ids) {
+            (Some(r), Some(ids)) if r.is_empty() && !ids.is_empty() => {
+                repair::functions(self, &ids)
+            }
+            (r, _) => r.clone(),
+        };
         Ok(Run {
             n,
             keep: keep.clone(),
             selection,
             log,
             output,
+            recorded,
         })
     }
 

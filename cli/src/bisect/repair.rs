@@ -49,7 +49,7 @@ fn all_but(dropped: &[DecisionId]) -> Selection {
 
 /// The culprits' functions, as `ALIASKIT_BISECT_RECORDS` names them; None
 /// (every record full) when one of the names cannot be written there.
-fn functions(runner: &Runner, culprits: &[DecisionId]) -> Option<RecordedFunctions> {
+pub(super) fn functions(runner: &Runner, culprits: &[DecisionId]) -> Option<RecordedFunctions> {
     let names: Vec<&str> = culprits
         .iter()
         .filter_map(|id| runner.records.get(id))
@@ -99,21 +99,6 @@ pub(super) fn repair(runner: &mut Runner, culprits: &[DecisionId]) -> Result<Rep
         dropped,
         passes: false,
     })
-}
-
-/// Gives each culprit its full record: when a culprit has only a brief one
-/// (its decision was made in no run that recorded its function), one more
-/// run with only the culprits kept and their functions recorded.
-pub(super) fn detail(runner: &mut Runner, culprits: &[DecisionId]) -> Result<()> {
-    let brief = culprits
-        .iter()
-        .any(|id| runner.records.get(id).is_some_and(|(r, _)| r.is_brief()));
-    if !brief {
-        return Ok(());
-    }
-    runner.recorded = functions(runner, culprits);
-    runner.run(&Selection::ids(culprits.iter().copied()))?;
-    Ok(())
 }
 
 #[cfg(test)]

@@ -126,9 +126,6 @@ pub(super) fn report(
     json: bool,
 ) -> Result<()> {
     let repaired = repair::repair(runner, ids);
-    // Without a full record the report has no accesses to show; a run
-    // that cannot give one leaves the brief record.
-    let _ = repair::detail(runner, ids);
     runner.progress.finish_and_clear();
     let seconds = runner.started.elapsed().as_secs_f64();
     // An id the logs never showed (cannot happen with a plugin that logs).
