@@ -255,9 +255,13 @@ enum Command {
     /// Find the alias decisions behind a miscompile: runs COMMAND (which
     /// builds the program with rust-tbaa / rust-scoped-noalias and tests it,
     /// exiting non-zero when it misbehaves) with ALIASKIT_BISECT selections
-    /// until a minimal set of decisions that makes it fail is left. Each
-    /// run gets CCACHE_DISABLE=1; a run that a cache replayed (fewer
-    /// modules than the first run) stops the search with a message
+    /// until a minimal set of decisions that makes it fail is left (by
+    /// module first when there are several). Each run gets
+    /// CCACHE_DISABLE=1 and ALIASKIT_BISECT_STAMPS, a directory where the
+    /// stamp of each module whose kept decisions change is rewritten (make
+    /// each object depend on its module's stamp to rebuild only those); a
+    /// run that a cache replayed (fewer modules than the first run) stops
+    /// the search with a message
     #[command(after_help = EXIT_CODES)]
     Bisect {
         /// One JSON object in every outcome: {"verdict": "culprits" or why

@@ -41,7 +41,7 @@
 //! culprit, and for one culprit "is its next bit 0?" and "is the bit after
 //! it 0?" are independent questions, so a round asks `jobs` of them at
 //! once (`+0s`, `+0.s`, `+0..s`, ... with `.` either digit,
-//! [`Suffix::ask`]): a run that fails says the culprit's bit is 0, one that
+//! [`Suffix::ask`](crate::decision::Suffix::ask)): a run that fails says the culprit's bit is 0, one that
 //! passes says 1. That is one round per `jobs` bits, where the exact step
 //! above needs one or two runs per bit. Once no more candidates are left
 //! than runs can go at once, each is kept alone (with those forced on),

@@ -13,8 +13,9 @@
 //! The search's logs hold brief records; these runs name the culprits'
 //! functions in `ALIASKIT_BISECT_RECORDS`, so that their decisions (the
 //! culprits', and those `same_accesses` compares them with) get full
-//! records. A culprit whose decision these runs did not make gets its full
-//! record from one more run ([`detail`]).
+//! records. A culprit whose decision these runs did not make has its full
+//! record from the search's confirmation, which kept it by id and so
+//! recorded its function too.
 
 use std::collections::BTreeSet;
 
