@@ -28,6 +28,8 @@
 //!
 //! `--json` prints one object in every outcome, with its `verdict`.
 
+mod children;
+mod log;
 mod repair;
 mod report;
 mod stamps;
@@ -35,19 +37,15 @@ mod stamps;
 pub use report::print_error_json;
 use report::{print_json, report, Report};
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use aliaskit_core::bisect::{bisect, Observation, Outcome, Progress, Tester};
-use aliaskit_core::decision::{
-    is_event_line, DecisionId, Event, LogRecord, ModuleKey, RecordedFunctions, Selection, Term,
-};
+use aliaskit_core::decision::{DecisionId, LogRecord, RecordedFunctions, Selection};
 use aliaskit_core::trace::{self, Stop, Trace};
 use anyhow::{bail, Context, Result};
+use children::{Ended, Run};
 use indicatif::{ProgressBar, ProgressStyle};
 use stamps::{Built, Stamps};
 
@@ -141,156 +139,6 @@ impl Runner {
             started: Instant::now(),
         })
     }
-
-    /// Starts run `n` of COMMAND in `slot`, writing to `output`.
-    fn spawn(&self, run: &Run, slot: usize) -> Result<Child> {
-        let out = File::create(&run.output)
-            .with_context(|| format!("cannot create {}", run.output.display()))?;
-        let err = out.try_clone()?;
-        let mut command = Command::new(&self.command[0]);
-        match &run.recorded {
-            Some(r) => command.env("ALIASKIT_BISECT_RECORDS", r.to_string()),
-            None => command.env_remove("ALIASKIT_BISECT_RECORDS"),
-        };
-        command
-            .args(&self.command[1..])
-            .env("ALIASKIT_BISECT", &run.selection)
-            .env("ALIASKIT_BISECT_LOG", &run.log)
-            .env("ALIASKIT_BISECT_RUN", run.n.to_string())
-            .env("ALIASKIT_BISECT_SLOT", slot.to_string())
-            .env("ALIASKIT_BISECT_STAMPS", self.stamps.dir(slot))
-            // ccache's key ignores ALIASKIT_BISECT and the plugin.
-            .env("CCACHE_DISABLE", "1")
-            .stdin(Stdio::null())
-            .stdout(out)
-            .stderr(err)
-            .spawn()
-            .with_context(|| format!("cannot run {}", self.command[0]))
-    }
-
-    /// Runs COMMAND once per run, up to `jobs` at once (each in a slot
-    /// whose stamps are brought up to date first).
-    fn execute(&mut self, runs: &[Run]) -> Result<Vec<Ended>> {
-        let mut done: Vec<Option<Ended>> = vec![None; runs.len()];
-        // (index of the run, its slot, the child, when it started, the
-        // modules whose stamps changed)
-        let mut going: Vec<(usize, usize, Child, Instant, BTreeSet<String>)> = Vec::new();
-        let mut next = 0;
-        while next < runs.len() || !going.is_empty() {
-            while next < runs.len() && going.len() < self.jobs {
-                let slot = (0..self.jobs)
-                    .find(|s| going.iter().all(|g| g.1 != *s))
-                    .expect("a free slot");
-                let changed = self.stamps.before(slot, &runs[next].keep);
-                let child = match changed.and_then(|c| Ok((self.spawn(&runs[next], slot)?, c))) {
-                    Ok(child) => child,
-                    Err(e) => {
-                        for (_, _, mut child, ..) in going {
-                            let _ = child.kill();
-                            let _ = child.wait();
-                        }
-                        return Err(e);
-                    }
-                };
-                let (child, changed) = child;
-                going.push((next, slot, child, Instant::now(), changed));
-                next += 1;
-            }
-            let mut k = 0;
-            while k < going.len() {
-                let (_, _, child, start, _) = &mut going[k];
-                let finished = if let Some(status) = child.try_wait()? {
-                    Some((!status.success(), false))
-                } else if self.timeout.is_some_and(|t| start.elapsed() > t) {
-                    let _ = child.kill();
-                    let _ = child.wait();
-                    Some((true, true))
-                } else {
-                    None
-                };
-                match finished {
-                    Some((failed, timed_out)) => {
-                        let (i, slot, _, _, changed) = going.swap_remove(k);
-                        done[i] = Some(Ended {
-                            failed,
-                            timed_out,
-                            slot,
-                            changed,
-                        });
-                    }
-                    None => k += 1,
-                }
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        Ok(done
-            .into_iter()
-            .map(|d| d.expect("every run ended"))
-            .collect())
-    }
-
-    /// The decisions of one run's log, and what else it says.
-    fn read_log(&mut self, log: &Path) -> Result<(Seen, Trace)> {
-        let mut seen: BTreeMap<DecisionId, usize> = BTreeMap::new();
-        let mut out = Seen::default();
-        let mut trace = Trace::default();
-        self.last.clear();
-        let Ok(f) = File::open(log) else {
-            return Ok((out, trace));
-        };
-        for line in BufReader::new(f).lines() {
-            let line = line?;
-            if is_event_line(&line) {
-                match serde_json::from_str::<Event>(&line) {
-                    Ok(e) => trace.event(e),
-                    Err(e) => self.progress.suspend(|| {
-                        eprintln!(
-                            "warning: aliaskit bisect: skipping a log line of {}: {e}",
-                            log.display()
-                        )
-                    }),
-                }
-                continue;
-            }
-            match serde_json::from_str::<LogRecord>(&line) {
-                Ok(r) => {
-                    trace.decision(&r);
-                    let built = out.built.entry(r.module.clone()).or_default();
-                    built.decisions.insert(r.id);
-                    if let Some(k) = r.module_key {
-                        built.key = Some(k);
-                        out.modules.insert(r.id, k);
-                    }
-                    // One record per process, plus one per other node
-                    // pair with the same id (equal contents).
-                    let n = seen.entry(r.id).or_insert(0);
-                    if *n == 0 || r.shared {
-                        *n += 1;
-                    }
-                    let e = self.records.entry(r.id).or_insert_with(|| (r.clone(), 0));
-                    if e.0.is_brief() && !r.is_brief() {
-                        e.0 = r.clone();
-                    }
-                    e.1 = e.1.max(*n);
-                    self.last.push(r);
-                }
-                Err(e) => {
-                    self.progress.suspend(|| {
-                        eprintln!(
-                            "warning: aliaskit bisect: skipping a log line of {}: {e}",
-                            log.display()
-                        )
-                    });
-                }
-            }
-        }
-        // Modules built without decisions count as built too.
-        for name in trace.modules.keys() {
-            out.built.entry(name.clone()).or_default();
-        }
-        out.decisions = seen.into_keys().collect();
-        Ok((out, trace))
-    }
 }
 
 /// A replay of modules that did not need rebuilding is none: `carried`
@@ -306,16 +154,6 @@ fn excuse(mut stop: Stop, carried: &BTreeMap<String, Built>) -> Option<Stop> {
     Some(stop)
 }
 
-/// What one run's log says of its decisions.
-#[derive(Default)]
-struct Seen {
-    decisions: BTreeSet<DecisionId>,
-    /// The module of each decision, where the log says.
-    modules: BTreeMap<DecisionId, ModuleKey>,
-    /// Every module the run built, by name, with its decisions.
-    built: BTreeMap<String, Built>,
-}
-
 /// The search stopped: the runs tell nothing about the decisions.
 #[derive(Debug)]
 struct Stopped(Stop);
@@ -328,74 +166,7 @@ impl std::fmt::Display for Stopped {
 
 impl std::error::Error for Stopped {}
 
-/// How one run of COMMAND ended: whether it failed, whether `--timeout`
-/// stopped it, its slot, and the modules whose stamps changed for it.
-#[derive(Clone)]
-struct Ended {
-    failed: bool,
-    timed_out: bool,
-    slot: usize,
-    changed: BTreeSet<String>,
-}
-
-/// One run of COMMAND: its number, selection and files.
-struct Run {
-    n: usize,
-    keep: Selection,
-    /// `ALIASKIT_BISECT`'s value (`@FILE` for a long one).
-    selection: String,
-    log: PathBuf,
-    output: PathBuf,
-    /// `ALIASKIT_BISECT_RECORDS` for the run (None: unset).
-    recorded: Option<RecordedFunctions>,
-}
-
 impl Runner {
-    /// Numbers the next run and writes its selection file if needed.
-    fn prepare(&mut self, keep: &Selection) -> Result<Run> {
-        self.runs += 1;
-        let n = self.runs;
-        let log = self.dir.join(format!("run-{n}.log"));
-        let output = self.dir.join(format!("run-{n}.out"));
-        let selection_file = self.dir.join(format!("run-{n}.selection"));
-        let _ = std::fs::remove_file(&log);
-        let mut selection = keep.to_string();
-        if selection.len() > 2000 {
-            std::fs::write(&selection_file, &selection)?;
-            selection = format!("@{}", selection_file.display());
-        }
-        // A run that keeps a few decisions by id (a confirmation, or the
-        // last candidates alone) records their functions, so that the
-        // culprits' full records come from the search's own runs.
-        let ids: Option<Vec<DecisionId>> = keep
-            .except
-            .is_empty()
-            .then(|| {
-                keep.keep
-                    .iter()
-                    .map(|t| match t {
-                        Term::Id(id) => Some(*id),
-                        _ => None,
-                    })
-                    .collect()
-            })
-            .flatten();
-        let recorded = match (&self.recorded, ids) {
-            (Some(r), Some(ids)) if r.is_empty() && !ids.is_empty() => {
-                repair::functions(self, &ids)
-            }
-            (r, _) => r.clone(),
-        };
-        Ok(Run {
-            n,
-            keep: keep.clone(),
-            selection,
-            log,
-            output,
-            recorded,
-        })
-    }
-
     /// What run `run` showed, read from its log; the log goes unless
     /// `--keep-logs`.
     fn observe(&mut self, run: Run, ended: Ended) -> Result<Observation> {
