@@ -72,6 +72,9 @@ pub const LOG_TARGET: &str = "aliaskit::bisect";
 struct Config {
     /// None: keep everything (only logging was asked for).
     selection: Option<Selection>,
+    /// Whether the selection has module terms (then each decision's module
+    /// is looked up to apply it).
+    by_module: bool,
     log: Option<Mutex<File>>,
     /// The functions whose decisions get full records; None: all.
     records: Option<RecordedFunctions>,
@@ -142,6 +145,7 @@ fn read_config() -> Option<Config> {
             .ok()
     });
     Some(Config {
+        by_module: selection.as_ref().is_some_and(Selection::by_module),
         selection,
         log,
         records,
@@ -263,25 +267,25 @@ pub fn analysis_built(module: &str, analysis: Analysis) {
     }
 }
 
-/// `ALIASKIT_BISECT`'s value: a selection, or `@FILE` holding one.
-fn parse_selection(text: &str) -> Result<Selection, String> {
+/// A variable's value, or the contents of FILE when it is `@FILE`.
+fn value_or_file(text: &str) -> Result<std::borrow::Cow<'_, str>, String> {
     match text.trim().strip_prefix('@') {
         Some(path) => std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {path}: {e}"))?
-            .parse(),
-        None => text.parse(),
+            .map(std::borrow::Cow::Owned)
+            .map_err(|e| format!("cannot read {path}: {e}")),
+        None => Ok(std::borrow::Cow::Borrowed(text)),
     }
+}
+
+/// `ALIASKIT_BISECT`'s value: a selection, or `@FILE` holding one.
+fn parse_selection(text: &str) -> Result<Selection, String> {
+    value_or_file(text)?.parse()
 }
 
 /// `ALIASKIT_BISECT_RECORDS`'s value: function names, or `@FILE` holding
 /// them.
 fn parse_records(text: &str) -> Result<RecordedFunctions, String> {
-    match text.trim().strip_prefix('@') {
-        Some(path) => std::fs::read_to_string(path)
-            .map(|t| RecordedFunctions::parse(&t))
-            .map_err(|e| format!("cannot read {path}: {e}")),
-        None => Ok(RecordedFunctions::parse(text)),
-    }
+    value_or_file(text).map(|t| RecordedFunctions::parse(&t))
 }
 
 /// Whether either variable is set (read once per process).
@@ -417,7 +421,7 @@ pub unsafe fn keep<D: Decider>(
     // Module terms need the decision's module.
     let kept = match &config.selection {
         None => true,
-        Some(s) if s.by_module() => s.keeps_in(id, names().module_key),
+        Some(s) if config.by_module => s.keeps_in(id, names().module_key),
         Some(s) => s.keeps(id),
     };
     let shared = session.decisions().remember(memo_key, id, kept);
