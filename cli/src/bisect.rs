@@ -37,7 +37,7 @@ mod stamps;
 pub use report::print_error_json;
 use report::{print_json, report, Report};
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -47,7 +47,7 @@ use aliaskit_core::trace::{self, Stop, Trace};
 use anyhow::{bail, Context, Result};
 use children::{Ended, Run};
 use indicatif::{ProgressBar, ProgressStyle};
-use stamps::{Built, Stamps};
+use stamps::Stamps;
 
 pub struct Options {
     pub json: bool,
@@ -144,9 +144,9 @@ impl Runner {
 /// A replay of modules that did not need rebuilding is none: `carried`
 /// holds the modules whose selection had not changed since their slot
 /// built them.
-fn excuse(mut stop: Stop, carried: &BTreeMap<String, Built>) -> Option<Stop> {
+fn excuse(mut stop: Stop, carried: &BTreeSet<String>) -> Option<Stop> {
     if let Stop::Replayed { missing, .. } = &mut stop {
-        missing.retain(|m| !carried.contains_key(m));
+        missing.retain(|m| !carried.contains(m));
         if missing.is_empty() {
             return None;
         }
@@ -177,15 +177,10 @@ impl Runner {
         let not = self
             .stamps
             .after(ended.slot, &run.keep, &seen.built, &ended.changed)?;
-        for b in not.carried.values() {
-            for &d in &b.decisions {
-                seen.decisions.insert(d);
-                if let Some(k) = b.key {
-                    seen.modules.insert(d, k);
-                }
-            }
-        }
-        let decisions = seen.decisions;
+        let carried: BTreeSet<String> = not.carried.keys().cloned().collect();
+        seen.add(not.carried);
+        let observation = seen.observation(failed);
+        let decisions = observation.decisions.len();
         if !self.keep {
             let _ = std::fs::remove_file(&run.log);
             if run.selection.starts_with('@') {
@@ -196,10 +191,10 @@ impl Runner {
             }
         }
         if self.first.is_none() {
-            self.first = Some((failed, decisions.len()));
+            self.first = Some((failed, decisions));
         }
         if self.verbose {
-            let line = self.run_line(&run, failed, decisions.len(), trace.modules.len());
+            let line = self.run_line(&run, failed, decisions, trace.modules.len());
             self.progress.suspend(|| eprintln!("{line}"));
         }
         self.last_output = run.output;
@@ -218,7 +213,7 @@ impl Runner {
             }
             Some(_) if timed_out => None,
             Some(first) => trace::check_run(first, &trace, n)
-                .and_then(|stop| excuse(stop, &not.carried))
+                .and_then(|stop| excuse(stop, &carried))
                 .or_else(|| {
                     (!self.first_timed_out)
                         .then(|| trace::check_first(first, &trace, n))
@@ -235,17 +230,12 @@ impl Runner {
         if let Some(stop) = stop {
             return Err(Stopped(stop).into());
         }
-        Ok(Observation {
-            failed,
-            decisions,
-            modules: seen.modules,
-        })
+        Ok(observation)
     }
 
     /// `-v`'s line for one run: its selection and result, then where the
     /// search stands.
     fn run_line(&self, run: &Run, failed: bool, decisions: usize, modules: usize) -> String {
-        let plural = |n: usize| if n == 1 { "" } else { "s" };
         let mut line = format!(
             "aliaskit bisect: run {} ({}): {} with {decisions} decision{} in {modules} module{}",
             run.n,
@@ -271,11 +261,11 @@ impl Runner {
             "{} candidate{}{} left, {} bit{} narrowed, {} run{} so far, about {to_go} to go",
             at.candidates,
             if at.modules { " module" } else { "" },
-            if at.candidates == 1 { "" } else { "s" },
+            plural(at.candidates),
             at.bits,
-            if at.bits == 1 { "" } else { "s" },
+            plural(at.bits.into()),
             runs,
-            if runs == 1 { "" } else { "s" },
+            plural(runs),
         ))
     }
 }
@@ -328,6 +318,15 @@ impl Tester for Runner {
             self.progress.set_message(standing);
         }
         self.progress.tick();
+    }
+}
+
+/// An English plural's ending for `n` things.
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
     }
 }
 
@@ -463,7 +462,7 @@ fn search(o: Options, printed: &mut bool) -> Result<u8> {
             "fails-with-none-kept",
             format!(
                 "the command fails with no decision kept (every alias answer conservative): the failure does not depend on the answers of rust-tbaa and rust-scoped-noalias ({decisions} decisions, in {modules} module{}, each rebuilt in every run)",
-                if modules == 1 { "" } else { "s" }
+                plural(modules)
             ),
         ),
         Outcome::Inconsistent(why) => (

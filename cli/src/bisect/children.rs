@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use aliaskit_core::decision::{DecisionId, RecordedFunctions, Selection, Term};
+use aliaskit_core::decision::{RecordedFunctions, Selection};
 use anyhow::{Context, Result};
 
 use super::{repair, Runner};
@@ -76,9 +76,12 @@ impl Runner {
                 let slot = (0..self.jobs)
                     .find(|s| going.iter().all(|g| g.1 != *s))
                     .expect("a free slot");
-                let changed = self.stamps.before(slot, &runs[next].keep);
-                let child = match changed.and_then(|c| Ok((self.spawn(&runs[next], slot)?, c))) {
-                    Ok(child) => child,
+                let started = self
+                    .stamps
+                    .before(slot, &runs[next].keep)
+                    .and_then(|changed| Ok((self.spawn(&runs[next], slot)?, changed)));
+                let (child, changed) = match started {
+                    Ok(started) => started,
                     Err(e) => {
                         for (_, _, mut child, ..) in going {
                             let _ = child.kill();
@@ -87,7 +90,6 @@ impl Runner {
                         return Err(e);
                     }
                 };
-                let (child, changed) = child;
                 going.push((next, slot, child, Instant::now(), changed));
                 next += 1;
             }
@@ -140,23 +142,8 @@ impl Runner {
         // A run that keeps a few decisions by id (a confirmation, or the
         // last candidates alone) records their functions, so that the
         // culprits' full records come from the search's own runs.
-        let ids: Option<Vec<DecisionId>> = keep
-            .except
-            .is_empty()
-            .then(|| {
-                keep.keep
-                    .iter()
-                    .map(|t| match t {
-                        Term::Id(id) => Some(*id),
-                        _ => None,
-                    })
-                    .collect()
-            })
-            .flatten();
-        let recorded = match (&self.recorded, ids) {
-            (Some(r), Some(ids)) if r.is_empty() && !ids.is_empty() => {
-                repair::functions(self, &ids)
-            }
+        let recorded = match (&self.recorded, keep.only_ids()) {
+            (Some(r), Some(ids)) if r.is_empty() => repair::functions(self, &ids),
             (r, _) => r.clone(),
         };
         Ok(Run {

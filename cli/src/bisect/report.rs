@@ -8,7 +8,7 @@ use aliaskit_core::decision::{DecisionId, Detail, LogRecord};
 use anyhow::Result;
 use serde::Serialize;
 
-use super::{repair, Runner};
+use super::{plural, repair, Runner};
 
 /// The JSON report's shape: one object in every outcome.
 #[derive(Serialize)]
@@ -172,7 +172,7 @@ pub(super) fn report(
         out,
         "aliaskit bisect: {} culprit{} among {decisions} decisions, in {} runs ({seconds:.1} s)",
         culprits.len(),
-        if culprits.len() == 1 { "" } else { "s" },
+        plural(culprits.len()),
         runner.runs
     )?;
     if culprits.len() > 1 {
@@ -193,7 +193,7 @@ pub(super) fn report(
                     0 => "every other decision kept".to_owned(),
                     n => format!(
                         "also dropped: {n} more decision{} about the same accesses, the one claim asked again",
-                        if n == 1 { "" } else { "s" }
+                        plural(n)
                     ),
                 }
             )?;

@@ -27,11 +27,11 @@ use std::time::{Duration, SystemTime};
 use aliaskit_core::decision::{file_name, DecisionId, ModuleKey, Selection};
 use anyhow::{Context, Result};
 
-/// A module as a run built it: its key and its decisions.
+/// A module as a run built it: its decisions, each with the module key its
+/// log record gave (None in a log without keys).
 #[derive(Clone, Debug, Default)]
 pub(super) struct Built {
-    pub key: Option<ModuleKey>,
-    pub decisions: BTreeSet<DecisionId>,
+    pub decisions: BTreeMap<DecisionId, Option<ModuleKey>>,
 }
 
 impl Built {
@@ -39,8 +39,8 @@ impl Built {
     fn kept(&self, keep: &Selection) -> BTreeSet<DecisionId> {
         self.decisions
             .iter()
-            .copied()
-            .filter(|&d| keep.keeps_in(d, self.key))
+            .filter(|&(&d, &k)| keep.keeps_in(d, k))
+            .map(|(&d, _)| d)
             .collect()
     }
 }
@@ -156,8 +156,10 @@ mod tests {
 
     fn module(key: u64, ids: &[u64]) -> Built {
         Built {
-            key: Some(ModuleKey(key)),
-            decisions: ids.iter().map(|&i| DecisionId(i)).collect(),
+            decisions: ids
+                .iter()
+                .map(|&i| (DecisionId(i), Some(ModuleKey(key))))
+                .collect(),
         }
     }
 

@@ -275,6 +275,21 @@ impl Selection {
             && !self.except.iter().any(|t| t.matches(id, module))
     }
 
+    /// The ids this selection keeps when it keeps exactly some ids (the
+    /// inverse of [`Selection::ids`]); None for any other selection.
+    pub fn only_ids(&self) -> Option<Vec<DecisionId>> {
+        if !self.except.is_empty() || self.keep.is_empty() {
+            return None;
+        }
+        self.keep
+            .iter()
+            .map(|t| match t {
+                Term::Id(id) => Some(*id),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Whether the selection has module terms (then the plugin needs each
     /// decision's module to apply it).
     pub fn by_module(&self) -> bool {
@@ -399,6 +414,10 @@ mod tests {
         let round: Selection = s.to_string().parse().unwrap();
         assert_eq!(round, s);
         let ids = Selection::ids([DecisionId(3), DecisionId(9)]);
+        assert_eq!(ids.only_ids(), Some(vec![DecisionId(3), DecisionId(9)]));
+        assert_eq!(Selection::none().only_ids(), None);
+        assert_eq!(s.only_ids(), None);
+        assert_eq!(ids.with(Term::Suffix(Suffix::new(1, 0))).only_ids(), None);
         assert!(ids.keeps(DecisionId(9)) && !ids.keeps(DecisionId(4)));
         assert_eq!(ids.to_string().parse::<Selection>().unwrap(), ids);
         for bad in ["+2", "x", "-xzz", "maybe", "+"] {
