@@ -4,8 +4,9 @@
 
 use std::collections::BTreeSet;
 
+use aliaskit_core::sanitize::in_place::{slot_pairs, Slot};
 use aliaskit_core::sanitize::log::{
-    Claims, Conflict, Epoch, FrameLog, Relevance, ScopeId, SiteId, NO_GROUP,
+    ClaimRule, Claims, Conflict, Epoch, FrameLog, Relevance, ScopeId, SiteId, NO_GROUP,
 };
 use aliaskit_core::sanitize::runs::{Merge, Run};
 use proptest::prelude::*;
@@ -206,7 +207,7 @@ struct Table {
     partners: Vec<Vec<(u32, Vec<ScopeId>)>>,
 }
 
-impl Claims for Table {
+impl ClaimRule for Table {
     fn claim(&mut self, a: SiteId, b: SiteId) -> Option<u32> {
         *self.claim.get((a * SITES + b) as usize)?
     }
@@ -217,6 +218,9 @@ impl Claims for Table {
     fn writes(&self, site: SiteId) -> bool {
         self.writes.get(site as usize) == Some(&true)
     }
+}
+
+impl Claims for Table {
     fn relevant_scopes(&self, site: SiteId) -> &[ScopeId] {
         self.relevant.get(site as usize).map_or(&[], Vec::as_slice)
     }
@@ -685,4 +689,74 @@ fn a_segment_read_again_is_one_entry() {
     };
     assert_eq!(entries(usize::MAX), (9, 17));
     assert_eq!(entries(0), (9, 9));
+}
+
+// Frames checked in place (`sanitize::in_place`): the same conflicts as the
+// log, for frames whose accesses run at most once each, after the scopes
+// begun in the frame (the pass's condition for checking one in place).
+
+fn in_place_conflicts(
+    t: &mut Table,
+    slots: &[(SiteId, Option<(u64, u64)>)],
+) -> BTreeSet<(SiteId, SiteId)> {
+    let sites: Vec<SiteId> = slots.iter().map(|s| s.0).collect();
+    let touched: Vec<Slot> = slots
+        .iter()
+        .map(|s| {
+            s.1.map_or(Slot::EMPTY, |(addr, size)| Slot::touched(addr, size))
+        })
+        .collect();
+    slot_pairs(t, &sites)
+        .into_iter()
+        .filter(|p| touched[p.first].overlap(touched[p.second]).is_some())
+        .map(|p| {
+            (
+                sites[p.first].min(sites[p.second]),
+                sites[p.first].max(sites[p.second]),
+            )
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1024))]
+
+    #[test]
+    fn a_frame_checked_in_place_finds_what_its_log_finds(
+        mut t in table(),
+        begun in prop::collection::vec(any::<bool>(), SCOPES as usize),
+        slots in prop::collection::vec(
+            (0..SITES, prop::option::of((0u64..64, 0u64..9))),
+            0..8,
+        ),
+    ) {
+        let mut log = FrameLog::new();
+        log.reset(SITES, SCOPES);
+        for s in (0..SCOPES).filter(|&s| begun[s as usize]) {
+            log.begin_scope(s);
+        }
+        for &(site, access) in &slots {
+            if let Some((addr, size)) = access {
+                log.access(site, addr, size);
+            }
+        }
+        let found: BTreeSet<(SiteId, SiteId)> = check(&mut log, &mut t)
+            .into_iter()
+            .map(|c| (c.first.min(c.second), c.first.max(c.second)))
+            .collect();
+        prop_assert_eq!(in_place_conflicts(&mut t, &slots), found);
+    }
+}
+
+#[test]
+fn in_place_pairs_are_the_claimed_ones_with_a_write() {
+    // 0 writes, 1 and 2 read; 0-1 and 1-2 claimed: only 0-1 is compared,
+    // and a site's two copies (slots 0 and 3) each against 1.
+    let mut t = Table::new(&[(0, 1, vec![1]), (1, 2, vec![])], &[0]);
+    let pairs = slot_pairs(&mut t, &[0, 1, 2, 0]);
+    let got: Vec<(usize, usize, Vec<ScopeId>)> = pairs
+        .into_iter()
+        .map(|p| (p.first, p.second, p.scopes))
+        .collect();
+    assert_eq!(got, vec![(0, 1, vec![1]), (1, 3, vec![1])]);
 }

@@ -25,7 +25,8 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use aliaskit_core::sanitize::log::{Conflict, FrameLog};
+use aliaskit_core::sanitize::in_place::Slot;
+use aliaskit_core::sanitize::log::{ClaimRule, Conflict, FrameLog};
 use rustc_hash::FxHashMap;
 
 use crate::modules::{self, FunctionOracle};
@@ -287,6 +288,43 @@ pub fn exit(frame: *mut Frame) -> Vec<Pending> {
         s.finish_above(i, true)
     })
     .unwrap_or_default()
+}
+
+/// A frame checked in place found sites `first` and `second` touching
+/// common bytes at exit: the report, if their claim is still unreported
+/// (the pass compares only claimed pairs with a write, in one instance).
+pub fn in_place_conflict(at: Place, first: (u32, Slot), second: (u32, Slot)) -> Vec<Pending> {
+    with_state(|s| {
+        let i = s.oracles.find(at);
+        let Some(oracle) = s.oracles.get(i) else {
+            return Vec::new();
+        };
+        let (Some(claim), Some(overlap)) =
+            (oracle.claim(first.0, second.0), first.1.overlap(second.1))
+        else {
+            return Vec::new();
+        };
+        let c = Conflict {
+            first: first.0,
+            second: second.0,
+            claim,
+            overlap,
+            first_epoch: 0,
+            second_epoch: 0,
+        };
+        oracle.mark_reported(c.first, c.second);
+        report::pending(oracle, &at, &c, true).into_iter().collect()
+    })
+    .unwrap_or_default()
+}
+
+/// A frame checked in place exits, having made `accesses` accesses in
+/// `instances` instances.
+pub fn count_in_place(accesses: u64, instances: u64) {
+    with_state(|s| {
+        s.counts.checked += accesses;
+        s.counts.instances += instances;
+    });
 }
 
 /// The frame's log is due for a check: conflicts so far, then a prune.

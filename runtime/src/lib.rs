@@ -293,6 +293,59 @@ pub extern "C" fn __aliaskit_delegated(address: *const c_void, size: u64, write:
     }
 }
 
+/// A frame checked in place (`src/plugin/sanitize_in_place.cpp`) found
+/// two of its accesses touching common bytes: site `first` touched
+/// `[first_lo, first_hi)` and site `second` `[second_lo, second_hi)` of
+/// the frame of function `function` of the module whose table is `table`,
+/// whose code ran in `hosts` (as [`__aliaskit_enter`] takes them). Reports
+/// the conflict if the claim is still unreported.
+///
+/// # Safety
+/// As [`__aliaskit_enter`].
+#[no_mangle]
+#[inline(never)]
+#[cold]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn __aliaskit_conflict(
+    table: *const u8,
+    function: u32,
+    hosts: *const frames::Host,
+    count: u32,
+    first: u32,
+    first_lo: u64,
+    first_hi: u64,
+    second: u32,
+    second_lo: u64,
+    second_hi: u64,
+) {
+    let at = frames::Place {
+        table: table as usize,
+        function,
+        hosts: hosts as usize,
+        count,
+    };
+    let slot = |lo, hi| aliaskit_core::sanitize::in_place::Slot { lo, hi };
+    let pending = guarded(Vec::new(), || {
+        frames::in_place_conflict(
+            at,
+            (first, slot(first_lo, first_hi)),
+            (second, slot(second_lo, second_hi)),
+        )
+    });
+    if !pending.is_empty() {
+        let stack = caller_stack!();
+        guarded((), || report::emit(pending, Some(&stack)));
+    }
+}
+
+/// A frame checked in place exits: it made `accesses` accesses (of more
+/// than 0 bytes) in `instances` instances (the call and each scope begun),
+/// for the summary line.
+#[no_mangle]
+pub extern "C" fn __aliaskit_counted(accesses: u64, instances: u64) {
+    frames::count_in_place(accesses, instances)
+}
+
 /// The program ends (a destructor of every instrumented module): the
 /// summary line, and the exit code when something was reported.
 #[no_mangle]

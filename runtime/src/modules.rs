@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use aliaskit_core::sanitize::claims::{Filter, FunctionClaims, NO_GROUP};
-use aliaskit_core::sanitize::log::{Claims, Relevance, ScopeId, SiteId};
+use aliaskit_core::sanitize::log::{ClaimRule, Claims, Relevance, ScopeId, SiteId};
 use aliaskit_core::sanitize::table::{FunctionTable, ModuleTable, Point};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -154,7 +154,7 @@ impl FunctionOracle {
     }
 }
 
-impl Claims for FunctionOracle {
+impl ClaimRule for FunctionOracle {
     fn claim(&mut self, a: SiteId, b: SiteId) -> Option<u32> {
         if !self.reported.is_empty() && self.reported.contains(&(a.min(b), a.max(b))) {
             return None;
@@ -169,7 +169,9 @@ impl Claims for FunctionOracle {
     fn writes(&self, site: SiteId) -> bool {
         self.claims.writes(site)
     }
+}
 
+impl Claims for FunctionOracle {
     fn relevant_scopes(&self, site: SiteId) -> &[ScopeId] {
         self.filter
             .relevant

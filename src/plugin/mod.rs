@@ -22,6 +22,7 @@ pub mod explain;
 pub mod ffi;
 pub mod printer;
 pub mod sanitize;
+pub mod sanitize_in_place;
 pub mod sanitize_tbaa;
 pub mod sanitize_tbaa_end;
 pub mod verify;

@@ -596,6 +596,10 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == "aliaskit-sanitize-in-place") {
+          MPM.addPass(aliaskit::InPlacePass());
+          return true;
+        }
         Stage At;
         bool Stats;
         if (!parseSanitizeName(Name, At, Stats))
@@ -648,6 +652,10 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
       [Stats, End](ModulePassManager &MPM, OptimizationLevel,
                    ThinOrFullLTOPhase) {
         MPM.addPass(SanitizePass(End ? Stage::End : Stage::Parameters, Stats));
+        // ALIASKIT_SANITIZE_IN_PLACE=0 keeps every frame in the runtime.
+        const char *InPlace = std::getenv("ALIASKIT_SANITIZE_IN_PLACE");
+        if (!InPlace || StringRef(InPlace) != "0")
+          MPM.addPass(aliaskit::InPlacePass());
       });
   aliaskit::addTbaaFastPathStage(PB, Env);
 }

@@ -213,6 +213,18 @@ struct FunctionPlan {
   size_t NumDecls;
 };
 
+/// Two accesses of a frame checked in place to compare (indices into the
+/// accesses given to aliaskit_sanitize_in_place_pairs), with the claim's
+/// scopes at [ScopesBegin, ScopesBegin + ScopesCount) of the scopes
+/// answered beside them. Must match `InPlacePair` in
+/// src/plugin/sanitize_in_place.rs.
+struct InPlacePair {
+  uint32_t First;
+  uint32_t Second;
+  uint32_t ScopesBegin;
+  uint32_t ScopesCount;
+};
+
 /// What aliaskit-sanitize-tbaa does at a site, Rust to C++. Must match
 /// `TbaaAction` in src/plugin/sanitize_tbaa.rs.
 enum class TbaaAction : uint8_t { Check = 0, Set = 1, Reset = 2 };
@@ -411,6 +423,21 @@ bool aliaskit_sanitize_plan_function(void *Plan, size_t I,
 void aliaskit_sanitize_plan_table(void *Plan, const uint8_t **Bytes,
                                   size_t *Len);
 void aliaskit_sanitize_plan_free(void *Plan);
+// Frames checked in place (src/plugin/sanitize_in_place.rs,
+// sanitize_in_place.cpp).
+/// A table global's bytes decoded (null: not a table, said on stderr),
+/// freed with _in_place_free.
+void *aliaskit_sanitize_in_place_table(const uint8_t *Bytes, size_t Len);
+/// The pairs of accesses a frame of table function `Function` compares
+/// (`Sites`: each access's site): how many, or -1 (an unknown function or
+/// site). Up to `PairsCap` pairs and `ScopesCap` scopes are written;
+/// `*ScopesLen` is how many scopes the pairs list.
+ptrdiff_t aliaskit_sanitize_in_place_pairs(void *Table, uint32_t Function,
+                                           const uint32_t *Sites, size_t N,
+                                           aliaskit::InPlacePair *Pairs,
+                                           size_t PairsCap, uint32_t *Scopes,
+                                           size_t ScopesCap, size_t *ScopesLen);
+void aliaskit_sanitize_in_place_free(void *Table);
 // aliaskit-sanitize-tbaa (src/plugin/sanitize_tbaa.rs, sanitize_tbaa.cpp).
 /// What to instrument for --tbaa (null after an internal error, said on
 /// stderr): read with the accessors below, freed with _plan_free.
@@ -929,6 +956,15 @@ void recordHost(llvm::Function &F);
 /// sanitize_hosts.cpp: at the end, each start-point frame's
 /// `__aliaskit_enter` gets its hosts (hostsGlobal).
 void tellHosts(llvm::Module &M);
+
+/// sanitize_in_place.cpp: at the very end, each frame whose accesses run
+/// at most once per call is checked by the program itself: its runtime
+/// calls become slots compared at its exits (the file comment).
+class InPlacePass : public llvm::PassInfoMixin<InPlacePass> {
+public:
+  static bool isRequired() { return true; }
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
 
 /// sanitize_stack.cpp: after the first simplifications of each function,
 /// start-point checks of a stack object SROA would promote take their

@@ -31,6 +31,7 @@
 
 use rustc_hash::FxHashMap;
 
+use super::log::{ClaimRule, ScopeId, SiteId};
 use super::table::{Access, FunctionTable};
 use crate::graph::{MetadataGraph, NodeId, Operand};
 use crate::scoped::{ListRef, ScopeLists};
@@ -267,6 +268,19 @@ impl FunctionClaims {
     /// The rebuilt graph (for tests and reports).
     pub fn graph(&self) -> &MetadataGraph {
         &self.graph
+    }
+}
+
+/// The rule as the log and the frames checked in place ask it.
+impl ClaimRule for FunctionClaims {
+    fn claim(&mut self, a: SiteId, b: SiteId) -> Option<u32> {
+        FunctionClaims::claim(self, a, b)
+    }
+    fn scopes(&self, claim: u32) -> &[ScopeId] {
+        &self.get(claim).scopes
+    }
+    fn writes(&self, site: SiteId) -> bool {
+        FunctionClaims::writes(self, site)
     }
 }
 

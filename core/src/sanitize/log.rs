@@ -8,9 +8,9 @@
 //! `begin_scope(scope)`. A *conflict* is two distinct logged accesses, of
 //! sites a and b (a may equal b), such that
 //!
-//! 1. the pair (a, b) is *claimed* not to alias ([`Claims::claim`]), which
+//! 1. the pair (a, b) is *claimed* not to alias ([`ClaimRule::claim`]), which
 //!    names the scopes that decide the claim;
-//! 2. a or b writes ([`Claims::writes`]);
+//! 2. a or b writes ([`ClaimRule::writes`]);
 //! 3. the two accesses happened in one instance of every deciding scope;
 //! 4. they touched at least one common byte.
 //!
@@ -100,16 +100,21 @@ pub type Epoch = u64;
 
 /// What the log asks about sites (the runtime implements it from its
 /// tables; tests implement it by hand).
-pub trait Claims {
+pub trait ClaimRule {
     /// Whether sites a and b (unordered; a may equal b) are claimed not to
     /// alias and are still worth checking (the runtime answers `None` for
     /// pairs it already reported), with the scopes that must be in one
-    /// instance: an index the log passes back to [`Claims::scopes`].
+    /// instance: an index the log passes back to [`ClaimRule::scopes`].
     fn claim(&mut self, a: SiteId, b: SiteId) -> Option<u32>;
     /// The scopes of a claim; empty: the claim holds for the whole frame.
     fn scopes(&self, claim: u32) -> &[ScopeId];
     /// Whether the site writes.
     fn writes(&self, site: SiteId) -> bool;
+}
+
+/// What the log needs beyond the rule: how to prune and group sites (the
+/// static filter's answers).
+pub trait Claims: ClaimRule {
     /// Every scope of every claim the site takes part in (for pruning);
     /// empty means "its claims hold for the whole frame". So if any claim
     /// of the site has no scopes, this must be empty: an entry is pruned
@@ -758,7 +763,7 @@ mod tests {
         }
     }
 
-    impl Claims for One {
+    impl ClaimRule for One {
         fn claim(&mut self, a: SiteId, b: SiteId) -> Option<u32> {
             ((a, b) == self.pair || (b, a) == self.pair).then_some(7)
         }
@@ -768,6 +773,9 @@ mod tests {
         fn writes(&self, site: SiteId) -> bool {
             site == self.writer
         }
+    }
+
+    impl Claims for One {
         fn relevant_scopes(&self, site: SiteId) -> &[ScopeId] {
             match &self.aside {
                 _ if site == self.pair.0 || site == self.pair.1 => &self.scopes,

@@ -19,6 +19,8 @@
 //!   and those it is certainly not based on.
 //! * [`runs`] and [`log`]: one frame's accesses, merged without loss, its
 //!   instances, and the check that finds conflicts.
+//! * [`in_place`]: what a short frame checked by the program itself
+//!   compares (no log), from the same claims.
 //! * [`twins`]: copies of one source access (a vectorizer's parts, an
 //!   unroller's copies) that the pass may log as one site.
 //! * [`tbaa_table`], [`tbaa_types`] and [`tbaa_shadow`]: `--tbaa`, the
@@ -30,6 +32,7 @@
 
 pub mod build;
 pub mod claims;
+pub mod in_place;
 pub mod inline_rule;
 pub mod log;
 pub mod runs;

@@ -13,6 +13,7 @@ use super::caught;
 use super::types::{CallKind, ObjectKind, SanitizePoint};
 use crate::plugin::printer::Printer;
 use crate::plugin::sanitize::{self, FunctionPlan, Plan};
+use crate::plugin::sanitize_in_place::{InPlacePair, InPlaceTable};
 
 /// What `*noalias` holds for an access to the function's own stack
 /// objects only (no parameter can be the 64th): no list, nothing counted.
@@ -192,4 +193,84 @@ pub unsafe extern "C" fn aliaskit_sanitize_plan_table(
 #[no_mangle]
 pub unsafe extern "C" fn aliaskit_sanitize_plan_free(plan: *mut Plan) {
     super::free_boxed(plan)
+}
+
+/// A table global's bytes decoded for [`aliaskit_sanitize_in_place_pairs`],
+/// or null (not a table: said on stderr).
+///
+/// # Safety
+/// `bytes` holds `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_sanitize_in_place_table(
+    bytes: *const u8,
+    len: usize,
+) -> *mut InPlaceTable {
+    if bytes.is_null() {
+        return std::ptr::null_mut();
+    }
+    let bytes = std::slice::from_raw_parts(bytes, len);
+    caught(
+        "error: aliaskit-sanitize: internal error; no frame checked in place",
+        std::ptr::null_mut(),
+        || match InPlaceTable::decode(bytes) {
+            Ok(t) => Box::into_raw(Box::new(t)),
+            Err(e) => {
+                eprintln!("error: aliaskit-sanitize: {e}; no frame checked in place");
+                std::ptr::null_mut()
+            }
+        },
+    )
+}
+
+/// The pairs of accesses a frame of table function `function` compares in
+/// place (`sites`: each access's site): how many there are, or -1 (an
+/// unknown function or site, an internal error). The pairs and the scopes
+/// they list are written into `pairs` and `scopes` up to their capacities
+/// (when the answer is larger than a capacity, ask again with more room).
+///
+/// # Safety
+/// `table` from [`aliaskit_sanitize_in_place_table`], not freed; `sites`
+/// holds `n` values, `pairs` `pairs_cap`, `scopes` `scopes_cap` (writable);
+/// `scopes_len` writable.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn aliaskit_sanitize_in_place_pairs(
+    table: *mut InPlaceTable,
+    function: u32,
+    sites: *const u32,
+    n: usize,
+    pairs: *mut InPlacePair,
+    pairs_cap: usize,
+    scopes: *mut u32,
+    scopes_cap: usize,
+    scopes_len: *mut usize,
+) -> isize {
+    let Some(table) = table.as_mut() else {
+        return -1;
+    };
+    let sites = if n == 0 {
+        &[][..]
+    } else {
+        std::slice::from_raw_parts(sites, n)
+    };
+    let Some(found) = caught("error: aliaskit-sanitize: internal error", None, || {
+        table.pairs(function, sites)
+    }) else {
+        return -1;
+    };
+    for (i, p) in found.pairs.iter().take(pairs_cap).enumerate() {
+        pairs.add(i).write(*p);
+    }
+    for (i, s) in found.scopes.iter().take(scopes_cap).enumerate() {
+        scopes.add(i).write(*s);
+    }
+    *scopes_len = found.scopes.len();
+    found.pairs.len() as isize
+}
+
+/// # Safety
+/// `table` null or from [`aliaskit_sanitize_in_place_table`], freed once.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_sanitize_in_place_free(table: *mut InPlaceTable) {
+    super::free_boxed(table)
 }

@@ -1,0 +1,128 @@
+//! Frames checked in place: a small call's claims compared by the program
+//! itself, with no log and no call into the runtime unless a claim breaks.
+//!
+//! Most instrumented calls are short: a Rust method called through `&mut
+//! self`, a C function with two `restrict` parameters. The runtime spends
+//! about a thousand instructions on each (a frame entered, each access
+//! logged, the log checked at exit) where the call itself may run a few
+//! dozen. When every access of a frame runs at most once per call, the
+//! frame needs no log: each access's bytes fit in a *slot* (two numbers),
+//! and the check at exit is a comparison of the slots of each claimed pair.
+//!
+//! The pass (`src/plugin/sanitize_in_place.cpp`) decides which frames
+//! qualify from the control flow; this module decides what they compare,
+//! from the same rule the runtime's log asks ([`ClaimRule`]), so that a
+//! frame checked in place reports exactly what its log would have:
+//!
+//! * [`slot_pairs`]: the pairs of slots (accesses) to compare, those of
+//!   two sites claimed not to alias with at least one write, each with the
+//!   scopes that must be in one instance. The pass compares a pair in
+//!   place only when each of those scopes is begun in the frame at most
+//!   once, before both accesses (its decl dominates them), or never: then
+//!   both accesses are in one instance whenever both ran, which is what the
+//!   log would find.
+//! * [`Slot`]: the bytes one access touched (`[lo, hi)`; empty when it did
+//!   not run or touched nothing), and [`Slot::overlap`], the comparison.
+//!   The pass emits the same comparison in IR (`lo_a < hi_b && lo_b <
+//!   hi_a`; an empty slot is `[u64::MAX, 0)`): must match.
+//!
+//! Worked example: `fn push(v: &mut Vec<u8>, x: &u8)` reads `x` (site 0)
+//! and writes `v`'s buffer (site 1), claimed apart by `v`'s scope. Its
+//! frame has two slots; at exit the program compares slot 0 against slot 1
+//! and calls the runtime only if they overlap.
+
+use super::log::{ClaimRule, ScopeId, SiteId};
+
+/// Two slots (indices into the frame's accesses) whose sites are claimed
+/// not to alias, at least one of them a write.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SlotPair {
+    pub first: usize,
+    pub second: usize,
+    /// The claim's scopes: both accesses must be in one instance of each.
+    pub scopes: Vec<ScopeId>,
+}
+
+/// The pairs of slots a frame checked in place compares: every two slots
+/// (`sites[i]` is the site of slot i; a site may have several slots, the
+/// copies of one access) whose sites are claimed apart, with a write.
+pub fn slot_pairs(claims: &mut impl ClaimRule, sites: &[SiteId]) -> Vec<SlotPair> {
+    let mut pairs = Vec::new();
+    for (i, &a) in sites.iter().enumerate() {
+        for (j, &b) in sites.iter().enumerate().skip(i + 1) {
+            if !(claims.writes(a) || claims.writes(b)) {
+                continue;
+            }
+            if let Some(c) = claims.claim(a, b) {
+                pairs.push(SlotPair {
+                    first: i,
+                    second: j,
+                    scopes: claims.scopes(c).to_vec(),
+                });
+            }
+        }
+    }
+    pairs
+}
+
+/// The bytes one access of a frame checked in place touched.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Slot {
+    pub lo: u64,
+    pub hi: u64,
+}
+
+impl Slot {
+    /// The slot of an access that did not run.
+    pub const EMPTY: Slot = Slot {
+        lo: u64::MAX,
+        hi: 0,
+    };
+
+    /// The slot of an access of `size` bytes at `addr` (empty for size 0,
+    /// as the log ignores such an access; cut at the top of the address
+    /// space, as the log cuts it).
+    pub fn touched(addr: u64, size: u64) -> Slot {
+        let len = size.min(u64::MAX - addr);
+        if len == 0 {
+            return Slot::EMPTY;
+        }
+        Slot {
+            lo: addr,
+            hi: addr + len,
+        }
+    }
+
+    /// The bytes both slots touched (`[lo, hi)`, non-empty), if any.
+    pub fn overlap(self, other: Slot) -> Option<(u64, u64)> {
+        (self.lo < other.hi && other.lo < self.hi)
+            .then(|| (self.lo.max(other.lo), self.hi.min(other.hi)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_slot_overlaps_nothing() {
+        let a = Slot::touched(0x1000, 8);
+        assert_eq!(Slot::EMPTY.overlap(a), None);
+        assert_eq!(a.overlap(Slot::EMPTY), None);
+        assert_eq!(Slot::touched(0x1004, 0), Slot::EMPTY);
+        assert_eq!(a.overlap(Slot::touched(0x1004, 0)), None);
+    }
+
+    #[test]
+    fn slots_overlap_on_common_bytes_only() {
+        let a = Slot::touched(0x1000, 8);
+        assert_eq!(a.overlap(Slot::touched(0x1008, 8)), None);
+        assert_eq!(a.overlap(Slot::touched(0x0ff8, 8)), None);
+        assert_eq!(a.overlap(Slot::touched(0x1007, 8)), Some((0x1007, 0x1008)));
+        assert_eq!(a.overlap(Slot::touched(0x0ffc, 32)), Some((0x1000, 0x1008)));
+        // Cut at the top of the address space, never wrapped.
+        let top = Slot::touched(u64::MAX - 4, 16);
+        assert_eq!(top.hi, u64::MAX);
+        assert_eq!(top.overlap(Slot::touched(0, 16)), None);
+    }
+}

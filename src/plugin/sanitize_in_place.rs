@@ -1,0 +1,70 @@
+//! Frames checked in place (`sanitize_in_place.cpp`): the pairs of a
+//! frame's accesses to compare, from the module's table, by the core's
+//! rule ([`aliaskit_core::sanitize::in_place`]).
+
+use aliaskit_core::sanitize::claims::FunctionClaims;
+use aliaskit_core::sanitize::in_place::slot_pairs;
+use aliaskit_core::sanitize::table::ModuleTable;
+use rustc_hash::FxHashMap;
+
+/// A table global's contents, decoded once per module, with each
+/// function's claims made on first need.
+pub struct InPlaceTable {
+    table: ModuleTable,
+    claims: FxHashMap<u32, FunctionClaims>,
+}
+
+/// Two accesses of a frame (indices into the accesses the pass gave) to
+/// compare, with the claim's scopes at `scopes[scopes_begin..][..count]`
+/// of the same answer. Must match `aliaskit::InPlacePair` in `shim.h`.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct InPlacePair {
+    pub first: u32,
+    pub second: u32,
+    pub scopes_begin: u32,
+    pub scopes_count: u32,
+}
+
+/// The pairs of one frame, and the scopes they list.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct InPlacePairs {
+    pub pairs: Vec<InPlacePair>,
+    pub scopes: Vec<u32>,
+}
+
+impl InPlaceTable {
+    /// The table in `bytes` (a table global's initializer), or why not.
+    pub fn decode(bytes: &[u8]) -> Result<InPlaceTable, String> {
+        let table = ModuleTable::decode(bytes).map_err(|e| e.to_string())?;
+        Ok(InPlaceTable {
+            table,
+            claims: FxHashMap::default(),
+        })
+    }
+
+    /// The pairs a frame of table function `function` compares, whose
+    /// accesses are of `sites`; None if the table has no such function or
+    /// a site is not one of its.
+    pub fn pairs(&mut self, function: u32, sites: &[u32]) -> Option<InPlacePairs> {
+        let f = self.table.functions.get(function as usize)?;
+        if sites.iter().any(|&s| s as usize >= f.sites.len()) {
+            return None;
+        }
+        let claims = self
+            .claims
+            .entry(function)
+            .or_insert_with(|| FunctionClaims::new(f));
+        let mut out = InPlacePairs::default();
+        for p in slot_pairs(claims, sites) {
+            out.pairs.push(InPlacePair {
+                first: p.first as u32,
+                second: p.second as u32,
+                scopes_begin: out.scopes.len() as u32,
+                scopes_count: p.scopes.len() as u32,
+            });
+            out.scopes.extend(p.scopes);
+        }
+        Some(out)
+    }
+}

@@ -1,0 +1,165 @@
+; Frames checked in place (sanitize_in_place.cpp): at the very end, a
+; frame whose accesses run at most once per call has no runtime calls
+; left but a comparison of its slots at each exit, a call of
+; __aliaskit_conflict per pair only where one holds, and one call of
+; __aliaskit_counted; a frame with two decls of one scope, an access in a
+; loop, a decl that does not dominate its pair, or a function that calls
+; setjmp keeps the runtime's log. A start-point frame inlined into a loop
+; is checked in place there (each iteration enters it again); the
+; caller's own frame, whose accesses repeat in the loop, is not.
+; ALIASKIT_SANITIZE_IN_PLACE=0 (under clang) leaves the pass out.
+;
+; RUN: %opt -passes='aliaskit-sanitize<start>,always-inline,aliaskit-sanitize<end>,aliaskit-sanitize-in-place' -S %s -o - | FileCheck %s
+;
+; CHECK-LABEL: define void @pair(
+; CHECK-NOT:     @__aliaskit_enter
+; CHECK-NOT:     @llvm.frameaddress
+; CHECK:         [[Q:%[0-9]+]] = ptrtoint ptr %q to i64
+; CHECK-NEXT:    [[QE:%[0-9]+]] = add i64 [[Q]], 4
+; CHECK:         [[P:%[0-9]+]] = ptrtoint ptr %p to i64
+; CHECK-NEXT:    [[PE:%[0-9]+]] = add i64 [[P]], 4
+; CHECK:         [[A:%[0-9]+]] = icmp ult i64 [[Q]], [[PE]]
+; CHECK-NEXT:    [[B:%[0-9]+]] = icmp ult i64 [[P]], [[QE]]
+; CHECK-NEXT:    [[HIT:%[0-9]+]] = and i1 [[A]], [[B]]
+; CHECK-NEXT:    br i1 [[HIT]], label %[[REPORT:[0-9]+]], label %[[DONE:[0-9]+]], !prof
+; CHECK:       [[REPORT]]:
+; CHECK-NEXT:    call void @__aliaskit_conflict(ptr @__aliaskit_table.{{start|end}}, i32 0, ptr @__aliaskit_hosts.pair, i32 1, i32 0, i64 [[Q]], i64 [[QE]], i32 1, i64 [[P]], i64 [[PE]])
+; CHECK:         call void @__aliaskit_counted(i64 2, i64 2)
+; CHECK-NOT:     @__aliaskit_exit
+; CHECK:         ret void
+
+; CHECK-LABEL: define void @twice(
+; CHECK:         call ptr @__aliaskit_enter(ptr @__aliaskit_table.end
+; CHECK-NOT:     @__aliaskit_counted
+; CHECK:         call void @__aliaskit_exit(
+; CHECK-LABEL: define void @in_loop(
+; CHECK:         call ptr @__aliaskit_enter(ptr @__aliaskit_table.end
+; CHECK-NOT:     @__aliaskit_counted
+; CHECK:         call void @__aliaskit_exit(
+; CHECK-LABEL: define void @late_decl(
+; CHECK:         call ptr @__aliaskit_enter(ptr @__aliaskit_table.end
+; CHECK-NOT:     @__aliaskit_counted
+; CHECK:         call void @__aliaskit_exit(
+; CHECK-LABEL: define void @jumps(
+; CHECK:         call ptr @__aliaskit_enter(ptr @__aliaskit_table.end
+; CHECK-NOT:     @__aliaskit_counted
+; CHECK:         call void @__aliaskit_exit(
+
+; CHECK-LABEL: define void @caller(
+; CHECK:         [[E:%[0-9]+]] = call ptr @__aliaskit_enter(ptr @__aliaskit_table.end
+; CHECK-NOT:     @__aliaskit_enter
+; CHECK:       loop:
+; CHECK:         call void @__aliaskit_access(ptr [[E]], i32 0, ptr %pb, i64 4)
+; CHECK:         call void @__aliaskit_access(ptr [[E]], i32 1, ptr %pa, i64 4)
+; CHECK:         call void @__aliaskit_conflict(ptr @__aliaskit_table.start, i32 {{[0-9]+}}, ptr @__aliaskit_hosts.pair_params.caller, i32 2,
+; CHECK:         call void @__aliaskit_counted(i64 2, i64 2)
+; CHECK:         br i1 %again, label %loop, label %done
+; CHECK:       done:
+; CHECK-NEXT:    call void @__aliaskit_exit(ptr [[E]])
+
+; CHECK-LABEL: define void @two_exits(
+; CHECK-NOT:     @__aliaskit_enter
+; CHECK:       early:
+; CHECK:         call void @__aliaskit_counted(i64 2, i64 2)
+; CHECK:         call void @__aliaskit_counted(i64 2, i64 2)
+; CHECK-NEXT:    ret void
+; CHECK:       late:
+; CHECK:         call void @__aliaskit_counted(i64 2, i64 2)
+; CHECK:         call void @__aliaskit_counted(i64 2, i64 2)
+; CHECK-NEXT:    ret void
+
+define void @pair(ptr %p, ptr %q) {
+entry:
+  call void @llvm.experimental.noalias.scope.decl(metadata !3)
+  %v = load i32, ptr %q, align 4, !noalias !3
+  store i32 %v, ptr %p, align 4, !alias.scope !3
+  ret void
+}
+
+define void @twice(ptr %p, ptr %q) {
+entry:
+  call void @llvm.experimental.noalias.scope.decl(metadata !3)
+  %v = load i32, ptr %q, align 4, !noalias !3
+  store i32 %v, ptr %p, align 4, !alias.scope !3
+  call void @llvm.experimental.noalias.scope.decl(metadata !3)
+  %w = load i32, ptr %q, align 4, !noalias !3
+  store i32 %w, ptr %p, align 4, !alias.scope !3
+  ret void
+}
+
+; The pointer loaded in the loop: no run, an access each iteration.
+define void @in_loop(ptr %p, ptr %qs, i64 %n) {
+entry:
+  call void @llvm.experimental.noalias.scope.decl(metadata !3)
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
+  %qa = getelementptr ptr, ptr %qs, i64 %i
+  %q = load ptr, ptr %qa, align 8
+  %v = load i32, ptr %q, align 4, !noalias !3
+  store i32 %v, ptr %p, align 4, !alias.scope !3
+  %i1 = add i64 %i, 1
+  %again = icmp ult i64 %i1, %n
+  br i1 %again, label %loop, label %done
+done:
+  ret void
+}
+
+define void @late_decl(ptr %p, ptr %q) {
+entry:
+  %v = load i32, ptr %q, align 4, !noalias !3
+  call void @llvm.experimental.noalias.scope.decl(metadata !3)
+  store i32 %v, ptr %p, align 4, !alias.scope !3
+  ret void
+}
+
+define void @jumps(ptr %p, ptr %q, ptr %buf) {
+entry:
+  call void @llvm.experimental.noalias.scope.decl(metadata !3)
+  %r = call i32 @setjmp(ptr %buf) returns_twice
+  %v = load i32, ptr %q, align 4, !noalias !3
+  store i32 %v, ptr %p, align 4, !alias.scope !3
+  ret void
+}
+
+define internal void @pair_params(ptr noalias %p, ptr noalias %q) alwaysinline {
+entry:
+  %v = load i32, ptr %q, align 4
+  store i32 %v, ptr %p, align 4
+  ret void
+}
+
+define void @caller(ptr %a, ptr %b, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
+  %pa = getelementptr i32, ptr %a, i64 %i
+  %pb = getelementptr i32, ptr %b, i64 %i
+  call void @pair_params(ptr %pa, ptr %pb)
+  %i1 = add i64 %i, 1
+  %again = icmp ult i64 %i1, %n
+  br i1 %again, label %loop, label %done
+done:
+  ret void
+}
+
+define void @two_exits(ptr noalias %p, ptr noalias %q, i1 %c) {
+entry:
+  %v = load i32, ptr %q, align 4
+  br i1 %c, label %early, label %late
+early:
+  store i32 %v, ptr %p, align 4
+  ret void
+late:
+  %p4 = getelementptr i8, ptr %p, i64 4
+  store i32 %v, ptr %p4, align 4
+  ret void
+}
+
+declare i32 @setjmp(ptr) returns_twice
+declare void @llvm.experimental.noalias.scope.decl(metadata)
+
+!1 = distinct !{!1, !"f"}
+!2 = distinct !{!2, !1, !"f: %a"}
+!3 = !{!2}
