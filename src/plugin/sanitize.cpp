@@ -596,8 +596,9 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
-        if (Name == "aliaskit-sanitize-in-place") {
-          MPM.addPass(aliaskit::InPlacePass());
+        if (Name == "aliaskit-sanitize-in-place" ||
+            Name == "aliaskit-sanitize-in-place<stats>") {
+          MPM.addPass(aliaskit::InPlacePass(Name.ends_with("<stats>")));
           return true;
         }
         Stage At;
@@ -655,7 +656,7 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
         // ALIASKIT_SANITIZE_IN_PLACE=0 keeps every frame in the runtime.
         const char *InPlace = std::getenv("ALIASKIT_SANITIZE_IN_PLACE");
         if (!InPlace || StringRef(InPlace) != "0")
-          MPM.addPass(aliaskit::InPlacePass());
+          MPM.addPass(aliaskit::InPlacePass(Stats));
       });
   aliaskit::addTbaaFastPathStage(PB, Env);
 }

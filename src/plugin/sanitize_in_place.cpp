@@ -62,6 +62,17 @@ namespace {
 constexpr size_t MaxSlots = 16;
 constexpr size_t MaxPairs = 64;
 
+/// Why a frame keeps the runtime's log (for --stats).
+enum class Kept : unsigned {
+  Many,      ///< a run, a grid or a delegation: many accesses
+  Repeats,   ///< an access may run twice in one frame
+  Instances, ///< a scope of a pair begun twice or after an access
+  Size,      ///< too many accesses or pairs
+  Function,  ///< setjmp or a funclet in the function
+  Table,     ///< the table or a site cannot be read
+  Count
+};
+
 /// A frame's runtime calls.
 struct Frame {
   CallInst *Enter = nullptr;
@@ -113,8 +124,9 @@ struct InPlaceRuntime {
 };
 
 /// The frame's runtime calls; false if it has another use (a run, a grid,
-/// a delegation, anything that is not one of its calls).
-bool collect(CallInst *Enter, Frame &Out) {
+/// a delegation, anything that is not one of its calls: `Why` says).
+bool collect(CallInst *Enter, Frame &Out, Kept &Why) {
+  Why = Kept::Many;
   Out.Enter = Enter;
   for (User *U : Enter->users()) {
     auto *C = dyn_cast<CallInst>(U);
@@ -129,6 +141,7 @@ bool collect(CallInst *Enter, Frame &Out) {
     else
       return false;
   }
+  Why = Kept::Size;
   return Out.Accesses.size() <= MaxSlots;
 }
 
@@ -216,13 +229,16 @@ public:
   }
 };
 
-/// Whether the frame qualifies; its pairs are filled in.
-bool qualifies(Frame &F, Tables &T, DominatorTree &DT) {
+/// Whether the frame qualifies (else `Why` says why not); its pairs are
+/// filled in.
+bool qualifies(Frame &F, Tables &T, DominatorTree &DT, Kept &Why) {
   void *Table = T.of(F.Enter->getArgOperand(0));
   uint32_t Function;
   SmallVector<uint32_t, MaxSlots> Sites;
+  Why = Kept::Table;
   if (!Table || !sitesOf(F, Function, Sites))
     return false;
+  Why = Kept::Repeats;
   for (CallInst *A : F.Accesses)
     if (repeats(A, F.Enter))
       return false;
@@ -232,6 +248,7 @@ bool qualifies(Frame &F, Tables &T, DominatorTree &DT) {
   ptrdiff_t N = aliaskit_sanitize_in_place_pairs(
       Table, Function, Sites.data(), Sites.size(), F.Pairs.data(), MaxPairs,
       Scopes.data(), Scopes.size(), &ScopesLen);
+  Why = N < 0 ? Kept::Table : Kept::Size;
   if (N < 0 || size_t(N) > MaxPairs || ScopesLen > Scopes.size())
     return false;
   F.Pairs.resize(N);
@@ -239,9 +256,10 @@ bool qualifies(Frame &F, Tables &T, DominatorTree &DT) {
   // Reports in the order the log finds them: by the later access, then
   // the earlier.
   llvm::sort(F.Pairs, [](const aliaskit::InPlacePair &A,
-                                const aliaskit::InPlacePair &B) {
+                         const aliaskit::InPlacePair &B) {
     return std::tie(A.Second, A.First) < std::tie(B.Second, B.First);
   });
+  Why = Kept::Instances;
   return sameInstance(F, Scopes, DT);
 }
 
@@ -360,10 +378,9 @@ PreservedAnalyses aliaskit::InPlacePass::run(Module &M,
   auto &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   Tables T;
+  unsigned InPlace = 0, Reasons[unsigned(Kept::Count)] = {};
   bool Changed = false;
   for (Function &Fn : M) {
-    if (!mayLower(Fn))
-      continue;
     // Accesses in the function's order: a report's first access is the
     // one laid out first, as the log's is the one logged first.
     DenseMap<const Instruction *, unsigned> Order;
@@ -375,17 +392,25 @@ PreservedAnalyses aliaskit::InPlacePass::run(Module &M,
     }
     if (Enters.empty())
       continue;
+    if (!mayLower(Fn)) {
+      Reasons[unsigned(Kept::Function)] += Enters.size();
+      continue;
+    }
     DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(Fn);
     SmallVector<Frame, 4> Frames;
     for (CallInst *Enter : Enters) {
       Frame F;
-      if (!collect(Enter, F))
-        continue;
-      llvm::sort(F.Accesses, [&](const CallInst *A, const CallInst *B) {
-        return Order.lookup(A) < Order.lookup(B);
-      });
-      if (qualifies(F, T, DT))
-        Frames.push_back(std::move(F));
+      Kept Why;
+      if (collect(Enter, F, Why)) {
+        llvm::sort(F.Accesses, [&](const CallInst *A, const CallInst *B) {
+          return Order.lookup(A) < Order.lookup(B);
+        });
+        if (qualifies(F, T, DT, Why)) {
+          Frames.push_back(std::move(F));
+          continue;
+        }
+      }
+      ++Reasons[unsigned(Why)];
     }
     if (Frames.empty())
       continue;
@@ -393,6 +418,7 @@ PreservedAnalyses aliaskit::InPlacePass::run(Module &M,
     Made Made;
     for (Frame &F : Frames)
       lower(F, RT, Made);
+    InPlace += Frames.size();
     FAM.invalidate(Fn, PreservedAnalyses::none());
     PromoteMemToReg(Made.Slots, FAM.getResult<DominatorTreeAnalysis>(Fn));
     // The slots' first values are constants: what they fold.
@@ -407,5 +433,14 @@ PreservedAnalyses aliaskit::InPlacePass::run(Module &M,
     FAM.invalidate(Fn, PreservedAnalyses::none());
     Changed = true;
   }
+  if (Stats)
+    errs() << "aliaskit-sanitize-in-place: " << InPlace
+           << " frames checked in place; kept in the runtime: "
+           << Reasons[unsigned(Kept::Many)] << " with runs, grids or calls, "
+           << Reasons[unsigned(Kept::Repeats)] << " with an access in a loop, "
+           << Reasons[unsigned(Kept::Instances)] << " with scopes begun twice or late, "
+           << Reasons[unsigned(Kept::Size)] << " too large, "
+           << Reasons[unsigned(Kept::Function)] << " in functions with setjmp or funclets, "
+           << Reasons[unsigned(Kept::Table)] << " unreadable\n";
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

@@ -961,7 +961,10 @@ void tellHosts(llvm::Module &M);
 /// at most once per call is checked by the program itself: its runtime
 /// calls become slots compared at its exits (the file comment).
 class InPlacePass : public llvm::PassInfoMixin<InPlacePass> {
+  bool Stats;
+
 public:
+  explicit InPlacePass(bool Stats = false) : Stats(Stats) {}
   static bool isRequired() { return true; }
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };

@@ -10,6 +10,11 @@
 ; ALIASKIT_SANITIZE_IN_PLACE=0 (under clang) leaves the pass out.
 ;
 ; RUN: %opt -passes='aliaskit-sanitize<start>,always-inline,aliaskit-sanitize<end>,aliaskit-sanitize-in-place' -S %s -o - | FileCheck %s
+; RUN: %opt -passes='aliaskit-sanitize<start>,always-inline,aliaskit-sanitize<end>,aliaskit-sanitize-in-place<stats>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
+;
+; Both points' frames of @pair and @two_exits, and @pair_params' start
+; frame in @caller's loop; @in_loop's store is a run at the loop's exit.
+; STATS: aliaskit-sanitize-in-place: 5 frames checked in place; kept in the runtime: 2 with runs, grids or calls, 1 with an access in a loop, 4 with scopes begun twice or late, 0 too large, 2 in functions with setjmp or funclets, 0 unreadable
 ;
 ; CHECK-LABEL: define void @pair(
 ; CHECK-NOT:     @__aliaskit_enter
