@@ -760,3 +760,32 @@ fn in_place_pairs_are_the_claimed_ones_with_a_write() {
         .collect();
     assert_eq!(got, vec![(0, 1, vec![1]), (1, 3, vec![1])]);
 }
+
+proptest! {
+    #[test]
+    fn a_walks_slot_is_the_hull_of_its_bytes(
+        first in 0u64..4096,
+        size in 0u64..9,
+        step in -40i64..41,
+        count in 0u64..6,
+        row_step in -300i64..301,
+        rows in 0u64..5,
+    ) {
+        let mut bytes = BTreeSet::new();
+        for r in 0..rows {
+            for i in 0..count {
+                let at = first as i64 + r as i64 * row_step + i as i64 * step;
+                bytes.extend((0..size as i64).map(|b| at + b));
+            }
+        }
+        // Walks that reach below address 0 are not logged; none here.
+        prop_assume!(bytes.first().is_none_or(|&b| b >= 0));
+        let slot = Slot::of_walk(first, size, step, count, row_step, rows);
+        match (bytes.first(), bytes.last()) {
+            (Some(&lo), Some(&hi)) => {
+                prop_assert_eq!(slot, Slot { lo: lo as u64, hi: hi as u64 + 1 });
+            }
+            _ => prop_assert_eq!(slot, Slot::EMPTY),
+        }
+    }
+}

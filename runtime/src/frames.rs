@@ -25,8 +25,7 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use aliaskit_core::sanitize::in_place::Slot;
-use aliaskit_core::sanitize::log::{ClaimRule, Conflict, FrameLog};
+use aliaskit_core::sanitize::log::{Conflict, FrameLog};
 use rustc_hash::FxHashMap;
 
 use crate::modules::{self, FunctionOracle};
@@ -290,30 +289,54 @@ pub fn exit(frame: *mut Frame) -> Vec<Pending> {
     .unwrap_or_default()
 }
 
-/// A frame checked in place found sites `first` and `second` touching
-/// common bytes at exit: the report, if their claim is still unreported
-/// (the pass compares only claimed pairs with a write, in one instance).
-pub fn in_place_conflict(at: Place, first: (u32, Slot), second: (u32, Slot)) -> Vec<Pending> {
+/// One runtime call of a frame checked in place, as the call was given
+/// (`FrameLog::access_grid`'s arguments).
+#[derive(Copy, Clone, Debug)]
+pub struct Walk {
+    pub site: u32,
+    pub first: u64,
+    pub size: u64,
+    pub step: i64,
+    pub count: u64,
+    pub row_step: i64,
+    pub rows: u64,
+}
+
+/// A frame checked in place found the hulls of two walks meeting at exit:
+/// the report of the conflict a log of the two finds (the pass compares
+/// only claimed pairs with a write, in one instance), if the claim is
+/// still unreported.
+pub fn in_place_conflict(at: Place, walks: [Walk; 2]) -> Vec<Pending> {
     with_state(|s| {
         let i = s.oracles.find(at);
         let Some(oracle) = s.oracles.get(i) else {
             return Vec::new();
         };
-        let (Some(claim), Some(overlap)) =
-            (oracle.claim(first.0, second.0), first.1.overlap(second.1))
-        else {
-            return Vec::new();
+        let (sites, scopes) = {
+            let t = oracle.table();
+            (t.sites.len() as u32, t.scopes.len() as u32)
         };
-        let c = Conflict {
-            first: first.0,
-            second: second.0,
-            claim,
-            overlap,
-            first_epoch: 0,
-            second_epoch: 0,
-        };
-        oracle.mark_reported(c.first, c.second);
-        report::pending(oracle, &at, &c, true).into_iter().collect()
+        let mut log = FrameLog::new();
+        log.reset(sites, scopes);
+        for w in walks {
+            log.access_grid(w.site, w.first, w.size, w.step, w.count, w.row_step, w.rows);
+        }
+        let pair = (
+            walks[0].site.min(walks[1].site),
+            walks[0].site.max(walks[1].site),
+        );
+        let mut found = Vec::new();
+        log.check(oracle, &mut |c| {
+            if (c.first.min(c.second), c.first.max(c.second)) == pair {
+                found.push(c);
+            }
+        });
+        let mut pending = Vec::new();
+        for c in found.into_iter().take(1) {
+            oracle.mark_reported(c.first, c.second);
+            pending.extend(report::pending(oracle, &at, &c, true));
+        }
+        pending
     })
     .unwrap_or_default()
 }

@@ -294,11 +294,13 @@ pub extern "C" fn __aliaskit_delegated(address: *const c_void, size: u64, write:
 }
 
 /// A frame checked in place (`src/plugin/sanitize_in_place.cpp`) found
-/// two of its accesses touching common bytes: site `first` touched
-/// `[first_lo, first_hi)` and site `second` `[second_lo, second_hi)` of
-/// the frame of function `function` of the module whose table is `table`,
-/// whose code ran in `hosts` (as [`__aliaskit_enter`] takes them). Reports
-/// the conflict if the claim is still unreported.
+/// the hulls of two of its walks meeting: site `first` and site `second`
+/// of the frame of function `function` of the module whose table is
+/// `table`, whose code ran in `hosts` (as [`__aliaskit_enter`] takes
+/// them), each with its walk (`*_first`, block size, step, blocks, row
+/// step, rows: what `__aliaskit_access`, `_run` or `_grid` was given).
+/// Reports the conflict the log finds between the two, if the claim is
+/// still unreported.
 ///
 /// # Safety
 /// As [`__aliaskit_enter`].
@@ -312,11 +314,19 @@ pub unsafe extern "C" fn __aliaskit_conflict(
     hosts: *const frames::Host,
     count: u32,
     first: u32,
-    first_lo: u64,
-    first_hi: u64,
+    first_at: u64,
+    first_size: u64,
+    first_step: i64,
+    first_count: u64,
+    first_row_step: i64,
+    first_rows: u64,
     second: u32,
-    second_lo: u64,
-    second_hi: u64,
+    second_at: u64,
+    second_size: u64,
+    second_step: i64,
+    second_count: u64,
+    second_row_step: i64,
+    second_rows: u64,
 ) {
     let at = frames::Place {
         table: table as usize,
@@ -324,14 +334,27 @@ pub unsafe extern "C" fn __aliaskit_conflict(
         hosts: hosts as usize,
         count,
     };
-    let slot = |lo, hi| aliaskit_core::sanitize::in_place::Slot { lo, hi };
-    let pending = guarded(Vec::new(), || {
-        frames::in_place_conflict(
-            at,
-            (first, slot(first_lo, first_hi)),
-            (second, slot(second_lo, second_hi)),
-        )
-    });
+    let walks = [
+        frames::Walk {
+            site: first,
+            first: first_at,
+            size: first_size,
+            step: first_step,
+            count: first_count,
+            row_step: first_row_step,
+            rows: first_rows,
+        },
+        frames::Walk {
+            site: second,
+            first: second_at,
+            size: second_size,
+            step: second_step,
+            count: second_count,
+            row_step: second_row_step,
+            rows: second_rows,
+        },
+    ];
+    let pending = guarded(Vec::new(), || frames::in_place_conflict(at, walks));
     if !pending.is_empty() {
         let stack = caller_stack!();
         guarded((), || report::emit(pending, Some(&stack)));

@@ -44,6 +44,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
@@ -64,7 +65,7 @@ constexpr size_t MaxPairs = 64;
 
 /// Why a frame keeps the runtime's log (for --stats).
 enum class Kept : unsigned {
-  Many,      ///< a run, a grid or a delegation: many accesses
+  Many,      ///< a delegation: a callee's accesses
   Repeats,   ///< an access may run twice in one frame
   Instances, ///< a scope of a pair begun twice or after an access
   Size,      ///< too many accesses or pairs
@@ -110,10 +111,13 @@ struct InPlaceRuntime {
     I64 = Type::getInt64Ty(C);
     MemoryEffects Own = MemoryEffects::inaccessibleMemOnly();
     // __aliaskit_conflict reads the table and the hosts it is given.
+    // Each side: its site and walk (first, size, step, count, row_step,
+    // rows), as runtime/src/lib.rs takes them.
     Conflict = M.getOrInsertFunction(
         "__aliaskit_conflict",
         FunctionType::get(Void,
-                          {Ptr, I32, Ptr, I32, I32, I64, I64, I32, I64, I64},
+                          {Ptr, I32, Ptr, I32, I32, I64, I64, I64, I64, I64,
+                           I64, I32, I64, I64, I64, I64, I64, I64},
                           false),
         aliaskit::runtimeCallAttributes(
             C, Own | MemoryEffects::argMemOnly(ModRefInfo::Ref)));
@@ -132,7 +136,9 @@ bool collect(CallInst *Enter, Frame &Out, Kept &Why) {
     auto *C = dyn_cast<CallInst>(U);
     if (!C || C->getArgOperand(0) != Enter)
       return false;
-    if (aliaskit::runtimeCall(C, "__aliaskit_access", 4))
+    if (aliaskit::runtimeCall(C, "__aliaskit_access", 4) ||
+        aliaskit::runtimeCall(C, "__aliaskit_access_run", 6) ||
+        aliaskit::runtimeCall(C, "__aliaskit_access_grid", 8))
       Out.Accesses.push_back(C);
     else if (aliaskit::runtimeCall(C, "__aliaskit_scope", 2))
       Out.Scopes.push_back(C);
@@ -271,24 +277,74 @@ AllocaInst *slotAlloca(Function &Fn, Type *I64, Made &M) {
   return A;
 }
 
+/// One access call of a frame as a walk (core `Slot::of_walk`): its
+/// first address, block size, step, blocks, row step and rows.
+struct Walk {
+  Value *First, *Size, *Step, *Count, *RowStep, *Rows;
+};
+
+Walk walkOf(CallInst *A, IRBuilderBase &B) {
+  Type *I64 = B.getInt64Ty();
+  Value *First = B.CreatePtrToInt(A->getArgOperand(2), I64);
+  Value *Zero = B.getInt64(0), *One = B.getInt64(1);
+  auto Arg = [&](unsigned I) { return B.CreateZExtOrTrunc(A->getArgOperand(I), I64); };
+  switch (A->arg_size()) {
+  case 4: // __aliaskit_access(frame, site, address, size)
+    return {First, Arg(3), Zero, One, Zero, One};
+  case 6: // __aliaskit_access_run(frame, site, first, stride, count, size)
+    return {First, Arg(5), Arg(3), Arg(4), Zero, One};
+  default: // _grid(frame, site, first, stride, count, size, row_stride, rows)
+    return {First, Arg(5), Arg(3), Arg(4), Arg(6), Arg(7)};
+  }
+}
+
+/// The walk's hull, [Lo, Hi); [u64 max, 0) when it touches nothing. Must
+/// match `Slot::of_walk` (core/src/sanitize/in_place.rs).
+std::pair<Value *, Value *> hullOf(const Walk &W, IRBuilderBase &B) {
+  Value *Zero = B.getInt64(0), *One = B.getInt64(1);
+  auto Span = [&](Value *N, Value *Step) {
+    return B.CreateMul(B.CreateSub(N, One), Step);
+  };
+  Value *S = Span(W.Count, W.Step), *R = Span(W.Rows, W.RowStep);
+  Value *Lo = B.CreateAdd(B.CreateAdd(W.First, B.CreateBinaryIntrinsic(Intrinsic::smin, S, Zero)),
+                          B.CreateBinaryIntrinsic(Intrinsic::smin, R, Zero));
+  Value *Hi = B.CreateAdd(B.CreateAdd(W.First, B.CreateBinaryIntrinsic(Intrinsic::smax, S, Zero)),
+                          B.CreateAdd(B.CreateBinaryIntrinsic(Intrinsic::smax, R, Zero), W.Size));
+  Value *Touches = B.CreateAnd(B.CreateAnd(B.CreateICmpNE(W.Size, Zero),
+                                           B.CreateICmpNE(W.Count, Zero)),
+                               B.CreateICmpNE(W.Rows, Zero));
+  return {B.CreateSelect(Touches, Lo, B.getInt64(~uint64_t(0))),
+          B.CreateSelect(Touches, Hi, Zero)};
+}
+
 /// Replaces the frame's runtime calls by slots and their comparison.
 void lower(Frame &F, InPlaceRuntime &RT, Made &M) {
   Function &Fn = *F.Enter->getFunction();
   Type *I64 = RT.I64;
   Constant *Empty = ConstantInt::get(I64, ~uint64_t(0)),
            *Zero = ConstantInt::get(I64, 0), *One = ConstantInt::get(I64, 1);
-  SmallVector<AllocaInst *, MaxSlots> Lo, Hi;
+  // Each slot: its hull, and its walk for the runtime when hulls meet.
+  struct Slot {
+    AllocaInst *Lo, *Hi, *Walk[6];
+  };
+  SmallVector<Slot, MaxSlots> Slots;
   for (size_t K = 0; K < F.Accesses.size(); ++K) {
-    Lo.push_back(slotAlloca(Fn, I64, M));
-    Hi.push_back(slotAlloca(Fn, I64, M));
+    Slot S;
+    S.Lo = slotAlloca(Fn, I64, M);
+    S.Hi = slotAlloca(Fn, I64, M);
+    for (AllocaInst *&W : S.Walk)
+      W = slotAlloca(Fn, I64, M);
+    Slots.push_back(S);
   }
   AllocaInst *Accesses = slotAlloca(Fn, I64, M),
              *Instances = slotAlloca(Fn, I64, M);
   {
     Builder B(F.Enter, M);
-    for (size_t K = 0; K < F.Accesses.size(); ++K) {
-      B.CreateStore(Empty, Lo[K]);
-      B.CreateStore(Zero, Hi[K]);
+    for (Slot &S : Slots) {
+      B.CreateStore(Empty, S.Lo);
+      B.CreateStore(Zero, S.Hi);
+      for (AllocaInst *W : S.Walk)
+        B.CreateStore(Zero, W);
     }
     B.CreateStore(Zero, Accesses);
     B.CreateStore(One, Instances);
@@ -297,13 +353,17 @@ void lower(Frame &F, InPlaceRuntime &RT, Made &M) {
   for (size_t K = 0; K < F.Accesses.size(); ++K) {
     CallInst *A = F.Accesses[K];
     Builder B(A, M);
-    Value *Addr = B.CreatePtrToInt(A->getArgOperand(2), I64);
-    Value *Size = B.CreateZExtOrTrunc(A->getArgOperand(3), I64);
-    Value *Ran = B.CreateICmpNE(Size, Zero);
-    B.CreateStore(B.CreateSelect(Ran, Addr, Empty), Lo[K]);
-    B.CreateStore(B.CreateAdd(Addr, Size), Hi[K]);
-    B.CreateStore(B.CreateAdd(B.CreateLoad(I64, Accesses), B.CreateZExt(Ran, I64)),
-                  Accesses);
+    Walk W = walkOf(A, B);
+    auto [Lo, Hi] = hullOf(W, B);
+    B.CreateStore(Lo, Slots[K].Lo);
+    B.CreateStore(Hi, Slots[K].Hi);
+    Value *Parts[6] = {W.First, W.Size, W.Step, W.Count, W.RowStep, W.Rows};
+    for (unsigned I = 0; I < 6; ++I)
+      B.CreateStore(Parts[I], Slots[K].Walk[I]);
+    // The log counts a walk's blocks (none when it touches nothing).
+    Value *Blocks = B.CreateSelect(B.CreateICmpNE(W.Size, Zero),
+                                   B.CreateMul(W.Count, W.Rows), Zero);
+    B.CreateStore(B.CreateAdd(B.CreateLoad(I64, Accesses), Blocks), Accesses);
     Site.push_back(A->getArgOperand(1));
   }
   for (CallInst *S : F.Scopes) {
@@ -314,9 +374,9 @@ void lower(Frame &F, InPlaceRuntime &RT, Made &M) {
   for (CallInst *X : F.Exits) {
     Builder B(X, M);
     SmallVector<Value *, MaxSlots> L, H;
-    for (size_t K = 0; K < F.Accesses.size(); ++K) {
-      L.push_back(B.CreateLoad(I64, Lo[K]));
-      H.push_back(B.CreateLoad(I64, Hi[K]));
+    for (Slot &S : Slots) {
+      L.push_back(B.CreateLoad(I64, S.Lo));
+      H.push_back(B.CreateLoad(I64, S.Hi));
     }
     // Must match `Slot::overlap` (core/src/sanitize/in_place.rs).
     SmallVector<Value *, 16> Hit;
@@ -335,12 +395,15 @@ void lower(Frame &F, InPlaceRuntime &RT, Made &M) {
                 ? Then
                 : SplitBlockAndInsertIfThen(Hit[I], Then, false, Cold);
         Builder R(Report, M);
-        aliaskit::quiet(R.CreateCall(
-            RT.Conflict,
-            {F.Enter->getArgOperand(0), F.Enter->getArgOperand(1),
-             F.Enter->getArgOperand(5), F.Enter->getArgOperand(6),
-             Site[P.First], L[P.First], H[P.First], Site[P.Second],
-             L[P.Second], H[P.Second]}));
+        SmallVector<Value *, 18> Args = {
+            F.Enter->getArgOperand(0), F.Enter->getArgOperand(1),
+            F.Enter->getArgOperand(5), F.Enter->getArgOperand(6)};
+        for (uint32_t K : {P.First, P.Second}) {
+          Args.push_back(Site[K]);
+          for (AllocaInst *W : Slots[K].Walk)
+            Args.push_back(R.CreateLoad(I64, W));
+        }
+        aliaskit::quiet(R.CreateCall(RT.Conflict, Args));
       }
       B.SetInsertPoint(X);
     }
@@ -436,7 +499,7 @@ PreservedAnalyses aliaskit::InPlacePass::run(Module &M,
   if (Stats)
     errs() << "aliaskit-sanitize-in-place: " << InPlace
            << " frames checked in place; kept in the runtime: "
-           << Reasons[unsigned(Kept::Many)] << " with runs, grids or calls, "
+           << Reasons[unsigned(Kept::Many)] << " with delegated calls, "
            << Reasons[unsigned(Kept::Repeats)] << " with an access in a loop, "
            << Reasons[unsigned(Kept::Instances)] << " with scopes begun twice or late, "
            << Reasons[unsigned(Kept::Size)] << " too large, "

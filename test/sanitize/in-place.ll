@@ -12,9 +12,10 @@
 ; RUN: %opt -passes='aliaskit-sanitize<start>,always-inline,aliaskit-sanitize<end>,aliaskit-sanitize-in-place' -S %s -o - | FileCheck %s
 ; RUN: %opt -passes='aliaskit-sanitize<start>,always-inline,aliaskit-sanitize<end>,aliaskit-sanitize-in-place<stats>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
 ;
-; Both points' frames of @pair and @two_exits, and @pair_params' start
-; frame in @caller's loop; @in_loop's store is a run at the loop's exit.
-; STATS: aliaskit-sanitize-in-place: 5 frames checked in place; kept in the runtime: 2 with runs, grids or calls, 1 with an access in a loop, 4 with scopes begun twice or late, 0 too large, 2 in functions with setjmp or funclets, 0 unreadable
+; Both points' frames of @pair, @copy_loop and @two_exits, and @pair_params' start
+; frame in @caller's loop; @in_loop's load repeats in its loop (its store
+; is one run at the loop's exit, which alone would not keep it).
+; STATS: aliaskit-sanitize-in-place: 7 frames checked in place; kept in the runtime: 0 with delegated calls, 3 with an access in a loop, 4 with scopes begun twice or late, 0 too large, 2 in functions with setjmp or funclets, 0 unreadable
 ;
 ; CHECK-LABEL: define void @pair(
 ; CHECK-NOT:     @__aliaskit_enter
@@ -28,8 +29,20 @@
 ; CHECK-NEXT:    [[HIT:%[0-9]+]] = and i1 [[A]], [[B]]
 ; CHECK-NEXT:    br i1 [[HIT]], label %[[REPORT:[0-9]+]], label %[[DONE:[0-9]+]], !prof
 ; CHECK:       [[REPORT]]:
-; CHECK-NEXT:    call void @__aliaskit_conflict(ptr @__aliaskit_table.{{start|end}}, i32 0, ptr @__aliaskit_hosts.pair, i32 1, i32 0, i64 [[Q]], i64 [[QE]], i32 1, i64 [[P]], i64 [[PE]])
+; CHECK-NEXT:    call void @__aliaskit_conflict(ptr @__aliaskit_table.{{start|end}}, i32 0, ptr @__aliaskit_hosts.pair, i32 1, i32 0, i64 [[Q]], i64 4, i64 0, i64 1, i64 0, i64 1, i32 1, i64 [[P]], i64 4, i64 0, i64 1, i64 0, i64 1)
 ; CHECK:         call void @__aliaskit_counted(i64 2, i64 2)
+; CHECK-NOT:     @__aliaskit_exit
+; CHECK:         ret void
+
+; A loop's accesses, one run each at its exit (behind the loop's guard:
+; the walks are phis of the run and of nothing): one slot each, the run's
+; hull; the runtime gets the runs themselves.
+; CHECK-LABEL: define void @copy_loop(
+; CHECK-NOT:     @__aliaskit_enter
+; CHECK:         call i64 @llvm.smin.i64(
+; CHECK:         call i64 @llvm.smax.i64(
+; CHECK:         call void @__aliaskit_conflict(ptr @__aliaskit_table.{{start|end}}, i32 {{[0-9]+}}, ptr @__aliaskit_hosts.copy_loop, i32 1, i32 {{[01]}}, i64 %{{[.0-9]+}}, i64 %{{[.0-9]+}}, i64 %{{[.0-9]+}}, i64 %{{[.0-9]+}}, i64 0, i64 %{{[.0-9]+}}, i32 {{[01]}}, i64 %{{[.0-9]+}}, i64 %{{[.0-9]+}}, i64 %{{[.0-9]+}}, i64 %{{[.0-9]+}}, i64 0, i64 %{{[.0-9]+}})
+; CHECK:         call void @__aliaskit_counted(i64 %{{[.0-9]+}}, i64 {{[0-9]+}})
 ; CHECK-NOT:     @__aliaskit_exit
 ; CHECK:         ret void
 
@@ -78,6 +91,23 @@ entry:
   call void @llvm.experimental.noalias.scope.decl(metadata !3)
   %v = load i32, ptr %q, align 4, !noalias !3
   store i32 %v, ptr %p, align 4, !alias.scope !3
+  ret void
+}
+
+define void @copy_loop(ptr noalias %p, ptr noalias %q, i64 %n) {
+entry:
+  %any = icmp sgt i64 %n, 0
+  br i1 %any, label %loop, label %done
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
+  %qi = getelementptr i32, ptr %q, i64 %i
+  %pi = getelementptr i32, ptr %p, i64 %i
+  %v = load i32, ptr %qi, align 4
+  store i32 %v, ptr %pi, align 4
+  %i1 = add i64 %i, 1
+  %again = icmp slt i64 %i1, %n
+  br i1 %again, label %loop, label %done
+done:
   ret void
 }
 

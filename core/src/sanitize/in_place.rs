@@ -24,7 +24,11 @@
 //! * [`Slot`]: the bytes one access touched (`[lo, hi)`; empty when it did
 //!   not run or touched nothing), and [`Slot::overlap`], the comparison.
 //!   The pass emits the same comparison in IR (`lo_a < hi_b && lo_b <
-//!   hi_a`; an empty slot is `[u64::MAX, 0)`): must match.
+//!   hi_a`; an empty slot is `[u64::MAX, 0)`): must match. A loop's
+//!   accesses summarized as one run or grid ([`Slot::of_walk`]) are one
+//!   slot too, their hull: when two hulls meet, the runtime logs the two
+//!   walks in a log of their own and asks it (`__aliaskit_conflict`), so
+//!   a strided walk is answered exactly, by the log's own check.
 //!
 //! Worked example: `fn push(v: &mut Vec<u8>, x: &u8)` reads `x` (site 0)
 //! and writes `v`'s buffer (site 1), claimed apart by `v`'s scope. Its
@@ -91,6 +95,31 @@ impl Slot {
             lo: addr,
             hi: addr + len,
         }
+    }
+
+    /// The hull of a *walk*, what one runtime call of a frame stands for
+    /// (`__aliaskit_access`, `_run`, `_grid`): `rows` rows of `count`
+    /// blocks of `size` bytes, block i of row r at `first + r*row_step +
+    /// i*step`. Exact for one block or contiguous blocks; for a strided
+    /// walk every byte touched is inside, and the pass asks the runtime's
+    /// log about the walks themselves when two hulls meet. Wrapping
+    /// arithmetic, as the IR computes it (must match
+    /// `sanitize_in_place.cpp`): a walk below address 0, which the log
+    /// ignores, may give any hull.
+    pub fn of_walk(first: u64, size: u64, step: i64, count: u64, row_step: i64, rows: u64) -> Slot {
+        if size == 0 || count == 0 || rows == 0 {
+            return Slot::EMPTY;
+        }
+        let span = (count.wrapping_sub(1) as i64).wrapping_mul(step);
+        let row_span = (rows.wrapping_sub(1) as i64).wrapping_mul(row_step);
+        let lo = first
+            .wrapping_add(span.min(0) as u64)
+            .wrapping_add(row_span.min(0) as u64);
+        let hi = first
+            .wrapping_add(span.max(0) as u64)
+            .wrapping_add(row_span.max(0) as u64)
+            .wrapping_add(size);
+        Slot { lo, hi }
     }
 
     /// The bytes both slots touched (`[lo, hi)`, non-empty), if any.
