@@ -78,6 +78,11 @@ enum class Kept : unsigned {
 struct Frame {
   CallInst *Enter = nullptr;
   SmallVector<CallInst *, 8> Accesses, Scopes, Exits;
+  /// Where a path from the enter ends without an exit: before the
+  /// noreturn call ahead of an `unreachable` (exit(), abort(), a panic),
+  /// or at the `unreachable`. The frame is compared there too, as the
+  /// runtime would finish the frame it left behind.
+  SmallVector<Instruction *, 4> DeadEnds;
   /// What the pairs of accesses compare, from the core.
   SmallVector<aliaskit::InPlacePair, 16> Pairs;
 };
@@ -149,6 +154,39 @@ bool collect(CallInst *Enter, Frame &Out, Kept &Why) {
   }
   Why = Kept::Size;
   return Out.Accesses.size() <= MaxSlots;
+}
+
+/// The dead ends of the frame (`Frame::DeadEnds`): the blocks reached from
+/// the enter without passing an exit of the frame or the enter again that
+/// end in `unreachable`.
+void findDeadEnds(Frame &F) {
+  SmallPtrSet<const BasicBlock *, 8> ExitBlocks;
+  for (CallInst *X : F.Exits)
+    ExitBlocks.insert(X->getParent());
+  BasicBlock *EnterBlock = F.Enter->getParent();
+  auto DeadEnd = [&](BasicBlock *B) {
+    auto *U = dyn_cast<UnreachableInst>(B->getTerminator());
+    if (!U)
+      return;
+    auto *Before = dyn_cast_or_null<CallBase>(U->getPrevNode());
+    F.DeadEnds.push_back(Before && Before->doesNotReturn()
+                             ? static_cast<Instruction *>(Before)
+                             : U);
+  };
+  // The enter's own block: a dead end only if no exit follows the enter.
+  for (CallInst *X : F.Exits)
+    if (X->getParent() == EnterBlock && F.Enter->comesBefore(X))
+      return;
+  DeadEnd(EnterBlock);
+  SmallVector<BasicBlock *, 16> Work(successors(EnterBlock));
+  SmallPtrSet<BasicBlock *, 32> Seen;
+  while (!Work.empty()) {
+    BasicBlock *B = Work.pop_back_val();
+    if (B == EnterBlock || ExitBlocks.contains(B) || !Seen.insert(B).second)
+      continue;
+    DeadEnd(B);
+    Work.append(succ_begin(B), succ_end(B));
+  }
 }
 
 /// Whether I can run again before the block of `Enter` is entered again:
@@ -371,7 +409,9 @@ void lower(Frame &F, InPlaceRuntime &RT, Made &M) {
     B.CreateStore(B.CreateAdd(B.CreateLoad(I64, Instances), One), Instances);
   }
   MDNode *Cold = MDBuilder(Fn.getContext()).createUnlikelyBranchWeights();
-  for (CallInst *X : F.Exits) {
+  SmallVector<Instruction *, 8> Ends(F.Exits.begin(), F.Exits.end());
+  Ends.append(F.DeadEnds.begin(), F.DeadEnds.end());
+  for (Instruction *X : Ends) {
     Builder B(X, M);
     SmallVector<Value *, MaxSlots> L, H;
     for (Slot &S : Slots) {
@@ -469,6 +509,7 @@ PreservedAnalyses aliaskit::InPlacePass::run(Module &M,
           return Order.lookup(A) < Order.lookup(B);
         });
         if (qualifies(F, T, DT, Why)) {
+          findDeadEnds(F);
           Frames.push_back(std::move(F));
           continue;
         }
