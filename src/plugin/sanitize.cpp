@@ -651,11 +651,15 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
       });
   PB.registerOptimizerLastEPCallback(
       [Stats, End](ModulePassManager &MPM, OptimizationLevel,
-                   ThinOrFullLTOPhase) {
+                   ThinOrFullLTOPhase Phase) {
         MPM.addPass(SanitizePass(End ? Stage::End : Stage::Parameters, Stats));
-        // ALIASKIT_SANITIZE_IN_PLACE=0 keeps every frame in the runtime.
+        // ALIASKIT_SANITIZE_IN_PLACE=0 keeps every frame in the runtime;
+        // so does a module before an LTO link (the link inlines and tells
+        // start-point frames their hosts: they must still be calls then).
         const char *InPlace = std::getenv("ALIASKIT_SANITIZE_IN_PLACE");
-        if (!InPlace || StringRef(InPlace) != "0")
+        bool PreLink = Phase == ThinOrFullLTOPhase::ThinLTOPreLink ||
+                       Phase == ThinOrFullLTOPhase::FullLTOPreLink;
+        if (!PreLink && (!InPlace || StringRef(InPlace) != "0"))
           MPM.addPass(aliaskit::InPlacePass(Stats));
       });
   aliaskit::addTbaaFastPathStage(PB, Env);

@@ -4,24 +4,13 @@
 // grids), each frame (a `__aliaskit_enter` call: a function's own, or a
 // start-point frame inlined into it) whose accesses run at most once per
 // call is checked by the program itself (core/src/sanitize/in_place.rs):
-//
-//   - each `__aliaskit_access` becomes a *slot*, two values: the first
-//     and one past the last byte it touched ([u64 max, 0) until it runs,
-//     or when it touches nothing);
-//   - each `__aliaskit_exit` becomes the comparison of the slots of every
-//     pair the core's rule claims apart with a write
-//     (aliaskit_sanitize_in_place_pairs): `lo_a < hi_b && lo_b < hi_a`,
-//     as `Slot::overlap` compares (must match); only if one holds, a call
-//     of `__aliaskit_conflict` per pair that holds, which makes the report;
-//     then one call of `__aliaskit_counted` for the summary line;
-//   - `__aliaskit_enter` and `__aliaskit_scope` calls go.
-//
-// The slots live in allocas promoted to registers at the end, so a frame
-// costs a few instructions an access and two comparisons a pair.
+// its runtime calls become *slots* compared at its exits
+// (sanitize_in_place_lower.cpp). This file decides which frames, and the
+// pairs they compare (aliaskit_sanitize_in_place_pairs: the core's rule).
 //
 // A frame qualifies when the log would find nothing more:
-//   - its calls are only accesses, scopes and exits (no run, grid or
-//     delegation: those are a loop's or a callee's many accesses);
+//   - its calls are only accesses (single, runs, grids), scopes and exits
+//     (no delegation: a callee's accesses);
 //   - no access can run twice without the frame being entered again (no
 //     cycle through it that avoids the enter's block);
 //   - for every pair, each scope of its claim is begun in the frame never
@@ -31,111 +20,47 @@
 //   - at most MaxSlots accesses and MaxPairs pairs; the function does not
 //     call setjmp (a slot held in a register is not kept across longjmp)
 //     and has no funclet (the new calls would need its bundle).
-// Any other frame keeps its runtime calls.
+// Any other frame keeps its runtime calls. A path from the enter that
+// ends in `unreachable` without an exit is a *dead end*: compared there.
 //
 //===----------------------------------------------------------------------===//
 
-#include "shim.h"
+#include "sanitize_in_place.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
-#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
-#include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Transforms/Utils/BasicBlockUtils.h"
-#include "llvm/Transforms/Utils/Local.h"
-#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 #include <tuple>
 
 using namespace llvm;
+using aliaskit::inplace::Frame;
+using aliaskit::inplace::MaxPairs;
+using aliaskit::inplace::MaxSlots;
 
 namespace {
 
-/// More accesses than this: the runtime's log (its check is cheaper than
-/// this many slots compared pair by pair).
-constexpr size_t MaxSlots = 16;
-constexpr size_t MaxPairs = 64;
-
 /// Why a frame keeps the runtime's log (for --stats).
 enum class Kept : unsigned {
-  Many,      ///< a delegation: a callee's accesses
+  Delegated, ///< a delegation: a callee's accesses
   Repeats,   ///< an access may run twice in one frame
   Instances, ///< a scope of a pair begun twice or after an access
   Size,      ///< too many accesses or pairs
   Function,  ///< setjmp or a funclet in the function
-  Table,     ///< the table or a site cannot be read
+  Site,      ///< a site is not a constant (calls of two sites merged)
+  Table,     ///< the table cannot be read
   Count
 };
 
-/// A frame's runtime calls.
-struct Frame {
-  CallInst *Enter = nullptr;
-  SmallVector<CallInst *, 8> Accesses, Scopes, Exits;
-  /// Where a path from the enter ends without an exit: before the
-  /// noreturn call ahead of an `unreachable` (exit(), abort(), a panic),
-  /// or at the `unreachable`. The frame is compared there too, as the
-  /// runtime would finish the frame it left behind.
-  SmallVector<Instruction *, 4> DeadEnds;
-  /// What the pairs of accesses compare, from the core.
-  SmallVector<aliaskit::InPlacePair, 16> Pairs;
-};
-
-/// What the lowering made: the slots' allocas, promoted at the end, and the
-/// instructions, simplified once the slots' loads are values.
-struct Made {
-  SmallVector<AllocaInst *, 32> Slots;
-  SmallVector<WeakVH, 64> Insts;
-};
-
-/// A builder whose instructions go to `M.Insts`, before `At`.
-struct Builder : IRBuilder<ConstantFolder, IRBuilderCallbackInserter> {
-  Builder(Instruction *At, Made &M)
-      : IRBuilder(At->getContext(), ConstantFolder(),
-                  IRBuilderCallbackInserter(
-                      [&M](Instruction *I) { M.Insts.push_back(I); })) {
-    SetInsertPoint(At);
-  }
-};
-
-/// The runtime functions the lowered frames call.
-struct InPlaceRuntime {
-  FunctionCallee Conflict, Counted;
-  Type *I32, *I64;
-
-  explicit InPlaceRuntime(Module &M) {
-    LLVMContext &C = M.getContext();
-    Type *Ptr = PointerType::getUnqual(C), *Void = Type::getVoidTy(C);
-    I32 = Type::getInt32Ty(C);
-    I64 = Type::getInt64Ty(C);
-    MemoryEffects Own = MemoryEffects::inaccessibleMemOnly();
-    // __aliaskit_conflict reads the table and the hosts it is given.
-    // Each side: its site and walk (first, size, step, count, row_step,
-    // rows), as runtime/src/lib.rs takes them.
-    Conflict = M.getOrInsertFunction(
-        "__aliaskit_conflict",
-        FunctionType::get(Void,
-                          {Ptr, I32, Ptr, I32, I32, I64, I64, I64, I64, I64,
-                           I64, I32, I64, I64, I64, I64, I64, I64},
-                          false),
-        aliaskit::runtimeCallAttributes(
-            C, Own | MemoryEffects::argMemOnly(ModRefInfo::Ref)));
-    Counted = M.getOrInsertFunction(
-        "__aliaskit_counted", FunctionType::get(Void, {I64, I64}, false),
-        aliaskit::runtimeCallAttributes(C, Own));
-  }
-};
 
 /// The frame's runtime calls; false if it has another use (a run, a grid,
 /// a delegation, anything that is not one of its calls: `Why` says).
 bool collect(CallInst *Enter, Frame &Out, Kept &Why) {
-  Why = Kept::Many;
+  Why = Kept::Delegated;
   Out.Enter = Enter;
   for (User *U : Enter->users()) {
     auto *C = dyn_cast<CallInst>(U);
@@ -280,7 +205,10 @@ bool qualifies(Frame &F, Tables &T, DominatorTree &DT, Kept &Why) {
   uint32_t Function;
   SmallVector<uint32_t, MaxSlots> Sites;
   Why = Kept::Table;
-  if (!Table || !sitesOf(F, Function, Sites))
+  if (!Table)
+    return false;
+  Why = Kept::Site;
+  if (!sitesOf(F, Function, Sites))
     return false;
   Why = Kept::Repeats;
   for (CallInst *A : F.Accesses)
@@ -305,163 +233,6 @@ bool qualifies(Frame &F, Tables &T, DominatorTree &DT, Kept &Why) {
   });
   Why = Kept::Instances;
   return sameInstance(F, Scopes, DT);
-}
-
-/// An alloca of an i64 in F's entry block.
-AllocaInst *slotAlloca(Function &Fn, Type *I64, Made &M) {
-  IRBuilder<> B(&*Fn.getEntryBlock().getFirstInsertionPt());
-  AllocaInst *A = B.CreateAlloca(I64);
-  M.Slots.push_back(A);
-  return A;
-}
-
-/// One access call of a frame as a walk (core `Slot::of_walk`): its
-/// first address, block size, step, blocks, row step and rows.
-struct Walk {
-  Value *First, *Size, *Step, *Count, *RowStep, *Rows;
-};
-
-Walk walkOf(CallInst *A, IRBuilderBase &B) {
-  Type *I64 = B.getInt64Ty();
-  Value *First = B.CreatePtrToInt(A->getArgOperand(2), I64);
-  Value *Zero = B.getInt64(0), *One = B.getInt64(1);
-  auto Arg = [&](unsigned I) { return B.CreateZExtOrTrunc(A->getArgOperand(I), I64); };
-  switch (A->arg_size()) {
-  case 4: // __aliaskit_access(frame, site, address, size)
-    return {First, Arg(3), Zero, One, Zero, One};
-  case 6: // __aliaskit_access_run(frame, site, first, stride, count, size)
-    return {First, Arg(5), Arg(3), Arg(4), Zero, One};
-  default: // _grid(frame, site, first, stride, count, size, row_stride, rows)
-    return {First, Arg(5), Arg(3), Arg(4), Arg(6), Arg(7)};
-  }
-}
-
-/// The walk's hull, [Lo, Hi); [u64 max, 0) when it touches nothing. Must
-/// match `Slot::of_walk` (core/src/sanitize/in_place.rs).
-std::pair<Value *, Value *> hullOf(const Walk &W, IRBuilderBase &B) {
-  Value *Zero = B.getInt64(0), *One = B.getInt64(1);
-  auto Span = [&](Value *N, Value *Step) {
-    return B.CreateMul(B.CreateSub(N, One), Step);
-  };
-  Value *S = Span(W.Count, W.Step), *R = Span(W.Rows, W.RowStep);
-  Value *Lo = B.CreateAdd(B.CreateAdd(W.First, B.CreateBinaryIntrinsic(Intrinsic::smin, S, Zero)),
-                          B.CreateBinaryIntrinsic(Intrinsic::smin, R, Zero));
-  Value *Hi = B.CreateAdd(B.CreateAdd(W.First, B.CreateBinaryIntrinsic(Intrinsic::smax, S, Zero)),
-                          B.CreateAdd(B.CreateBinaryIntrinsic(Intrinsic::smax, R, Zero), W.Size));
-  Value *Touches = B.CreateAnd(B.CreateAnd(B.CreateICmpNE(W.Size, Zero),
-                                           B.CreateICmpNE(W.Count, Zero)),
-                               B.CreateICmpNE(W.Rows, Zero));
-  return {B.CreateSelect(Touches, Lo, B.getInt64(~uint64_t(0))),
-          B.CreateSelect(Touches, Hi, Zero)};
-}
-
-/// Replaces the frame's runtime calls by slots and their comparison.
-void lower(Frame &F, InPlaceRuntime &RT, Made &M) {
-  Function &Fn = *F.Enter->getFunction();
-  Type *I64 = RT.I64;
-  Constant *Empty = ConstantInt::get(I64, ~uint64_t(0)),
-           *Zero = ConstantInt::get(I64, 0), *One = ConstantInt::get(I64, 1);
-  // Each slot: its hull, and its walk for the runtime when hulls meet.
-  struct Slot {
-    AllocaInst *Lo, *Hi, *Walk[6];
-  };
-  SmallVector<Slot, MaxSlots> Slots;
-  for (size_t K = 0; K < F.Accesses.size(); ++K) {
-    Slot S;
-    S.Lo = slotAlloca(Fn, I64, M);
-    S.Hi = slotAlloca(Fn, I64, M);
-    for (AllocaInst *&W : S.Walk)
-      W = slotAlloca(Fn, I64, M);
-    Slots.push_back(S);
-  }
-  AllocaInst *Accesses = slotAlloca(Fn, I64, M),
-             *Instances = slotAlloca(Fn, I64, M);
-  {
-    Builder B(F.Enter, M);
-    for (Slot &S : Slots) {
-      B.CreateStore(Empty, S.Lo);
-      B.CreateStore(Zero, S.Hi);
-      for (AllocaInst *W : S.Walk)
-        B.CreateStore(Zero, W);
-    }
-    B.CreateStore(Zero, Accesses);
-    B.CreateStore(One, Instances);
-  }
-  SmallVector<Value *, MaxSlots> Site;
-  for (size_t K = 0; K < F.Accesses.size(); ++K) {
-    CallInst *A = F.Accesses[K];
-    Builder B(A, M);
-    Walk W = walkOf(A, B);
-    auto [Lo, Hi] = hullOf(W, B);
-    B.CreateStore(Lo, Slots[K].Lo);
-    B.CreateStore(Hi, Slots[K].Hi);
-    Value *Parts[6] = {W.First, W.Size, W.Step, W.Count, W.RowStep, W.Rows};
-    for (unsigned I = 0; I < 6; ++I)
-      B.CreateStore(Parts[I], Slots[K].Walk[I]);
-    // The log counts a walk's blocks (none when it touches nothing).
-    Value *Blocks = B.CreateSelect(B.CreateICmpNE(W.Size, Zero),
-                                   B.CreateMul(W.Count, W.Rows), Zero);
-    B.CreateStore(B.CreateAdd(B.CreateLoad(I64, Accesses), Blocks), Accesses);
-    Site.push_back(A->getArgOperand(1));
-  }
-  for (CallInst *S : F.Scopes) {
-    Builder B(S, M);
-    B.CreateStore(B.CreateAdd(B.CreateLoad(I64, Instances), One), Instances);
-  }
-  MDNode *Cold = MDBuilder(Fn.getContext()).createUnlikelyBranchWeights();
-  SmallVector<Instruction *, 8> Ends(F.Exits.begin(), F.Exits.end());
-  Ends.append(F.DeadEnds.begin(), F.DeadEnds.end());
-  for (Instruction *X : Ends) {
-    Builder B(X, M);
-    SmallVector<Value *, MaxSlots> L, H;
-    for (Slot &S : Slots) {
-      L.push_back(B.CreateLoad(I64, S.Lo));
-      H.push_back(B.CreateLoad(I64, S.Hi));
-    }
-    // Must match `Slot::overlap` (core/src/sanitize/in_place.rs).
-    SmallVector<Value *, 16> Hit;
-    Value *Any = nullptr;
-    for (const aliaskit::InPlacePair &P : F.Pairs) {
-      Hit.push_back(B.CreateAnd(B.CreateICmpULT(L[P.First], H[P.Second]),
-                                B.CreateICmpULT(L[P.Second], H[P.First])));
-      Any = Any ? B.CreateOr(Any, Hit.back()) : Hit.back();
-    }
-    if (!F.Pairs.empty()) {
-      Instruction *Then = SplitBlockAndInsertIfThen(Any, X, false, Cold);
-      for (size_t I = 0; I < F.Pairs.size(); ++I) {
-        const aliaskit::InPlacePair &P = F.Pairs[I];
-        Instruction *Report =
-            F.Pairs.size() == 1
-                ? Then
-                : SplitBlockAndInsertIfThen(Hit[I], Then, false, Cold);
-        Builder R(Report, M);
-        SmallVector<Value *, 18> Args = {
-            F.Enter->getArgOperand(0), F.Enter->getArgOperand(1),
-            F.Enter->getArgOperand(5), F.Enter->getArgOperand(6)};
-        for (uint32_t K : {P.First, P.Second}) {
-          Args.push_back(Site[K]);
-          for (AllocaInst *W : Slots[K].Walk)
-            Args.push_back(R.CreateLoad(I64, W));
-        }
-        aliaskit::quiet(R.CreateCall(RT.Conflict, Args));
-      }
-      B.SetInsertPoint(X);
-    }
-    aliaskit::quiet(B.CreateCall(
-        RT.Counted,
-        {B.CreateLoad(I64, Accesses), B.CreateLoad(I64, Instances)}));
-  }
-  for (CallInst *C : F.Accesses)
-    C->eraseFromParent();
-  for (CallInst *C : F.Scopes)
-    C->eraseFromParent();
-  for (CallInst *C : F.Exits)
-    C->eraseFromParent();
-  // llvm.frameaddress would keep a frame pointer for nothing.
-  auto *FrameAddress = dyn_cast<Instruction>(F.Enter->getArgOperand(4));
-  F.Enter->eraseFromParent();
-  if (FrameAddress && FrameAddress->use_empty())
-    FrameAddress->eraseFromParent();
 }
 
 /// Whether F may hold frames checked in place (the file comment).
@@ -518,33 +289,19 @@ PreservedAnalyses aliaskit::InPlacePass::run(Module &M,
     }
     if (Frames.empty())
       continue;
-    InPlaceRuntime RT(M);
-    Made Made;
-    for (Frame &F : Frames)
-      lower(F, RT, Made);
+    aliaskit::inplace::lowerFrames(Fn, Frames, FAM);
     InPlace += Frames.size();
-    FAM.invalidate(Fn, PreservedAnalyses::none());
-    PromoteMemToReg(Made.Slots, FAM.getResult<DominatorTreeAnalysis>(Fn));
-    // The slots' first values are constants: what they fold.
-    const SimplifyQuery SQ(M.getDataLayout());
-    for (WeakVH &V : Made.Insts)
-      if (auto *I = dyn_cast_or_null<Instruction>(V))
-        if (Value *Simpler = simplifyInstruction(I, SQ.getWithInstruction(I)))
-          I->replaceAllUsesWith(Simpler);
-    for (WeakVH &V : Made.Insts)
-      if (auto *I = dyn_cast_or_null<Instruction>(V))
-        RecursivelyDeleteTriviallyDeadInstructions(I);
-    FAM.invalidate(Fn, PreservedAnalyses::none());
     Changed = true;
   }
   if (Stats)
     errs() << "aliaskit-sanitize-in-place: " << InPlace
            << " frames checked in place; kept in the runtime: "
-           << Reasons[unsigned(Kept::Many)] << " with delegated calls, "
+           << Reasons[unsigned(Kept::Delegated)] << " with delegated calls, "
            << Reasons[unsigned(Kept::Repeats)] << " with an access in a loop, "
            << Reasons[unsigned(Kept::Instances)] << " with scopes begun twice or late, "
            << Reasons[unsigned(Kept::Size)] << " too large, "
            << Reasons[unsigned(Kept::Function)] << " in functions with setjmp or funclets, "
+           << Reasons[unsigned(Kept::Site)] << " with a site not a constant, "
            << Reasons[unsigned(Kept::Table)] << " unreadable\n";
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

@@ -1,0 +1,48 @@
+//===- sanitize_in_place.h - frames checked in place, between two files --===//
+//
+// sanitize_in_place.cpp decides which frames are checked in place (and the
+// pairs they compare); sanitize_in_place_lower.cpp makes the slots and
+// the comparisons. A frame, as the first gives it to the second.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ALIASKIT_SANITIZE_IN_PLACE_H
+#define ALIASKIT_SANITIZE_IN_PLACE_H
+
+#include "shim.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/PassManager.h"
+
+namespace aliaskit::inplace {
+
+/// More accesses than this: the runtime's log (its check is cheaper than
+/// this many slots compared pair by pair).
+constexpr size_t MaxSlots = 16;
+constexpr size_t MaxPairs = 64;
+
+/// A frame's runtime calls (its `__aliaskit_enter`'s users).
+struct Frame {
+  llvm::CallInst *Enter = nullptr;
+  /// `__aliaskit_access`, `_run` and `_grid` calls, in the function's
+  /// order: the slots.
+  llvm::SmallVector<llvm::CallInst *, 8> Accesses, Scopes, Exits;
+  /// Where a path from the enter ends without an exit: before the
+  /// noreturn call ahead of an `unreachable` (exit(), abort(), a panic),
+  /// or at the `unreachable`. The frame is compared there too, as the
+  /// runtime would finish the frame it left behind.
+  llvm::SmallVector<llvm::Instruction *, 4> DeadEnds;
+  /// What the pairs of slots compare, from the core.
+  llvm::SmallVector<aliaskit::InPlacePair, 16> Pairs;
+};
+
+/// Replaces the runtime calls of each frame of `Fn` by slots compared at
+/// its exits and dead ends (sanitize_in_place_lower.cpp).
+void lowerFrames(llvm::Function &Fn, llvm::MutableArrayRef<Frame> Frames,
+                 llvm::FunctionAnalysisManager &FAM);
+
+} // namespace aliaskit::inplace
+
+#endif

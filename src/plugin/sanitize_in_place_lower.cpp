@@ -1,0 +1,287 @@
+//===- sanitize_in_place_lower.cpp - a frame's slots and comparisons ------===//
+//
+// The frames sanitize_in_place.cpp chose lose their runtime calls:
+//
+//   - at `__aliaskit_enter`, every slot is empty: [u64 max, 0);
+//   - at each `__aliaskit_access`, `_run` or `_grid`, its slot becomes the
+//     hull of the walk it was given (core `Slot::of_walk`: must match
+//     hullOf), and the walk itself is kept for the runtime;
+//   - at each exit (`__aliaskit_exit`) and dead end, every pair the core
+//     claims apart is compared, `lo_a < hi_b && lo_b < hi_a` (core
+//     `Slot::overlap`: must match); only when one holds, a call of
+//     `__aliaskit_conflict` per pair that does, with both walks: the
+//     runtime asks a log of the two; then one call of `__aliaskit_counted`
+//     for the summary line;
+//   - each `__aliaskit_scope` counts an instance.
+//
+// The slots live in allocas promoted to registers at the end, so a frame
+// costs a few instructions an access and two comparisons a pair.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sanitize_in_place.h"
+
+#include "llvm/Analysis/InstructionSimplify.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
+
+using namespace llvm;
+using aliaskit::inplace::Frame;
+using aliaskit::inplace::MaxSlots;
+
+namespace {
+
+/// What the lowering made: the slots' allocas, promoted at the end, and the
+/// instructions, simplified once the slots' loads are values.
+struct Made {
+  SmallVector<AllocaInst *, 32> Slots;
+  SmallVector<WeakVH, 64> Insts;
+};
+
+/// A builder whose instructions go to `M.Insts`, before `At`.
+struct Builder : IRBuilder<ConstantFolder, IRBuilderCallbackInserter> {
+  Builder(Instruction *At, Made &M)
+      : IRBuilder(At->getContext(), ConstantFolder(),
+                  IRBuilderCallbackInserter(
+                      [&M](Instruction *I) { M.Insts.push_back(I); })) {
+    SetInsertPoint(At);
+  }
+};
+
+/// The runtime functions the lowered frames call.
+struct InPlaceRuntime {
+  FunctionCallee Conflict, Counted;
+  Type *I32, *I64;
+
+  explicit InPlaceRuntime(Module &M) {
+    LLVMContext &C = M.getContext();
+    Type *Ptr = PointerType::getUnqual(C), *Void = Type::getVoidTy(C);
+    I32 = Type::getInt32Ty(C);
+    I64 = Type::getInt64Ty(C);
+    MemoryEffects Own = MemoryEffects::inaccessibleMemOnly();
+    // __aliaskit_conflict reads the table and the hosts it is given.
+    // Each side: its site and walk (first, size, step, count, row_step,
+    // rows), as runtime/src/lib.rs takes them.
+    Conflict = M.getOrInsertFunction(
+        "__aliaskit_conflict",
+        FunctionType::get(Void,
+                          {Ptr, I32, Ptr, I32, I32, I64, I64, I64, I64, I64,
+                           I64, I32, I64, I64, I64, I64, I64, I64},
+                          false),
+        aliaskit::runtimeCallAttributes(
+            C, Own | MemoryEffects::argMemOnly(ModRefInfo::Ref)));
+    Counted = M.getOrInsertFunction(
+        "__aliaskit_counted", FunctionType::get(Void, {I64, I64}, false),
+        aliaskit::runtimeCallAttributes(C, Own));
+  }
+};
+
+/// An alloca of an i64 in F's entry block.
+AllocaInst *slotAlloca(Function &Fn, Made &M) {
+  IRBuilder<> B(&*Fn.getEntryBlock().getFirstInsertionPt());
+  AllocaInst *A = B.CreateAlloca(B.getInt64Ty());
+  M.Slots.push_back(A);
+  return A;
+}
+
+/// One access call of a frame as a walk (core `Slot::of_walk`): its
+/// first address, block size, step, blocks, row step and rows.
+struct Walk {
+  Value *First, *Size, *Step, *Count, *RowStep, *Rows;
+};
+
+Walk walkOf(CallInst *A, IRBuilderBase &B) {
+  Type *I64 = B.getInt64Ty();
+  Value *First = B.CreatePtrToInt(A->getArgOperand(2), I64);
+  Value *Zero = B.getInt64(0), *One = B.getInt64(1);
+  auto Arg = [&](unsigned I) { return B.CreateZExtOrTrunc(A->getArgOperand(I), I64); };
+  switch (A->arg_size()) {
+  case 4: // __aliaskit_access(frame, site, address, size)
+    return {First, Arg(3), Zero, One, Zero, One};
+  case 6: // __aliaskit_access_run(frame, site, first, stride, count, size)
+    return {First, Arg(5), Arg(3), Arg(4), Zero, One};
+  default: // _grid(frame, site, first, stride, count, size, row_stride, rows)
+    return {First, Arg(5), Arg(3), Arg(4), Arg(6), Arg(7)};
+  }
+}
+
+/// The walk's hull, [Lo, Hi); [u64 max, 0) when it touches nothing. Must
+/// match `Slot::of_walk` (core/src/sanitize/in_place.rs).
+std::pair<Value *, Value *> hullOf(const Walk &W, IRBuilderBase &B) {
+  Value *Zero = B.getInt64(0), *One = B.getInt64(1);
+  auto Span = [&](Value *N, Value *Step) {
+    return B.CreateMul(B.CreateSub(N, One), Step);
+  };
+  Value *S = Span(W.Count, W.Step), *R = Span(W.Rows, W.RowStep);
+  Value *Lo = B.CreateAdd(B.CreateAdd(W.First, B.CreateBinaryIntrinsic(Intrinsic::smin, S, Zero)),
+                          B.CreateBinaryIntrinsic(Intrinsic::smin, R, Zero));
+  Value *Hi = B.CreateAdd(B.CreateAdd(W.First, B.CreateBinaryIntrinsic(Intrinsic::smax, S, Zero)),
+                          B.CreateAdd(B.CreateBinaryIntrinsic(Intrinsic::smax, R, Zero), W.Size));
+  Value *Touches = B.CreateAnd(B.CreateAnd(B.CreateICmpNE(W.Size, Zero),
+                                           B.CreateICmpNE(W.Count, Zero)),
+                               B.CreateICmpNE(W.Rows, Zero));
+  return {B.CreateSelect(Touches, Lo, B.getInt64(~uint64_t(0))),
+          B.CreateSelect(Touches, Hi, Zero)};
+}
+
+/// One frame's lowering: its slots, made at the enter, set at each access,
+/// compared at each end.
+class Lowering {
+  Frame &F;
+  InPlaceRuntime &RT;
+  Made &M;
+  /// Each slot: its hull, and its walk for the runtime when hulls meet.
+  struct Slot {
+    AllocaInst *Lo, *Hi, *Walk[6];
+  };
+  SmallVector<Slot, MaxSlots> Slots;
+  /// The accesses (blocks) and instances (the call, each scope begun) so
+  /// far, for __aliaskit_counted.
+  AllocaInst *Accesses, *Instances;
+
+public:
+  /// The slots, empty at the enter.
+  Lowering(Frame &F, InPlaceRuntime &RT, Made &M) : F(F), RT(RT), M(M) {
+    Function &Fn = *F.Enter->getFunction();
+    for (size_t K = 0; K < F.Accesses.size(); ++K) {
+      Slot S;
+      S.Lo = slotAlloca(Fn, M);
+      S.Hi = slotAlloca(Fn, M);
+      for (AllocaInst *&W : S.Walk)
+        W = slotAlloca(Fn, M);
+      Slots.push_back(S);
+    }
+    Accesses = slotAlloca(Fn, M);
+    Instances = slotAlloca(Fn, M);
+    Builder B(F.Enter, M);
+    for (Slot &S : Slots) {
+      B.CreateStore(B.getInt64(~uint64_t(0)), S.Lo);
+      B.CreateStore(B.getInt64(0), S.Hi);
+      for (AllocaInst *W : S.Walk)
+        B.CreateStore(B.getInt64(0), W);
+    }
+    B.CreateStore(B.getInt64(0), Accesses);
+    B.CreateStore(B.getInt64(1), Instances);
+  }
+
+  /// Each access sets its slot; each scope begun counts an instance.
+  void record() {
+    for (size_t K = 0; K < F.Accesses.size(); ++K) {
+      Builder B(F.Accesses[K], M);
+      Walk W = walkOf(F.Accesses[K], B);
+      auto [Lo, Hi] = hullOf(W, B);
+      B.CreateStore(Lo, Slots[K].Lo);
+      B.CreateStore(Hi, Slots[K].Hi);
+      Value *Parts[6] = {W.First, W.Size, W.Step, W.Count, W.RowStep, W.Rows};
+      for (unsigned I = 0; I < 6; ++I)
+        B.CreateStore(Parts[I], Slots[K].Walk[I]);
+      // The log counts a walk's blocks (none when it touches nothing).
+      Value *Zero = B.getInt64(0);
+      Value *Blocks = B.CreateSelect(B.CreateICmpNE(W.Size, Zero),
+                                     B.CreateMul(W.Count, W.Rows), Zero);
+      B.CreateStore(B.CreateAdd(B.CreateLoad(RT.I64, Accesses), Blocks),
+                    Accesses);
+    }
+    for (CallInst *S : F.Scopes) {
+      Builder B(S, M);
+      B.CreateStore(B.CreateAdd(B.CreateLoad(RT.I64, Instances), B.getInt64(1)),
+                    Instances);
+    }
+  }
+
+  /// Before `End`: every pair compared (must match `Slot::overlap`,
+  /// core/src/sanitize/in_place.rs), __aliaskit_conflict for each that
+  /// holds, behind one unlikely branch; then __aliaskit_counted.
+  void compareAt(Instruction *End) {
+    Builder B(End, M);
+    SmallVector<Value *, MaxSlots> L, H;
+    for (Slot &S : Slots) {
+      L.push_back(B.CreateLoad(RT.I64, S.Lo));
+      H.push_back(B.CreateLoad(RT.I64, S.Hi));
+    }
+    SmallVector<Value *, 16> Hit;
+    Value *Any = nullptr;
+    for (const aliaskit::InPlacePair &P : F.Pairs) {
+      Hit.push_back(B.CreateAnd(B.CreateICmpULT(L[P.First], H[P.Second]),
+                                B.CreateICmpULT(L[P.Second], H[P.First])));
+      Any = Any ? B.CreateOr(Any, Hit.back()) : Hit.back();
+    }
+    if (Any) {
+      MDNode *Cold = MDBuilder(End->getContext()).createUnlikelyBranchWeights();
+      Instruction *Then = SplitBlockAndInsertIfThen(Any, End, false, Cold);
+      for (size_t I = 0; I < F.Pairs.size(); ++I)
+        report(F.Pairs[I], F.Pairs.size() == 1
+                               ? Then
+                               : SplitBlockAndInsertIfThen(Hit[I], Then, false,
+                                                           Cold));
+      B.SetInsertPoint(End);
+    }
+    aliaskit::quiet(B.CreateCall(RT.Counted,
+                                 {B.CreateLoad(RT.I64, Accesses),
+                                  B.CreateLoad(RT.I64, Instances)}));
+  }
+
+  /// The frame's runtime calls go (and llvm.frameaddress, which would
+  /// keep a frame pointer for nothing).
+  void erase() {
+    for (auto *Calls : {&F.Accesses, &F.Scopes, &F.Exits})
+      for (CallInst *C : *Calls)
+        C->eraseFromParent();
+    auto *FrameAddress = dyn_cast<Instruction>(F.Enter->getArgOperand(4));
+    F.Enter->eraseFromParent();
+    if (FrameAddress && FrameAddress->use_empty())
+      FrameAddress->eraseFromParent();
+  }
+
+private:
+  /// The call that reports pair P, before `At`: the frame's table,
+  /// function and hosts, then each side's site and walk.
+  void report(const aliaskit::InPlacePair &P, Instruction *At) {
+    Builder R(At, M);
+    SmallVector<Value *, 18> Args = {
+        F.Enter->getArgOperand(0), F.Enter->getArgOperand(1),
+        F.Enter->getArgOperand(5), F.Enter->getArgOperand(6)};
+    for (uint32_t K : {P.First, P.Second}) {
+      Args.push_back(F.Accesses[K]->getArgOperand(1));
+      for (AllocaInst *W : Slots[K].Walk)
+        Args.push_back(R.CreateLoad(RT.I64, W));
+    }
+    aliaskit::quiet(R.CreateCall(RT.Conflict, Args));
+  }
+};
+
+} // namespace
+
+void aliaskit::inplace::lowerFrames(Function &Fn, MutableArrayRef<Frame> Frames,
+                                    FunctionAnalysisManager &FAM) {
+  InPlaceRuntime RT(*Fn.getParent());
+  Made Made;
+  for (Frame &F : Frames) {
+    Lowering L(F, RT, Made);
+    L.record();
+    for (CallInst *X : F.Exits)
+      L.compareAt(X);
+    for (Instruction *X : F.DeadEnds)
+      L.compareAt(X);
+    L.erase();
+  }
+  FAM.invalidate(Fn, PreservedAnalyses::none());
+  PromoteMemToReg(Made.Slots, FAM.getResult<DominatorTreeAnalysis>(Fn));
+  // The slots' first values are constants: what they fold.
+  const SimplifyQuery SQ(Fn.getDataLayout());
+  for (WeakVH &V : Made.Insts)
+    if (auto *I = dyn_cast_or_null<Instruction>(V))
+      if (Value *Simpler = simplifyInstruction(I, SQ.getWithInstruction(I)))
+        I->replaceAllUsesWith(Simpler);
+  for (WeakVH &V : Made.Insts)
+    if (auto *I = dyn_cast_or_null<Instruction>(V))
+      RecursivelyDeleteTriviallyDeadInstructions(I);
+  FAM.invalidate(Fn, PreservedAnalyses::none());
+}
