@@ -384,13 +384,8 @@ mod tests {
     #[test]
     fn merged_scope_lists() {
         let mut g = MetadataGraph::new();
-        let d = g.reserve();
-        g.define_tuple(d, vec![Operand::Node(d)]);
-        let scope = |g: &mut MetadataGraph| {
-            let s = g.reserve();
-            g.define_tuple(s, vec![Operand::Node(s), Operand::Node(d)]);
-            s
-        };
+        let d = g.add_self_referential(vec![]);
+        let scope = |g: &mut MetadataGraph| g.add_self_referential(vec![Operand::Node(d)]);
         let (s1, s2, s3) = (scope(&mut g), scope(&mut g), scope(&mut g));
         let a = g.add_tuple(vec![Operand::Node(s1), Operand::Node(s2)]);
         let b = g.add_tuple(vec![Operand::Node(s2), Operand::Node(s3)]);
@@ -433,11 +428,9 @@ mod tests {
         assert_eq!(list_origin(&g, fresh, &input, in_input), None);
         // Scopes the inliner made for ramp's parameters, with an input one.
         let ramp = g.string("ramp");
-        let rd = g.reserve();
-        g.define_tuple(rd, vec![Operand::Node(rd), ramp]);
+        let rd = g.add_self_referential(vec![ramp]);
         let arg = g.string("ramp: argument 0");
-        let s5 = g.reserve();
-        g.define_tuple(s5, vec![Operand::Node(s5), Operand::Node(rd), arg]);
+        let s5 = g.add_self_referential(vec![Operand::Node(rd), arg]);
         let inlined = g.add_tuple(vec![Operand::Node(s5), Operand::Node(s1)]);
         let origin = list_origin(&g, inlined, &input, in_input);
         assert_eq!(

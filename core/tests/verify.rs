@@ -176,11 +176,9 @@ fn tag_level_checks_in_llvm_order() {
 #[test]
 fn scope_lists_checked_like_llvm() {
     let mut g = MetadataGraph::new();
-    let d = g.reserve();
     let dn = g.string("dom");
-    g.define_tuple(d, vec![Operand::Node(d), dn]);
-    let good = g.reserve();
-    g.define_tuple(good, vec![Operand::Node(good), Operand::Node(d)]);
+    let d = g.add_self_referential(vec![dn]);
+    let good = g.add_self_referential(vec![Operand::Node(d)]);
     let one_operand = g.add_tuple(vec![Operand::Node(d)]);
     let s = g.string("not a node");
     let list_ok = g.add_tuple(vec![Operand::Node(good)]);
@@ -219,10 +217,8 @@ fn scope_lists_checked_like_llvm() {
 #[test]
 fn scope_declarations_stop_at_the_first_failure_per_function() {
     let mut g = MetadataGraph::new();
-    let d = g.reserve();
-    g.define_tuple(d, vec![Operand::Node(d)]);
-    let sc = g.reserve();
-    g.define_tuple(sc, vec![Operand::Node(sc), Operand::Node(d)]);
+    let d = g.add_self_referential(vec![]);
+    let sc = g.add_self_referential(vec![Operand::Node(d)]);
     let two = g.add_tuple(vec![Operand::Node(sc), Operand::Node(sc)]);
     let one = g.add_tuple(vec![Operand::Node(sc)]);
     let m = ModuleView {
@@ -269,12 +265,10 @@ fn dominance_view(
     lists: &[usize],
     places: &[(u32, Option<(u32, u32)>)],
 ) -> ModuleView {
-    let d = g.reserve();
-    g.define_tuple(d, vec![Operand::Node(d)]);
+    let d = g.add_self_referential(vec![]);
     let scopes: Vec<NodeId> = (0..2)
         .map(|_| {
-            let sc = g.reserve();
-            g.define_tuple(sc, vec![Operand::Node(sc), Operand::Node(d)]);
+            let sc = g.add_self_referential(vec![Operand::Node(d)]);
             g.add_tuple(vec![Operand::Node(sc)])
         })
         .collect();

@@ -117,18 +117,14 @@ mod tests {
     fn scopes_picture_clusters_domains() {
         let mut g = MetadataGraph::new();
         let mk_domain = |g: &mut MetadataGraph, name: &str| {
-            let d = g.reserve();
             let s = g.string(name);
-            g.define_tuple(d, vec![Operand::Node(d), s]);
-            d
+            g.add_self_referential(vec![s])
         };
         let d1 = mk_domain(&mut g, "f");
         let d2 = mk_domain(&mut g, "g");
         let scope = |g: &mut MetadataGraph, d: NodeId, name: &str| {
-            let s = g.reserve();
             let n = g.string(name);
-            g.define_tuple(s, vec![Operand::Node(s), Operand::Node(d), n]);
-            s
+            g.add_self_referential(vec![Operand::Node(d), n])
         };
         let a = scope(&mut g, d1, "f: %a");
         let bb = scope(&mut g, d1, "f: %b");
