@@ -236,7 +236,7 @@ impl ScopedReason {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tbaa::build::{CScalars, TypeDag};
+    use crate::tbaa::build::TypeDag;
 
     fn inst(function: usize, kind: Carrier) -> InstView {
         InstView::new(function, kind)
@@ -267,10 +267,7 @@ mod tests {
     #[test]
     fn verdicts_and_summary() {
         let mut d = TypeDag::new();
-        let CScalars { char_, int, float } = d.c_scalars();
-        let t_int = d.old_tag(int, int, 0);
-        let t_float = d.old_tag(float, float, 0);
-        let t_char = d.old_tag(char_, char_, 0);
+        let [t_int, t_float, t_char] = d.c_scalar_tags();
         let mut a = inst(0, Carrier::Load);
         a.tbaa = Some(t_int);
         let mut b = inst(0, Carrier::Store);

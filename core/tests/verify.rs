@@ -1,7 +1,7 @@
 //! The verifier on hand-built module views: LLVM-parity verdicts and
 //! messages, the once-per-node caching, and the checks beyond LLVM.
 
-use aliaskit_core::tbaa::build::TypeDag;
+use aliaskit_core::tbaa::build::{CScalars, TypeDag};
 use aliaskit_core::verify::{
     verify_module, Attachment, Carrier, DeclArgument, DomPlace, InstView, MessageOperand,
     ModuleView, Rule, Site,
@@ -328,20 +328,16 @@ fn a_scope_declaration_must_not_dominate_one_of_the_same_scope() {
 #[test]
 fn cycles_and_paths_beyond_llvm() {
     let mut d = TypeDag::new();
-    let root = d.root("root");
-    let char_ = d.new_scalar(root, 1, "char");
-    let int = d.new_scalar(char_, 4, "int");
-    let float = d.new_scalar(char_, 4, "float");
+    let c = d.c_scalars_new_format();
+    let (char_, int, float) = (c.char_, c.int, c.float);
     let s = d.new_struct(char_, 4, "S", &[(int, 0, 4)]);
     // LLVM's verifier accepts {S, char, 4} (it steps from int to char);
     // the analysis cannot: the access path is broken.
     let verifier_only = d.new_tag(s, char_, 4, 1);
     // A parent cycle the verifier never walks into.
-    let a = d.g.reserve();
-    let b = d.g.reserve();
-    let (na, nb) = (d.g.string("A"), d.g.string("B"));
-    d.g.define_tuple(a, vec![Operand::Node(b), Operand::int64(4), na]);
-    d.g.define_tuple(b, vec![Operand::Node(a), Operand::int64(4), nb]);
+    let (a, b) = (d.g.reserve(), d.g.reserve());
+    d.define_new_struct(a, b, 4, "A", &[]);
+    d.define_new_struct(b, a, 4, "B", &[]);
     let looping = d.new_tag(a, a, 0, 4);
     let f_tag = d.new_tag(float, float, 0, 4);
     let m = ModuleView {

@@ -391,10 +391,7 @@ mod tests {
     #[test]
     fn errno_as_alias_errno() {
         let mut d = TypeDag::new();
-        let CScalars { char_, int, float } = d.c_scalars();
-        let t_int = d.old_tag(int, int, 0);
-        let t_float = d.old_tag(float, float, 0);
-        let t_char = d.old_tag(char_, char_, 0);
+        let [t_int, t_float, t_char] = d.c_scalar_tags();
         let mut e = Explainer::new();
         let g = &d.g;
         let errno = [Some(t_int)];

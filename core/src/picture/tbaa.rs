@@ -271,7 +271,7 @@ pub fn tbaa_dot(g: &MetadataGraph, tags: &[TagUse], labels: &Labels) -> Dot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tbaa::build::TypeDag;
+    use crate::tbaa::build::{CScalars, TypeDag};
 
     fn count(dot: &str, what: &str) -> usize {
         dot.lines().filter(|l| l.contains(what)).count()
@@ -280,10 +280,7 @@ mod tests {
     #[test]
     fn tbaa_picture_has_every_tag_type_and_edge() {
         let mut d = TypeDag::new();
-        let root = d.root("Simple C/C++ TBAA");
-        let ch = d.old_scalar("omnipotent char", root);
-        let int = d.old_scalar("int", ch);
-        let float = d.old_scalar("float", ch);
+        let CScalars { int, float, .. } = d.c_scalars();
         let s = d.old_struct("Point", &[(int, 0), (float, 4)]);
         let t_int = d.old_tag(int, int, 0);
         let t_y = d.old_tag(s, float, 4);
