@@ -4,10 +4,15 @@
 
 use aliaskit_core::tbaa::build::{CScalars, TypeDag};
 use aliaskit_core::tbaa::{has_field, TbaaOracle};
-use aliaskit_core::{Malformed, Operand, Problem};
+use aliaskit_core::{Malformed, MetadataGraph, NodeId, Operand, Problem};
 
 fn problem(r: Result<bool, Malformed>) -> Problem {
     r.expect_err("expected malformed metadata").problem
+}
+
+/// What is malformed in answering whether tags `a` and `b` may alias.
+fn aliases_problem(o: &mut TbaaOracle, g: &MetadataGraph, a: NodeId, b: NodeId) -> Problem {
+    problem(o.aliases(g, Some(a), Some(b)))
 }
 
 #[test]
@@ -22,15 +27,9 @@ fn parent_cycle_is_reported_not_fatal() {
     let t1 = d.new_tag(a, a, 0, 4);
     let t2 = d.new_tag(int, int, 0, 4);
     let mut o = TbaaOracle::new();
-    assert_eq!(
-        problem(o.aliases(&d.g, Some(t1), Some(t2))),
-        Problem::ParentCycle
-    );
+    assert_eq!(aliases_problem(&mut o, &d.g, t1, t2), Problem::ParentCycle);
     // Asking again hits the cached chain and reports the same.
-    assert_eq!(
-        problem(o.aliases(&d.g, Some(t2), Some(t1))),
-        Problem::ParentCycle
-    );
+    assert_eq!(aliases_problem(&mut o, &d.g, t2, t1), Problem::ParentCycle);
 }
 
 #[test]
@@ -52,7 +51,7 @@ fn cyclic_field_graph_is_reported() {
     let s_tag = d.new_tag(short, short, 0, 2);
     let mut o = TbaaOracle::new();
     assert_eq!(
-        problem(o.aliases(&d.g, Some(whole), Some(s_tag))),
+        aliases_problem(&mut o, &d.g, whole, s_tag),
         Problem::FieldCycle
     );
 }
@@ -69,15 +68,15 @@ fn operands_of_the_wrong_kind() {
     let empty = d.g.add_tuple(vec![]);
     let mut o = TbaaOracle::new();
     assert_eq!(
-        problem(o.aliases(&d.g, Some(bad_offset), Some(good))),
+        aliases_problem(&mut o, &d.g, bad_offset, good),
         Problem::NotAnInteger { index: 2 }
     );
     assert_eq!(
-        problem(o.aliases(&d.g, Some(too_short), Some(good))),
+        aliases_problem(&mut o, &d.g, too_short, good),
         Problem::MissingOperand { index: 1 }
     );
     assert_eq!(
-        problem(o.aliases(&d.g, Some(empty), Some(good))),
+        aliases_problem(&mut o, &d.g, empty, good),
         Problem::MissingOperand { index: 1 }
     );
     // A malformed tag is still identical to itself, which needs no reads.
@@ -96,7 +95,7 @@ fn new_format_walk_leaving_the_dag() {
     let f = d.new_tag(float, float, 0, 4);
     let mut o = TbaaOracle::new();
     assert_eq!(
-        problem(o.aliases(&d.g, Some(off_path), Some(i))),
+        aliases_problem(&mut o, &d.g, off_path, i),
         Problem::WalkLeftPath
     );
     // The walk meets the other base type (float) before leaving the DAG.
@@ -118,7 +117,7 @@ fn struct_path_cycle_terminates() {
     let other = d.old_tag(int, int, 0);
     let mut o = TbaaOracle::new();
     assert_eq!(
-        problem(o.aliases(&d.g, Some(tag), Some(other))),
+        aliases_problem(&mut o, &d.g, tag, other),
         Problem::PathCycle
     );
     // With the whole-object access first, step 1 decides before any walk.

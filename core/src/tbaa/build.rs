@@ -160,31 +160,17 @@ impl TypeDag {
 
     /// An old-format tag: `!{base, access, i64 offset}`.
     pub fn old_tag(&mut self, base: NodeId, access: NodeId, offset: u64) -> NodeId {
-        self.tuple(vec![
-            Operand::Node(base),
-            Operand::Node(access),
-            Operand::int64(offset),
-        ])
+        self.tag(base, access, &[offset])
     }
 
     /// An old-format tag with an immutability flag.
     pub fn old_tag_flag(&mut self, base: NodeId, access: NodeId, offset: u64, flag: u64) -> NodeId {
-        self.tuple(vec![
-            Operand::Node(base),
-            Operand::Node(access),
-            Operand::int64(offset),
-            Operand::int64(flag),
-        ])
+        self.tag(base, access, &[offset, flag])
     }
 
     /// A new-format tag: `!{base, access, i64 offset, i64 size}`.
     pub fn new_tag(&mut self, base: NodeId, access: NodeId, offset: u64, size: u64) -> NodeId {
-        self.tuple(vec![
-            Operand::Node(base),
-            Operand::Node(access),
-            Operand::int64(offset),
-            Operand::int64(size),
-        ])
+        self.tag(base, access, &[offset, size])
     }
 
     /// A new-format tag with an immutability flag.
@@ -196,13 +182,14 @@ impl TypeDag {
         size: u64,
         flag: u64,
     ) -> NodeId {
-        self.tuple(vec![
-            Operand::Node(base),
-            Operand::Node(access),
-            Operand::int64(offset),
-            Operand::int64(size),
-            Operand::int64(flag),
-        ])
+        self.tag(base, access, &[offset, size, flag])
+    }
+
+    /// A tag: `!{base, access, i64 ...}`, the integers as given.
+    fn tag(&mut self, base: NodeId, access: NodeId, ints: &[u64]) -> NodeId {
+        let mut ops = vec![Operand::Node(base), Operand::Node(access)];
+        ops.extend(ints.iter().map(|&v| Operand::int64(v)));
+        self.tuple(ops)
     }
 }
 
