@@ -31,6 +31,7 @@ env: LLVM_BIN, ALIASKIT (target/release/aliaskit), JOBS.
 
 import argparse
 import concurrent.futures
+import functools
 import json
 import os
 import shutil
@@ -39,6 +40,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'tools', 'lib'))
 from kit import env  # noqa: E402
+from kit import proc  # noqa: E402
 from kit.proc import run  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -49,18 +51,7 @@ BUILD_TIMEOUT = 300
 RUN_TIMEOUT = 120
 
 
-def ldflags():
-    rc, out, err, _ = run([env.ALIASKIT, 'sanitize', '--ldflags'], 60)
-    if rc != 0:
-        sys.exit('programs.py: %s' % err.decode(errors='replace').strip())
-    return out.decode().split()
-
-
-def must(cmd, what, **kw):
-    rc, out, err, timed_out = run(cmd, BUILD_TIMEOUT, **kw)
-    if rc != 0:
-        raise RuntimeError('%s failed: %s' % (what, (err or out).decode(errors='replace').strip()[-300:]))
-    return out
+must = functools.partial(proc.must, timeout=BUILD_TIMEOUT)
 
 
 def variant(p):
@@ -178,7 +169,7 @@ def main():
     if a.only:
         want = set(a.only.split(','))
         programs = [p for p in programs if p['name'] in want]
-    flags = ldflags()
+    flags = proc.sanitize_ldflags('programs.py')
     failed = 0
     counts = {'violation': [0, 0], 'clean': [0, 0]}
     with concurrent.futures.ThreadPoolExecutor(max(1, a.jobs)) as pool:

@@ -149,17 +149,7 @@ fn label(g: &MetadataGraph, names: &dyn Numbering, node: NodeId, unnumbered: &st
 /// A scope: `"name"`, `"f: %p" (made by the inliner for argument %p of
 /// f)`, or `!7 (2nd scope of domain !5)`.
 pub fn describe_scope(g: &MetadataGraph, names: &dyn Numbering, scope: NodeId) -> String {
-    let domain = scope_domain(g, scope).ok().flatten();
-    describe_scope_of(g, names, scope, domain)
-}
-
-fn describe_scope_of(
-    g: &MetadataGraph,
-    names: &dyn Numbering,
-    scope: NodeId,
-    domain: Option<NodeId>,
-) -> String {
-    let note = scope_note_of(g, names, scope, domain);
+    let note = scope_note(g, names, scope);
     let id = scope_label(g, names, scope);
     match note {
         Some(note) => format!("{id} ({note})"),
