@@ -336,6 +336,20 @@ def pick_tag(m, rng, clone_pct=50):
     return t, ''
 
 
+def pick(m, rng, nodes, clone_p):
+    """One of `nodes` and how it was picked: with probability `clone_p` a
+    copy made for one of its users (Module.clone_for_one_user)."""
+    if rng.random() < clone_p:
+        return m.clone_for_one_user(rng.choice(nodes), rng)
+    return rng.choice(nodes), ''
+
+
+def rewritten(m, kind, n, what, ops, how):
+    """Sets the operands of node `n` (a `kind`) to `ops`; the mutation's line."""
+    m.set_ops(n, ops)
+    return '%s !%d: %s -> %s%s' % (kind, n, what, ', '.join(ops), how)
+
+
 # ----------------------------------------------------------- mutations --
 def mut_tag_ops(m, rng):
     t, how = pick_tag(m, rng)
@@ -624,7 +638,7 @@ def mut_root(m, rng):
 def mut_list(m, rng):
     if not m.lists:
         return None
-    l, how = m.clone_for_one_user(rng.choice(m.lists), rng) if rng.random() < 0.5 else (rng.choice(m.lists), '')
+    l, how = pick(m, rng, m.lists, 0.5)
     ops = list(m.ops(l))
     what = rng.choice(['ops', 'ops', 'empty', 'domain', 'tag', 'null'])
     if what == 'empty':
@@ -638,14 +652,13 @@ def mut_list(m, rng):
     else:
         m.set_ops(l, ops)
         return generic_ops_mutation(m, rng, l, 'scope list', m.scopes) + how
-    m.set_ops(l, ops)
-    return 'scope list !%d: %s -> %s%s' % (l, what, ', '.join(ops), how)
+    return rewritten(m, 'scope list', l, what, ops, how)
 
 
 def mut_scope(m, rng):
     if not m.scopes:
         return None
-    s, how = m.clone_for_one_user(rng.choice(m.scopes), rng) if rng.random() < 0.4 else (rng.choice(m.scopes), '')
+    s, how = pick(m, rng, m.scopes, 0.4)
     ops = list(m.ops(s))
     what = rng.choice(['ops', 'ops', 'id', 'domain', 'name'])
     if what == 'id' and ops:
@@ -657,14 +670,13 @@ def mut_scope(m, rng):
         ops[2:] = [rng.choice(['i64 0', '!%d' % s, 'null', '!"n"'])]
     else:
         return generic_ops_mutation(m, rng, s, 'scope', m.domains + m.scopes) + how
-    m.set_ops(s, ops)
-    return 'scope !%d: %s -> %s%s' % (s, what, ', '.join(ops), how)
+    return rewritten(m, 'scope', s, what, ops, how)
 
 
 def mut_domain(m, rng):
     if not m.domains:
         return None
-    d, how = m.clone_for_one_user(rng.choice(m.domains), rng) if rng.random() < 0.4 else (rng.choice(m.domains), '')
+    d, how = pick(m, rng, m.domains, 0.4)
     ops = list(m.ops(d))
     what = rng.choice(['ops', 'ops', 'id', 'name', 'disjoint'])
     if what == 'id' and ops:
@@ -675,8 +687,7 @@ def mut_domain(m, rng):
         ops[1:] = [rng.choice(['i1 true', 'i1 false'])]
     else:
         return generic_ops_mutation(m, rng, d, 'domain', m.domains) + how
-    m.set_ops(d, ops)
-    return 'domain !%d: %s -> %s%s' % (d, what, ', '.join(ops), how)
+    return rewritten(m, 'domain', d, what, ops, how)
 
 
 def mut_both_lists(m, rng):
@@ -755,7 +766,7 @@ def mut_decl_same(m, rng):
 def mut_tbaa_struct(m, rng):
     if not m.tstructs:
         return None
-    t, how = m.clone_for_one_user(rng.choice(m.tstructs), rng) if rng.random() < 0.5 else (rng.choice(m.tstructs), '')
+    t, how = pick(m, rng, m.tstructs, 0.5)
     ops = list(m.ops(t))
     what = rng.choice(['ops', 'overlap', 'unsorted', 'bad-tag', 'on-load'])
     if what == 'overlap' and len(ops) >= 3:
