@@ -84,12 +84,7 @@ pub fn verify(
     }
     let run = tools.opt(&input, &os(&args), false)?;
     sink.out(&run.report("verify-alias-md"))?;
-    if run.pass_failed("verify-alias-md") {
-        let verdict = run
-            .stderr
-            .lines()
-            .find_map(|l| l.strip_prefix("LLVM ERROR: verify-alias-md: "))
-            .unwrap_or("errors in alias metadata");
+    if let Some(verdict) = run.pass_verdict("verify-alias-md") {
         sink.err(&format!("aliaskit verify: {}: {verdict}\n", file.display()));
         sink.verdict = Some(verdict.to_owned());
         return Ok(1);
@@ -151,12 +146,8 @@ pub fn captures(
     let args = os(&[format!("-passes={pass}"), "-disable-output".into()]);
     let run = tools.opt(&input, &args, false)?;
     sink.out(&run.report("check-captures"))?;
-    if run.pass_failed("check-captures") {
-        sink.verdict = run
-            .stderr
-            .lines()
-            .find_map(|l| l.strip_prefix("LLVM ERROR: check-captures: "))
-            .map(str::to_owned);
+    if let Some(verdict) = run.pass_verdict("check-captures") {
+        sink.verdict = Some(verdict.to_owned());
         return Ok(1);
     }
     if run.code != Some(0) {
