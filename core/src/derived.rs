@@ -261,57 +261,14 @@ pub fn describe(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph::IntValue;
     use crate::names::{Slot, Unnumbered};
-
-    struct Types {
-        g: MetadataGraph,
-        char_: NodeId,
-        int: NodeId,
-        float: NodeId,
-    }
-
-    /// root <- char <- {int, float}, old format.
-    fn types() -> Types {
-        let mut g = MetadataGraph::new();
-        let root_name = g.string("root");
-        let root = g.add_tuple(vec![root_name]);
-        let scalar = |g: &mut MetadataGraph, name: &str, parent: NodeId| {
-            let n = g.string(name);
-            g.add_tuple(vec![n, Operand::Node(parent), Operand::int64(0)])
-        };
-        let char_ = scalar(&mut g, "char", root);
-        let int = scalar(&mut g, "int", char_);
-        let float = scalar(&mut g, "float", char_);
-        Types {
-            g,
-            char_,
-            int,
-            float,
-        }
-    }
-
-    fn tag(g: &mut MetadataGraph, ty: NodeId) -> NodeId {
-        g.add_tuple(vec![
-            Operand::Node(ty),
-            Operand::Node(ty),
-            Operand::int64(0),
-        ])
-    }
+    use crate::tbaa::build::TypeDag;
 
     #[test]
     fn a_field_of_a_copy() {
-        let mut t = types();
-        let int_tag = tag(&mut t.g, t.int);
-        let float_tag = tag(&mut t.g, t.float);
-        let s = t.g.add_tuple(vec![
-            Operand::int64(0),
-            Operand::int64(4),
-            Operand::Node(int_tag),
-            Operand::int64(4),
-            Operand::int64(4),
-            Operand::Node(float_tag),
-        ]);
+        let mut d = TypeDag::new();
+        let [int_tag, float_tag, char_tag] = d.c_scalar_tags();
+        let s = d.tbaa_struct(&[(0, 4, int_tag), (4, 4, float_tag)]);
         let input = InputFunction {
             copies: vec![InputCopy {
                 tbaa_struct: s,
@@ -320,7 +277,7 @@ mod tests {
             ..Default::default()
         };
         let mut oracle = TbaaOracle::new();
-        let origin = tag_origin(&t.g, &mut oracle, float_tag, &input);
+        let origin = tag_origin(&d.g, &mut oracle, float_tag, &input);
         assert_eq!(
             origin,
             Some(Origin::CopyField {
@@ -331,43 +288,37 @@ mod tests {
             })
         );
         assert_eq!(
-            describe(&t.g, &Unnumbered, true, origin.as_ref(), &input),
+            describe(&d.g, &Unnumbered, true, origin.as_ref(), &input),
             format!(
                 "on no access of the input: made from field 1 (offset 4, size 4) of the !tbaa.struct {} of the copy llvm.memcpy.p0.p0.i64 at a.c:3:5",
-                t.g.display(s, 2)
+                d.g.display(s, 2)
             )
         );
         // A tag in no field and no merge: not known.
-        let char_tag = tag(&mut t.g, t.char_);
-        assert_eq!(tag_origin(&t.g, &mut oracle, char_tag, &input), None);
+        assert_eq!(tag_origin(&d.g, &mut oracle, char_tag, &input), None);
     }
 
     #[test]
     fn the_most_generic_tag_of_two_input_tags() {
-        let mut t = types();
-        let int_tag = tag(&mut t.g, t.int);
-        let float_tag = tag(&mut t.g, t.float);
+        let mut d = TypeDag::new();
         // What getMostGenericTBAA makes of int and float: char, whole.
-        let char_tag = tag(&mut t.g, t.char_);
+        let [int_tag, float_tag, char_tag] = d.c_scalar_tags();
         let input = InputFunction {
             tags: vec![int_tag, float_tag],
             ..Default::default()
         };
         let mut oracle = TbaaOracle::new();
         assert_eq!(
-            tag_origin(&t.g, &mut oracle, char_tag, &input),
+            tag_origin(&d.g, &mut oracle, char_tag, &input),
             Some(Origin::MostGenericTag {
                 a: int_tag,
                 b: float_tag
             })
         );
         // With an offset it is not that merge.
-        let odd = t.g.add_tuple(vec![
-            Operand::Node(t.char_),
-            Operand::Node(t.char_),
-            Operand::Int(IntValue::i64(4)),
-        ]);
-        assert_eq!(tag_origin(&t.g, &mut oracle, odd, &input), None);
+        let char_ = d.c_scalars().char_;
+        let odd = d.old_tag(char_, char_, 4);
+        assert_eq!(tag_origin(&d.g, &mut oracle, odd, &input), None);
     }
 
     struct Numbers(Vec<NodeId>);

@@ -1,7 +1,7 @@
 //! The verifier on hand-built module views: LLVM-parity verdicts and
 //! messages, the once-per-node caching, and the checks beyond LLVM.
 
-use aliaskit_core::tbaa::build::{CScalars, TypeDag};
+use aliaskit_core::tbaa::build::TypeDag;
 use aliaskit_core::verify::{
     verify_module, Attachment, Carrier, DeclArgument, DomPlace, InstView, MessageOperand,
     ModuleView, Rule, Site,
@@ -362,28 +362,11 @@ fn tbaa_struct_triples() {
     let (mut d, _, char_, int) = old_system();
     let int_tag = d.old_tag(int, int, 0);
     let char_tag = d.old_tag(char_, char_, 0);
-    let ok = d.g.add_tuple(vec![
-        Operand::int64(0),
-        Operand::int64(4),
-        Operand::Node(int_tag),
-        Operand::int64(4),
-        Operand::int64(1),
-        Operand::Node(char_tag),
-    ]);
-    let overlap = d.g.add_tuple(vec![
-        Operand::int64(0),
-        Operand::int64(8),
-        Operand::Node(int_tag),
-        Operand::int64(4),
-        Operand::int64(4),
-        Operand::Node(int_tag),
-    ]);
+    let ok = d.tbaa_struct(&[(0, 4, int_tag), (4, 1, char_tag)]);
+    let overlap = d.tbaa_struct(&[(0, 8, int_tag), (4, 4, int_tag)]);
     let shape = d.g.add_tuple(vec![Operand::int64(0), Operand::int64(4)]);
-    let bad_tag = d.g.add_tuple(vec![
-        Operand::int64(0),
-        Operand::int64(4),
-        Operand::Node(int),
-    ]);
+    // A field whose tag is a type node.
+    let bad_tag = d.tbaa_struct(&[(0, 4, int)]);
     let copy = |ts: NodeId| InstView {
         tbaa_struct: Some(ts),
         ..InstView::new(

@@ -185,6 +185,22 @@ impl TypeDag {
         self.tag(base, access, &[offset, size, flag])
     }
 
+    /// A `!tbaa.struct`: `!{i64 offset, i64 size, !tag, ...}`, a triple a
+    /// field.
+    pub fn tbaa_struct(&mut self, fields: &[(u64, u64, NodeId)]) -> NodeId {
+        let ops = fields
+            .iter()
+            .flat_map(|&(offset, size, tag)| {
+                [
+                    Operand::int64(offset),
+                    Operand::int64(size),
+                    Operand::Node(tag),
+                ]
+            })
+            .collect();
+        self.tuple(ops)
+    }
+
     /// A tag: `!{base, access, i64 ...}`, the integers as given.
     fn tag(&mut self, base: NodeId, access: NodeId, ints: &[u64]) -> NodeId {
         let mut ops = vec![Operand::Node(base), Operand::Node(access)];
