@@ -204,6 +204,11 @@ pub fn describe(
             .number(n)
             .map_or_else(|| g.display(n, 2).to_string(), |s| s.to_string())
     };
+    // Two of the input's lists, each by number and content.
+    let lists = |a: NodeId, b: NodeId| {
+        let list = |l: NodeId| format!("{} {}", number(l), describe_list(g, names, l));
+        format!("{} and {}", list(a), list(b))
+    };
     let from = match origin {
         None => return format!("{what}; what it was made from is not known"),
         Some(Origin::CopyField {
@@ -224,20 +229,18 @@ pub fn describe(
             number(*a),
             number(*b)
         ),
-        Some(Origin::ScopeMerge { a, b }) => format!(
-            "the merge of the input's !alias.scope lists {} {} and {} {}",
-            number(*a),
-            describe_list(g, names, *a),
-            number(*b),
-            describe_list(g, names, *b)
-        ),
-        Some(Origin::ScopeIntersection { a, b }) => format!(
-            "the intersection of the input's !noalias lists {} {} and {} {}",
-            number(*a),
-            describe_list(g, names, *a),
-            number(*b),
-            describe_list(g, names, *b)
-        ),
+        Some(Origin::ScopeMerge { a, b }) => {
+            format!(
+                "the merge of the input's !alias.scope lists {}",
+                lists(*a, *b)
+            )
+        }
+        Some(Origin::ScopeIntersection { a, b }) => {
+            format!(
+                "the intersection of the input's !noalias lists {}",
+                lists(*a, *b)
+            )
+        }
         Some(Origin::InputScopes) => {
             "made of the input's scopes, but not the merge of two of this function's lists"
                 .to_owned()
