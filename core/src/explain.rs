@@ -244,20 +244,17 @@ mod tests {
 
     #[test]
     fn pairs_follow_aa_eval_order() {
-        let view = ModuleView {
-            instructions: vec![
-                inst(0, Carrier::Store), // 0
-                inst(0, Carrier::Load),  // 1
-                inst(0, Carrier::Other), // 2
-                inst(0, Carrier::Store), // 3
-                inst(1, Carrier::Load),  // 4
-                inst(1, Carrier::Load),  // 5
-                inst(2, Carrier::Store), // 6
-                inst(2, Carrier::Store), // 7
-                inst(2, Carrier::Store), // 8
-            ],
-            ..ModuleView::default()
-        };
+        let view = ModuleView::of_instructions(vec![
+            inst(0, Carrier::Store), // 0
+            inst(0, Carrier::Load),  // 1
+            inst(0, Carrier::Other), // 2
+            inst(0, Carrier::Store), // 3
+            inst(1, Carrier::Load),  // 4
+            inst(1, Carrier::Load),  // 5
+            inst(2, Carrier::Store), // 6
+            inst(2, Carrier::Store), // 7
+            inst(2, Carrier::Store), // 8
+        ]);
         let pairs = alias_pairs(&view);
         assert_eq!(pairs[0], (0, vec![(1, 0), (1, 3), (3, 0)]));
         assert_eq!(pairs[1], (1, vec![]));

@@ -215,13 +215,7 @@ fn a_null_first_operand_on_a_chain_is_malformed() {
     );
     // The same access type on both sides: LLVM climbs no chain.
     assert_eq!(o.aliases(&d.g, Some(t_ptr), Some(t_ptr)), Ok(true));
-    let m = ModuleView {
-        instructions: vec![InstView {
-            tbaa: Some(t_ptr),
-            ..InstView::new(0, Carrier::Store)
-        }],
-        ..ModuleView::default()
-    };
+    let m = ModuleView::of_instructions(vec![InstView::new(0, Carrier::Store).with_tbaa(t_ptr)]);
     let rules: Vec<Rule> = verify_module(&d.g, &m).iter().map(|f| f.rule).collect();
     assert_eq!(rules, vec![Rule::TbaaNullFirstOperand]);
 }

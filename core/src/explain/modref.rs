@@ -295,19 +295,16 @@ mod tests {
             i.noalias = Some(tag);
             i
         };
-        let view = ModuleView {
-            instructions: vec![
-                inst(0, Carrier::Store),    // 0
-                tagged(CALL, 0),            // 1
-                inst(0, CALL),              // 2: no metadata, left out
-                inst(0, Carrier::Load),     // 3
-                tagged(Carrier::Invoke, 0), // 4
-                tagged(COPY, 0),            // 5
-                inst(1, Carrier::Other),    // 6
-                tagged(CALL, 2),            // 7
-            ],
-            ..ModuleView::default()
-        };
+        let view = ModuleView::of_instructions(vec![
+            inst(0, Carrier::Store),    // 0
+            tagged(CALL, 0),            // 1
+            inst(0, CALL),              // 2: no metadata, left out
+            inst(0, Carrier::Load),     // 3
+            tagged(Carrier::Invoke, 0), // 4
+            tagged(COPY, 0),            // 5
+            inst(1, Carrier::Other),    // 6
+            tagged(CALL, 2),            // 7
+        ]);
         let pairs = call_pairs(&view);
         assert_eq!(
             pairs[0],

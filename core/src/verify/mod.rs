@@ -111,6 +111,14 @@ impl InstView {
             noalias: None,
         }
     }
+
+    /// This instruction with the `!tbaa` tag `tag`.
+    pub fn with_tbaa(self, tag: NodeId) -> InstView {
+        InstView {
+            tbaa: Some(tag),
+            ..self
+        }
+    }
 }
 
 /// The argument of an `llvm.experimental.noalias.scope.decl` call.
@@ -177,6 +185,17 @@ pub struct ModuleView {
     /// [`Rule::ScopeDeclDominates`] is not checked for that declaration.
     /// The reader fills it for functions with two or more declarations.
     pub scope_decl_places: Vec<Option<DomPlace>>,
+}
+
+impl ModuleView {
+    /// A module of these instructions only: no `!llvm.errno.tbaa`, no
+    /// scope declarations.
+    pub fn of_instructions(instructions: Vec<InstView>) -> ModuleView {
+        ModuleView {
+            instructions,
+            ..ModuleView::default()
+        }
+    }
 }
 
 /// Where a finding is.
