@@ -109,10 +109,6 @@ mod tests {
     use super::*;
     use crate::names::Unnumbered;
 
-    fn count(dot: &str, what: &str) -> usize {
-        dot.lines().filter(|l| l.contains(what)).count()
-    }
-
     #[test]
     fn scopes_picture_clusters_domains() {
         let mut g = MetadataGraph::new();
@@ -147,7 +143,7 @@ mod tests {
         // 2 lists + 3 scopes + 2 domains; 3 list edges + 3 domain edges.
         assert_eq!(dot.nodes, 7);
         assert_eq!(dot.edges, 6);
-        assert_eq!(count(&dot.text, "subgraph cluster_"), 2);
+        assert_eq!(dot.lines_with("subgraph cluster_"), 2);
         assert!(dot.text.contains("\\\"f: %a\\\""));
         assert!(dot.text.contains("3 as !alias.scope, 0 as !noalias"));
         // A domain is not drawn as a cycle through its self-reference.

@@ -273,10 +273,6 @@ mod tests {
     use super::*;
     use crate::tbaa::build::{CScalars, TypeDag};
 
-    fn count(dot: &str, what: &str) -> usize {
-        dot.lines().filter(|l| l.contains(what)).count()
-    }
-
     #[test]
     fn tbaa_picture_has_every_tag_type_and_edge() {
         let mut d = TypeDag::new();
@@ -299,7 +295,7 @@ mod tests {
         // int tag: 1 (base = access); Point tag: 2; int, float, char: a
         // parent each; Point: 2 fields.
         assert_eq!(dot.edges, 1 + 2 + 3 + 2);
-        assert_eq!(count(&dot.text, " -> "), dot.edges);
+        assert_eq!(dot.lines_with(" -> "), dot.edges);
         assert!(dot.text.contains("!9"));
         assert!(dot.text.contains("\\\"Point\\\""));
         assert!(dot.text.contains("offset 4: \\\"float\\\""));
@@ -336,7 +332,7 @@ mod tests {
             &[TagUse { tag, uses: 1 }, TagUse { tag: tag2, uses: 1 }],
             &Labels::default(),
         );
-        assert_eq!(count(&dot.text, "xlabel=\"cycle\""), 2);
+        assert_eq!(dot.lines_with("xlabel=\"cycle\""), 2);
         assert!(dot
             .text
             .contains("malformed: operand 2 (offset) is not an integer"));
