@@ -63,6 +63,14 @@ fn delegated_accesses_are_the_callers() {
             let frame = (frame_address - below) as *const c_void;
             __aliaskit_enter(m.as_ptr(), 0, 4, 2, frame, std::ptr::null(), 0)
         };
+        // g of module `m` that accessed `at` (4 bytes) through its site
+        // `site`, then calls h (sites 1 and 2 stand for h's accesses).
+        let access_then_call = |m: &[u8], below: usize, site: u32, at: *const c_void| {
+            let f = enter(m, below);
+            __aliaskit_access(f, site, at, 4);
+            __aliaskit_delegate_begin(f, 1, 2, sp);
+            f
+        };
         __aliaskit_register(t.as_ptr());
         __aliaskit_register(u.as_ptr());
 
@@ -76,9 +84,7 @@ fn delegated_accesses_are_the_callers() {
 
         // A delegated read against a read: never a pair, whatever the
         // site numbers (the read is logged as the read site).
-        let f = enter(&t, 0);
-        __aliaskit_access(f, 3, x, 4);
-        __aliaskit_delegate_begin(f, 1, 2, sp);
+        let f = access_then_call(&t, 0, 3, x);
         assert!(delegating());
         for _ in 0..1000 {
             __aliaskit_delegated(x, 4, 0);
@@ -94,9 +100,7 @@ fn delegated_accesses_are_the_callers() {
 
         // A delegated write of what the caller read: reported, the second
         // access the call's "callee writes".
-        let f = enter(&t, 0);
-        __aliaskit_access(f, 3, x, 4);
-        __aliaskit_delegate_begin(f, 1, 2, sp);
+        let f = access_then_call(&t, 0, 3, x);
         __aliaskit_delegated(x, 4, 1);
         __aliaskit_delegate_end(f);
         __aliaskit_exit(f);
@@ -108,12 +112,8 @@ fn delegated_accesses_are_the_callers() {
 
         // Nested: a callee g (module u.c) runs on t.c's g's behalf and
         // calls h on its own behalf: h's write belongs to both frames.
-        let outer = enter(&t, 0);
-        __aliaskit_access(outer, 0, y, 4);
-        __aliaskit_delegate_begin(outer, 1, 2, sp);
-        let inner = enter(&u, 256);
-        __aliaskit_access(inner, 0, y, 4);
-        __aliaskit_delegate_begin(inner, 1, 2, sp);
+        let outer = access_then_call(&t, 0, 0, y);
+        let inner = access_then_call(&u, 256, 0, y);
         __aliaskit_delegated(y, 4, 0);
         __aliaskit_delegate_end(inner);
         // The inner frame ends: its delegation is gone, the outer's stays.
