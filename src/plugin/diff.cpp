@@ -39,6 +39,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pass_names.h"
 #include "shim.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -405,18 +406,16 @@ bool parseDiffName(StringRef Name, StringRef Pass, StringRef MaxParam,
 } // namespace
 
 void aliaskit::registerDiffPasses(PassBuilder &PB) {
-  PB.registerPipelineParsingCallback(
-      [](StringRef Name, ModulePassManager &MPM,
-         ArrayRef<PassBuilder::PipelineElement>) {
-        DiffOptions Opts;
-        if (parseDiffName(Name, "tbaa-diff", "max-tags", Opts)) {
-          MPM.addPass(TBAADiffPass(Opts));
-          return true;
-        }
-        if (parseDiffName(Name, "scoped-diff", "max-lists", Opts)) {
-          MPM.addPass(ScopedDiffPass(Opts));
-          return true;
-        }
-        return false;
-      });
+  registerModulePassNames(PB, [](StringRef Name, ModulePassManager &MPM) {
+    DiffOptions Opts;
+    if (parseDiffName(Name, "tbaa-diff", "max-tags", Opts)) {
+      MPM.addPass(TBAADiffPass(Opts));
+      return true;
+    }
+    if (parseDiffName(Name, "scoped-diff", "max-lists", Opts)) {
+      MPM.addPass(ScopedDiffPass(Opts));
+      return true;
+    }
+    return false;
+  });
 }
