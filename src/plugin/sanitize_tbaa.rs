@@ -194,8 +194,7 @@ impl Planner<'_> {
             };
             let v = &read.view.instructions[i];
             let tag = match f.attachment {
-                Attachment::Tbaa => v.tbaa,
-                Attachment::TbaaStruct => v.tbaa_struct,
+                Attachment::Tbaa | Attachment::TbaaStruct => v.attached(f.attachment),
                 _ => None,
             };
             if let Some(tag) = tag.filter(|&t| self.bad.insert(t)) {

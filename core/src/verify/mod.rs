@@ -112,6 +112,18 @@ impl InstView {
         }
     }
 
+    /// The node this instruction's `attachment` holds (None for those no
+    /// instruction holds a node in: an errno tag, a scope declaration).
+    pub fn attached(&self, attachment: Attachment) -> Option<NodeId> {
+        match attachment {
+            Attachment::Tbaa => self.tbaa,
+            Attachment::TbaaStruct => self.tbaa_struct,
+            Attachment::AliasScope => self.alias_scope,
+            Attachment::NoAlias => self.noalias,
+            Attachment::ErrnoTag | Attachment::ScopeDecl => None,
+        }
+    }
+
     /// This instruction with the `!tbaa` tag `tag`.
     pub fn with_tbaa(self, tag: NodeId) -> InstView {
         InstView {
