@@ -427,13 +427,27 @@ def p2(runs, modules, count_instructions, analysis=TBAA, envs=(None,)):
     return rows
 
 
+def table_head(columns, aligns):
+    """A Markdown table's two header lines: the columns' names, and their
+    alignment (one letter a column: `l` left, `r` right)."""
+    return ["| %s |" % " | ".join(columns), "|%s|" % "|".join({"l": "---", "r": "---:"}[a] for a in aligns)]
+
+
+def insn_cells(insns, count="%.1f", ratio="%.2f"):
+    """A row's cells `instructions built-in | ours | ratio` (dashes without
+    counts)."""
+    if not insns:
+        return "- | - | -"
+    return ("%s | %s | **%sx**" % (count, count, ratio)) % (
+        insns["builtin"], insns["ours"], insns["ours"] / insns["builtin"])
+
+
 def fmt_aa_rows(rows):
     b, o, _ = rows[0]["analysis"]
-    out = ["| input | alias queries | aa-eval, no AA (s) | AA time %s (s) | AA time %s (s) | ratio "
-           "| ns/query %s | ns/query %s | floor (ns/query) | ours / floor "
-           "| instructions/query %s | instructions/query %s | instruction ratio | floor (instructions/query) "
-           "| RSS ratio | same output |" % (b, o, b, o, b, o),
-           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    out = table_head(["input", "alias queries", "aa-eval, no AA (s)", "AA time %s (s)" % b, "AA time %s (s)" % o,
+                      "ratio", "ns/query %s" % b, "ns/query %s" % o, "floor (ns/query)", "ours / floor",
+                      "instructions/query %s" % b, "instructions/query %s" % o, "instruction ratio",
+                      "floor (instructions/query)", "RSS ratio", "same output"], "lrrrrrrrrrrrrrrl")
     for r in rows:
         if r["floor"]:
             ns, fi = r["floor"]
@@ -442,31 +456,21 @@ def fmt_aa_rows(rows):
                 if fi and r["insns"] else ("%.1f" % fi if fi is not None else "-")
         else:
             floor, floor_ins = "- | -", "-"
-        if r["insns"]:
-            ins = "%.1f | %.1f | **%.2fx**" % (r["insns"]["builtin"], r["insns"]["ours"],
-                                               r["insns"]["ours"] / r["insns"]["builtin"])
-        else:
-            ins = "- | - | -"
         out.append("| %s | %d | %.3f | %.3f | %.3f | **%.2fx** | %.1f | %.1f | %s | %s | %s | %.3f | %s |" % (
             r["label"], r["queries"], r["none"], r["aa_builtin"], r["aa_ours"], r["ratio"],
-            r["ns_builtin"], r["ns_ours"], floor, ins, floor_ins, r["rss_ratio"],
+            r["ns_builtin"], r["ns_ours"], floor, insn_cells(r["insns"]), floor_ins, r["rss_ratio"],
             "yes" if r["identical"] else "NO"))
     return out
 
 
 def fmt_p2_rows(rows):
     b, o, _ = rows[0]["analysis"]
-    out = ["| module | size (bytes) | CPU %s (s) | CPU %s (s) | time ratio "
-           "| instructions %s | instructions %s | instruction ratio "
-           "| instruction ratio, mean of the load layouts (each layout's) "
-           "| RSS %s (MiB) | RSS %s (MiB) | RSS ratio | identical output |" % (b, o, b, o, b, o),
-           "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---|"]
+    out = table_head(["module", "size (bytes)", "CPU %s (s)" % b, "CPU %s (s)" % o, "time ratio",
+                      "instructions %s" % b, "instructions %s" % o, "instruction ratio",
+                      "instruction ratio, mean of the load layouts (each layout's)",
+                      "RSS %s (MiB)" % b, "RSS %s (MiB)" % o, "RSS ratio", "identical output"], "lrrrrrrrlrrrl")
     for r in rows:
-        if r["insns"]:
-            ins = "%d | %d | **%.4fx**" % (r["insns"]["builtin"], r["insns"]["ours"],
-                                            r["insns"]["ours"] / r["insns"]["builtin"])
-        else:
-            ins = "- | - | -"
+        ins = insn_cells(r["insns"], "%d", "%.4f")
         if r["in_layouts"]:
             c = r["in_layouts"]
             each = " ".join("%.4f" % (o_ / b_) for o_, b_ in zip(c["ours"], c["builtin"]))

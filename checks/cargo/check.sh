@@ -22,19 +22,10 @@ need_tools "cargo check" clang ld.lld || exit 2
 export CARGO_TARGET_DIR=$ROOT/target/cargo
 project=$HERE/miscompile
 aliaskit=$ROOT/target/release/aliaskit
-start=$SECONDS
-failed=0
-fail() { echo "cargo check: FAIL: $*"; failed=1; }
+check_begin "cargo check"
 
 # run NAME EXPECTED-STATUS [VAR=VALUE...]: one build-and-test
-run() {
-    local name=$1 want=$2 got=0 out
-    shift 2
-    out=$(env "$@" "$project/cargo-build-and-test.sh" 2>&1) || got=$?
-    ((got == 2)) && { echo "$out"; echo "cargo check: the build failed ($name)" >&2; exit 2; }
-    ((got == want)) || fail "$name: exit $got, expected $want (output: $out)"
-    printf '  %-52s %s\n' "$name" "$out"
-}
+run() { expect_exit "$project/cargo-build-and-test.sh" "$@"; }
 echo "cargo check: $project"
 run "our analyses" 1
 run "ALIASKIT_BISECT=n" 0 ALIASKIT_BISECT=n
@@ -77,5 +68,4 @@ if [[ -n $id ]]; then
 else
     fail "bisect did not name the inlined store/load pair in run (see $json)"
 fi
-echo "cargo check: $([[ $failed == 0 ]] && echo ok || echo FAILED) ($((SECONDS - start)) s)"
-exit $failed
+check_end

@@ -274,6 +274,25 @@ cat "$WORK"/res/* 2>/dev/null | awk -v secs=$((end - start)) -v outdir="$OUTDIR"
 function row(label, c) {
     printf "  %-30s %9d %9d %9d %9d %9d\n", label, tot[c "_no"], tot[c "_may"], tot[c "_must"], tot[c "_partial"], tot[c "_nomr"]
 }
+# A line per name of NAMES (space-separated) with modules (MODS): its
+# modules, "LABEL no/may" for each LABEL:KEY of PAIRS (TOTAL[name, KEY "_no"],
+# TOTAL[name, KEY "_may"]), then "changed" and TOTAL[name, C] for each C of
+# CHANGED, joined by "/".
+function breakdown(names, mods, total, pairs, changed,    n, ns, np, ps, nc, cs, k, m, i, kl, line) {
+    n = split(names, ns, " "); np = split(pairs, ps, " "); nc = split(changed, cs, " ")
+    for (k = 1; k <= n; k++) {
+        m = ns[k]
+        if (!(m in mods)) continue
+        line = sprintf("    %-7s %5d", m, mods[m])
+        for (i = 1; i <= np; i++) {
+            split(ps[i], kl, ":")
+            line = line sprintf("  %s %7d/%-7d", kl[1], total[m, kl[2] "_no"], total[m, kl[2] "_may"])
+        }
+        line = line "  changed"
+        for (i = 1; i <= nc; i++) line = line (i == 1 ? " " : "/") sprintf("%d", total[m, cs[i]])
+        print line
+    }
+}
 END {
     printf "difftest: %d seeds, %d modules (%d with scoped metadata), %d comparisons, %d mismatches\n", seeds, modules, scoped, comps, mis
     printf "  crashes/non-zero exits: %d, generator failures: %d, modules failing verify: %d, runtime %ds\n", crash, genfail, invalid, secs
@@ -282,14 +301,7 @@ END {
     row("aa[basic-aa,tbaa]", "aab")
     printf "  modules whose output changes when TBAA is added (of %d sampled): gvn[tbaa] %d, gvn[basic-aa,tbaa] %d, ecse-dse[tbaa] %d, ecse-dse[basic-aa,tbaa] %d\n", tot["t_sampled"], tot["gvn_eff"], tot["gvnb_eff"], tot["ecse_eff"], tot["ecseb_eff"]
     printf "  per encoding: modules, aa[tbaa] NoAlias/MayAlias, aa[basic-aa,tbaa] NoAlias/MayAlias, TBAA-changed gvn/gvn-basic/ecse/ecse-basic\n"
-    n = split("old new scalar mixed", encs, " ")
-    for (k = 1; k <= n; k++) {
-        e = encs[k]
-        if (!(e in emod)) continue
-        printf "    %-7s %5d  aa %7d/%-7d  aab %7d/%-7d  changed %d/%d/%d/%d\n", e, emod[e],
-            etot[e, "aa_no"], etot[e, "aa_may"], etot[e, "aab_no"], etot[e, "aab_may"],
-            etot[e, "gvn_eff"], etot[e, "gvnb_eff"], etot[e, "ecse_eff"], etot[e, "ecseb_eff"]
-    }
+    breakdown("old new scalar mixed", emod, etot, "aa:aa aab:aab", "gvn_eff gvnb_eff ecse_eff ecseb_eff")
     if (scoped > 0) {
         printf "scoped: %d modules with scopes (some %d, many %d; %d with callees inlined), %d comparisons, %d mismatches, %d crashes\n",
             scoped, smod["some"], smod["many"], sinl, tot["s_comp"], tot["s_mis"], tot["s_crash"]
@@ -301,14 +313,7 @@ END {
         row("aa[inline; scoped-noalias-aa]", "sinl")
         printf "  modules whose output changes when scoped-noalias-aa is added to basic-aa (of %d sampled): gvn %d, ecse-dse %d\n", tot["s_sampled"], tot["sgvn_eff"], tot["secse_eff"]
         printf "  per scopes mode: modules, aa[scoped] NoAlias/MayAlias, aa[basic-aa,scoped,tbaa] NoAlias/MayAlias, inline NoAlias/MayAlias, changed gvn/ecse\n"
-        n = split("some many", ms, " ")
-        for (k = 1; k <= n; k++) {
-            m = ms[k]
-            if (!(m in smod)) continue
-            printf "    %-7s %5d  aa %7d/%-7d  aab %7d/%-7d  inl %7d/%-7d  changed %d/%d\n", m, smod[m],
-                stot[m, "saa_no"], stot[m, "saa_may"], stot[m, "saab_no"], stot[m, "saab_may"],
-                stot[m, "sinl_no"], stot[m, "sinl_may"], stot[m, "sgvn_eff"], stot[m, "secse_eff"]
-        }
+        breakdown("some many", smod, stot, "aa:saa aab:saab inl:sinl", "sgvn_eff secse_eff")
     }
     if (failseeds != "") printf "  failing seeds (kept in %s):%s\n", outdir, failseeds
     exit (mis > 0 || crash > 0 || genfail > 0 || invalid > 0 || seeds == 0) ? 1 : 0

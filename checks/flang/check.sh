@@ -25,19 +25,10 @@ project=$HERE/miscompile
 aliaskit=$ROOT/target/release/aliaskit
 work=$ROOT/target/flang-lto
 mkdir -p "$work"
-start=$SECONDS
-failed=0
-fail() { echo "flang check: FAIL: $*"; failed=1; }
+check_begin "flang check"
 
 # run NAME EXPECTED-STATUS [VAR=VALUE...]: one build-and-test
-run() {
-    local name=$1 want=$2 got=0 out
-    shift 2
-    out=$(env "$@" "$project/build-and-test.sh" 2>/dev/null) || got=$?
-    ((got == 2)) && { echo "flang check: the build failed ($name)" >&2; exit 2; }
-    ((got == want)) || fail "$name: exit $got, expected $want (output: $out)"
-    printf '  %-60s %s\n' "$name" "$out"
-}
+run() { expect_exit "$project/build-and-test.sh" "$@"; }
 
 # culprit JSON ANALYSIS: the id of bisect's one culprit when it is ANALYSIS
 # answering NoAlias in @main between the inlined store of x(i) and load of
@@ -91,5 +82,4 @@ tail -n +2 <<<"$res"
 [[ -n $id ]] || fail "bisect (TBAA alone) did not name the inlined store/load pair of bump in @main (see $json)"
 grep -q 'dummy arg data/_QFbumpEx' "$json" && grep -q 'dummy arg data/_QFbumpEy' "$json" ||
     fail "the TBAA culprit does not show bump's dummy argument tags (see $json)"
-echo "flang check: $([[ $failed == 0 ]] && echo ok || echo FAILED) ($((SECONDS - start)) s)"
-exit $failed
+check_end

@@ -28,9 +28,7 @@ CC19=${CC19:-clang-19}
 aliaskit=$ROOT/target/release/aliaskit
 work=$ROOT/target/llvm19
 rm -rf "$work"; mkdir -p "$work"
-start=$SECONDS
-failed=0
-fail() { echo "llvm19 check: FAIL: $*"; failed=1; }
+check_begin "llvm19 check"
 echo "llvm19 check: $("$CC19" --version | sed 1q)"
 
 cd "$ROOT"
@@ -117,5 +115,4 @@ for lto in -flto -flto=thin; do
     [[ ${a:-} == scoped-noalias && ${f:-} == run ]] || fail "$lto: bisect did not name the scoped decision in run (see $d/bisect.*)"
 done
 unset LTO
-echo "llvm19 check: $([[ $failed == 0 ]] && echo ok || echo FAILED) ($((SECONDS - start)) s)"
-exit $failed
+check_end

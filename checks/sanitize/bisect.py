@@ -55,6 +55,7 @@ CORPUS, JOBS.
 
 import argparse
 import concurrent.futures
+import functools
 import hashlib
 import json
 import os
@@ -67,6 +68,7 @@ sys.path.insert(0, os.path.join(HERE, '..', '..', 'tools', 'lib'))
 sys.path.insert(0, BISECT)
 sys.dont_write_bytecode = True
 from kit import env  # noqa: E402
+from kit import proc  # noqa: E402
 from kit.proc import run  # noqa: E402
 import corpus  # noqa: E402  (Program: base.ll and expected as the bisect check makes them)
 import inject  # noqa: E402
@@ -84,19 +86,7 @@ RUN_TIMEOUT = 60
 BISECT_TIMEOUT = 1800
 
 
-def ldflags():
-    rc, out, err, _ = run([env.ALIASKIT, 'sanitize', '--ldflags'], 60)
-    if rc != 0:
-        sys.exit('bisect.py: %s' % err.decode(errors='replace').strip())
-    return out.decode().split()
-
-
-def must(cmd, what, **kw):
-    rc, out, err, timed_out = run(cmd, BUILD_TIMEOUT, **kw)
-    if rc != 0:
-        raise RuntimeError('%s failed: %s' % (what, ('timeout' if timed_out else
-                                                   (err or out).decode(errors='replace').strip()[-300:])))
-    return out, err
+must = functools.partial(proc.must, timeout=BUILD_TIMEOUT)
 
 
 def csmith_module(name):
@@ -292,7 +282,7 @@ def main():
     # during the run changes nothing.
     if os.path.exists(env.PLUGIN):
         env.snapshot_plugin(os.path.join(WORK, 'plugin'))
-    flags = ldflags()
+    flags = proc.sanitize_ldflags('bisect.py')
     results = []
     with concurrent.futures.ThreadPoolExecutor(max(1, a.jobs)) as pool:
         for r in pool.map(lambda n: check(n, manifest[n], flags, a.rebisect), names):

@@ -59,6 +59,7 @@ runtime are found next to it), JOBS, CORPUS.
 import argparse
 import concurrent.futures
 import filecmp
+import functools
 import glob
 import json
 import os
@@ -71,6 +72,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'tools', 'lib'))
 from kit import env  # noqa: E402
+from kit import proc  # noqa: E402
 from kit.proc import run  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -166,20 +168,7 @@ def csmith_programs(limit):
                  expect=os.path.join(root, 's%d' % s, 'x.O0.out'), args=[], slice_args=[]) for s in seeds]
 
 
-def ldflags():
-    rc, out, err, _ = run([env.ALIASKIT, 'sanitize', '--ldflags'], 60)
-    if rc != 0:
-        sys.exit('clean.py: %s' % err.decode(errors='replace').strip())
-    return out.decode().split()
-
-
-def must(cmd, what, timeout=BUILD_TIMEOUT, **kw):
-    rc, out, err, timed_out = run(cmd, timeout, **kw)
-    if timed_out:
-        raise RuntimeError('%s ran out of time (%d s)' % (what, timeout))
-    if rc != 0:
-        raise RuntimeError('%s failed (%s): %s' % (what, rc, (err or out).decode(errors='replace').strip()[-400:]))
-    return out
+must = functools.partial(proc.must, timeout=BUILD_TIMEOUT)
 
 
 def front_end(p, d):
@@ -475,7 +464,7 @@ def main():
         return
     if not [p for p in programs if p['kind'] == 'csmith'] and not a.only:
         print('clean.py: no csmith program in %s (run corpora/real-c.sh --csmith 200 --no-large)' % env.CORPUS)
-    flags = ldflags()
+    flags = proc.sanitize_ldflags('clean.py')
     failed = 0
     counts = {}
     with_claims = {}

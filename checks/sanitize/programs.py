@@ -19,6 +19,10 @@ sanitize` (both points), linked with the runtime and run. What must hold:
   clean      also: the program's output is the -O0 build's (the checker
              changes nothing the program writes)
 
+A manifest `define` (NAME) builds the variant of a source shared by two
+programs: -DNAME for C and Fortran (a .F90 file is preprocessed), --cfg NAME
+for Rust.
+
 --slice: 4 violating and 4 clean programs, one of each language at least
 (make test); default: all of them (make bench). Prints a line a program
 and a summary; exits 1 when a program fails.
@@ -27,6 +31,7 @@ env: LLVM_BIN, ALIASKIT (target/release/aliaskit), JOBS.
 
 import argparse
 import concurrent.futures
+import functools
 import json
 import os
 import shutil
@@ -35,6 +40,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'tools', 'lib'))
 from kit import env  # noqa: E402
+from kit import proc  # noqa: E402
 from kit.proc import run  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -45,29 +51,25 @@ BUILD_TIMEOUT = 300
 RUN_TIMEOUT = 120
 
 
-def ldflags():
-    rc, out, err, _ = run([env.ALIASKIT, 'sanitize', '--ldflags'], 60)
-    if rc != 0:
-        sys.exit('programs.py: %s' % err.decode(errors='replace').strip())
-    return out.decode().split()
+must = functools.partial(proc.must, timeout=BUILD_TIMEOUT)
 
 
-def must(cmd, what, **kw):
-    rc, out, err, timed_out = run(cmd, BUILD_TIMEOUT, **kw)
-    if rc != 0:
-        raise RuntimeError('%s failed: %s' % (what, (err or out).decode(errors='replace').strip()[-300:]))
-    return out
+def variant(p):
+    """The front end's flags that choose the program's variant of its source."""
+    if 'define' not in p:
+        return []
+    return ['--cfg', p['define']] if p['language'] == 'rust' else ['-D' + p['define']]
 
 
 def build_plain(p, d):
     """The -O0 build, whose output is the reference."""
     src, exe = os.path.join(PROGRAMS, p['file']), os.path.join(d, 'plain')
     if p['language'] == 'c':
-        must([env.tool('clang'), '-O0', src, '-o', exe, '-pthread'], 'clang -O0')
+        must([env.tool('clang'), '-O0', src, '-o', exe, '-pthread'] + variant(p), 'clang -O0')
     elif p['language'] == 'fortran':
-        must([env.tool('flang'), '-O0', src, '-o', exe], 'flang -O0', cwd=d)
+        must([env.tool('flang'), '-O0', src, '-o', exe] + variant(p), 'flang -O0', cwd=d)
     else:
-        must(['rustc', '-C', 'opt-level=0', src, '-o', exe], 'rustc', cwd=d)
+        must(['rustc', '-C', 'opt-level=0', src, '-o', exe] + variant(p), 'rustc', cwd=d)
     return exe
 
 
@@ -80,15 +82,15 @@ def build_sanitized(p, d, flags):
         environ = dict(os.environ, ALIASKIT_RUST_BC=bc)
         link = os.path.join(os.path.dirname(env.ALIASKIT), 'sanitize', 'rustc-link')
         must(['rustc', '-O', '-g', '-C', 'codegen-units=1', '-C', 'no-prepopulate-passes',
-              '--emit=llvm-bc=%s,link' % bc, '-C', 'linker=' + link, src, '-o', exe],
+              '--emit=llvm-bc=%s,link' % bc, '-C', 'linker=' + link, src, '-o', exe] + variant(p),
              'rustc with the sanitizing linker', environ=environ, cwd=d)
         return exe
     if lang == 'c':
         must([env.tool('clang'), '-O2', '-g', '-Xclang', '-disable-llvm-passes', '-emit-llvm', '-c',
-              src, '-o', bc], 'clang')
+              src, '-o', bc] + variant(p), 'clang')
     else:
         must([env.tool('flang'), '-O2', '-g', '-emit-llvm', '-c', '-mllvm', '-opt-bisect-limit=0',
-              src, '-o', bc], 'flang', cwd=d)
+              src, '-o', bc] + variant(p), 'flang', cwd=d)
     must([env.ALIASKIT, 'sanitize', bc, '-o', inst, '-O2'], 'aliaskit sanitize')
     driver = env.tool('clang') if lang == 'c' else env.tool('flang')
     must([driver, inst, '-o', exe, '-pthread'] + flags, 'link', cwd=d)
@@ -167,7 +169,7 @@ def main():
     if a.only:
         want = set(a.only.split(','))
         programs = [p for p in programs if p['name'] in want]
-    flags = ldflags()
+    flags = proc.sanitize_ldflags('programs.py')
     failed = 0
     counts = {'violation': [0, 0], 'clean': [0, 0]}
     with concurrent.futures.ThreadPoolExecutor(max(1, a.jobs)) as pool:

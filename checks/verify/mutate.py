@@ -336,6 +336,20 @@ def pick_tag(m, rng, clone_pct=50):
     return t, ''
 
 
+def pick(m, rng, nodes, clone_p):
+    """One of `nodes` and how it was picked: with probability `clone_p` a
+    copy made for one of its users (Module.clone_for_one_user)."""
+    if rng.random() < clone_p:
+        return m.clone_for_one_user(rng.choice(nodes), rng)
+    return rng.choice(nodes), ''
+
+
+def rewritten(m, kind, n, what, ops, how):
+    """Sets the operands of node `n` (a `kind`) to `ops`; the mutation's line."""
+    m.set_ops(n, ops)
+    return '%s !%d: %s -> %s%s' % (kind, n, what, ', '.join(ops), how)
+
+
 # ----------------------------------------------------------- mutations --
 def mut_tag_ops(m, rng):
     t, how = pick_tag(m, rng)
@@ -621,62 +635,67 @@ def mut_root(m, rng):
     return 'root !%d: -> %d operands (%s)' % (r, len(ops), ', '.join(ops))
 
 
-def mut_list(m, rng):
-    if not m.lists:
+def mut_node(m, rng, kind, nodes, clone_p, whats, edit, pool):
+    """Damages one of `nodes` (each a `kind`), picked as pick() does: for
+    the `what` drawn from `whats`, `edit(n, ops, what)` changes node n's
+    operands `ops` in place and says whether it could; if not, a generic
+    mutation with operands preferred from `pool()`."""
+    if not nodes:
         return None
-    l, how = m.clone_for_one_user(rng.choice(m.lists), rng) if rng.random() < 0.5 else (rng.choice(m.lists), '')
-    ops = list(m.ops(l))
-    what = rng.choice(['ops', 'ops', 'empty', 'domain', 'tag', 'null'])
-    if what == 'empty':
-        ops = []
-    elif what == 'domain' and m.domains:
-        ops.insert(rng.randrange(len(ops) + 1), '!%d' % rng.choice(m.domains))
-    elif what == 'tag' and m.tags:
-        ops.insert(rng.randrange(len(ops) + 1), '!%d' % rng.choice(m.tags))
-    elif what == 'null':
-        ops.insert(rng.randrange(len(ops) + 1), 'null')
-    else:
-        m.set_ops(l, ops)
-        return generic_ops_mutation(m, rng, l, 'scope list', m.scopes) + how
-    m.set_ops(l, ops)
-    return 'scope list !%d: %s -> %s%s' % (l, what, ', '.join(ops), how)
+    n, how = pick(m, rng, nodes, clone_p)
+    ops = list(m.ops(n))
+    what = rng.choice(whats)
+    if not edit(n, ops, what):
+        return generic_ops_mutation(m, rng, n, kind, pool()) + how
+    return rewritten(m, kind, n, what, ops, how)
+
+
+def mut_list(m, rng):
+    def edit(l, ops, what):
+        if what == 'empty':
+            ops.clear()
+        elif what == 'domain' and m.domains:
+            ops.insert(rng.randrange(len(ops) + 1), '!%d' % rng.choice(m.domains))
+        elif what == 'tag' and m.tags:
+            ops.insert(rng.randrange(len(ops) + 1), '!%d' % rng.choice(m.tags))
+        elif what == 'null':
+            ops.insert(rng.randrange(len(ops) + 1), 'null')
+        else:
+            return False
+        return True
+    return mut_node(m, rng, 'scope list', m.lists, 0.5, ['ops', 'ops', 'empty', 'domain', 'tag', 'null'], edit,
+                    lambda: m.scopes)
 
 
 def mut_scope(m, rng):
-    if not m.scopes:
-        return None
-    s, how = m.clone_for_one_user(rng.choice(m.scopes), rng) if rng.random() < 0.4 else (rng.choice(m.scopes), '')
-    ops = list(m.ops(s))
-    what = rng.choice(['ops', 'ops', 'id', 'domain', 'name'])
-    if what == 'id' and ops:
-        ops[0] = rng.choice(['!%d' % rng.choice(sorted(m.md)), 'i64 0', 'null', '!"s"'])
-    elif what == 'domain' and len(ops) >= 2:
-        ops[1] = rng.choice(['!"dom"', 'i64 1', 'null', '!%d' % s,
-                             '!%d' % rng.choice(m.scopes), '!%d' % rng.choice(sorted(m.md))])
-    elif what == 'name':
-        ops[2:] = [rng.choice(['i64 0', '!%d' % s, 'null', '!"n"'])]
-    else:
-        return generic_ops_mutation(m, rng, s, 'scope', m.domains + m.scopes) + how
-    m.set_ops(s, ops)
-    return 'scope !%d: %s -> %s%s' % (s, what, ', '.join(ops), how)
+    def edit(s, ops, what):
+        if what == 'id' and ops:
+            ops[0] = rng.choice(['!%d' % rng.choice(sorted(m.md)), 'i64 0', 'null', '!"s"'])
+        elif what == 'domain' and len(ops) >= 2:
+            ops[1] = rng.choice(['!"dom"', 'i64 1', 'null', '!%d' % s,
+                                 '!%d' % rng.choice(m.scopes), '!%d' % rng.choice(sorted(m.md))])
+        elif what == 'name':
+            ops[2:] = [rng.choice(['i64 0', '!%d' % s, 'null', '!"n"'])]
+        else:
+            return False
+        return True
+    return mut_node(m, rng, 'scope', m.scopes, 0.4, ['ops', 'ops', 'id', 'domain', 'name'], edit,
+                    lambda: m.domains + m.scopes)
 
 
 def mut_domain(m, rng):
-    if not m.domains:
-        return None
-    d, how = m.clone_for_one_user(rng.choice(m.domains), rng) if rng.random() < 0.4 else (rng.choice(m.domains), '')
-    ops = list(m.ops(d))
-    what = rng.choice(['ops', 'ops', 'id', 'name', 'disjoint'])
-    if what == 'id' and ops:
-        ops[0] = rng.choice(['!%d' % rng.choice(sorted(m.md)), 'i64 0', 'null'])
-    elif what == 'name':
-        ops[1:] = [rng.choice(['i64 0', '!%d' % d, 'null', '!"n"'])]
-    elif what == 'disjoint':
-        ops[1:] = [rng.choice(['i1 true', 'i1 false'])]
-    else:
-        return generic_ops_mutation(m, rng, d, 'domain', m.domains) + how
-    m.set_ops(d, ops)
-    return 'domain !%d: %s -> %s%s' % (d, what, ', '.join(ops), how)
+    def edit(d, ops, what):
+        if what == 'id' and ops:
+            ops[0] = rng.choice(['!%d' % rng.choice(sorted(m.md)), 'i64 0', 'null'])
+        elif what == 'name':
+            ops[1:] = [rng.choice(['i64 0', '!%d' % d, 'null', '!"n"'])]
+        elif what == 'disjoint':
+            ops[1:] = [rng.choice(['i1 true', 'i1 false'])]
+        else:
+            return False
+        return True
+    return mut_node(m, rng, 'domain', m.domains, 0.4, ['ops', 'ops', 'id', 'name', 'disjoint'], edit,
+                    lambda: m.domains)
 
 
 def mut_both_lists(m, rng):
@@ -755,7 +774,7 @@ def mut_decl_same(m, rng):
 def mut_tbaa_struct(m, rng):
     if not m.tstructs:
         return None
-    t, how = m.clone_for_one_user(rng.choice(m.tstructs), rng) if rng.random() < 0.5 else (rng.choice(m.tstructs), '')
+    t, how = pick(m, rng, m.tstructs, 0.5)
     ops = list(m.ops(t))
     what = rng.choice(['ops', 'overlap', 'unsorted', 'bad-tag', 'on-load'])
     if what == 'overlap' and len(ops) >= 3:

@@ -82,22 +82,34 @@ pub fn verify(
         }
         None => args.push("-disable-output".into()),
     }
-    let run = tools.opt(&input, &os(&args), false)?;
-    sink.out(&run.report("verify-alias-md"))?;
-    if run.pass_failed("verify-alias-md") {
-        let verdict = run
-            .stderr
-            .lines()
-            .find_map(|l| l.strip_prefix("LLVM ERROR: verify-alias-md: "))
-            .unwrap_or("errors in alias metadata");
-        sink.err(&format!("aliaskit verify: {}: {verdict}\n", file.display()));
-        sink.verdict = Some(verdict.to_owned());
-        return Ok(1);
+    let Some(verdict) = check(tools, &input, &os(&args), "verify-alias-md", &pass, sink)? else {
+        return Ok(0);
+    };
+    sink.err(&format!("aliaskit verify: {}: {verdict}\n", file.display()));
+    sink.verdict = Some(verdict);
+    Ok(1)
+}
+
+/// Runs a checking pass (`name`, as `pass` with its parameters) with
+/// opt's `args`; its report goes to the sink. Its verdict when it failed
+/// the module, None when it did not; an error when opt failed otherwise.
+fn check(
+    tools: &Toolchain,
+    input: &Input,
+    args: &[OsString],
+    name: &str,
+    pass: &str,
+    sink: &mut Sink,
+) -> Result<Option<String>> {
+    let run = tools.opt(input, args, false)?;
+    sink.out(&run.report(name))?;
+    if let Some(verdict) = run.pass_verdict(name) {
+        return Ok(Some(verdict.to_owned()));
     }
     if run.code != Some(0) {
-        return Err(unexpected(&run, &pass));
+        return Err(unexpected(&run, pass));
     }
-    Ok(0)
+    Ok(None)
 }
 
 /// `<pass>: <pairs> pairs, <merges> merges, <n> disagreements` lines.
@@ -149,20 +161,11 @@ pub fn captures(
         params(&[("warn", warn), ("json", json), ("why-not", why_not)])
     );
     let args = os(&[format!("-passes={pass}"), "-disable-output".into()]);
-    let run = tools.opt(&input, &args, false)?;
-    sink.out(&run.report("check-captures"))?;
-    if run.pass_failed("check-captures") {
-        sink.verdict = run
-            .stderr
-            .lines()
-            .find_map(|l| l.strip_prefix("LLVM ERROR: check-captures: "))
-            .map(str::to_owned);
-        return Ok(1);
-    }
-    if run.code != Some(0) {
-        return Err(unexpected(&run, &pass));
-    }
-    Ok(0)
+    let Some(verdict) = check(tools, &input, &args, "check-captures", &pass, sink)? else {
+        return Ok(0);
+    };
+    sink.verdict = Some(verdict);
+    Ok(1)
 }
 
 /// `function=NAME` for the inspection passes.

@@ -300,9 +300,13 @@ impl OptRun {
             .collect()
     }
 
-    /// Whether opt stopped with the pass's own verdict (`LLVM ERROR: <pass>:`).
-    pub fn pass_failed(&self, pass: &str) -> bool {
+    /// The pass's own verdict when opt stopped with it: the text of its
+    /// `LLVM ERROR: <pass>: ` line.
+    pub fn pass_verdict(&self, pass: &str) -> Option<&str> {
+        if self.code == Some(0) {
+            return None;
+        }
         let verdict = format!("LLVM ERROR: {pass}: ");
-        self.code != Some(0) && self.stderr.lines().any(|l| l.starts_with(&verdict))
+        self.stderr.lines().find_map(|l| l.strip_prefix(&verdict))
     }
 }

@@ -607,9 +607,8 @@ mod tests {
         // !d = !{!d, !"D"}, and a node sharing one child twice vs two
         // equal children.
         let mut g = MetadataGraph::new();
-        let d = g.reserve();
         let name = g.string("D");
-        g.define_tuple(d, vec![Operand::Node(d), name]);
+        let d = g.add_self_referential(vec![name]);
         let e = g.reserve();
         let inner = g.add_tuple(vec![name]);
         g.define_tuple(e, vec![Operand::Node(inner), name]);

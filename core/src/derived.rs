@@ -204,6 +204,11 @@ pub fn describe(
             .number(n)
             .map_or_else(|| g.display(n, 2).to_string(), |s| s.to_string())
     };
+    // Two of the input's lists, each by number and content.
+    let lists = |a: NodeId, b: NodeId| {
+        let list = |l: NodeId| format!("{} {}", number(l), describe_list(g, names, l));
+        format!("{} and {}", list(a), list(b))
+    };
     let from = match origin {
         None => return format!("{what}; what it was made from is not known"),
         Some(Origin::CopyField {
@@ -224,20 +229,18 @@ pub fn describe(
             number(*a),
             number(*b)
         ),
-        Some(Origin::ScopeMerge { a, b }) => format!(
-            "the merge of the input's !alias.scope lists {} {} and {} {}",
-            number(*a),
-            describe_list(g, names, *a),
-            number(*b),
-            describe_list(g, names, *b)
-        ),
-        Some(Origin::ScopeIntersection { a, b }) => format!(
-            "the intersection of the input's !noalias lists {} {} and {} {}",
-            number(*a),
-            describe_list(g, names, *a),
-            number(*b),
-            describe_list(g, names, *b)
-        ),
+        Some(Origin::ScopeMerge { a, b }) => {
+            format!(
+                "the merge of the input's !alias.scope lists {}",
+                lists(*a, *b)
+            )
+        }
+        Some(Origin::ScopeIntersection { a, b }) => {
+            format!(
+                "the intersection of the input's !noalias lists {}",
+                lists(*a, *b)
+            )
+        }
         Some(Origin::InputScopes) => {
             "made of the input's scopes, but not the merge of two of this function's lists"
                 .to_owned()
@@ -261,57 +264,14 @@ pub fn describe(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph::IntValue;
     use crate::names::{Slot, Unnumbered};
-
-    struct Types {
-        g: MetadataGraph,
-        char_: NodeId,
-        int: NodeId,
-        float: NodeId,
-    }
-
-    /// root <- char <- {int, float}, old format.
-    fn types() -> Types {
-        let mut g = MetadataGraph::new();
-        let root_name = g.string("root");
-        let root = g.add_tuple(vec![root_name]);
-        let scalar = |g: &mut MetadataGraph, name: &str, parent: NodeId| {
-            let n = g.string(name);
-            g.add_tuple(vec![n, Operand::Node(parent), Operand::int64(0)])
-        };
-        let char_ = scalar(&mut g, "char", root);
-        let int = scalar(&mut g, "int", char_);
-        let float = scalar(&mut g, "float", char_);
-        Types {
-            g,
-            char_,
-            int,
-            float,
-        }
-    }
-
-    fn tag(g: &mut MetadataGraph, ty: NodeId) -> NodeId {
-        g.add_tuple(vec![
-            Operand::Node(ty),
-            Operand::Node(ty),
-            Operand::int64(0),
-        ])
-    }
+    use crate::tbaa::build::TypeDag;
 
     #[test]
     fn a_field_of_a_copy() {
-        let mut t = types();
-        let int_tag = tag(&mut t.g, t.int);
-        let float_tag = tag(&mut t.g, t.float);
-        let s = t.g.add_tuple(vec![
-            Operand::int64(0),
-            Operand::int64(4),
-            Operand::Node(int_tag),
-            Operand::int64(4),
-            Operand::int64(4),
-            Operand::Node(float_tag),
-        ]);
+        let mut d = TypeDag::new();
+        let [int_tag, float_tag, char_tag] = d.c_scalar_tags();
+        let s = d.tbaa_struct(&[(0, 4, int_tag), (4, 4, float_tag)]);
         let input = InputFunction {
             copies: vec![InputCopy {
                 tbaa_struct: s,
@@ -320,7 +280,7 @@ mod tests {
             ..Default::default()
         };
         let mut oracle = TbaaOracle::new();
-        let origin = tag_origin(&t.g, &mut oracle, float_tag, &input);
+        let origin = tag_origin(&d.g, &mut oracle, float_tag, &input);
         assert_eq!(
             origin,
             Some(Origin::CopyField {
@@ -331,43 +291,37 @@ mod tests {
             })
         );
         assert_eq!(
-            describe(&t.g, &Unnumbered, true, origin.as_ref(), &input),
+            describe(&d.g, &Unnumbered, true, origin.as_ref(), &input),
             format!(
                 "on no access of the input: made from field 1 (offset 4, size 4) of the !tbaa.struct {} of the copy llvm.memcpy.p0.p0.i64 at a.c:3:5",
-                t.g.display(s, 2)
+                d.g.display(s, 2)
             )
         );
         // A tag in no field and no merge: not known.
-        let char_tag = tag(&mut t.g, t.char_);
-        assert_eq!(tag_origin(&t.g, &mut oracle, char_tag, &input), None);
+        assert_eq!(tag_origin(&d.g, &mut oracle, char_tag, &input), None);
     }
 
     #[test]
     fn the_most_generic_tag_of_two_input_tags() {
-        let mut t = types();
-        let int_tag = tag(&mut t.g, t.int);
-        let float_tag = tag(&mut t.g, t.float);
+        let mut d = TypeDag::new();
         // What getMostGenericTBAA makes of int and float: char, whole.
-        let char_tag = tag(&mut t.g, t.char_);
+        let [int_tag, float_tag, char_tag] = d.c_scalar_tags();
         let input = InputFunction {
             tags: vec![int_tag, float_tag],
             ..Default::default()
         };
         let mut oracle = TbaaOracle::new();
         assert_eq!(
-            tag_origin(&t.g, &mut oracle, char_tag, &input),
+            tag_origin(&d.g, &mut oracle, char_tag, &input),
             Some(Origin::MostGenericTag {
                 a: int_tag,
                 b: float_tag
             })
         );
         // With an offset it is not that merge.
-        let odd = t.g.add_tuple(vec![
-            Operand::Node(t.char_),
-            Operand::Node(t.char_),
-            Operand::Int(IntValue::i64(4)),
-        ]);
-        assert_eq!(tag_origin(&t.g, &mut oracle, odd, &input), None);
+        let char_ = d.c_scalars().char_;
+        let odd = d.old_tag(char_, char_, 4);
+        assert_eq!(tag_origin(&d.g, &mut oracle, odd, &input), None);
     }
 
     struct Numbers(Vec<NodeId>);
@@ -384,13 +338,8 @@ mod tests {
     #[test]
     fn merged_scope_lists() {
         let mut g = MetadataGraph::new();
-        let d = g.reserve();
-        g.define_tuple(d, vec![Operand::Node(d)]);
-        let scope = |g: &mut MetadataGraph| {
-            let s = g.reserve();
-            g.define_tuple(s, vec![Operand::Node(s), Operand::Node(d)]);
-            s
-        };
+        let d = g.add_self_referential(vec![]);
+        let scope = |g: &mut MetadataGraph| g.add_self_referential(vec![Operand::Node(d)]);
         let (s1, s2, s3) = (scope(&mut g), scope(&mut g), scope(&mut g));
         let a = g.add_tuple(vec![Operand::Node(s1), Operand::Node(s2)]);
         let b = g.add_tuple(vec![Operand::Node(s2), Operand::Node(s3)]);
@@ -433,11 +382,9 @@ mod tests {
         assert_eq!(list_origin(&g, fresh, &input, in_input), None);
         // Scopes the inliner made for ramp's parameters, with an input one.
         let ramp = g.string("ramp");
-        let rd = g.reserve();
-        g.define_tuple(rd, vec![Operand::Node(rd), ramp]);
+        let rd = g.add_self_referential(vec![ramp]);
         let arg = g.string("ramp: argument 0");
-        let s5 = g.reserve();
-        g.define_tuple(s5, vec![Operand::Node(s5), Operand::Node(rd), arg]);
+        let s5 = g.add_self_referential(vec![Operand::Node(rd), arg]);
         let inlined = g.add_tuple(vec![Operand::Node(s5), Operand::Node(s1)]);
         let origin = list_origin(&g, inlined, &input, in_input);
         assert_eq!(

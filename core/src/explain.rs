@@ -236,7 +236,7 @@ impl ScopedReason {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tbaa::build::{CScalars, TypeDag};
+    use crate::tbaa::build::TypeDag;
 
     fn inst(function: usize, kind: Carrier) -> InstView {
         InstView::new(function, kind)
@@ -244,20 +244,17 @@ mod tests {
 
     #[test]
     fn pairs_follow_aa_eval_order() {
-        let view = ModuleView {
-            instructions: vec![
-                inst(0, Carrier::Store), // 0
-                inst(0, Carrier::Load),  // 1
-                inst(0, Carrier::Other), // 2
-                inst(0, Carrier::Store), // 3
-                inst(1, Carrier::Load),  // 4
-                inst(1, Carrier::Load),  // 5
-                inst(2, Carrier::Store), // 6
-                inst(2, Carrier::Store), // 7
-                inst(2, Carrier::Store), // 8
-            ],
-            ..ModuleView::default()
-        };
+        let view = ModuleView::of_instructions(vec![
+            inst(0, Carrier::Store), // 0
+            inst(0, Carrier::Load),  // 1
+            inst(0, Carrier::Other), // 2
+            inst(0, Carrier::Store), // 3
+            inst(1, Carrier::Load),  // 4
+            inst(1, Carrier::Load),  // 5
+            inst(2, Carrier::Store), // 6
+            inst(2, Carrier::Store), // 7
+            inst(2, Carrier::Store), // 8
+        ]);
         let pairs = alias_pairs(&view);
         assert_eq!(pairs[0], (0, vec![(1, 0), (1, 3), (3, 0)]));
         assert_eq!(pairs[1], (1, vec![]));
@@ -267,10 +264,7 @@ mod tests {
     #[test]
     fn verdicts_and_summary() {
         let mut d = TypeDag::new();
-        let CScalars { char_, int, float } = d.c_scalars();
-        let t_int = d.old_tag(int, int, 0);
-        let t_float = d.old_tag(float, float, 0);
-        let t_char = d.old_tag(char_, char_, 0);
+        let [t_int, t_float, t_char] = d.c_scalar_tags();
         let mut a = inst(0, Carrier::Load);
         a.tbaa = Some(t_int);
         let mut b = inst(0, Carrier::Store);

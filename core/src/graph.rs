@@ -271,6 +271,18 @@ impl MetadataGraph {
         id
     }
 
+    /// Creates a tuple whose first operand is itself, followed by `rest`:
+    /// how LLVM writes a scope domain (`distinct !{!self, !"name"}`) or a
+    /// scope (`distinct !{!self, !domain, !"name"}`).
+    pub fn add_self_referential(&mut self, rest: Vec<Operand>) -> NodeId {
+        let id = self.reserve();
+        let mut operands = Vec::with_capacity(rest.len() + 1);
+        operands.push(Operand::Node(id));
+        operands.extend(rest);
+        self.define_tuple(id, operands);
+        id
+    }
+
     /// Returns the existing tuple with exactly these operands, or creates
     /// one (LLVM's `MDNode::get` uniquing, done by a linear search: meant
     /// for tests and small graphs).

@@ -149,17 +149,7 @@ fn label(g: &MetadataGraph, names: &dyn Numbering, node: NodeId, unnumbered: &st
 /// A scope: `"name"`, `"f: %p" (made by the inliner for argument %p of
 /// f)`, or `!7 (2nd scope of domain !5)`.
 pub fn describe_scope(g: &MetadataGraph, names: &dyn Numbering, scope: NodeId) -> String {
-    let domain = scope_domain(g, scope).ok().flatten();
-    describe_scope_of(g, names, scope, domain)
-}
-
-fn describe_scope_of(
-    g: &MetadataGraph,
-    names: &dyn Numbering,
-    scope: NodeId,
-    domain: Option<NodeId>,
-) -> String {
-    let note = scope_note_of(g, names, scope, domain);
+    let note = scope_note(g, names, scope);
     let id = scope_label(g, names, scope);
     match note {
         Some(note) => format!("{id} ({note})"),
@@ -294,15 +284,11 @@ mod tests {
     }
 
     fn anonymous_domain(g: &mut MetadataGraph) -> NodeId {
-        let d = g.reserve();
-        g.define_tuple(d, vec![Operand::Node(d)]);
-        d
+        g.add_self_referential(vec![])
     }
 
     fn anonymous_scope(g: &mut MetadataGraph, d: NodeId) -> NodeId {
-        let s = g.reserve();
-        g.define_tuple(s, vec![Operand::Node(s), Operand::Node(d)]);
-        s
+        g.add_self_referential(vec![Operand::Node(d)])
     }
 
     #[test]
@@ -386,18 +372,14 @@ mod tests {
     #[test]
     fn inliner_scopes_say_so() {
         let mut g = MetadataGraph::new();
-        let d = g.reserve();
         let f = g.string("f");
-        g.define_tuple(d, vec![Operand::Node(d), f]);
-        let named = g.reserve();
+        let d = g.add_self_referential(vec![f]);
         let p = g.string("f: %p");
-        g.define_tuple(named, vec![Operand::Node(named), Operand::Node(d), p]);
-        let unnamed = g.reserve();
+        let named = g.add_self_referential(vec![Operand::Node(d), p]);
         let a1 = g.string("f: argument 1");
-        g.define_tuple(unnamed, vec![Operand::Node(unnamed), Operand::Node(d), a1]);
-        let other = g.reserve();
+        let unnamed = g.add_self_referential(vec![Operand::Node(d), a1]);
         let q = g.string("g: %q");
-        g.define_tuple(other, vec![Operand::Node(other), Operand::Node(d), q]);
+        let other = g.add_self_referential(vec![Operand::Node(d), q]);
         assert_eq!(
             describe_scope(&g, &Unnumbered, named),
             r#""f: %p" (made by the inliner for argument %p of f)"#

@@ -76,6 +76,20 @@ fn quiet<T>(what: &str, f: impl FnOnce() -> T) -> T {
     }
 }
 
+/// `ask` of a fresh answerer (`fresh`) and of the `shared` one, neither
+/// panicking: the same answer, which it returns.
+fn fresh_as_shared<O, T: PartialEq + std::fmt::Debug>(
+    what: &str,
+    fresh: impl FnOnce() -> O,
+    shared: &mut O,
+    ask: impl Fn(&mut O) -> T,
+) -> Result<T, TestCaseError> {
+    let answer = quiet(what, || ask(&mut fresh()));
+    let again = quiet(what, || ask(shared));
+    prop_assert_eq!(&answer, &again);
+    Ok(answer)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
@@ -88,9 +102,7 @@ proptest! {
         let mut shared = TbaaOracle::new();
         for &a in &ids {
             for &b in &ids {
-                let fresh = quiet("aliases", || TbaaOracle::new().aliases(&g, Some(a), Some(b)));
-                let again = quiet("aliases", || shared.aliases(&g, Some(a), Some(b)));
-                prop_assert_eq!(&fresh, &again);
+                let fresh = fresh_as_shared("aliases", TbaaOracle::new, &mut shared, |o| o.aliases(&g, Some(a), Some(b)))?;
                 let matched = quiet("match_access_tags", || shared.match_access_tags(&g, Some(a), Some(b)));
                 match (&fresh, &matched) {
                     (Ok(may), Ok(m)) => prop_assert_eq!(*may, m.may_alias),
@@ -110,9 +122,7 @@ proptest! {
         let mut shared = ScopeLists::new();
         for &a in &ids {
             for &b in &ids {
-                let fresh = quiet("decide", || ScopeLists::new().decide_nodes(&g, Some(a), Some(b)));
-                let again = quiet("decide", || shared.decide_nodes(&g, Some(a), Some(b)));
-                prop_assert_eq!(&fresh, &again);
+                let fresh = fresh_as_shared("decide", ScopeLists::new, &mut shared, |t| t.decide_nodes(&g, Some(a), Some(b)))?;
                 let (ra, rb) = (shared.list(&g, a), shared.list(&g, b));
                 let fast = quiet("may_alias", || shared.may_alias(ra, rb));
                 prop_assert_eq!(fast.ok(), fresh.ok().map(|r| r.may_alias()));

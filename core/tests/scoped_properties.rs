@@ -27,21 +27,17 @@ fn build(domains: usize, scope_domains: &[Option<usize>], lists: &[Vec<usize>]) 
     let mut g = MetadataGraph::new();
     let doms: Vec<NodeId> = (0..domains.max(1))
         .map(|i| {
-            let d = g.reserve();
             let name = g.string(&format!("domain {i}"));
-            g.define_tuple(d, vec![Operand::Node(d), name]);
-            d
+            g.add_self_referential(vec![name])
         })
         .collect();
     let scopes: Vec<NodeId> = scope_domains
         .iter()
         .enumerate()
         .map(|(i, d)| {
-            let s = g.reserve();
             let name = g.string(&format!("scope {i}"));
             let dom = d.map_or(Operand::Null, |d| Operand::Node(doms[d % doms.len()]));
-            g.define_tuple(s, vec![Operand::Node(s), dom, name]);
-            s
+            g.add_self_referential(vec![dom, name])
         })
         .collect();
     let lists = lists

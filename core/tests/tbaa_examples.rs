@@ -47,18 +47,54 @@ fn generic_text(g: &MetadataGraph, t: GenericTag) -> String {
     }
 }
 
-struct Old {
-    d: TypeDag,
-    char_: NodeId,
-    int: NodeId,
-    float: NodeId,
-    s: NodeId,
-    t: NodeId,
-    other_root_int: NodeId,
+/// Asserts `getMostGenericTBAA` of each row's two tags: `expected`, as
+/// [`generic_text`] writes it.
+fn assert_most_generic(o: &mut TbaaOracle, d: &TypeDag, rows: &[(NodeId, NodeId, &str)]) {
+    for &(a, b, expected) in rows {
+        let got = o.most_generic_tag(&d.g, Some(a), Some(b)).unwrap();
+        assert_eq!(
+            generic_text(&d.g, got),
+            expected,
+            "getMostGenericTBAA({}, {})",
+            tag_text(&d.g, a),
+            tag_text(&d.g, b)
+        );
+    }
+}
+
+/// Asserts that `x` and `y` may alias (`expected`) asked either way round.
+fn assert_aliases_both_ways(
+    o: &mut TbaaOracle,
+    g: &MetadataGraph,
+    (x, y): (Option<NodeId>, Option<NodeId>),
+    expected: bool,
+    what: &str,
+) {
+    for (a, b) in [(x, y), (y, x)] {
+        assert_eq!(
+            o.aliases(g, a, b),
+            Ok(expected),
+            "{what}: {a:?} vs {b:?} (expected may-alias {expected})"
+        );
+    }
 }
 
 /// Old format: root ⊃ char ⊃ {int, float}; S = {int@0, int@4};
-/// T = {int@0, S@4, int@12}; and an `int` under a second root.
+/// T = {int@0, S@4, int@12}; and an `int` under a second root. With a tag
+/// for each scalar (`other`: the second root's int) and S's two fields.
+struct Old {
+    d: TypeDag,
+    int: NodeId,
+    s: NodeId,
+    t: NodeId,
+    char_tag: NodeId,
+    int_tag: NodeId,
+    float_tag: NodeId,
+    other: NodeId,
+    s_a: NodeId,
+    s_b: NodeId,
+}
+
 fn old_format() -> Old {
     let mut d = TypeDag::new();
     let root = d.root("root");
@@ -67,95 +103,88 @@ fn old_format() -> Old {
     let float = d.old_scalar("float", char_);
     let s = d.old_struct("S", &[(int, 0), (int, 4)]);
     let t = d.old_struct("T", &[(int, 0), (s, 4), (int, 12)]);
-    let other = d.root("other root");
-    let other_root_int = d.old_scalar("int", other);
+    let other_root = d.root("other root");
+    let other_root_int = d.old_scalar("int", other_root);
     Old {
-        d,
-        char_,
         int,
-        float,
         s,
         t,
-        other_root_int,
+        char_tag: d.old_tag(char_, char_, 0),
+        int_tag: d.old_tag(int, int, 0),
+        float_tag: d.old_tag(float, float, 0),
+        other: d.old_tag(other_root_int, other_root_int, 0),
+        s_a: d.old_tag(s, int, 0),
+        s_b: d.old_tag(s, int, 4),
+        d,
     }
 }
 
 #[test]
 fn old_format_alias_table() {
-    let Old {
-        mut d,
-        char_,
-        int,
-        float,
-        s,
-        t,
-        other_root_int,
-    } = old_format();
-    let int_tag = d.old_tag(int, int, 0);
-    let float_tag = d.old_tag(float, float, 0);
-    let char_tag = d.old_tag(char_, char_, 0);
-    let s_a = d.old_tag(s, int, 0);
-    let s_b = d.old_tag(s, int, 4);
-    let t_s_a = d.old_tag(t, int, 4);
-    let t_s_b = d.old_tag(t, int, 8);
-    let t_i = d.old_tag(t, int, 12);
-    let other = d.old_tag(other_root_int, other_root_int, 0);
+    let mut old = old_format();
+    let (int, t) = (old.int, old.t);
+    let t_s_a = old.d.old_tag(t, int, 4);
+    let t_s_b = old.d.old_tag(t, int, 8);
+    let t_i = old.d.old_tag(t, int, 12);
     let rows: &[(NodeId, Option<NodeId>, bool)] = &[
-        (int_tag, Some(float_tag), false),
-        (char_tag, Some(int_tag), true),
-        (s_b, Some(int_tag), true),
-        (s_b, Some(float_tag), false),
-        (t_s_b, Some(s_b), true),
-        (t_s_a, Some(s_b), false),
-        (t_i, Some(s_b), false),
-        (other, Some(int_tag), true),
-        (int_tag, None, true),
-        (s_a, Some(s_b), false),
+        (old.int_tag, Some(old.float_tag), false),
+        (old.char_tag, Some(old.int_tag), true),
+        (old.s_b, Some(old.int_tag), true),
+        (old.s_b, Some(old.float_tag), false),
+        (t_s_b, Some(old.s_b), true),
+        (t_s_a, Some(old.s_b), false),
+        (t_i, Some(old.s_b), false),
+        (old.other, Some(old.int_tag), true),
+        (old.int_tag, None, true),
+        (old.s_a, Some(old.s_b), false),
     ];
     let mut o = TbaaOracle::new();
     for &(a, b, expected) in rows {
-        for (x, y) in [(Some(a), b), (b, Some(a))] {
-            assert_eq!(
-                o.aliases(&d.g, x, y),
-                Ok(expected),
-                "{x:?} vs {y:?} (expected may-alias {expected})"
-            );
-        }
+        assert_aliases_both_ways(&mut o, &old.d.g, (Some(a), b), expected, "old format");
     }
 }
 
 #[test]
 fn old_format_reasons() {
-    let Old {
-        mut d, int, s, t, ..
-    } = old_format();
-    let s_b = d.old_tag(s, int, 4);
-    let t_s_b = d.old_tag(t, int, 8);
+    let mut old = old_format();
+    let s_b = old.s_b;
+    let t_s_b = old.d.old_tag(old.t, old.int, 8);
     let mut o = TbaaOracle::new();
-    let m = o.match_access_tags(&d.g, Some(t_s_b), Some(s_b)).unwrap();
+    let m = o
+        .match_access_tags(&old.d.g, Some(t_s_b), Some(s_b))
+        .unwrap();
     // T@8 → field S@4, rebased offset 4 == 4.
     assert_eq!(
         m.reason,
         Reason::PathMeets {
             base: t_s_b,
             sub: s_b,
-            ty: s,
+            ty: old.s,
             offset: 4
         }
     );
-    assert!(m.reason.describe(&d.g).contains("offset 4"));
+    assert!(m.reason.describe(&old.d.g).contains("offset 4"));
 }
 
-#[test]
-fn new_format_alias_table() {
+/// New format: root ⊃ char ⊃ int; S = {int@0 (4 bytes), int@4 (4 bytes)}.
+/// The DAG, int, and the tags of the whole S and of its two fields.
+fn new_format() -> (TypeDag, NodeId, [NodeId; 3]) {
     let mut d = TypeDag::new();
     let root = d.root("root");
     let char_ = d.new_scalar(root, 1, "char");
     let int = d.new_scalar(char_, 4, "int");
     let s = d.new_struct(char_, 8, "S", &[(int, 0, 4), (int, 4, 4)]);
-    let s_a = d.new_tag(s, int, 0, 4);
-    let s_b = d.new_tag(s, int, 4, 4);
-    let whole = d.new_tag(s, s, 0, 8);
+    let tags = [
+        d.new_tag(s, s, 0, 8),
+        d.new_tag(s, int, 0, 4),
+        d.new_tag(s, int, 4, 4),
+    ];
+    (d, int, tags)
+}
+
+#[test]
+fn new_format_alias_table() {
+    let (d, _, [whole, s_a, s_b]) = new_format();
     let mut o = TbaaOracle::new();
     assert_eq!(o.aliases(&d.g, Some(s_a), Some(s_b)), Ok(false));
     assert_eq!(o.aliases(&d.g, Some(whole), Some(s_b)), Ok(true));
@@ -164,23 +193,13 @@ fn new_format_alias_table() {
 
 #[test]
 fn most_generic_tag_table_old_format() {
-    let Old {
-        mut d,
-        char_,
-        int,
-        float,
-        s,
-        other_root_int,
-        ..
-    } = old_format();
-    let _ = char_;
-    let s_b = d.old_tag(s, int, 4);
-    let s_a = d.old_tag(s, int, 0);
-    let s_b_const = d.old_tag_flag(s, int, 4, 1);
-    let int_tag = d.old_tag(int, int, 0);
-    let int_const = d.old_tag_flag(int, int, 0, 1);
-    let float_tag = d.old_tag(float, float, 0);
-    let other = d.old_tag(other_root_int, other_root_int, 0);
+    let mut old = old_format();
+    let (int, s) = (old.int, old.s);
+    let (s_a, s_b, int_tag, float_tag, other) =
+        (old.s_a, old.s_b, old.int_tag, old.float_tag, old.other);
+    let s_b_const = old.d.old_tag_flag(s, int, 4, 1);
+    let int_const = old.d.old_tag_flag(int, int, 0, 1);
+    let d = old.d;
     let rows = [
         (s_b, s_a, "{int,int,0}"),
         (s_b, int_tag, "{int,int,0}"),
@@ -194,16 +213,7 @@ fn most_generic_tag_table_old_format() {
         (other, int_tag, "none"),
     ];
     let mut o = TbaaOracle::new();
-    for (a, b, expected) in rows {
-        let got = o.most_generic_tag(&d.g, Some(a), Some(b)).unwrap();
-        assert_eq!(
-            generic_text(&d.g, got),
-            expected,
-            "getMostGenericTBAA({}, {})",
-            tag_text(&d.g, a),
-            tag_text(&d.g, b)
-        );
-    }
+    assert_most_generic(&mut o, &d, &rows);
     assert_eq!(
         o.most_generic_tag(&d.g, Some(s_b), None),
         Ok(GenericTag::None)
@@ -216,14 +226,7 @@ fn most_generic_tag_table_old_format() {
 
 #[test]
 fn most_generic_tag_table_new_format() {
-    let mut d = TypeDag::new();
-    let root = d.root("root");
-    let char_ = d.new_scalar(root, 1, "char");
-    let int = d.new_scalar(char_, 4, "int");
-    let s = d.new_struct(char_, 8, "S", &[(int, 0, 4), (int, 4, 4)]);
-    let whole = d.new_tag(s, s, 0, 8);
-    let s_a = d.new_tag(s, int, 0, 4);
-    let s_b = d.new_tag(s, int, 4, 4);
+    let (mut d, int, [whole, s_a, s_b]) = new_format();
     let int_tag = d.new_tag(int, int, 0, 4);
     let rows = [
         (whole, s_b, "{S,int,4,4}"),
@@ -232,17 +235,7 @@ fn most_generic_tag_table_new_format() {
         (int_tag, s_b, "{int,int,0,-1}"),
         (s_b, int_tag, "{int,int,0,4}"),
     ];
-    let mut o = TbaaOracle::new();
-    for (a, b, expected) in rows {
-        let got = o.most_generic_tag(&d.g, Some(a), Some(b)).unwrap();
-        assert_eq!(
-            generic_text(&d.g, got),
-            expected,
-            "getMostGenericTBAA({}, {})",
-            tag_text(&d.g, a),
-            tag_text(&d.g, b)
-        );
-    }
+    assert_most_generic(&mut TbaaOracle::new(), &d, &rows);
 }
 
 /// The matrix of LLVM's struct-path tests (g..g12 of tbaa-path.ll and
@@ -295,52 +288,33 @@ fn struct_path_matrix_both_formats() {
             c = d.old_struct("StructC", &[(short, 0), (b, 4), (int, 28)]);
             dd = d.old_struct("StructD", &[(short, 0), (b, 4), (int, 28), (char_, 32)]);
         }
-        let mut tag = |base: NodeId, access: NodeId, off: u64, size: u64| {
+        let mut tag = |(base, access, off, size): (NodeId, NodeId, u64, u64)| {
             if new_format {
                 d.new_tag(base, access, off, size)
             } else {
                 d.old_tag(base, access, off)
             }
         };
-        let int_s = tag(int, int, 0, 4);
-        let a_f32 = tag(a, int, 4, 4);
-        let a_f16 = tag(a, short, 0, 2);
-        let b_a_f32 = tag(b, int, 8, 4);
-        let b_a_f16 = tag(b, short, 4, 2);
-        let b_f32 = tag(b, int, 20, 4);
-        let b_a_f32_2 = tag(b, int, 16, 4);
-        let s_f32 = tag(s, int, 4, 4);
-        let s_f16 = tag(s, short, 0, 2);
-        let s2_f32 = tag(s2, int, 4, 4);
-        let s2_f16 = tag(s2, short, 0, 2);
-        let c_b_a_f32 = tag(c, int, 12, 4);
-        let d_b_a_f32 = tag(dd, int, 12, 4);
+        // Each side: (base, access type, offset, size).
         let rows = [
-            ("g", int_s, a_f32, true),
-            ("g2", int_s, a_f16, false),
-            ("g3", a_f32, b_a_f32, true),
-            ("g4", a_f32, b_a_f16, false),
-            ("g5", a_f32, b_f32, false),
-            ("g6", a_f32, b_a_f32_2, false),
-            ("g7", a_f32, s_f32, false),
-            ("g8", a_f32, s_f16, false),
-            ("g9", s_f32, s2_f32, false),
-            ("g10", s_f32, s2_f16, false),
-            ("g11", c_b_a_f32, d_b_a_f32, false),
-            ("g12", b_a_f32, b_a_f32, true),
-        ];
+            ("g", (int, int, 0, 4), (a, int, 4, 4), true),
+            ("g2", (int, int, 0, 4), (a, short, 0, 2), false),
+            ("g3", (a, int, 4, 4), (b, int, 8, 4), true),
+            ("g4", (a, int, 4, 4), (b, short, 4, 2), false),
+            ("g5", (a, int, 4, 4), (b, int, 20, 4), false),
+            ("g6", (a, int, 4, 4), (b, int, 16, 4), false),
+            ("g7", (a, int, 4, 4), (s, int, 4, 4), false),
+            ("g8", (a, int, 4, 4), (s, short, 0, 2), false),
+            ("g9", (s, int, 4, 4), (s2, int, 4, 4), false),
+            ("g10", (s, int, 4, 4), (s2, short, 0, 2), false),
+            ("g11", (c, int, 12, 4), (dd, int, 12, 4), false),
+            ("g12", (b, int, 8, 4), (b, int, 8, 4), true),
+        ]
+        .map(|(name, x, y, expected)| (name, tag(x), tag(y), expected));
         let mut o = TbaaOracle::new();
         for (name, x, y, expected) in rows {
-            assert_eq!(
-                o.aliases(&d.g, Some(x), Some(y)),
-                Ok(expected),
-                "{name} (new format: {new_format})"
-            );
-            assert_eq!(
-                o.aliases(&d.g, Some(y), Some(x)),
-                Ok(expected),
-                "{name} reversed"
-            );
+            let what = format!("{name} (new format: {new_format})");
+            assert_aliases_both_ways(&mut o, &d.g, (Some(x), Some(y)), expected, &what);
         }
     }
 }

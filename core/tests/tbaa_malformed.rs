@@ -2,76 +2,45 @@
 //! the core must report it as malformed (callers answer MayAlias), never
 //! loop and never panic.
 
-use aliaskit_core::tbaa::build::TypeDag;
+use aliaskit_core::tbaa::build::{CScalars, TypeDag};
 use aliaskit_core::tbaa::{has_field, TbaaOracle};
-use aliaskit_core::{Malformed, Operand, Problem};
+use aliaskit_core::{Malformed, MetadataGraph, NodeId, Operand, Problem};
 
 fn problem(r: Result<bool, Malformed>) -> Problem {
     r.expect_err("expected malformed metadata").problem
+}
+
+/// What is malformed in answering whether tags `a` and `b` may alias.
+fn aliases_problem(o: &mut TbaaOracle, g: &MetadataGraph, a: NodeId, b: NodeId) -> Problem {
+    problem(o.aliases(g, Some(a), Some(b)))
 }
 
 #[test]
 fn parent_cycle_is_reported_not_fatal() {
     let mut d = TypeDag::new();
     // a -> b -> a through parents (new format: parent is operand 0).
-    let a = d.g.reserve();
-    let b = d.g.reserve();
-    let sa = d.g.string("A");
-    let sb = d.g.string("B");
-    d.g.define_tuple(a, vec![Operand::Node(b), Operand::int64(4), sa]);
-    d.g.define_tuple(b, vec![Operand::Node(a), Operand::int64(4), sb]);
+    let (a, b) = (d.g.reserve(), d.g.reserve());
+    d.define_new_struct(a, b, 4, "A", &[]);
+    d.define_new_struct(b, a, 4, "B", &[]);
     let root = d.root("root");
     let int = d.new_scalar(root, 4, "int");
     let t1 = d.new_tag(a, a, 0, 4);
     let t2 = d.new_tag(int, int, 0, 4);
     let mut o = TbaaOracle::new();
-    assert_eq!(
-        problem(o.aliases(&d.g, Some(t1), Some(t2))),
-        Problem::ParentCycle
-    );
+    assert_eq!(aliases_problem(&mut o, &d.g, t1, t2), Problem::ParentCycle);
     // Asking again hits the cached chain and reports the same.
-    assert_eq!(
-        problem(o.aliases(&d.g, Some(t2), Some(t1))),
-        Problem::ParentCycle
-    );
+    assert_eq!(aliases_problem(&mut o, &d.g, t2, t1), Problem::ParentCycle);
 }
 
 #[test]
 fn cyclic_field_graph_is_reported() {
     let mut d = TypeDag::new();
-    let root = d.root("root");
-    let char_ = d.new_scalar(root, 1, "char");
+    let CScalars { char_, .. } = d.c_scalars_new_format();
     let short = d.new_scalar(char_, 2, "short");
     // X = {char@0, Y@4}, Y = {X@0}: a cycle of fields below X.
-    let x = d.g.reserve();
-    let y = d.g.reserve();
-    let sx = d.g.string("X");
-    let sy = d.g.string("Y");
-    d.g.define_tuple(
-        x,
-        vec![
-            Operand::Node(char_),
-            Operand::int64(8),
-            sx,
-            Operand::Node(char_),
-            Operand::int64(0),
-            Operand::int64(1),
-            Operand::Node(y),
-            Operand::int64(4),
-            Operand::int64(4),
-        ],
-    );
-    d.g.define_tuple(
-        y,
-        vec![
-            Operand::Node(char_),
-            Operand::int64(4),
-            sy,
-            Operand::Node(x),
-            Operand::int64(0),
-            Operand::int64(4),
-        ],
-    );
+    let (x, y) = (d.g.reserve(), d.g.reserve());
+    d.define_new_struct(x, char_, 8, "X", &[(char_, 0, 1), (y, 4, 4)]);
+    d.define_new_struct(y, char_, 4, "Y", &[(x, 0, 4)]);
     assert_eq!(
         problem(has_field(&d.g, x, Some(short))),
         Problem::FieldCycle
@@ -82,7 +51,7 @@ fn cyclic_field_graph_is_reported() {
     let s_tag = d.new_tag(short, short, 0, 2);
     let mut o = TbaaOracle::new();
     assert_eq!(
-        problem(o.aliases(&d.g, Some(whole), Some(s_tag))),
+        aliases_problem(&mut o, &d.g, whole, s_tag),
         Problem::FieldCycle
     );
 }
@@ -90,10 +59,7 @@ fn cyclic_field_graph_is_reported() {
 #[test]
 fn operands_of_the_wrong_kind() {
     let mut d = TypeDag::new();
-    let root = d.root("root");
-    let char_ = d.old_scalar("char", root);
-    let int = d.old_scalar("int", char_);
-    let float = d.old_scalar("float", char_);
+    let CScalars { int, float, .. } = d.c_scalars();
     let good = d.old_tag(float, float, 0);
     let name = d.g.string("x");
     let bad_offset =
@@ -102,15 +68,15 @@ fn operands_of_the_wrong_kind() {
     let empty = d.g.add_tuple(vec![]);
     let mut o = TbaaOracle::new();
     assert_eq!(
-        problem(o.aliases(&d.g, Some(bad_offset), Some(good))),
+        aliases_problem(&mut o, &d.g, bad_offset, good),
         Problem::NotAnInteger { index: 2 }
     );
     assert_eq!(
-        problem(o.aliases(&d.g, Some(too_short), Some(good))),
+        aliases_problem(&mut o, &d.g, too_short, good),
         Problem::MissingOperand { index: 1 }
     );
     assert_eq!(
-        problem(o.aliases(&d.g, Some(empty), Some(good))),
+        aliases_problem(&mut o, &d.g, empty, good),
         Problem::MissingOperand { index: 1 }
     );
     // A malformed tag is still identical to itself, which needs no reads.
@@ -120,10 +86,8 @@ fn operands_of_the_wrong_kind() {
 #[test]
 fn new_format_walk_leaving_the_dag() {
     let mut d = TypeDag::new();
-    let root = d.root("root");
-    let char_ = d.new_scalar(root, 1, "char");
-    let int = d.new_scalar(char_, 4, "int");
-    let float = d.new_scalar(char_, 4, "float");
+    let c = d.c_scalars_new_format();
+    let (char_, int, float) = (c.char_, c.int, c.float);
     // Access type int, but the base is float: the walk never meets int.
     let off_path = d.new_tag(float, int, 0, 4);
     let other = d.new_tag(char_, char_, 0, 1);
@@ -131,7 +95,7 @@ fn new_format_walk_leaving_the_dag() {
     let f = d.new_tag(float, float, 0, 4);
     let mut o = TbaaOracle::new();
     assert_eq!(
-        problem(o.aliases(&d.g, Some(off_path), Some(i))),
+        aliases_problem(&mut o, &d.g, off_path, i),
         Problem::WalkLeftPath
     );
     // The walk meets the other base type (float) before leaving the DAG.
@@ -143,9 +107,7 @@ fn new_format_walk_leaving_the_dag() {
 #[test]
 fn struct_path_cycle_terminates() {
     let mut d = TypeDag::new();
-    let root = d.root("root");
-    let char_ = d.old_scalar("char", root);
-    let int = d.old_scalar("int", char_);
+    let CScalars { int, .. } = d.c_scalars();
     // T = {!"T", T, i64 4}: a one-field struct whose field is itself, so the
     // walk subtracts 4 forever (LLVM loops ~2^62 times).
     let t = d.g.reserve();
@@ -155,7 +117,7 @@ fn struct_path_cycle_terminates() {
     let other = d.old_tag(int, int, 0);
     let mut o = TbaaOracle::new();
     assert_eq!(
-        problem(o.aliases(&d.g, Some(tag), Some(other))),
+        aliases_problem(&mut o, &d.g, tag, other),
         Problem::PathCycle
     );
     // With the whole-object access first, step 1 decides before any walk.
@@ -168,37 +130,10 @@ fn field_cycle_after_the_field_is_found_first_in_llvm_order() {
     // int descends Knot -> Tie -> Knot (field 0 first) and never returns:
     // malformed, even though int is reachable.
     let mut d = TypeDag::new();
-    let root = d.root("root");
-    let char_ = d.new_scalar(root, 1, "char");
-    let int = d.new_scalar(char_, 4, "int");
-    let knot = d.g.reserve();
-    let tie = d.g.reserve();
-    let (sk, st) = (d.g.string("Knot"), d.g.string("Tie"));
-    d.g.define_tuple(
-        knot,
-        vec![
-            Operand::Node(char_),
-            Operand::int64(8),
-            sk,
-            Operand::Node(tie),
-            Operand::int64(0),
-            Operand::int64(8),
-        ],
-    );
-    d.g.define_tuple(
-        tie,
-        vec![
-            Operand::Node(char_),
-            Operand::int64(8),
-            st,
-            Operand::Node(knot),
-            Operand::int64(0),
-            Operand::int64(4),
-            Operand::Node(int),
-            Operand::int64(4),
-            Operand::int64(4),
-        ],
-    );
+    let CScalars { char_, int, .. } = d.c_scalars_new_format();
+    let (knot, tie) = (d.g.reserve(), d.g.reserve());
+    d.define_new_struct(knot, char_, 8, "Knot", &[(tie, 0, 8)]);
+    d.define_new_struct(tie, char_, 8, "Tie", &[(knot, 0, 4), (int, 4, 4)]);
     assert_eq!(
         problem(has_field(&d.g, knot, Some(int))),
         Problem::FieldCycle
@@ -211,9 +146,8 @@ fn field_cycle_after_the_field_is_found_first_in_llvm_order() {
 fn access_paths_say_how_the_walk_ends() {
     use aliaskit_core::tbaa::{AccessPath, PathOutcome};
     let mut d = TypeDag::new();
-    let root = d.root("root");
-    let char_ = d.old_scalar("char", root);
-    let int = d.old_scalar("int", char_);
+    let c = d.c_scalars();
+    let (root, char_, int) = (c.root, c.char_, c.int);
     let s = d.old_struct("S", &[(int, 0), (int, 4)]);
     let ran_off = d.old_tag(s, int, 4);
     let late = d.old_struct("L", &[(int, 4), (int, 8)]);
@@ -268,9 +202,7 @@ fn access_paths_say_how_the_walk_ends() {
 fn a_null_first_operand_on_a_chain_is_malformed() {
     use aliaskit_core::verify::{verify_module, Carrier, InstView, ModuleView, Rule};
     let mut d = TypeDag::new();
-    let root = d.root("Simple C/C++ TBAA");
-    let char_ = d.new_scalar(root, 1, "omnipotent char");
-    let int = d.new_scalar(char_, 4, "int");
+    let CScalars { int, .. } = d.c_scalars_new_format();
     let name = d.g.string("any pointer");
     // LLVM's isNewFormatTypeNode does isa<MDNode> on operand 0.
     let any = d.g.add_tuple(vec![Operand::Null, Operand::int64(8), name]);
@@ -283,13 +215,7 @@ fn a_null_first_operand_on_a_chain_is_malformed() {
     );
     // The same access type on both sides: LLVM climbs no chain.
     assert_eq!(o.aliases(&d.g, Some(t_ptr), Some(t_ptr)), Ok(true));
-    let m = ModuleView {
-        instructions: vec![InstView {
-            tbaa: Some(t_ptr),
-            ..InstView::new(0, Carrier::Store)
-        }],
-        ..ModuleView::default()
-    };
+    let m = ModuleView::of_instructions(vec![InstView::new(0, Carrier::Store).with_tbaa(t_ptr)]);
     let rules: Vec<Rule> = verify_module(&d.g, &m).iter().map(|f| f.rule).collect();
     assert_eq!(rules, vec![Rule::TbaaNullFirstOperand]);
 }

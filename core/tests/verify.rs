@@ -9,10 +9,7 @@ use aliaskit_core::verify::{
 use aliaskit_core::{MetadataGraph, NodeId, Operand};
 
 fn store(tag: NodeId) -> InstView {
-    InstView {
-        tbaa: Some(tag),
-        ..InstView::new(0, Carrier::Store)
-    }
+    InstView::new(0, Carrier::Store).with_tbaa(tag)
 }
 
 /// The rules broken and where; every finding of one of LLVM's checks
@@ -60,17 +57,11 @@ fn valid_tags_have_no_findings() {
     let t1 = d.old_tag(s, int, 4);
     let t2 = d.old_tag(char_, char_, 0);
     let t3 = d.old_tag_flag(int, int, 0, 1);
-    let m = ModuleView {
-        instructions: vec![
-            store(t1),
-            store(t2),
-            InstView {
-                tbaa: Some(t3),
-                ..InstView::new(0, Carrier::Load)
-            },
-        ],
-        ..ModuleView::default()
-    };
+    let m = ModuleView::of_instructions(vec![
+        store(t1),
+        store(t2),
+        InstView::new(0, Carrier::Load).with_tbaa(t3),
+    ]);
     assert_eq!(verify_module(&d.g, &m), vec![]);
 }
 
@@ -79,10 +70,7 @@ fn offset_not_zero_is_reported_per_instruction_with_the_offset() {
     let (mut d, _, _, int) = old_system();
     let s = d.old_struct("S", &[(int, 0), (int, 4)]);
     let bad = d.old_tag(s, int, 2);
-    let m = ModuleView {
-        instructions: vec![store(bad), store(bad)],
-        ..ModuleView::default()
-    };
+    let m = ModuleView::of_instructions(vec![store(bad), store(bad)]);
     let f = verify_module(&d.g, &m);
     assert_eq!(f.len(), 2, "{f:#?}");
     assert!(f.iter().all(|f| f.rule == Rule::TbaaOffsetNotZero));
@@ -108,10 +96,7 @@ fn bad_base_nodes_are_reported_once() {
     let s = d.old_struct("S", &[(int, 4), (int, 0)]);
     let t1 = d.old_tag(s, int, 0);
     let t2 = d.old_tag(s, int, 4);
-    let m = ModuleView {
-        instructions: vec![store(t1), store(t2), store(t1)],
-        ..ModuleView::default()
-    };
+    let m = ModuleView::of_instructions(vec![store(t1), store(t2), store(t1)]);
     assert_eq!(
         rules(&d.g, &m),
         vec![(Rule::TbaaFieldOrder, Site::Instruction(0))]
@@ -124,10 +109,7 @@ fn two_operand_invalid_base_is_silent_in_llvm_and_reported_here() {
     let name = d.g.string("bad");
     let bogus = d.g.add_tuple(vec![name, Operand::int64(40)]);
     let tag = d.old_tag(bogus, int, 0);
-    let m = ModuleView {
-        instructions: vec![store(tag)],
-        ..ModuleView::default()
-    };
+    let m = ModuleView::of_instructions(vec![store(tag)]);
     let f = verify_module(&d.g, &m);
     assert_eq!(f.len(), 1);
     assert_eq!(f[0].rule, Rule::TbaaSilentlyInvalid);
@@ -148,19 +130,13 @@ fn tag_level_checks_in_llvm_order() {
     let s = d.g.string("x");
     let old_style = d.g.add_tuple(vec![s, Operand::Node(int)]);
     let empty = d.g.add_tuple(vec![]);
-    let m = ModuleView {
-        instructions: vec![
-            store(five),
-            store(flag3),
-            store(old_style),
-            store(empty),
-            InstView {
-                tbaa: Some(flag3),
-                ..InstView::new(0, Carrier::Other)
-            },
-        ],
-        ..ModuleView::default()
-    };
+    let m = ModuleView::of_instructions(vec![
+        store(five),
+        store(flag3),
+        store(old_style),
+        store(empty),
+        InstView::new(0, Carrier::Other).with_tbaa(flag3),
+    ]);
     assert_eq!(
         rules(&d.g, &m),
         vec![
@@ -176,11 +152,9 @@ fn tag_level_checks_in_llvm_order() {
 #[test]
 fn scope_lists_checked_like_llvm() {
     let mut g = MetadataGraph::new();
-    let d = g.reserve();
     let dn = g.string("dom");
-    g.define_tuple(d, vec![Operand::Node(d), dn]);
-    let good = g.reserve();
-    g.define_tuple(good, vec![Operand::Node(good), Operand::Node(d)]);
+    let d = g.add_self_referential(vec![dn]);
+    let good = g.add_self_referential(vec![Operand::Node(d)]);
     let one_operand = g.add_tuple(vec![Operand::Node(d)]);
     let s = g.string("not a node");
     let list_ok = g.add_tuple(vec![Operand::Node(good)]);
@@ -192,15 +166,12 @@ fn scope_lists_checked_like_llvm() {
         noalias,
         ..InstView::new(0, Carrier::Load)
     };
-    let m = ModuleView {
-        instructions: vec![
-            inst(Some(list_ok), Some(list_bad_scope)),
-            inst(Some(list_string), None),
-            inst(None, Some(list_null)),
-            inst(Some(list_ok), Some(list_ok)),
-        ],
-        ..ModuleView::default()
-    };
+    let m = ModuleView::of_instructions(vec![
+        inst(Some(list_ok), Some(list_bad_scope)),
+        inst(Some(list_string), None),
+        inst(None, Some(list_null)),
+        inst(Some(list_ok), Some(list_ok)),
+    ]);
     let f = verify_module(&g, &m);
     let got: Vec<(Rule, Attachment)> = f.iter().map(|f| (f.rule, f.attachment)).collect();
     assert_eq!(
@@ -219,10 +190,8 @@ fn scope_lists_checked_like_llvm() {
 #[test]
 fn scope_declarations_stop_at_the_first_failure_per_function() {
     let mut g = MetadataGraph::new();
-    let d = g.reserve();
-    g.define_tuple(d, vec![Operand::Node(d)]);
-    let sc = g.reserve();
-    g.define_tuple(sc, vec![Operand::Node(sc), Operand::Node(d)]);
+    let d = g.add_self_referential(vec![]);
+    let sc = g.add_self_referential(vec![Operand::Node(d)]);
     let two = g.add_tuple(vec![Operand::Node(sc), Operand::Node(sc)]);
     let one = g.add_tuple(vec![Operand::Node(sc)]);
     let m = ModuleView {
@@ -269,12 +238,10 @@ fn dominance_view(
     lists: &[usize],
     places: &[(u32, Option<(u32, u32)>)],
 ) -> ModuleView {
-    let d = g.reserve();
-    g.define_tuple(d, vec![Operand::Node(d)]);
+    let d = g.add_self_referential(vec![]);
     let scopes: Vec<NodeId> = (0..2)
         .map(|_| {
-            let sc = g.reserve();
-            g.define_tuple(sc, vec![Operand::Node(sc), Operand::Node(d)]);
+            let sc = g.add_self_referential(vec![Operand::Node(d)]);
             g.add_tuple(vec![Operand::Node(sc)])
         })
         .collect();
@@ -334,26 +301,19 @@ fn a_scope_declaration_must_not_dominate_one_of_the_same_scope() {
 #[test]
 fn cycles_and_paths_beyond_llvm() {
     let mut d = TypeDag::new();
-    let root = d.root("root");
-    let char_ = d.new_scalar(root, 1, "char");
-    let int = d.new_scalar(char_, 4, "int");
-    let float = d.new_scalar(char_, 4, "float");
+    let c = d.c_scalars_new_format();
+    let (char_, int, float) = (c.char_, c.int, c.float);
     let s = d.new_struct(char_, 4, "S", &[(int, 0, 4)]);
     // LLVM's verifier accepts {S, char, 4} (it steps from int to char);
     // the analysis cannot: the access path is broken.
     let verifier_only = d.new_tag(s, char_, 4, 1);
     // A parent cycle the verifier never walks into.
-    let a = d.g.reserve();
-    let b = d.g.reserve();
-    let (na, nb) = (d.g.string("A"), d.g.string("B"));
-    d.g.define_tuple(a, vec![Operand::Node(b), Operand::int64(4), na]);
-    d.g.define_tuple(b, vec![Operand::Node(a), Operand::int64(4), nb]);
+    let (a, b) = (d.g.reserve(), d.g.reserve());
+    d.define_new_struct(a, b, 4, "A", &[]);
+    d.define_new_struct(b, a, 4, "B", &[]);
     let looping = d.new_tag(a, a, 0, 4);
     let f_tag = d.new_tag(float, float, 0, 4);
-    let m = ModuleView {
-        instructions: vec![store(verifier_only), store(looping), store(f_tag)],
-        ..ModuleView::default()
-    };
+    let m = ModuleView::of_instructions(vec![store(verifier_only), store(looping), store(f_tag)]);
     let f = verify_module(&d.g, &m);
     let got: Vec<Rule> = f.iter().map(|f| f.rule).collect();
     assert!(got.contains(&Rule::TbaaAccessPath), "{f:#?}");
@@ -372,28 +332,11 @@ fn tbaa_struct_triples() {
     let (mut d, _, char_, int) = old_system();
     let int_tag = d.old_tag(int, int, 0);
     let char_tag = d.old_tag(char_, char_, 0);
-    let ok = d.g.add_tuple(vec![
-        Operand::int64(0),
-        Operand::int64(4),
-        Operand::Node(int_tag),
-        Operand::int64(4),
-        Operand::int64(1),
-        Operand::Node(char_tag),
-    ]);
-    let overlap = d.g.add_tuple(vec![
-        Operand::int64(0),
-        Operand::int64(8),
-        Operand::Node(int_tag),
-        Operand::int64(4),
-        Operand::int64(4),
-        Operand::Node(int_tag),
-    ]);
+    let ok = d.tbaa_struct(&[(0, 4, int_tag), (4, 1, char_tag)]);
+    let overlap = d.tbaa_struct(&[(0, 8, int_tag), (4, 4, int_tag)]);
     let shape = d.g.add_tuple(vec![Operand::int64(0), Operand::int64(4)]);
-    let bad_tag = d.g.add_tuple(vec![
-        Operand::int64(0),
-        Operand::int64(4),
-        Operand::Node(int),
-    ]);
+    // A field whose tag is a type node.
+    let bad_tag = d.tbaa_struct(&[(0, 4, int)]);
     let copy = |ts: NodeId| InstView {
         tbaa_struct: Some(ts),
         ..InstView::new(
@@ -404,19 +347,16 @@ fn tbaa_struct_triples() {
             },
         )
     };
-    let m = ModuleView {
-        instructions: vec![
-            copy(ok),
-            copy(overlap),
-            copy(shape),
-            copy(bad_tag),
-            InstView {
-                tbaa_struct: Some(ok),
-                ..InstView::new(0, Carrier::Load)
-            },
-        ],
-        ..ModuleView::default()
-    };
+    let m = ModuleView::of_instructions(vec![
+        copy(ok),
+        copy(overlap),
+        copy(shape),
+        copy(bad_tag),
+        InstView {
+            tbaa_struct: Some(ok),
+            ..InstView::new(0, Carrier::Load)
+        },
+    ]);
     assert_eq!(
         rules(&d.g, &m),
         vec![
@@ -439,10 +379,7 @@ fn immutable_store_and_different_roots() {
     // through a struct that contains both.
     let mixed = d.old_struct("Mixed", &[(o_int, 0)]);
     let cross = d.old_tag(mixed, o_int, 0);
-    let m = ModuleView {
-        instructions: vec![store(imm), store(cross)],
-        ..ModuleView::default()
-    };
+    let m = ModuleView::of_instructions(vec![store(imm), store(cross)]);
     let got: Vec<Rule> = verify_module(&d.g, &m)
         .into_iter()
         .map(|f| f.rule)

@@ -49,24 +49,23 @@ fn registry() -> &'static Mutex<Registry> {
 
 /// Remembers a table global (from its module's constructor).
 pub fn register(global: usize) {
-    if global == 0 {
-        return;
-    }
-    if let Ok(mut r) = registry().lock() {
-        if !r.globals.contains(&global) {
-            r.globals.push(global);
-        }
-    }
+    remember(global, |r| &mut r.globals)
 }
 
 /// Remembers a module's counter of unclassified accesses.
 pub fn register_counter(counter: usize) {
-    if counter == 0 {
+    remember(counter, |r| &mut r.counters)
+}
+
+/// Adds a non-null address to the registry's list `list`, once.
+fn remember(address: usize, list: impl FnOnce(&mut Registry) -> &mut Vec<usize>) {
+    if address == 0 {
         return;
     }
     if let Ok(mut r) = registry().lock() {
-        if !r.counters.contains(&counter) {
-            r.counters.push(counter);
+        let list = list(&mut r);
+        if !list.contains(&address) {
+            list.push(address);
         }
     }
 }

@@ -112,96 +112,48 @@ pub extern "C" fn __aliaskit_tbaa_call() -> u64 {
     tbaa::call()
 }
 
-/// [`__aliaskit_tbaa_store`] of a per-call tag, in call instance `call`.
-///
-/// # Safety
-/// As [`__aliaskit_tbaa_store`].
-#[no_mangle]
-#[inline(never)]
-pub unsafe extern "C" fn __aliaskit_tbaa_store_in(
-    base: *const u32,
-    site: u32,
-    call: u64,
-    address: *const c_void,
-    size: u64,
-) {
-    site_access!(base, site, size, |id| tbaa::store_in(
-        id,
-        call,
-        address as u64,
-        size
-    ))
+/// The entry points of a tagged access whose tag is per call: `$name`
+/// (`base`, `site`, the call instances `$instance`, `address`, `size`)
+/// does `tbaa::$work` with them, as [`__aliaskit_tbaa_store`] does.
+macro_rules! per_call_access {
+    ($(#[$doc:meta])* $name:ident => $work:ident($($instance:ident),+)) => {
+        $(#[$doc])*
+        ///
+        /// # Safety
+        /// As [`__aliaskit_tbaa_store`].
+        #[no_mangle]
+        #[inline(never)]
+        pub unsafe extern "C" fn $name(
+            base: *const u32,
+            site: u32,
+            $($instance: u64,)+
+            address: *const c_void,
+            size: u64,
+        ) {
+            site_access!(base, site, size, |id| tbaa::$work(id, $($instance,)+ address as u64, size))
+        }
+    };
 }
 
-/// [`__aliaskit_tbaa_load`] of a per-call tag, in call instance `call`.
-///
-/// # Safety
-/// As [`__aliaskit_tbaa_store`].
-#[no_mangle]
-#[inline(never)]
-pub unsafe extern "C" fn __aliaskit_tbaa_load_in(
-    base: *const u32,
-    site: u32,
-    call: u64,
-    address: *const c_void,
-    size: u64,
-) {
-    site_access!(base, site, size, |id| tbaa::load_in(
-        id,
-        call,
-        address as u64,
-        size
-    ))
-}
-
-/// [`__aliaskit_tbaa_store_in`] where the end of the pipeline found the
-/// access inlined into another function: `host` is the call instance of
-/// that function, where its code runs at code generation.
-///
-/// # Safety
-/// As [`__aliaskit_tbaa_store`].
-#[no_mangle]
-#[inline(never)]
-pub unsafe extern "C" fn __aliaskit_tbaa_store_at(
-    base: *const u32,
-    site: u32,
-    call: u64,
-    host: u64,
-    address: *const c_void,
-    size: u64,
-) {
-    site_access!(base, site, size, |id| tbaa::store_at(
-        id,
-        call,
-        host,
-        address as u64,
-        size
-    ))
-}
-
-/// [`__aliaskit_tbaa_load_in`] inlined into another function (`host`, as
-/// [`__aliaskit_tbaa_store_at`]).
-///
-/// # Safety
-/// As [`__aliaskit_tbaa_store`].
-#[no_mangle]
-#[inline(never)]
-pub unsafe extern "C" fn __aliaskit_tbaa_load_at(
-    base: *const u32,
-    site: u32,
-    call: u64,
-    host: u64,
-    address: *const c_void,
-    size: u64,
-) {
-    site_access!(base, site, size, |id| tbaa::load_at(
-        id,
-        call,
-        host,
-        address as u64,
-        size
-    ))
-}
+per_call_access!(
+    /// [`__aliaskit_tbaa_store`] of a per-call tag, in call instance `call`.
+    __aliaskit_tbaa_store_in => store_in(call)
+);
+per_call_access!(
+    /// [`__aliaskit_tbaa_load`] of a per-call tag, in call instance `call`.
+    __aliaskit_tbaa_load_in => load_in(call)
+);
+per_call_access!(
+    /// [`__aliaskit_tbaa_store_in`] where the end of the pipeline found the
+    /// access inlined into another function: `host` is the call instance of
+    /// that function, where its code runs at code generation.
+    __aliaskit_tbaa_store_at => store_at(call, host)
+);
+per_call_access!(
+    /// [`__aliaskit_tbaa_load_in`] inlined into another function (`host`, as
+    /// [`__aliaskit_tbaa_store_at`]).
+    __aliaskit_tbaa_load_at => load_at(call, host)
+);
 
 /// An untagged write of `size` bytes at `address` (or a new stack object):
 /// its bytes are untyped.

@@ -176,12 +176,6 @@ impl Pair {
         for x in [&first, &second] {
             candidates.extend(x.location.iter().cloned());
         }
-        let source = |x: &TbaaSite| {
-            x.location
-                .first()
-                .cloned()
-                .unwrap_or_else(|| x.instruction.clone())
-        };
         let summary_location = second
             .location
             .first()
@@ -191,8 +185,8 @@ impl Pair {
             key: (
                 format!("{kind} {second_fn}"),
                 id,
-                source(&first),
-                source(&second),
+                first.source(),
+                second.source(),
             ),
             kind,
             function: second_fn,

@@ -6,12 +6,10 @@
 //! One test function: the options and the log are read once per process.
 
 mod common;
-use common::{fresh_log, reports};
+use common::{fresh_log, reports, site, table_of_g};
 use std::ffi::c_void;
 
-use aliaskit_core::sanitize::table::{
-    Access, Domain, FunctionTable, List, ModuleTable, Point, Scope, Site,
-};
+use aliaskit_core::sanitize::table::{Access, Scope};
 use aliaskit_rt::frames::delegating;
 use aliaskit_rt::{
     __aliaskit_access, __aliaskit_delegate_begin, __aliaskit_delegate_end, __aliaskit_delegated,
@@ -20,62 +18,23 @@ use aliaskit_rt::{
 
 const NONE: u32 = u32::MAX;
 
-fn site(
-    file: &str,
-    i: u32,
-    inst: u32,
-    part: &str,
-    access: Access,
-    scopes: u32,
-    noalias: u32,
-) -> Site {
-    Site {
-        instruction: format!("instruction {inst}"),
-        location: vec![format!("{file}:{}:1", 10 + i)],
-        part: part.into(),
-        access,
-        scopes: Some(scopes),
-        noalias: Some(noalias),
-        instruction_index: inst,
-    }
-}
-
 /// `g(p, q)`: site 0 a store through p, sites 1 and 2 a call h(q) (what h
 /// reads, what h writes), site 3 a load through p. p and q are claimed
 /// apart (no decls: one instance a call).
 fn table(file: &str) -> Vec<u8> {
-    let scope = |name: &str| Scope {
+    let sites = vec![
+        site(file, 0, 0, "", Access::Write, 0, 1),
+        site(file, 1, 1, "callee reads", Access::Read, 1, 0),
+        site(file, 2, 1, "callee writes", Access::Write, 1, 0),
+        site(file, 3, 2, "", Access::Read, 0, 1),
+    ];
+    table_of_g(file, "\"g\"", sites, |name| Scope {
         domain: 0,
         name: format!("\"g: %{name}\""),
         decl: None,
         parameter_of: None,
         note: None,
-    };
-    let list = |s: u32, text: &str| List {
-        content: 100 + s as u64,
-        scopes: vec![s],
-        text: text.into(),
-    };
-    ModuleTable {
-        module: file.into(),
-        point: Point::End,
-        functions: vec![FunctionTable {
-            name: "g".into(),
-            key: 42,
-            sites: vec![
-                site(file, 0, 0, "", Access::Write, 0, 1),
-                site(file, 1, 1, "callee reads", Access::Read, 1, 0),
-                site(file, 2, 1, "callee writes", Access::Write, 1, 0),
-                site(file, 3, 2, "", Access::Read, 0, 1),
-            ],
-            lists: vec![list(0, "{p}"), list(1, "{q}")],
-            scopes: vec![scope("p"), scope("q")],
-            domains: vec![Domain {
-                name: "\"g\"".into(),
-            }],
-        }],
-    }
-    .encode()
+    })
 }
 
 /// The stack pointer of a caller: an address in this frame, above the
@@ -95,14 +54,28 @@ fn delegated_accesses_are_the_callers() {
     let mut heap = vec![0u32; 16].into_boxed_slice();
     let x = (&mut heap[0]) as *mut u32 as *const c_void;
     let y = (&mut heap[8]) as *mut u32 as *const c_void;
-    let frame_address = 0x7000_0000usize as *const c_void;
+    let frame_address = 0x7000_0000usize;
     let sp = sp_here() as *const c_void;
     unsafe {
+        // Function g of module `m` (its 4 sites, 2 scopes), its frame
+        // `below` bytes under the first one's.
+        let enter = |m: &[u8], below: usize| {
+            let frame = (frame_address - below) as *const c_void;
+            __aliaskit_enter(m.as_ptr(), 0, 4, 2, frame, std::ptr::null(), 0)
+        };
+        // g of module `m` that accessed `at` (4 bytes) through its site
+        // `site`, then calls h (sites 1 and 2 stand for h's accesses).
+        let access_then_call = |m: &[u8], below: usize, site: u32, at: *const c_void| {
+            let f = enter(m, below);
+            __aliaskit_access(f, site, at, 4);
+            __aliaskit_delegate_begin(f, 1, 2, sp);
+            f
+        };
         __aliaskit_register(t.as_ptr());
         __aliaskit_register(u.as_ptr());
 
         // No delegation: a clone's access goes nowhere (the fast path).
-        let f = __aliaskit_enter(t.as_ptr(), 0, 4, 2, frame_address, std::ptr::null(), 0);
+        let f = enter(&t, 0);
         assert!(!delegating());
         __aliaskit_access(f, 3, x, 4);
         __aliaskit_delegated(x, 4, 1);
@@ -111,9 +84,7 @@ fn delegated_accesses_are_the_callers() {
 
         // A delegated read against a read: never a pair, whatever the
         // site numbers (the read is logged as the read site).
-        let f = __aliaskit_enter(t.as_ptr(), 0, 4, 2, frame_address, std::ptr::null(), 0);
-        __aliaskit_access(f, 3, x, 4);
-        __aliaskit_delegate_begin(f, 1, 2, sp);
+        let f = access_then_call(&t, 0, 3, x);
         assert!(delegating());
         for _ in 0..1000 {
             __aliaskit_delegated(x, 4, 0);
@@ -129,9 +100,7 @@ fn delegated_accesses_are_the_callers() {
 
         // A delegated write of what the caller read: reported, the second
         // access the call's "callee writes".
-        let f = __aliaskit_enter(t.as_ptr(), 0, 4, 2, frame_address, std::ptr::null(), 0);
-        __aliaskit_access(f, 3, x, 4);
-        __aliaskit_delegate_begin(f, 1, 2, sp);
+        let f = access_then_call(&t, 0, 3, x);
         __aliaskit_delegated(x, 4, 1);
         __aliaskit_delegate_end(f);
         __aliaskit_exit(f);
@@ -143,20 +112,8 @@ fn delegated_accesses_are_the_callers() {
 
         // Nested: a callee g (module u.c) runs on t.c's g's behalf and
         // calls h on its own behalf: h's write belongs to both frames.
-        let outer = __aliaskit_enter(t.as_ptr(), 0, 4, 2, frame_address, std::ptr::null(), 0);
-        __aliaskit_access(outer, 0, y, 4);
-        __aliaskit_delegate_begin(outer, 1, 2, sp);
-        let inner = __aliaskit_enter(
-            u.as_ptr(),
-            0,
-            4,
-            2,
-            (frame_address as usize - 256) as *const c_void,
-            std::ptr::null(),
-            0,
-        );
-        __aliaskit_access(inner, 0, y, 4);
-        __aliaskit_delegate_begin(inner, 1, 2, sp);
+        let outer = access_then_call(&t, 0, 0, y);
+        let inner = access_then_call(&u, 256, 0, y);
         __aliaskit_delegated(y, 4, 0);
         __aliaskit_delegate_end(inner);
         // The inner frame ends: its delegation is gone, the outer's stays.
@@ -172,45 +129,21 @@ fn delegated_accesses_are_the_callers() {
         // Unwinding: the call never returns to its caller, whose frame is
         // finished (here: its parent exits). Its delegation goes with it:
         // the next frame, in the same box, does not get the access.
-        let parent = __aliaskit_enter(u.as_ptr(), 0, 4, 2, frame_address, std::ptr::null(), 0);
-        let f = __aliaskit_enter(
-            t.as_ptr(),
-            0,
-            4,
-            2,
-            (frame_address as usize - 256) as *const c_void,
-            std::ptr::null(),
-            0,
-        );
+        let parent = enter(&u, 0);
+        let f = enter(&t, 256);
         __aliaskit_delegate_begin(f, 1, 2, sp);
         __aliaskit_exit(parent);
         assert!(!delegating());
-        let next = __aliaskit_enter(t.as_ptr(), 0, 4, 2, frame_address, std::ptr::null(), 0);
+        let next = enter(&t, 0);
         __aliaskit_access(next, 3, (&mut heap[12]) as *mut u32 as *const c_void, 4);
         __aliaskit_delegated((&mut heap[12]) as *mut u32 as *const c_void, 4, 1);
         __aliaskit_exit(next);
         // A frame left behind is finished when a frame enters above it:
         // its delegation goes too.
-        let outer = __aliaskit_enter(u.as_ptr(), 0, 4, 2, frame_address, std::ptr::null(), 0);
-        let deep = __aliaskit_enter(
-            u.as_ptr(),
-            0,
-            4,
-            2,
-            (frame_address as usize - 512) as *const c_void,
-            std::ptr::null(),
-            0,
-        );
+        let outer = enter(&u, 0);
+        let deep = enter(&u, 512);
         __aliaskit_delegate_begin(deep, 1, 2, sp);
-        let above = __aliaskit_enter(
-            u.as_ptr(),
-            0,
-            4,
-            2,
-            (frame_address as usize - 256) as *const c_void,
-            std::ptr::null(),
-            0,
-        );
+        let above = enter(&u, 256);
         assert!(!delegating());
         __aliaskit_exit(above);
         // A delegation the frame left over (longjmp out of its call) ends

@@ -5,61 +5,28 @@
 //! One test function: the options and the log are read once per process.
 
 mod common;
-use common::{fresh_log, reports};
+use common::{fresh_log, reports, site, table_of_g};
 use std::ffi::c_void;
 
-use aliaskit_core::sanitize::table::{
-    Access, Domain, FunctionTable, List, ModuleTable, Point, Scope, Site,
-};
+use aliaskit_core::sanitize::table::{Access, Scope};
 use aliaskit_rt::{
     __aliaskit_access, __aliaskit_enter, __aliaskit_exit, __aliaskit_register, __aliaskit_scope,
 };
 
-fn site(file: &str, i: u32, access: Access, scopes: u32, noalias: u32) -> Site {
-    Site {
-        instruction: format!("instruction {i}"),
-        location: vec![format!("{file}:{}:1", 10 + i)],
-        part: String::new(),
-        access,
-        scopes: Some(scopes),
-        noalias: Some(noalias),
-        instruction_index: i,
-    }
-}
-
 /// `f(p, q)` as the inliner makes it (in source file `file`): a store
 /// through p, a load through q, each scope with a decl.
 fn table(file: &str) -> Vec<u8> {
-    let scope = |name: &str| Scope {
+    let sites = vec![
+        site(file, 0, 0, "", Access::Write, 0, 1),
+        site(file, 1, 1, "", Access::Read, 1, 0),
+    ];
+    table_of_g("t.c", "\"f\"", sites, |name| Scope {
         domain: 0,
         name: format!("\"f: %{name}\""),
         note: None,
         decl: Some("t.c:9:1".into()),
         parameter_of: Some("g".into()),
-    };
-    let list = |s: u32, text: &str| List {
-        content: 100 + s as u64,
-        scopes: vec![s],
-        text: text.into(),
-    };
-    ModuleTable {
-        module: "t.c".into(),
-        point: Point::End,
-        functions: vec![FunctionTable {
-            name: "g".into(),
-            key: 42,
-            sites: vec![
-                site(file, 0, Access::Write, 0, 1),
-                site(file, 1, Access::Read, 1, 0),
-            ],
-            lists: vec![list(0, "{p}"), list(1, "{q}")],
-            scopes: vec![scope("p"), scope("q")],
-            domains: vec![Domain {
-                name: "\"f\"".into(),
-            }],
-        }],
-    }
-    .encode()
+    })
 }
 
 #[test]

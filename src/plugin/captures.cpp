@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pass_names.h"
 #include "shim.h"
 
 #include "llvm/IR/Module.h"
@@ -55,14 +56,12 @@ const aliaskit::FlagWord CapturesWords[] = {
 } // namespace
 
 void aliaskit::registerCapturesPass(PassBuilder &PB) {
-  PB.registerPipelineParsingCallback(
-      [](StringRef Name, ModulePassManager &MPM,
-         ArrayRef<PassBuilder::PipelineElement>) {
-        uint32_t Flags;
-        if (!parseFlagPass(Name, "check-captures", CapturesWords,
-                           "expected warn, json or why-not", Flags))
-          return false;
-        MPM.addPass(CheckCapturesPass(Flags));
-        return true;
-      });
+  registerModulePassNames(PB, [](StringRef Name, ModulePassManager &MPM) {
+    uint32_t Flags;
+    if (!parseFlagPass(Name, "check-captures", CapturesWords,
+                       "expected warn, json or why-not", Flags))
+      return false;
+    MPM.addPass(CheckCapturesPass(Flags));
+    return true;
+  });
 }

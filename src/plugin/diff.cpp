@@ -39,6 +39,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pass_names.h"
 #include "shim.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -345,36 +346,36 @@ public:
   }
 };
 
-class TBAADiffPass : public PassInfoMixin<TBAADiffPass> {
+/// `tbaa-diff`: the module's `!tbaa` tags, LLVM's answers against ours.
+void diffTags(Module &M, const DiffOptions &Opts) {
+  Collected Tags = collect(M, LLVMContext::MD_tbaa, Opts.Max);
+  TBAADiffer D(M);
+  D.run(Tags.Nodes);
+  D.finish(Opts, Tags.Nodes.size(), Tags.Distinct, "tags");
+}
+
+/// `scoped-diff`: the module's scope lists, LLVM's answers and merges
+/// against ours.
+void diffLists(Module &M, const DiffOptions &Opts) {
+  Collected Scopes = collect(M, LLVMContext::MD_alias_scope, Opts.Max);
+  Collected NoAlias = collect(M, LLVMContext::MD_noalias, Opts.Max);
+  ScopedDiffer D(M);
+  D.run(Scopes.Nodes, NoAlias.Nodes);
+  D.finish(Opts, Scopes.Nodes.size() + NoAlias.Nodes.size(),
+           Scopes.Distinct + NoAlias.Distinct, "lists");
+}
+
+/// The pass that runs `Compare` (diffTags or diffLists) on a module.
+template <void (*Compare)(Module &, const DiffOptions &)>
+class DiffPass : public PassInfoMixin<DiffPass<Compare>> {
   DiffOptions Opts;
 
 public:
-  explicit TBAADiffPass(DiffOptions Opts) : Opts(Opts) {}
+  explicit DiffPass(DiffOptions Opts) : Opts(Opts) {}
   static bool isRequired() { return true; }
 
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    Collected Tags = collect(M, LLVMContext::MD_tbaa, Opts.Max);
-    TBAADiffer D(M);
-    D.run(Tags.Nodes);
-    D.finish(Opts, Tags.Nodes.size(), Tags.Distinct, "tags");
-    return PreservedAnalyses::all();
-  }
-};
-
-class ScopedDiffPass : public PassInfoMixin<ScopedDiffPass> {
-  DiffOptions Opts;
-
-public:
-  explicit ScopedDiffPass(DiffOptions Opts) : Opts(Opts) {}
-  static bool isRequired() { return true; }
-
-  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    Collected Scopes = collect(M, LLVMContext::MD_alias_scope, Opts.Max);
-    Collected NoAlias = collect(M, LLVMContext::MD_noalias, Opts.Max);
-    ScopedDiffer D(M);
-    D.run(Scopes.Nodes, NoAlias.Nodes);
-    D.finish(Opts, Scopes.Nodes.size() + NoAlias.Nodes.size(),
-             Scopes.Distinct + NoAlias.Distinct, "lists");
+    Compare(M, Opts);
     return PreservedAnalyses::all();
   }
 };
@@ -405,18 +406,16 @@ bool parseDiffName(StringRef Name, StringRef Pass, StringRef MaxParam,
 } // namespace
 
 void aliaskit::registerDiffPasses(PassBuilder &PB) {
-  PB.registerPipelineParsingCallback(
-      [](StringRef Name, ModulePassManager &MPM,
-         ArrayRef<PassBuilder::PipelineElement>) {
-        DiffOptions Opts;
-        if (parseDiffName(Name, "tbaa-diff", "max-tags", Opts)) {
-          MPM.addPass(TBAADiffPass(Opts));
-          return true;
-        }
-        if (parseDiffName(Name, "scoped-diff", "max-lists", Opts)) {
-          MPM.addPass(ScopedDiffPass(Opts));
-          return true;
-        }
-        return false;
-      });
+  registerModulePassNames(PB, [](StringRef Name, ModulePassManager &MPM) {
+    DiffOptions Opts;
+    if (parseDiffName(Name, "tbaa-diff", "max-tags", Opts)) {
+      MPM.addPass(DiffPass<diffTags>(Opts));
+      return true;
+    }
+    if (parseDiffName(Name, "scoped-diff", "max-lists", Opts)) {
+      MPM.addPass(DiffPass<diffLists>(Opts));
+      return true;
+    }
+    return false;
+  });
 }

@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pass_names.h"
 #include "shim.h"
 
 #include "llvm/Analysis/AliasAnalysis.h"
@@ -92,28 +93,25 @@ bool parseInspect(StringRef Name, StringRef Pass,
 } // namespace
 
 void aliaskit::registerInspectPasses(PassBuilder &PB) {
-  PB.registerPipelineParsingCallback(
-      [](StringRef Name, ModulePassManager &MPM,
-         ArrayRef<PassBuilder::PipelineElement>) {
-        InspectOptions Opts;
-        if (parseInspect(Name, "aliaskit-explain",
-                         {{"may", aliaskit::InspectMay},
-                          {"summary", aliaskit::InspectSummary},
-                          {"json", aliaskit::InspectJson},
-                          {"llvm", aliaskit::InspectLLVM},
-                          {"calls-only", aliaskit::InspectCallsOnly}},
-                         // `llvm` and `calls-only` are for the check.
-                         "expected may, summary, json or function=NAME",
-                         Opts)) {
-          MPM.addPass(InspectPass<aliaskit_explain_module>(std::move(Opts)));
-          return true;
-        }
-        if (parseInspect(Name, "aliaskit-dot",
-                         {{"scopes", aliaskit::InspectScopes}},
-                         "expected scopes or function=NAME", Opts)) {
-          MPM.addPass(InspectPass<aliaskit_dot_module>(std::move(Opts)));
-          return true;
-        }
-        return false;
-      });
+  registerModulePassNames(PB, [](StringRef Name, ModulePassManager &MPM) {
+    InspectOptions Opts;
+    if (parseInspect(Name, "aliaskit-explain",
+                     {{"may", aliaskit::InspectMay},
+                      {"summary", aliaskit::InspectSummary},
+                      {"json", aliaskit::InspectJson},
+                      {"llvm", aliaskit::InspectLLVM},
+                      {"calls-only", aliaskit::InspectCallsOnly}},
+                     // `llvm` and `calls-only` are for the check.
+                     "expected may, summary, json or function=NAME", Opts)) {
+      MPM.addPass(InspectPass<aliaskit_explain_module>(std::move(Opts)));
+      return true;
+    }
+    if (parseInspect(Name, "aliaskit-dot",
+                     {{"scopes", aliaskit::InspectScopes}},
+                     "expected scopes or function=NAME", Opts)) {
+      MPM.addPass(InspectPass<aliaskit_dot_module>(std::move(Opts)));
+      return true;
+    }
+    return false;
+  });
 }

@@ -194,8 +194,7 @@ impl Planner<'_> {
             };
             let v = &read.view.instructions[i];
             let tag = match f.attachment {
-                Attachment::Tbaa => v.tbaa,
-                Attachment::TbaaStruct => v.tbaa_struct,
+                Attachment::Tbaa | Attachment::TbaaStruct => v.attached(f.attachment),
                 _ => None,
             };
             if let Some(tag) = tag.filter(|&t| self.bad.insert(t)) {
@@ -280,15 +279,11 @@ impl Planner<'_> {
     /// The table's function of the module's function `f`, added on first
     /// use with its decision key.
     fn function(&mut self, f: usize) -> u32 {
-        if let Some(&t) = self.functions.get(&f) {
-            return t;
-        }
         let name = &self.read.functions[f];
-        let t = self
-            .builder
-            .function(name, FunctionKey::new(self.module_key, name).0);
-        self.functions.insert(f, t);
-        t
+        *self.functions.entry(f).or_insert_with(|| {
+            self.builder
+                .function(name, FunctionKey::new(self.module_key, name).0)
+        })
     }
 
     /// Whether `tag` is in a procedure's own tree (Flang).

@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pass_names.h"
 #include "shim.h"
 
 #include "llvm/ADT/Any.h"
@@ -177,19 +178,17 @@ void registerVerifyEach(PassBuilder &PB) {
 } // namespace
 
 void aliaskit::registerVerifier(PassBuilder &PB) {
-  PB.registerPipelineParsingCallback(
-      [](StringRef Name, ModulePassManager &MPM,
-         ArrayRef<PassBuilder::PipelineElement>) {
-        if (Name == "aliaskit-test-break-tbaa") {
-          MPM.addPass(BreakTBAAPass());
-          return true;
-        }
-        uint32_t Flags;
-        if (!parseVerifyName(Name, Flags))
-          return false;
-        MPM.addPass(VerifyAliasMDPass(Flags));
-        return true;
-      });
+  registerModulePassNames(PB, [](StringRef Name, ModulePassManager &MPM) {
+    if (Name == "aliaskit-test-break-tbaa") {
+      MPM.addPass(BreakTBAAPass());
+      return true;
+    }
+    uint32_t Flags;
+    if (!parseVerifyName(Name, Flags))
+      return false;
+    MPM.addPass(VerifyAliasMDPass(Flags));
+    return true;
+  });
   registerVerifyEach(PB);
 
   // ALIASKIT_VERIFY=<params> (e.g. 1, warn, json, warn;json) adds

@@ -207,14 +207,8 @@ fn subject(read: &ModuleRead, f: &Finding) -> usize {
                 .map_or(0, |n| read.importer.pointer(n) as usize)
         }
     };
-    let node = match f.attachment {
-        Attachment::Tbaa => inst.tbaa,
-        Attachment::TbaaStruct => inst.tbaa_struct,
-        Attachment::AliasScope => inst.alias_scope,
-        Attachment::NoAlias => inst.noalias,
-        Attachment::ErrnoTag | Attachment::ScopeDecl => None,
-    };
-    node.map_or(0, |n| read.importer.pointer(n) as usize)
+    inst.attached(f.attachment)
+        .map_or(0, |n| read.importer.pointer(n) as usize)
 }
 
 /// Verifies `module`; see the module documentation. Returns the number of

@@ -195,8 +195,7 @@ pub unsafe fn read(
         };
         let view = &read.view.instructions[i];
         let node = match f.attachment {
-            Attachment::AliasScope => view.alias_scope,
-            Attachment::NoAlias => view.noalias,
+            Attachment::AliasScope | Attachment::NoAlias => view.attached(f.attachment),
             // A decl that dominates another of its scope is well-formed: its
             // scope is known, and each execution still begins an instance
             // (the shape a wrong unroller leaves, which the end point is

@@ -33,6 +33,16 @@
 #   bisect_repair JSON     from `aliaskit bisect --json`'s object, its repair
 #                          on one line: `True|False DROPPED SELECTION`
 #                          (`None 0` without a repair)
+#   check_begin WHO        starts a check's tally: then `fail MESSAGE` says
+#                          "WHO: FAIL: MESSAGE" and sets failed=1, and
+#                          check_end says "WHO: ok" or "WHO: FAILED" with
+#                          the seconds since check_begin and exits $failed
+#   expect_exit SCRIPT NAME WANT [VAR=VALUE...]
+#                          runs a build-and-test SCRIPT (exit 0: right
+#                          result, 1: wrong, 2: no build) with the
+#                          variables, and prints NAME and its output on one
+#                          line; another exit than WANT is a `fail`, 2 stops
+#                          the check (exit 2) after its errors
 # It sets no shell option: each script keeps its own.
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -99,6 +109,36 @@ run_and_compare() {
         exit 1
     fi
     exit 0
+}
+
+check_begin() {
+    CHECK=$1 CHECK_START=$SECONDS failed=0
+}
+
+fail() {
+    echo "$CHECK: FAIL: $*"
+    failed=1
+}
+
+check_end() {
+    echo "$CHECK: $([[ $failed == 0 ]] && echo ok || echo FAILED) ($((SECONDS - CHECK_START)) s)"
+    exit "$failed"
+}
+
+expect_exit() {
+    local script=$1 name=$2 want=$3 got=0 out errors
+    shift 3
+    errors=$(mktemp)
+    out=$(env "$@" "$script" 2>"$errors") || got=$?
+    if ((got == 2)); then
+        cat "$errors" >&2
+        rm -f "$errors"
+        echo "$CHECK: the build failed ($name)" >&2
+        exit 2
+    fi
+    rm -f "$errors"
+    ((got == want)) || fail "$name: exit $got, expected $want (output: $out)"
+    printf '  %-60s %s\n' "$name" "$out"
 }
 
 bisect_repair() {

@@ -11,7 +11,7 @@ RUSTC=${RUSTC:-rustc}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# name language expect function inlined miscompiled file, one program a line
+# name language expect function inlined miscompiled file define (- for none), one program a line
 python3 - "$here/MANIFEST.json" "$@" >"$tmp/list" <<'EOF' || exit 1
 import json, sys
 m = json.load(open(sys.argv[1]))
@@ -20,26 +20,34 @@ for o in m:
     if want and o["name"] not in want:
         continue
     print(o["name"], o["language"], o["expect"], o["function"],
-          json.dumps(o["inlined_at_O2"]), json.dumps(o["miscompiled_at_O2"]), o["file"])
+          json.dumps(o["inlined_at_O2"]), json.dumps(o["miscompiled_at_O2"]), o["file"], o.get("define", "-"))
 EOF
 
-build() { # lang src out opt
-  local lang=$1 src=$2 out=$3 opt=$4
+variant() { # lang define: the front end's flags that choose the variant of a shared source
+  local lang=$1 define=$2
+  if [ "$define" = - ]; then return; fi
+  if [ "$lang" = rust ]; then echo "--cfg $define"; else echo "-D$define"; fi
+}
+
+build() { # lang src out opt define
+  local lang=$1 src=$2 out=$3 opt=$4 v
+  v=$(variant "$lang" "$5")
   case $lang in
-    c) "$CLANG" -O"$opt" -g "$src" -o "$out" -lpthread ;;
+    c) "$CLANG" -O"$opt" -g $v "$src" -o "$out" -lpthread ;;
     rust)
-      if [ "$opt" = 0 ]; then "$RUSTC" -C opt-level=0 -g "$src" -o "$out"
-      else "$RUSTC" -O -g "$src" -o "$out"; fi ;;
-    fortran) (cd "$(dirname "$out")" && "$FLANG" -O"$opt" -g "$src" -o "$out") ;;
+      if [ "$opt" = 0 ]; then "$RUSTC" -C opt-level=0 -g $v "$src" -o "$out"
+      else "$RUSTC" -O -g $v "$src" -o "$out"; fi ;;
+    fortran) (cd "$(dirname "$out")" && "$FLANG" -O"$opt" -g $v "$src" -o "$out") ;;
   esac
 }
 
-ir() { # lang src out: the -O2 IR
-  local lang=$1 src=$2 out=$3
+ir() { # lang src out define: the -O2 IR
+  local lang=$1 src=$2 out=$3 v
+  v=$(variant "$lang" "$4")
   case $lang in
-    c) "$CLANG" -O2 -S -emit-llvm "$src" -o "$out" ;;
-    rust) "$RUSTC" -O --emit=llvm-ir "$src" -o "$out" ;;
-    fortran) (cd "$(dirname "$out")" && "$FLANG" -O2 -S -emit-llvm "$src" -o "$out") ;;
+    c) "$CLANG" -O2 -S -emit-llvm $v "$src" -o "$out" ;;
+    rust) "$RUSTC" -O --emit=llvm-ir $v "$src" -o "$out" ;;
+    fortran) (cd "$(dirname "$out")" && "$FLANG" -O2 -S -emit-llvm $v "$src" -o "$out") ;;
   esac
 }
 
@@ -55,12 +63,12 @@ called() { # lang function ir: is there a call of the function left?
 
 fail=0
 printf '%-24s %-9s %-10s %-11s %-10s %s\n' name expect differs manifest inlined result
-while read -r name lang expect fn inl mis file; do
+while read -r name lang expect fn inl mis file define; do
   d="$tmp/$name"; mkdir -p "$d"
   src="$here/$file"
   ok=1 why=""
   for o in 0 2; do
-    if ! build "$lang" "$src" "$d/bin$o" "$o" >"$d/build$o.log" 2>&1; then
+    if ! build "$lang" "$src" "$d/bin$o" "$o" "$define" >"$d/build$o.log" 2>&1; then
       ok=0 why="build -O$o failed"; cat "$d/build$o.log" >&2
     elif ! timeout 10 "$d/bin$o" >"$d/out$o" 2>"$d/err$o"; then
       ok=0 why="run -O$o failed"
@@ -69,7 +77,7 @@ while read -r name lang expect fn inl mis file; do
   differs=false
   if [ $ok = 1 ] && ! cmp -s "$d/out0" "$d/out2"; then differs=true; fi
   inlined=?
-  if ir "$lang" "$src" "$d/o2.ll" >"$d/ir.log" 2>&1; then
+  if ir "$lang" "$src" "$d/o2.ll" "$define" >"$d/ir.log" 2>&1; then
     if called "$lang" "$fn" "$d/o2.ll"; then inlined=false; else inlined=true; fi
   else
     ok=0 why="${why:+$why; }IR build failed"

@@ -295,19 +295,16 @@ mod tests {
             i.noalias = Some(tag);
             i
         };
-        let view = ModuleView {
-            instructions: vec![
-                inst(0, Carrier::Store),    // 0
-                tagged(CALL, 0),            // 1
-                inst(0, CALL),              // 2: no metadata, left out
-                inst(0, Carrier::Load),     // 3
-                tagged(Carrier::Invoke, 0), // 4
-                tagged(COPY, 0),            // 5
-                inst(1, Carrier::Other),    // 6
-                tagged(CALL, 2),            // 7
-            ],
-            ..ModuleView::default()
-        };
+        let view = ModuleView::of_instructions(vec![
+            inst(0, Carrier::Store),    // 0
+            tagged(CALL, 0),            // 1
+            inst(0, CALL),              // 2: no metadata, left out
+            inst(0, Carrier::Load),     // 3
+            tagged(Carrier::Invoke, 0), // 4
+            tagged(COPY, 0),            // 5
+            inst(1, Carrier::Other),    // 6
+            tagged(CALL, 2),            // 7
+        ]);
         let pairs = call_pairs(&view);
         assert_eq!(
             pairs[0],
@@ -391,10 +388,7 @@ mod tests {
     #[test]
     fn errno_as_alias_errno() {
         let mut d = TypeDag::new();
-        let CScalars { char_, int, float } = d.c_scalars();
-        let t_int = d.old_tag(int, int, 0);
-        let t_float = d.old_tag(float, float, 0);
-        let t_char = d.old_tag(char_, char_, 0);
+        let [t_int, t_float, t_char] = d.c_scalar_tags();
         let mut e = Explainer::new();
         let g = &d.g;
         let errno = [Some(t_int)];

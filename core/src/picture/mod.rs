@@ -63,6 +63,14 @@ pub struct Dot {
     pub edges: usize,
 }
 
+#[cfg(test)]
+impl Dot {
+    /// How many lines of the text contain `what`.
+    fn lines_with(&self, what: &str) -> usize {
+        self.text.lines().filter(|l| l.contains(what)).count()
+    }
+}
+
 /// Escapes text for a DOT record label (`{}|<>` are structure there).
 pub(crate) fn record_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());

@@ -271,19 +271,12 @@ pub fn tbaa_dot(g: &MetadataGraph, tags: &[TagUse], labels: &Labels) -> Dot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tbaa::build::TypeDag;
-
-    fn count(dot: &str, what: &str) -> usize {
-        dot.lines().filter(|l| l.contains(what)).count()
-    }
+    use crate::tbaa::build::{CScalars, TypeDag};
 
     #[test]
     fn tbaa_picture_has_every_tag_type_and_edge() {
         let mut d = TypeDag::new();
-        let root = d.root("Simple C/C++ TBAA");
-        let ch = d.old_scalar("omnipotent char", root);
-        let int = d.old_scalar("int", ch);
-        let float = d.old_scalar("float", ch);
+        let CScalars { int, float, .. } = d.c_scalars();
         let s = d.old_struct("Point", &[(int, 0), (float, 4)]);
         let t_int = d.old_tag(int, int, 0);
         let t_y = d.old_tag(s, float, 4);
@@ -302,7 +295,7 @@ mod tests {
         // int tag: 1 (base = access); Point tag: 2; int, float, char: a
         // parent each; Point: 2 fields.
         assert_eq!(dot.edges, 1 + 2 + 3 + 2);
-        assert_eq!(count(&dot.text, " -> "), dot.edges);
+        assert_eq!(dot.lines_with(" -> "), dot.edges);
         assert!(dot.text.contains("!9"));
         assert!(dot.text.contains("\\\"Point\\\""));
         assert!(dot.text.contains("offset 4: \\\"float\\\""));
@@ -339,7 +332,7 @@ mod tests {
             &[TagUse { tag, uses: 1 }, TagUse { tag: tag2, uses: 1 }],
             &Labels::default(),
         );
-        assert_eq!(count(&dot.text, "xlabel=\"cycle\""), 2);
+        assert_eq!(dot.lines_with("xlabel=\"cycle\""), 2);
         assert!(dot
             .text
             .contains("malformed: operand 2 (offset) is not an integer"));

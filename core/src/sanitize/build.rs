@@ -237,17 +237,13 @@ mod tests {
     use crate::names::Unnumbered;
 
     fn domain(g: &mut MetadataGraph, name: &str) -> NodeId {
-        let d = g.reserve();
         let s = g.string(name);
-        g.define_tuple(d, vec![Operand::Node(d), s]);
-        d
+        g.add_self_referential(vec![s])
     }
 
     fn scope(g: &mut MetadataGraph, d: NodeId, name: &str) -> NodeId {
-        let n = g.reserve();
         let s = g.string(name);
-        g.define_tuple(n, vec![Operand::Node(n), Operand::Node(d), s]);
-        n
+        g.add_self_referential(vec![Operand::Node(d), s])
     }
 
     #[test]

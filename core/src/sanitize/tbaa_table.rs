@@ -56,6 +56,17 @@ pub struct TbaaSite {
     pub function: u32,
 }
 
+impl TbaaSite {
+    /// Where a report places the access: its first source location, else
+    /// its instruction's text.
+    pub fn source(&self) -> String {
+        self.location
+            .first()
+            .cloned()
+            .unwrap_or_else(|| self.instruction.clone())
+    }
+}
+
 /// A function of the module that has sites, or calls one that has.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TbaaFunction {

@@ -8,9 +8,11 @@ use rustc_hash::FxHashMap;
 
 use crate::graph::{MetadataGraph, NodeId, Operand};
 
-/// The scalar type nodes [`TypeDag::c_scalars`] makes.
+/// The type nodes [`TypeDag::c_scalars`] and
+/// [`TypeDag::c_scalars_new_format`] make.
 #[derive(Copy, Clone, Debug)]
 pub struct CScalars {
+    pub root: NodeId,
     pub char_: NodeId,
     pub int: NodeId,
     pub float: NodeId,
@@ -45,7 +47,34 @@ impl TypeDag {
         let char_ = self.old_scalar("omnipotent char", root);
         let int = self.old_scalar("int", char_);
         let float = self.old_scalar("float", char_);
-        CScalars { char_, int, float }
+        CScalars {
+            root,
+            char_,
+            int,
+            float,
+        }
+    }
+
+    /// The scalars of [`TypeDag::c_scalars`], each with its own tag
+    /// (`!{T, T, i64 0}`), as `[int, float, char]`.
+    pub fn c_scalar_tags(&mut self) -> [NodeId; 3] {
+        let c = self.c_scalars();
+        [c.int, c.float, c.char_].map(|t| self.old_tag(t, t, 0))
+    }
+
+    /// [`TypeDag::c_scalars`] in the new format: `omnipotent char` of 1
+    /// byte, `int` and `float` of 4.
+    pub fn c_scalars_new_format(&mut self) -> CScalars {
+        let root = self.root("Simple C/C++ TBAA");
+        let char_ = self.new_scalar(root, 1, "omnipotent char");
+        let int = self.new_scalar(char_, 4, "int");
+        let float = self.new_scalar(char_, 4, "float");
+        CScalars {
+            root,
+            char_,
+            int,
+            float,
+        }
     }
 
     /// A root: `!{!"name"}`.
@@ -90,6 +119,32 @@ impl TypeDag {
         name: &str,
         fields: &[(NodeId, u64, u64)],
     ) -> NodeId {
+        let ops = self.new_struct_operands(parent, size, name, fields);
+        self.tuple(ops)
+    }
+
+    /// Defines the reserved node `id` as a new-format struct (or, without
+    /// fields, scalar), as [`TypeDag::new_struct`] writes it: how a test
+    /// writes a cycle of types, which no uniqued node can close.
+    pub fn define_new_struct(
+        &mut self,
+        id: NodeId,
+        parent: NodeId,
+        size: u64,
+        name: &str,
+        fields: &[(NodeId, u64, u64)],
+    ) {
+        let ops = self.new_struct_operands(parent, size, name, fields);
+        self.g.define_tuple(id, ops);
+    }
+
+    fn new_struct_operands(
+        &mut self,
+        parent: NodeId,
+        size: u64,
+        name: &str,
+        fields: &[(NodeId, u64, u64)],
+    ) -> Vec<Operand> {
         let mut ops = vec![
             Operand::Node(parent),
             Operand::int64(size),
@@ -100,36 +155,22 @@ impl TypeDag {
             ops.push(Operand::int64(off));
             ops.push(Operand::int64(sz));
         }
-        self.tuple(ops)
+        ops
     }
 
     /// An old-format tag: `!{base, access, i64 offset}`.
     pub fn old_tag(&mut self, base: NodeId, access: NodeId, offset: u64) -> NodeId {
-        self.tuple(vec![
-            Operand::Node(base),
-            Operand::Node(access),
-            Operand::int64(offset),
-        ])
+        self.tag(base, access, &[offset])
     }
 
     /// An old-format tag with an immutability flag.
     pub fn old_tag_flag(&mut self, base: NodeId, access: NodeId, offset: u64, flag: u64) -> NodeId {
-        self.tuple(vec![
-            Operand::Node(base),
-            Operand::Node(access),
-            Operand::int64(offset),
-            Operand::int64(flag),
-        ])
+        self.tag(base, access, &[offset, flag])
     }
 
     /// A new-format tag: `!{base, access, i64 offset, i64 size}`.
     pub fn new_tag(&mut self, base: NodeId, access: NodeId, offset: u64, size: u64) -> NodeId {
-        self.tuple(vec![
-            Operand::Node(base),
-            Operand::Node(access),
-            Operand::int64(offset),
-            Operand::int64(size),
-        ])
+        self.tag(base, access, &[offset, size])
     }
 
     /// A new-format tag with an immutability flag.
@@ -141,13 +182,30 @@ impl TypeDag {
         size: u64,
         flag: u64,
     ) -> NodeId {
-        self.tuple(vec![
-            Operand::Node(base),
-            Operand::Node(access),
-            Operand::int64(offset),
-            Operand::int64(size),
-            Operand::int64(flag),
-        ])
+        self.tag(base, access, &[offset, size, flag])
+    }
+
+    /// A `!tbaa.struct`: `!{i64 offset, i64 size, !tag, ...}`, a triple a
+    /// field.
+    pub fn tbaa_struct(&mut self, fields: &[(u64, u64, NodeId)]) -> NodeId {
+        let ops = fields
+            .iter()
+            .flat_map(|&(offset, size, tag)| {
+                [
+                    Operand::int64(offset),
+                    Operand::int64(size),
+                    Operand::Node(tag),
+                ]
+            })
+            .collect();
+        self.tuple(ops)
+    }
+
+    /// A tag: `!{base, access, i64 ...}`, the integers as given.
+    fn tag(&mut self, base: NodeId, access: NodeId, ints: &[u64]) -> NodeId {
+        let mut ops = vec![Operand::Node(base), Operand::Node(access)];
+        ops.extend(ints.iter().map(|&v| Operand::int64(v)));
+        self.tuple(ops)
     }
 }
 

@@ -403,10 +403,8 @@ mod tests {
     #[test]
     fn field_at_takes_last_field_not_after_offset() {
         let mut d = TypeDag::new();
-        let root = d.root("root");
-        let c = d.old_scalar("char", root);
-        let int = d.old_scalar("int", c);
-        let short = d.old_scalar("short", c);
+        let c = d.c_scalars();
+        let (int, short) = (c.int, d.old_scalar("short", c.char_));
         // Two fields at offset 0 (a union-like layout), then one at 4.
         let s = d.old_struct("S", &[(short, 0), (int, 0), (int, 4)]);
         assert_eq!(TypeNode::of(&d.g, s).field_at(&d.g, 0), Ok(Some((int, 0))));
@@ -414,8 +412,11 @@ mod tests {
         assert_eq!(TypeNode::of(&d.g, s).field_at(&d.g, 4), Ok(Some((int, 0))));
         assert_eq!(TypeNode::of(&d.g, s).field_at(&d.g, 9), Ok(Some((int, 5))));
         // Scalars lead to their parent.
-        assert_eq!(TypeNode::of(&d.g, int).field_at(&d.g, 0), Ok(Some((c, 0))));
-        assert_eq!(TypeNode::of(&d.g, root).field_at(&d.g, 0), Ok(None));
+        assert_eq!(
+            TypeNode::of(&d.g, int).field_at(&d.g, 0),
+            Ok(Some((c.char_, 0)))
+        );
+        assert_eq!(TypeNode::of(&d.g, c.root).field_at(&d.g, 0), Ok(None));
     }
 
     #[test]

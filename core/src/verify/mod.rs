@@ -111,6 +111,26 @@ impl InstView {
             noalias: None,
         }
     }
+
+    /// The node this instruction's `attachment` holds (None for those no
+    /// instruction holds a node in: an errno tag, a scope declaration).
+    pub fn attached(&self, attachment: Attachment) -> Option<NodeId> {
+        match attachment {
+            Attachment::Tbaa => self.tbaa,
+            Attachment::TbaaStruct => self.tbaa_struct,
+            Attachment::AliasScope => self.alias_scope,
+            Attachment::NoAlias => self.noalias,
+            Attachment::ErrnoTag | Attachment::ScopeDecl => None,
+        }
+    }
+
+    /// This instruction with the `!tbaa` tag `tag`.
+    pub fn with_tbaa(self, tag: NodeId) -> InstView {
+        InstView {
+            tbaa: Some(tag),
+            ..self
+        }
+    }
 }
 
 /// The argument of an `llvm.experimental.noalias.scope.decl` call.
@@ -177,6 +197,17 @@ pub struct ModuleView {
     /// [`Rule::ScopeDeclDominates`] is not checked for that declaration.
     /// The reader fills it for functions with two or more declarations.
     pub scope_decl_places: Vec<Option<DomPlace>>,
+}
+
+impl ModuleView {
+    /// A module of these instructions only: no `!llvm.errno.tbaa`, no
+    /// scope declarations.
+    pub fn of_instructions(instructions: Vec<InstView>) -> ModuleView {
+        ModuleView {
+            instructions,
+            ..ModuleView::default()
+        }
+    }
 }
 
 /// Where a finding is.

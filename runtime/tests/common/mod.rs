@@ -1,7 +1,11 @@
 //! What the runtime's integration tests share: a fresh JSON report log
-//! for this process, and its reports read back.
+//! for this process, and its reports read back; the tables they register.
 
 use std::path::{Path, PathBuf};
+
+use aliaskit_core::sanitize::table::{
+    Access, Domain, FunctionTable, List, ModuleTable, Point, Scope, Site,
+};
 
 /// Points the runtime's report log at a fresh file (per test binary and
 /// process), with the summary line and symbolizing off; returns its path.
@@ -14,6 +18,60 @@ pub fn fresh_log(name: &str) -> PathBuf {
     std::env::set_var("ALIASKIT_SANITIZE_LOG", &log);
     std::env::set_var("ALIASKIT_SANITIZE_OPTIONS", "print_summary=0:symbolize=0");
     log
+}
+
+/// A site of a test table: instruction `inst`, at line 10 + `line` of
+/// `file`, in the scope lists `scopes` and `noalias`.
+pub fn site(
+    file: &str,
+    line: u32,
+    inst: u32,
+    part: &str,
+    access: Access,
+    scopes: u32,
+    noalias: u32,
+) -> Site {
+    Site {
+        instruction: format!("instruction {inst}"),
+        location: vec![format!("{file}:{}:1", 10 + line)],
+        part: part.into(),
+        access,
+        scopes: Some(scopes),
+        noalias: Some(noalias),
+        instruction_index: inst,
+    }
+}
+
+/// The table of module `module` (encoded) with one function, `g` (key
+/// 42): its `sites`, and two parameters p and q with a scope each (made by
+/// `scope` from the name) in the domain `domain` and a list each, {p} (0)
+/// and {q} (1).
+pub fn table_of_g(
+    module: &str,
+    domain: &str,
+    sites: Vec<Site>,
+    scope: impl Fn(&str) -> Scope,
+) -> Vec<u8> {
+    let list = |s: u32, text: &str| List {
+        content: 100 + s as u64,
+        scopes: vec![s],
+        text: text.into(),
+    };
+    ModuleTable {
+        module: module.into(),
+        point: Point::End,
+        functions: vec![FunctionTable {
+            name: "g".into(),
+            key: 42,
+            sites,
+            lists: vec![list(0, "{p}"), list(1, "{q}")],
+            scopes: vec![scope("p"), scope("q")],
+            domains: vec![Domain {
+                name: domain.into(),
+            }],
+        }],
+    }
+    .encode()
 }
 
 /// The reports of the log so far, one JSON object a line.

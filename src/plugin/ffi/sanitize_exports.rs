@@ -10,6 +10,7 @@ use aliaskit_core::sanitize::inline_rule::{lists_of, AccessFacts, Lists, Object}
 use inkwell::llvm_sys::prelude::LLVMModuleRef;
 
 use super::caught;
+use super::sanitize_tbaa_exports::text;
 use super::types::{CallKind, ObjectKind, SanitizePoint};
 use crate::plugin::printer::Printer;
 use crate::plugin::sanitize::{self, FunctionPlan, Plan};
@@ -129,12 +130,7 @@ pub unsafe extern "C" fn aliaskit_sanitize_plan(
         eprintln!("error: aliaskit-sanitize: unknown point {point}; nothing instrumented");
         return std::ptr::null_mut();
     };
-    let name = if name.is_null() {
-        String::new()
-    } else {
-        String::from_utf8_lossy(std::slice::from_raw_parts(name.cast::<u8>(), name_len))
-            .into_owned()
-    };
+    let name = text(name, name_len);
     caught(
         "error: aliaskit-sanitize: internal error; nothing instrumented in this module",
         std::ptr::null_mut(),

@@ -90,8 +90,9 @@ pub unsafe extern "C" fn aliaskit_sanitize_tbaa_plan_free(plan: *mut TbaaPlan) {
     super::free_boxed(plan)
 }
 
-/// `len` bytes at `ptr` (null: empty) as text.
-unsafe fn text(ptr: *const c_char, len: usize) -> String {
+/// `len` bytes at `ptr` (null: empty) as text: a module's name, as the
+/// passes of both sanitizers give it.
+pub(super) unsafe fn text(ptr: *const c_char, len: usize) -> String {
     if ptr.is_null() {
         return String::new();
     }

@@ -39,6 +39,27 @@ def run(cmd, timeout=None, input=None, stdin=None, environ=None, cwd=None, merge
     return rc, out, err or b"", False
 
 
+def must(cmd, what, timeout=None, **kw):
+    """run() of a command that must succeed: (stdout, stderr). A failure
+    or a run out of time raises RuntimeError, which says `what` and the
+    end of the command's output."""
+    rc, out, err, timed_out = run(cmd, timeout, **kw)
+    if timed_out:
+        raise RuntimeError("%s ran out of time (%d s)" % (what, timeout))
+    if rc != 0:
+        raise RuntimeError("%s failed (%s): %s" % (what, rc, (err or out).decode(errors="replace").strip()[-400:]))
+    return out, err
+
+
+def sanitize_ldflags(script):
+    """`aliaskit sanitize --ldflags`: what links a sanitized program. Stops
+    `script` (its name, for the message) when the command fails."""
+    rc, out, err, _ = run([env.ALIASKIT, "sanitize", "--ldflags"], 60)
+    if rc != 0:
+        raise SystemExit("%s: %s" % (script, err.decode(errors="replace").strip()))
+    return out.decode().split()
+
+
 def opt_cmd(args, plugin=True):
     """The command line of LLVM's opt with `args`, the plugin (env.PLUGIN,
     as it is at the call) loaded unless `plugin` is false."""

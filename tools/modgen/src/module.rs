@@ -60,14 +60,15 @@ impl<'a> Module<'a> {
         }
     }
 
+    /// The node id of the tag `body`, a new node after the type DAG's
+    /// and the tags' so far the first time.
     fn tag_id(&mut self, body: String) -> usize {
-        if let Some(&id) = self.tag_ids.get(&body) {
-            return id;
-        }
-        let id = self.types.dag.nodes.len() + self.tag_nodes.len();
-        self.tag_ids.insert(body.clone(), id);
-        self.tag_nodes.push(body);
-        id
+        let first = self.types.dag.nodes.len();
+        let tag_nodes = &mut self.tag_nodes;
+        *self.tag_ids.entry(body).or_insert_with_key(|body| {
+            tag_nodes.push(body.clone());
+            first + tag_nodes.len() - 1
+        })
     }
 
     /// Materialise a struct-path tag with a random immutable flag / size.
