@@ -215,7 +215,7 @@ bool qualifies(Frame &F, Tables &T, DominatorTree &DT, Kept &Why) {
     if (repeats(A, F.Enter))
       return false;
   F.Pairs.resize(MaxPairs);
-  SmallVector<uint32_t, 64> Scopes(256);
+  SmallVector<uint32_t, 64> Scopes(1024);
   size_t ScopesLen = 0;
   ptrdiff_t N = aliaskit_sanitize_in_place_pairs(
       Table, Function, Sites.data(), Sites.size(), F.Pairs.data(), MaxPairs,

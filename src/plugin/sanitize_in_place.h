@@ -20,8 +20,8 @@ namespace aliaskit::inplace {
 
 /// More accesses than this: the runtime's log (its check is cheaper than
 /// this many slots compared pair by pair).
-constexpr size_t MaxSlots = 16;
-constexpr size_t MaxPairs = 64;
+constexpr size_t MaxSlots = 32;
+constexpr size_t MaxPairs = 128;
 
 /// A frame's runtime calls (its `__aliaskit_enter`'s users).
 struct Frame {
