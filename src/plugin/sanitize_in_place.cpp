@@ -35,6 +35,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
+#include <algorithm>
 #include <tuple>
 
 using namespace llvm;
@@ -51,7 +52,7 @@ enum class Kept : unsigned {
   Instances, ///< a scope of a pair begun twice or after an access
   Size,      ///< too many accesses or pairs
   Function,  ///< setjmp or a funclet in the function
-  Site,      ///< a site is not a constant (calls of two sites merged)
+  Site,      ///< a site is not a constant (nor a phi of constants)
   Table,     ///< the table cannot be read
   Count
 };
@@ -134,18 +135,29 @@ bool repeats(const Instruction *I, const CallInst *Enter) {
 /// The table function and the site of each access; false if a site is not
 /// a constant.
 bool sitesOf(const Frame &F, uint32_t &Function,
-             SmallVectorImpl<uint32_t> &Sites) {
+             SmallVectorImpl<uint32_t> &Sites, SmallVectorImpl<uint32_t> &SlotOf) {
   auto *Index = dyn_cast<ConstantInt>(F.Enter->getArgOperand(1));
   if (!Index)
     return false;
   Function = Index->getZExtValue();
-  for (CallInst *A : F.Accesses) {
-    auto *Site = dyn_cast<ConstantInt>(A->getArgOperand(1));
-    if (!Site)
-      return false;
-    Sites.push_back(Site->getZExtValue());
+  for (auto [K, A] : enumerate(F.Accesses)) {
+    // Two access calls that SimplifyCFG sank into one take their site
+    // from a phi (or a select) of constants: each is a site the slot may
+    // have, and the runtime asks the claim of the sites that ran.
+    SmallVector<Value *, 4> Each = {A->getArgOperand(1)};
+    if (auto *Phi = dyn_cast<PHINode>(Each.front()))
+      Each.assign(Phi->incoming_values().begin(), Phi->incoming_values().end());
+    else if (auto *Sel = dyn_cast<SelectInst>(Each.front()))
+      Each = {Sel->getTrueValue(), Sel->getFalseValue()};
+    for (Value *V : Each) {
+      auto *Site = dyn_cast<ConstantInt>(V);
+      if (!Site)
+        return false;
+      Sites.push_back(Site->getZExtValue());
+      SlotOf.push_back(K);
+    }
   }
-  return true;
+  return Sites.size() <= 2 * MaxSlots;
 }
 
 /// Whether every pair's accesses are in one instance of each scope of its
@@ -203,12 +215,12 @@ public:
 bool qualifies(Frame &F, Tables &T, DominatorTree &DT, Kept &Why) {
   void *Table = T.of(F.Enter->getArgOperand(0));
   uint32_t Function;
-  SmallVector<uint32_t, MaxSlots> Sites;
+  SmallVector<uint32_t, MaxSlots> Sites, SlotOf;
   Why = Kept::Table;
   if (!Table)
     return false;
   Why = Kept::Site;
-  if (!sitesOf(F, Function, Sites))
+  if (!sitesOf(F, Function, Sites, SlotOf))
     return false;
   Why = Kept::Repeats;
   for (CallInst *A : F.Accesses)
@@ -225,14 +237,33 @@ bool qualifies(Frame &F, Tables &T, DominatorTree &DT, Kept &Why) {
     return false;
   F.Pairs.resize(N);
   Scopes.resize(ScopesLen);
-  // Reports in the order the log finds them: by the later access, then
-  // the earlier.
-  llvm::sort(F.Pairs, [](const aliaskit::InPlacePair &A,
-                         const aliaskit::InPlacePair &B) {
-    return std::tie(A.Second, A.First) < std::tie(B.Second, B.First);
+  // From the sites' pairs to the slots' (a slot's sites are alternatives,
+  // never a pair).
+  for (aliaskit::InPlacePair &P : F.Pairs)
+    std::tie(P.First, P.Second) =
+        std::minmax(SlotOf[P.First], SlotOf[P.Second]);
+  llvm::erase_if(F.Pairs, [](const aliaskit::InPlacePair &P) {
+    return P.First == P.Second;
   });
   Why = Kept::Instances;
-  return sameInstance(F, Scopes, DT);
+  if (!sameInstance(F, Scopes, DT))
+    return false;
+  // Each pair of slots once, in the order the log finds them: by the
+  // later access, then the earlier.
+  auto Key = [](const aliaskit::InPlacePair &P) {
+    return std::tie(P.Second, P.First);
+  };
+  llvm::sort(F.Pairs, [&](const aliaskit::InPlacePair &A,
+                          const aliaskit::InPlacePair &B) {
+    return Key(A) < Key(B);
+  });
+  F.Pairs.erase(std::unique(F.Pairs.begin(), F.Pairs.end(),
+                            [&](const aliaskit::InPlacePair &A,
+                                const aliaskit::InPlacePair &B) {
+                              return Key(A) == Key(B);
+                            }),
+                F.Pairs.end());
+  return true;
 }
 
 /// Whether F may hold frames checked in place (the file comment).
@@ -301,7 +332,7 @@ PreservedAnalyses aliaskit::InPlacePass::run(Module &M,
            << Reasons[unsigned(Kept::Instances)] << " with scopes begun twice or late, "
            << Reasons[unsigned(Kept::Size)] << " too large, "
            << Reasons[unsigned(Kept::Function)] << " in functions with setjmp or funclets, "
-           << Reasons[unsigned(Kept::Site)] << " with a site not a constant, "
+           << Reasons[unsigned(Kept::Site)] << " with a site not known, "
            << Reasons[unsigned(Kept::Table)] << " unreadable\n";
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

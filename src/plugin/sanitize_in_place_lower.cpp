@@ -137,9 +137,10 @@ class Lowering {
   Frame &F;
   InPlaceRuntime &RT;
   Made &M;
-  /// Each slot: its hull, and its walk for the runtime when hulls meet.
+  /// Each slot: its hull, and its site and walk for the runtime when
+  /// hulls meet (the site may be a phi: two calls sunk into one).
   struct Slot {
-    AllocaInst *Lo, *Hi, *Walk[6];
+    AllocaInst *Lo, *Hi, *Site, *Walk[6];
   };
   SmallVector<Slot, MaxSlots> Slots;
   /// The accesses (blocks) and instances (the call, each scope begun) so
@@ -154,6 +155,7 @@ public:
       Slot S;
       S.Lo = slotAlloca(Fn, M);
       S.Hi = slotAlloca(Fn, M);
+      S.Site = slotAlloca(Fn, M);
       for (AllocaInst *&W : S.Walk)
         W = slotAlloca(Fn, M);
       Slots.push_back(S);
@@ -164,6 +166,7 @@ public:
     for (Slot &S : Slots) {
       B.CreateStore(B.getInt64(~uint64_t(0)), S.Lo);
       B.CreateStore(B.getInt64(0), S.Hi);
+      B.CreateStore(B.getInt64(0), S.Site);
       for (AllocaInst *W : S.Walk)
         B.CreateStore(B.getInt64(0), W);
     }
@@ -179,6 +182,8 @@ public:
       auto [Lo, Hi] = hullOf(W, B);
       B.CreateStore(Lo, Slots[K].Lo);
       B.CreateStore(Hi, Slots[K].Hi);
+      B.CreateStore(B.CreateZExt(F.Accesses[K]->getArgOperand(1), RT.I64),
+                    Slots[K].Site);
       Value *Parts[6] = {W.First, W.Size, W.Step, W.Count, W.RowStep, W.Rows};
       for (unsigned I = 0; I < 6; ++I)
         B.CreateStore(Parts[I], Slots[K].Walk[I]);
@@ -249,7 +254,11 @@ private:
         F.Enter->getArgOperand(0), F.Enter->getArgOperand(1),
         F.Enter->getArgOperand(5), F.Enter->getArgOperand(6)};
     for (uint32_t K : {P.First, P.Second}) {
-      Args.push_back(F.Accesses[K]->getArgOperand(1));
+      Value *Site = F.Accesses[K]->getArgOperand(1);
+      Args.push_back(isa<Constant>(Site)
+                         ? Site
+                         : R.CreateTrunc(R.CreateLoad(RT.I64, Slots[K].Site),
+                                         RT.I32));
       for (AllocaInst *W : Slots[K].Walk)
         Args.push_back(R.CreateLoad(RT.I64, W));
     }

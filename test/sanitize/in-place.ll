@@ -15,7 +15,7 @@
 ; Both points' frames of @pair, @copy_loop, @dies and @two_exits, and @pair_params' start
 ; frame in @caller's loop; @in_loop's load repeats in its loop (its store
 ; is one run at the loop's exit, which alone would not keep it).
-; STATS: aliaskit-sanitize-in-place: 9 frames checked in place; kept in the runtime: 0 with delegated calls, 3 with an access in a loop, 4 with scopes begun twice or late, 0 too large, 2 in functions with setjmp or funclets, 0 with a site not a constant, 0 unreadable
+; STATS: aliaskit-sanitize-in-place: 9 frames checked in place; kept in the runtime: 0 with delegated calls, 3 with an access in a loop, 4 with scopes begun twice or late, 0 too large, 2 in functions with setjmp or funclets, 0 with a site not known, 0 unreadable
 ;
 ; CHECK-LABEL: define void @pair(
 ; CHECK-NOT:     @__aliaskit_enter
