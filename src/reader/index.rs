@@ -208,6 +208,12 @@ impl<K: Key, V: Copy + Default, const MAX_PLACES: usize> SweepLookup<K, V, MAX_P
         (*place == key).then_some(value)
     }
 
+    /// The key at the current question's place (the empty key before the
+    /// place is made). Cannot panic.
+    pub fn current_key(&self) -> K {
+        self.current().map_or(K::EMPTY, |&(key, _)| key)
+    }
+
     /// The key and value at the current question's place, as last found
     /// there (`None` before the place is made). Cannot panic.
     #[inline(always)]
@@ -231,14 +237,6 @@ impl<K: Key, V: Copy + Default, const MAX_PLACES: usize> SweepLookup<K, V, MAX_P
         if self.guess(key).is_some() {
             return self.guess(key);
         }
-        self.get_probed_ref(index, key)
-    }
-
-    /// [`SweepLookup::get_ref`] when the guess did not come true. Out of
-    /// line, so that a caller whose guess comes true saves no registers
-    /// for the probe.
-    #[inline(never)]
-    fn get_probed_ref<'a>(&'a mut self, index: &'a PointerTable<K, V>, key: K) -> Option<&'a V> {
         let value = index.get_ref(key)?;
         self.found(key, *value);
         Some(value)

@@ -5,9 +5,10 @@
 //! imported (once, see [`super::MetadataImporter`]) and the core gives it
 //! a row ([`TbaaOracle::tag`]). A query is answered from the two rows
 //! ([`RowIndex`], the second usually guessed by its place in a sweep of
-//! questions: [`SweepLookup`]) and the core's answer matrix, before the
-//! boundary's panic guard ([`TbaaSession::look_up`]); else the core
-//! decides the pair once ([`TbaaOracle::aliases_of`]). (A table of the
+//! questions: [`SweepLookup`]) and the core's answer matrix or the two
+//! rows' summaries; else the core decides the pair once
+//! ([`TbaaOracle::aliases_of`]): the ladder is
+//! [`TbaaSession::may_alias_or`]. (A table of the
 //! answers of the last pointer pairs in front of it all, once used here,
 //! cost more than it saved once the second tag was guessed by its place:
 //! 1000 tags 64.3 -> 62.9 instructions a question without it, P1 133 ->
@@ -34,18 +35,6 @@ use aliaskit_core::names::Slot;
 /// Log target of the TBAA analysis (`RUST_LOG=aliaskit::tbaa=debug`).
 pub const LOG_TARGET: &str = "aliaskit::tbaa";
 
-/// What [`TbaaSession::look_up`] found of a question.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum AtHand {
-    /// The answer: may alias.
-    Answer(bool),
-    /// The rows of both tags, whose answer the oracle does not remember.
-    Rows(TagRef, TagRef),
-    /// Not both rows: a tag without one yet, or a second tag away from
-    /// its place in the sweep of questions.
-    Nothing,
-}
-
 pub struct TbaaSession {
     importer: MetadataImporter,
     oracle: TbaaOracle,
@@ -62,7 +51,7 @@ pub struct TbaaSession {
     /// The logger is set up when the plugin loads, before any session,
     /// and its filter never changes after that.
     logs: bool,
-    /// Where the pairs that [`TbaaSession::decides_here`] begin: a pair
+    /// Where the pairs that [`TbaaSession::beyond_matrix`] begin: a pair
     /// whose rows, or'ed, are at least this (a power of two, so that it is
     /// the larger row that is) is beyond what the oracle remembers; while
     /// debug logging is on, beyond any row.
@@ -103,136 +92,99 @@ impl TbaaSession {
         *self = TbaaSession::new();
     }
 
-    /// `Aliases(A, B)`: whether accesses tagged `a` and `b` may alias.
+    /// `Aliases(A, B)`: whether accesses tagged `a` and `b` may alias
+    /// ([`TbaaSession::may_alias_or`], its last step as it is).
     ///
     /// # Safety
     /// `a` and `b` must be null or live nodes.
     #[inline]
     pub unsafe fn may_alias(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> bool {
+        self.may_alias_or(a, b, |s| s.decided_afresh(a, b))
+    }
+
+    /// `Aliases(A, B)`: the ladder of a TBAA question, each step tried in
+    /// turn until one answers:
+    ///
+    /// 1. a null tag (may alias) or the same tag twice (may alias);
+    /// 2. the rows of both tags: the first tag's kept aside from the last
+    ///    question ([`LastLookup`], else probed for in the row index,
+    ///    [`RowIndex`]), the second's guessed at its place in the sweep of
+    ///    questions ([`SweepLookup`]; a guess that fails goes to step 5,
+    ///    which finds the row and writes it at its place);
+    /// 3. the answer matrix: the pair decided before
+    ///    ([`TbaaOracle::remembered_aliases_of`]);
+    /// 4. for a pair beyond what the matrix holds, the bits of the two
+    ///    tags' summaries ([`TbaaOracle::aliases_by_bits`]);
+    /// 5. the rest, `rest`: [`TbaaSession::decided_afresh`], which the
+    ///    boundary runs under its panic guard: a tag seen for the first
+    ///    time is imported and given a row, and the oracle decides the
+    ///    pair (a pair beyond the matrix by the read of a chain or the
+    ///    walk over the prefixes of two simple tags, any other pair once,
+    ///    then remembered), or, while debug logging is on, the question is
+    ///    logged.
+    ///
+    /// Steps 1 to 4 read fields, probe the index and read the matrix and
+    /// the summaries, each read checked, and call nothing: they cannot
+    /// panic. While debug logging is on nothing is remembered and nothing
+    /// decided before step 5, which logs every question but a repeated
+    /// tag.
+    ///
+    /// # Safety
+    /// `a` and `b` must be null or live nodes; `rest` answers as
+    /// [`TbaaSession::decided_afresh`] of `a` and `b`.
+    #[inline(always)]
+    pub unsafe fn may_alias_or(
+        &mut self,
+        a: LLVMMetadataRef,
+        b: LLVMMetadataRef,
+        rest: impl FnOnce(&mut TbaaSession) -> bool,
+    ) -> bool {
         if a.is_null() || b.is_null() {
             return true;
         }
-        match self.look_up(a, b) {
-            AtHand::Answer(may_alias) => may_alias,
-            AtHand::Rows(ra, rb) => match self.decided_by_walk(ra, rb) {
-                Some(may_alias) => may_alias,
-                None => self.may_alias_past_quick(a, b),
-            },
-            AtHand::Nothing => self.may_alias_past_quick(a, b),
-        }
-    }
-
-    /// What is at hand of [`TbaaSession::may_alias`] for two tags (neither
-    /// null: the boundary's caller answers untagged accesses itself): the
-    /// answer for a repeated tag, or a pair of tags with rows whose answer
-    /// the oracle remembers; else the two rows when both are known
-    /// ([`TbaaSession::decided_by_bits`] may then answer); else nothing.
-    ///
-    /// While debug logging is on nothing is remembered (only
-    /// [`TbaaSession::may_alias_past_quick`] fills the answer matrix, and
-    /// it logs instead), so every question but a repeated tag goes on to
-    /// be logged there without a test here.
-    ///
-    /// Cannot panic (it reads fields, probes the row index and reads one
-    /// word of the answer matrix, each checked, and calls nothing), so the
-    /// boundary may ask it before setting up its panic guard: an answered
-    /// question then saves no registers.
-    #[inline(always)]
-    pub fn look_up(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> AtHand {
-        debug_assert!(
-            !a.is_null() && !b.is_null(),
-            "untagged accesses are answered before"
-        );
-        // The first tag is looked up before a repeated tag is answered,
-        // so that every question whose first tag has a row (the others
-        // get one on the slow path) leaves it as the last one looked up:
-        // the sweep goes on exactly while the first tag stays.
+        // Every question moves the sweep on, the sweep goes on exactly
+        // while the first tag stays, and the first tag is looked up
+        // before a repeated tag is answered: every question whose first
+        // tag has a row leaves it as the last one looked up (the others
+        // get one in step 5).
         self.second.move_on(self.first.is_last(a as usize));
-        let Some(ra) = self.first.get(&self.rows, a as usize) else {
-            return AtHand::Nothing;
-        };
-        if a == b {
-            return AtHand::Answer(true);
+        if let Some(ra) = self.first.get(&self.rows, a as usize) {
+            if a == b {
+                return true;
+            }
+            if let Some(&rb) = self.second.guess(b as usize) {
+                let (ra, rb) = (TagRef(ra), TagRef(rb));
+                debug_assert!(!self.logs || self.oracle.remembers_nothing());
+                if let Some(may_alias) = self.oracle.remembered_aliases_of(ra, rb) {
+                    return may_alias;
+                }
+                if self.beyond_matrix(ra, rb) {
+                    if let Some(may_alias) = self.oracle.aliases_by_bits(ra, rb) {
+                        return may_alias;
+                    }
+                }
+            }
         }
-        debug_assert!(!self.logs || self.oracle.remembers_nothing());
-        let Some(&rb) = self.second.guess(b as usize) else {
-            return AtHand::Nothing;
-        };
-        let (ra, rb) = (TagRef(ra), TagRef(rb));
-        match self.oracle.remembered_aliases_of(ra, rb) {
-            Some(may_alias) => AtHand::Answer(may_alias),
-            None => AtHand::Rows(ra, rb),
-        }
+        rest(self)
     }
 
-    /// Whether a pair whose rows [`TbaaSession::look_up`] found but whose
-    /// answer is not remembered is beyond what the oracle remembers, so
-    /// that [`TbaaSession::decided_by_bits`] and
-    /// [`TbaaSession::decided_by_walk`] may decide it without the oracle
-    /// (else it is decided and remembered under the guard); false while
-    /// debug logging is on (every question goes on to be logged by
-    /// [`TbaaSession::may_alias_past_quick`]). Both in one test.
+    /// Whether a pair is beyond what the oracle remembers, so that step 4
+    /// of [`TbaaSession::may_alias_or`] may decide it without the oracle
+    /// (else it is decided and remembered in step 5); false while
+    /// debug logging is on (every question goes on to be logged). Both in
+    /// one test: the pair's rows, or'ed, against a power of two.
     #[inline(always)]
-    pub fn decides_here(&self, ra: TagRef, rb: TagRef) -> bool {
+    fn beyond_matrix(&self, ra: TagRef, rb: TagRef) -> bool {
         u64::from(ra.0 | rb.0) >= self.bits_from
     }
 
-    /// The answer of [`TbaaSession::may_alias`] for a pair
-    /// ([`TbaaSession::decides_here`]) whose two summaries' bits decide it
-    /// ([`TbaaOracle::aliases_by_bits`]); `None` otherwise. Calls nothing
-    /// and cannot panic.
-    #[inline(always)]
-    pub fn decided_by_bits(&self, ra: TagRef, rb: TagRef) -> Option<bool> {
-        self.oracle.aliases_by_bits(ra, rb)
-    }
-
-    /// [`TbaaSession::decided_by_bits`] with what it leaves out: the read
-    /// of a chain or the walk over the prefixes, for a pair one tag of
-    /// which may meet the other's base type
-    /// ([`TbaaOracle::unremembered_aliases_of`], which answers only pairs
-    /// beyond what the oracle remembers; `None` while debug logging is
-    /// on). Cannot panic.
-    #[inline(always)]
-    pub fn decided_by_walk(&self, ra: TagRef, rb: TagRef) -> Option<bool> {
-        if self.logs {
-            return None;
-        }
-        self.oracle.unremembered_aliases_of(ra, rb)
-    }
-
-    /// The answer of [`TbaaSession::may_alias`] when
-    /// [`TbaaSession::look_up`] did not answer but the rows of both tags
-    /// are known: the second tag's row found by the index when it was not
-    /// at its place in the sweep; then, for a pair beyond what the oracle
-    /// remembers (the usual one here), decided from the two summaries when
-    /// both tags are simple ([`TbaaOracle::unremembered_aliases_of`]),
-    /// else the remembered answer; `None` otherwise, and
-    /// while debug logging is on (the answer is then logged by
-    /// [`TbaaSession::may_alias_past_quick`]). Cannot panic, so that
-    /// functions with thousands of distinct tags are answered without the
-    /// guard's frame; asked out of line, so that a guess that comes true
-    /// saves no registers for the index's probe.
-    #[inline]
-    pub fn look_up_off_place(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> Option<bool> {
-        if self.logs {
-            return None;
-        }
-        let ra = TagRef(self.first.get(&self.rows, a as usize)?);
-        let rb = TagRef(self.second.get(&self.rows, b as usize)?);
-        self.oracle
-            .unremembered_aliases_of(ra, rb)
-            .or_else(|| self.oracle.remembered_aliases_of(ra, rb))
-    }
-
-    /// [`TbaaSession::may_alias`] of two distinct live nodes that
-    /// [`TbaaSession::look_up`] did not answer: a tag seen for the first
-    /// time, a pair not decided before, or a pair beyond the oracle's
-    /// memory (decided again).
+    /// Step 5 of [`TbaaSession::may_alias_or`] (two live nodes): a tag
+    /// seen for the first time, a pair not decided before, or a pair
+    /// beyond the oracle's memory that step 4 left open.
     ///
     /// # Safety
     /// `a` and `b` must be live nodes.
-    #[inline(never)]
-    pub unsafe fn may_alias_past_quick(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> bool {
+    pub unsafe fn decided_afresh(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> bool {
         if self.logs {
             return self.may_alias_logged(a, b);
         }
@@ -244,13 +196,11 @@ impl TbaaSession {
     }
 
     /// [`TbaaSession::may_alias`] with debug logging on: the full match,
-    /// for its reasoning. Out of line, like [`TbaaSession::malformed`], so
-    /// that the answering path saves no registers for either.
+    /// for its reasoning.
     ///
     /// # Safety
     /// `a` and `b` must be live nodes.
     #[cold]
-    #[inline(never)]
     unsafe fn may_alias_logged(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> bool {
         self.match_tags(a, b).map_or(true, |m| m.may_alias)
     }
@@ -261,7 +211,6 @@ impl TbaaSession {
     /// # Safety
     /// `a` and `b` must be live nodes.
     #[cold]
-    #[inline(never)]
     unsafe fn malformed(
         &mut self,
         problem: Malformed,
