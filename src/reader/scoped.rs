@@ -31,7 +31,7 @@ use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::FxHashSet;
 
 use super::decisions::{Decider, Decisions};
-use super::index::{LastLookup, PointerTable, RowIndex, SweepLookup};
+use super::index::{InFront, LastLookup, PointerTable, RowIndex, SweepLookup};
 use super::{MetadataImporter, ModuleNumbers, Names};
 use crate::plugin::ffi::types::MergeKind;
 

@@ -27,7 +27,7 @@ use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::FxHashSet;
 
 use super::decisions::{Decider, Decisions};
-use super::index::{LastLookup, RowIndex, SweepLookup};
+use super::index::{InFront, LastLookup, RowIndex, SweepLookup};
 use super::{MetadataImporter, ModuleNumbers, Names};
 use aliaskit_core::derived;
 use aliaskit_core::names::Slot;
@@ -188,7 +188,11 @@ impl TbaaSession {
         if self.logs {
             return self.may_alias_logged(a, b);
         }
-        let (ra, rb) = (self.first_row(a), self.second_row(b));
+        // Through the lookups in front of the index, so that the first tag
+        // is the last one looked up and the second is at its place.
+        let (importer, oracle) = (&mut self.importer, &mut self.oracle);
+        let ra = row_through(&mut self.first, &mut self.rows, importer, oracle, a);
+        let rb = row_through(&mut self.second, &mut self.rows, importer, oracle, b);
         match self.oracle.aliases_of(&self.importer.graph, ra, rb) {
             Ok(may_alias) => may_alias,
             Err(problem) => self.malformed(problem, a, b),
@@ -232,37 +236,6 @@ impl TbaaSession {
         TagRef(
             self.rows
                 .get_or_insert_with(tag as usize, || read_row(importer, oracle, tag)),
-        )
-    }
-
-    /// [`TbaaSession::row`] of a query's first tag (see [`LastLookup`]).
-    ///
-    /// # Safety
-    /// `tag` must be a live node.
-    #[inline]
-    unsafe fn first_row(&mut self, tag: LLVMMetadataRef) -> TagRef {
-        let (importer, oracle) = (&mut self.importer, &mut self.oracle);
-        TagRef(
-            self.first
-                .get_or_insert_with(&mut self.rows, tag as usize, || {
-                    read_row(importer, oracle, tag)
-                }),
-        )
-    }
-
-    /// [`TbaaSession::row`] of the second tag of a question whose first
-    /// tag is `first` (see [`SweepLookup`]).
-    ///
-    /// # Safety
-    /// `tag` must be a live node.
-    #[inline]
-    unsafe fn second_row(&mut self, tag: LLVMMetadataRef) -> TagRef {
-        let (importer, oracle) = (&mut self.importer, &mut self.oracle);
-        TagRef(
-            self.second
-                .get_or_insert_with(&mut self.rows, tag as usize, || {
-                    read_row(importer, oracle, tag)
-                }),
         )
     }
 
@@ -369,6 +342,22 @@ impl TbaaSession {
             self.show(b)
         );
     }
+}
+
+/// The oracle's row of a (non-null) tag, found through `lookup` (kept in
+/// front of `rows`), read on first sight.
+///
+/// # Safety
+/// `tag` must be a live node.
+#[inline]
+unsafe fn row_through(
+    lookup: &mut impl InFront<usize, u32>,
+    rows: &mut RowIndex,
+    importer: &mut MetadataImporter,
+    oracle: &mut TbaaOracle,
+    tag: LLVMMetadataRef,
+) -> TagRef {
+    TagRef(lookup.get_or_insert_with(rows, tag as usize, || read_row(importer, oracle, tag)))
 }
 
 /// Imports a tag and makes its oracle row.
