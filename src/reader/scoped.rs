@@ -453,45 +453,6 @@ unsafe fn read_row(
     lists.list(&importer.graph, id).0
 }
 
-impl ScopedSession {
-    /// For a list no access of the input carried: that, and what it was
-    /// made from ([`aliaskit_core::derived`]); `None` for a list of the
-    /// input's accesses, or when the input is not known.
-    ///
-    /// # Safety
-    /// `node` must be live (`list` its import), `numbers` of its module.
-    unsafe fn origin_note(
-        &mut self,
-        numbers: &dyn ModuleNumbers,
-        node: LLVMMetadataRef,
-        list: NodeId,
-    ) -> Option<String> {
-        if numbers.carried(node)? {
-            return None;
-        }
-        let input = numbers
-            .input_function()
-            .unwrap_or_default()
-            .import(&mut self.importer);
-        let in_input = numbers.number(node).is_none_or(Slot::in_input);
-        let importer = &self.importer;
-        let is_input = |n: NodeId| {
-            numbers
-                .number(importer.pointer(n))
-                .is_some_and(Slot::in_input)
-        };
-        let origin = derived::list_origin(&importer.graph, list, &input, is_input);
-        let names = Names { numbers, importer };
-        Some(derived::describe(
-            &importer.graph,
-            &names,
-            in_input,
-            origin.as_ref(),
-            &input,
-        ))
-    }
-}
-
 impl Decider for ScopedSession {
     fn parts(&mut self) -> (&mut MetadataImporter, &mut Decisions) {
         (&mut self.importer, &mut self.decisions)
@@ -506,7 +467,15 @@ impl Decider for ScopedSession {
     ) -> String {
         let list = match self.importer.import(node) {
             Some(l) => {
-                let note = self.origin_note(numbers, node, l);
+                let note = self.origin_note(numbers, node, |s, list, input| {
+                    let importer = &s.importer;
+                    let is_input = |n: NodeId| {
+                        numbers
+                            .number(importer.pointer(n))
+                            .is_some_and(Slot::in_input)
+                    };
+                    derived::list_origin(&importer.graph, list, input, is_input)
+                });
                 let names = Names {
                     numbers,
                     importer: &self.importer,

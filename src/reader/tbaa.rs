@@ -28,9 +28,8 @@ use rustc_hash::FxHashSet;
 
 use super::decisions::{Decider, Decisions};
 use super::index::{InFront, LastLookup, RowIndex, SweepLookup};
-use super::{MetadataImporter, ModuleNumbers, Names};
+use super::{MetadataImporter, ModuleNumbers};
 use aliaskit_core::derived;
-use aliaskit_core::names::Slot;
 
 /// Log target of the TBAA analysis (`RUST_LOG=aliaskit::tbaa=debug`).
 pub const LOG_TARGET: &str = "aliaskit::tbaa";
@@ -375,42 +374,6 @@ unsafe fn read_row(
     oracle.tag(&importer.graph, id).0
 }
 
-impl TbaaSession {
-    /// For a tag no access of the input carried: that, and what it was
-    /// made from ([`aliaskit_core::derived`]); `None` for a tag of the
-    /// input's accesses, or when the input is not known.
-    ///
-    /// # Safety
-    /// `tag` must be null or live, `numbers` of its module.
-    unsafe fn origin_note(
-        &mut self,
-        numbers: &dyn ModuleNumbers,
-        tag: LLVMMetadataRef,
-    ) -> Option<String> {
-        if numbers.carried(tag)? {
-            return None;
-        }
-        let id = self.importer.import(tag)?;
-        let input = numbers
-            .input_function()
-            .unwrap_or_default()
-            .import(&mut self.importer);
-        let in_input = numbers.number(tag).is_none_or(Slot::in_input);
-        let origin = derived::tag_origin(&self.importer.graph, &mut self.oracle, id, &input);
-        let names = Names {
-            numbers,
-            importer: &self.importer,
-        };
-        Some(derived::describe(
-            &self.importer.graph,
-            &names,
-            in_input,
-            origin.as_ref(),
-            &input,
-        ))
-    }
-}
-
 impl Decider for TbaaSession {
     fn parts(&mut self) -> (&mut MetadataImporter, &mut Decisions) {
         (&mut self.importer, &mut self.decisions)
@@ -428,7 +391,9 @@ impl Decider for TbaaSession {
         match (question, side) {
             (Question::Immutable, 1) => String::new(),
             (Question::Errno, 1) => format!("!llvm.errno.tbaa {tag}"),
-            _ => match self.origin_note(numbers, node) {
+            _ => match self.origin_note(numbers, node, |s, id, input| {
+                derived::tag_origin(&s.importer.graph, &mut s.oracle, id, input)
+            }) {
                 Some(note) => format!("!tbaa {tag} ({note})"),
                 None => format!("!tbaa {tag}"),
             },
