@@ -134,6 +134,17 @@ class RustTBAAResult : public RustResultBase<TBAASession> {
     return aliaskit_tbaa_is_immutable(Handle, md(Tag));
   }
 
+  /// ModRef unless the two sides' tags (an untagged side: may alias) do
+  /// not alias.
+  template <typename X, typename Y>
+  ModRefInfo modRef(const X &SideA, const MDNode *A, const Y &SideB,
+                    const MDNode *B) const {
+    if (!Enabled || !A || !B)
+      return ModRefInfo::ModRef;
+    bool May = Bisecting ? bisectMayAlias(SideA, A, SideB, B) : mayAlias(A, B);
+    return May ? ModRefInfo::ModRef : ModRefInfo::NoModRef;
+  }
+
   /// mayAlias for the two sides of a bisection query.
   LLVM_ATTRIBUTE_NOINLINE bool
   bisectMayAlias(const aliaskit::BisectQuery &Q) const {
@@ -238,28 +249,14 @@ public:
 
   ModRefInfo getModRefInfo(const CallBase *Call, const MemoryLocation &Loc,
                            AAQueryInfo &) {
-    if (!Enabled)
-      return ModRefInfo::ModRef;
-    const MDNode *L = Loc.AATags.TBAA;
-    const MDNode *C = Call->getMetadata(LLVMContext::MD_tbaa);
-    if (!L || !C)
-      return ModRefInfo::ModRef;
-    bool May = Bisecting ? bisectMayAlias(Loc, L, Call, C)
-                                        : mayAlias(L, C);
-    return May ? ModRefInfo::ModRef : ModRefInfo::NoModRef;
+    return modRef(Loc, Loc.AATags.TBAA, Call,
+                  Call->getMetadata(LLVMContext::MD_tbaa));
   }
 
   ModRefInfo getModRefInfo(const CallBase *Call1, const CallBase *Call2,
                            AAQueryInfo &) {
-    if (!Enabled)
-      return ModRefInfo::ModRef;
-    const MDNode *A = Call1->getMetadata(LLVMContext::MD_tbaa);
-    const MDNode *B = Call2->getMetadata(LLVMContext::MD_tbaa);
-    if (!A || !B)
-      return ModRefInfo::ModRef;
-    bool May = Bisecting ? bisectMayAlias(Call1, A, Call2, B)
-                                        : mayAlias(A, B);
-    return May ? ModRefInfo::ModRef : ModRefInfo::NoModRef;
+    return modRef(Call1, Call1->getMetadata(LLVMContext::MD_tbaa), Call2,
+                  Call2->getMetadata(LLVMContext::MD_tbaa));
   }
 };
 
