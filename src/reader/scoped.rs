@@ -447,9 +447,7 @@ unsafe fn read_row(
     lists: &mut ScopeLists,
     list: LLVMMetadataRef,
 ) -> u32 {
-    let id = importer
-        .import(list)
-        .expect("a non-null list imports as a node");
+    let id = importer.import_node(list);
     lists.list(&importer.graph, id).0
 }
 

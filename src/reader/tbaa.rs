@@ -368,9 +368,7 @@ unsafe fn read_row(
     oracle: &mut TbaaOracle,
     tag: LLVMMetadataRef,
 ) -> u32 {
-    let id = importer
-        .import(tag)
-        .expect("a non-null tag imports as a node");
+    let id = importer.import_node(tag);
     oracle.tag(&importer.graph, id).0
 }
 
