@@ -9,8 +9,8 @@
 //! pointers, so that a question whose accesses were seen before finds
 //! them without a probe (the first is usually the last question's, see
 //! [`LastLookup`], the second usually the one at its place in the sweep,
-//! see [`SweepLookup`]) and is usually answered by one test of their
-//! summaries' bits, else by exact rows compared or the answer matrix:
+//! see [`SweepLookup`]) and is usually answered by a test of their
+//! summaries' bits each way, else by the answer matrix or exact rows:
 //! the ladder is [`ScopedSession::may_alias_both_ways`]. No answer is
 //! kept by pointer:
 //! a table of recent answers by pointer pair (as TBAA once had) cost
@@ -51,17 +51,6 @@ struct AccessLists {
 /// An access's two lists by pointer: `(!alias.scope, !noalias)`, either
 /// null.
 pub type AccessKey = (usize, usize);
-
-impl AccessLists {
-    /// Whether both directions of a question about this access and
-    /// `other` are plainly "may alias" ([`ListSummary::plainly_may_alias`]):
-    /// one test, one branch.
-    #[inline(always)]
-    fn plainly_may_alias_with(&self, other: &AccessLists) -> bool {
-        ListSummary::plainly_may_alias(self.scopes, other.noalias)
-            & ListSummary::plainly_may_alias(other.scopes, self.noalias)
-    }
-}
 
 /// The second accesses of a sweep of both-ways questions (see
 /// [`SweepLookup`]), 64 bytes a place, at most 4096 places (256 KiB).
@@ -135,25 +124,25 @@ impl ScopedSession {
     /// 2. both accesses' summaries ([`AccessLists`]): X's kept aside from
     ///    the last question ([`LastLookup`]), Y's guessed at its place in
     ///    the sweep of questions about X ([`SweepLookup`]); for another X
-    ///    or a guess that fails, step 6 finds them in the table of
+    ///    or a guess that fails, step 5 finds them in the table of
     ///    accesses;
-    /// 3. the summaries' bits: each direction plainly "may alias"
-    ///    ([`ListSummary::plainly_may_alias`], the usual answer), one test;
-    /// 4. each direction remembered in the answer matrix
-    ///    ([`ScopeLists::known_answer`]);
-    /// 5. each direction decided from the summaries
+    /// 3. each direction plainly "may alias" by the summaries' bits (the
+    ///    usual answer: no domain bit in common,
+    ///    [`ListSummary::plainly_may_alias`]), else remembered in the
+    ///    answer matrix ([`ScopeLists::known_answer`]), in LLVM's order;
+    /// 4. each direction decided from the summaries
     ///    ([`ScopedSession::decided_at_place`]): exact rows compared word
     ///    by word, other rows merged, then remembered;
-    /// 6. the rest, `rest`: [`ScopedSession::decided_afresh`], which the
+    /// 5. the rest, `rest`: [`ScopedSession::decided_afresh`], which the
     ///    boundary runs under its panic guard: accesses not at their
-    ///    places found (then as in step 5), lists read on first sight,
+    ///    places found (then as in step 4), lists read on first sight,
     ///    malformed lists reported, the accesses remembered; or, while
     ///    debug logging is on, every question decided and logged. It is
     ///    given the two keys, or `None` when both accesses are at their
     ///    places, where the session holds them (see the module notes of
     ///    `plugin::ffi`, "The query ladders").
     ///
-    /// Steps 1 to 5 read fields and the summaries, rows and matrix, each
+    /// Steps 1 to 4 read fields and the summaries, rows and matrix, each
     /// read checked: they cannot panic.
     ///
     /// # Safety
@@ -167,19 +156,16 @@ impl ScopedSession {
         rest: impl FnOnce(&mut ScopedSession, Option<(AccessKey, AccessKey)>) -> bool,
     ) -> bool {
         // Every question moves the sweep on; it goes on exactly while X
-        // stays (step 6 leaves X as the last first access looked up).
+        // stays (step 5 leaves X as the last first access looked up).
         // While debug logging is on, `first` keeps the empty key, which
         // no question's X has (its lists, none, are answered before), and
-        // no place is written: every question goes to step 6.
+        // no place is written: every question goes to step 5.
         debug_assert!(!self.logs || self.first.is_last((0, 0)));
         let same_x = self.first.is_last(x);
         self.second.move_on(same_x);
         if same_x {
             if let Some(y) = self.second.guess(y) {
                 let x = self.first.last();
-                if x.plainly_may_alias_with(y) {
-                    return true;
-                }
                 if let Some(may_alias) = known_answer_of_accesses(&self.lists, x, y) {
                     return may_alias;
                 }
@@ -189,7 +175,7 @@ impl ScopedSession {
         rest(self, Some((x, y)))
     }
 
-    /// Step 5 of [`ScopedSession::may_alias_both_ways`]: both
+    /// Step 4 of [`ScopedSession::may_alias_both_ways`]: both
     /// directions decided from the summaries of the accesses at their
     /// places ([`ScopeLists::answer_of`]: exact rows compared word by
     /// word, other rows merged, then remembered), which cannot panic; else
@@ -210,9 +196,9 @@ impl ScopedSession {
         }
     }
 
-    /// Step 6 of [`ScopedSession::may_alias_both_ways`]: for two
+    /// Step 5 of [`ScopedSession::may_alias_both_ways`]: for two
     /// accesses seen before, not both at their places, both directions
-    /// from their summaries when their lists can be read (as step 5);
+    /// from their summaries when their lists can be read (as step 4);
     /// else both directions, each read and decided if need be (a
     /// malformed list reported), and both accesses are remembered. The
     /// question's accesses are `xy`, or, for `None`, the session's: the

@@ -44,13 +44,16 @@
 //! the last step then costs no stack frame: with the whole ladder under
 //! the guard, every question paid for saving registers (callgrind,
 //! instructions a question: 10 tags 51.0 here against 56.2, P1 129.4
-//! against 138.4, 1000 tags 60.8 against 65.9).
+//! against 138.4, 1000 tags 60.8 against 65.9, measured as the ladder was
+//! written).
 //!
 //! Two more choices in the scoped ladder serve the same end, each
 //! measured the same way on the 24-list, 2000-random-list and
-//! inlined-Rust rows of BENCHMARKS.md's Q (instructions a question):
+//! inlined-Rust rows of BENCHMARKS.md's Q (instructions a question; both
+//! measured before a test of both directions' bits at once was dropped
+//! from the ladder, which then took 64.3, 68.7, 68.5):
 //!
-//! * its step 5, the comparison of exact rows and the merge, is an
+//! * its step 4, the comparison of exact rows and the merge, is an
 //!   out-of-line function of the session that the ladder calls last
 //!   (`ScopedSession::decided_at_place`); inline, its loops' registers
 //!   are saved by every question: 64.3, 68.7, 68.5 against 74.3, 75.1,
@@ -59,7 +62,7 @@
 //!   they are at their places, where the session holds them, rather than
 //!   by their four pointers, which the ladder would otherwise keep in
 //!   registers throughout: 64.3, 71.9, 70.3 against 69.9, 75.5, 74.1
-//!   (measured before step 5 was split off).
+//!   (measured with step 4 under the guard).
 
 pub mod exports;
 pub mod imports;
