@@ -402,10 +402,10 @@ impl TbaaOracle {
         a: Option<NodeId>,
         b: Option<NodeId>,
     ) -> Result<bool, Malformed> {
-        match self.distinct_rows(g, a, b) {
-            Some((ra, rb)) => self.aliases_of(g, ra, rb),
-            None => Ok(true),
-        }
+        let Some((ra, rb)) = self.distinct_rows(g, a, b) else {
+            return Ok(true);
+        };
+        self.aliases_of(g, ra, rb)
     }
 
     /// [`TbaaOracle::aliases`] of two rows: the query path. An answer
@@ -816,9 +816,7 @@ fn aliases_by_bits(rows: &Summaries, a: &Quick, b: &Quick) -> Option<bool> {
 /// objects, one of which may meet the other's base type:
 /// [`simple_subobject`] one way, then the other (which answers any two
 /// simple tags of one root: the debug builds check the bit tests with
-/// it). Out of line, so that the loops deciding a busy row's neighbours
-/// keep the registers of the usual pairs (decided at once) to themselves.
-#[inline(never)]
+/// it).
 fn subobject_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> Result<bool, OutOfStore> {
     match simple_subobject(rows, a, b)? {
         Some(may_alias) => Ok(may_alias),
@@ -839,8 +837,6 @@ fn subobject_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> Result<bool, Out
 #[inline]
 fn whole_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> Result<bool, OutOfStore> {
     debug_assert!(a.prefix_len == 0 && b.prefix_len == 0);
-    // Two calls rather than a swap of references, so that the loops
-    // deciding a busy row's neighbours keep its fields in registers.
     if a.access_depth <= b.access_depth {
         rows.on_access_chain(a.access, a.access_depth, b)
     } else {
