@@ -325,10 +325,10 @@ impl ScopedSession {
     #[inline]
     unsafe fn row(&mut self, list: LLVMMetadataRef) -> ListRef {
         let (importer, lists) = (&mut self.importer, &mut self.lists);
-        ListRef(
-            self.rows
-                .get_or_insert_with(list as usize, || read_row(importer, lists, list)),
-        )
+        ListRef(self.rows.get_or_insert_with(list as usize, || {
+            let id = importer.import_node(list);
+            lists.list(&importer.graph, id).0
+        }))
     }
 
     /// The merged list LLVM would attach (`getMostGenericAliasScope` or
@@ -422,19 +422,6 @@ fn answer_of_accesses(lists: &mut ScopeLists, x: &AccessLists, y: &AccessLists) 
     let one = lists.answer_of(x.scopes, y.noalias)?;
     let other = lists.answer_of(y.scopes, x.noalias)?;
     Some(one & other)
-}
-
-/// Imports a list and makes its row.
-///
-/// # Safety
-/// `list` must be a live node.
-unsafe fn read_row(
-    importer: &mut MetadataImporter,
-    lists: &mut ScopeLists,
-    list: LLVMMetadataRef,
-) -> u32 {
-    let id = importer.import_node(list);
-    lists.list(&importer.graph, id).0
 }
 
 impl Decider for ScopedSession {
