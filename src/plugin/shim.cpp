@@ -92,24 +92,57 @@ struct BisectContext {
   }
 };
 
+/// What both AA results hold: the session they share with their
+/// analysis, its handle, whether the analysis is on, and the bisection's
+/// context. `Session` is TBAASession or ScopedSession.
+template <typename Session> class RustResultBase : public AAResultBase {
+protected:
+  std::shared_ptr<Session> Owner;
+  /// Owner->Handle, read once (the shared pointer keeps it alive).
+  void *Handle;
+  bool Enabled;
+  BisectContext Bisect;
+
+public:
+  using SessionType = Session;
+
+  RustResultBase(std::shared_ptr<Session> Owner, bool Enabled,
+                 BisectContext Bisect)
+      : Owner(std::move(Owner)), Handle(this->Owner->Handle),
+        // No session (making it failed): nothing is asked of Rust, whose
+        // query entry points take a session that is not null.
+        Enabled(Enabled && Handle), Bisect(Bisect) {}
+
+  bool invalidate(Function &, const PreservedAnalyses &,
+                  FunctionAnalysisManager::Invalidator &) {
+    return false;
+  }
+};
+
 /// `!tbaa`. Each method is LLVM 22's TypeBasedAAResult's, with the
 /// decision taken in Rust. `Bisecting` (chosen when the AA pipeline is
 /// parsed, from the environment): definite answers go through the
 /// `bisect*` methods, which apply ALIASKIT_BISECT and log; without it
 /// those paths are not compiled into the result at all.
-template <bool Bisecting> class RustTBAAResult : public AAResultBase {
-  std::shared_ptr<TBAASession> Session;
-  /// Session->Handle, read once (the shared pointer keeps it alive).
-  void *Handle;
-  bool Enabled;
-  BisectContext Bisect;
-
+template <bool Bisecting>
+class RustTBAAResult : public RustResultBase<TBAASession> {
   bool mayAlias(const MDNode *A, const MDNode *B) const {
     return aliaskit::mayAlias(
         aliaskit_tbaa_may_alias(Handle, md(A), md(B)));
   }
   bool isImmutable(const MDNode *Tag) const {
     return aliaskit_tbaa_is_immutable(Handle, md(Tag));
+  }
+
+  /// ModRef unless the two sides' tags (an untagged side: may alias) do
+  /// not alias.
+  template <typename X, typename Y>
+  ModRefInfo modRef(const X &SideA, const MDNode *A, const Y &SideB,
+                    const MDNode *B) const {
+    if (!Enabled || !A || !B)
+      return ModRefInfo::ModRef;
+    bool May = Bisecting ? bisectMayAlias(SideA, A, SideB, B) : mayAlias(A, B);
+    return May ? ModRefInfo::ModRef : ModRefInfo::NoModRef;
   }
 
   /// mayAlias for the two sides of a bisection query.
@@ -141,16 +174,16 @@ template <bool Bisecting> class RustTBAAResult : public AAResultBase {
   }
 
 public:
-  RustTBAAResult(std::shared_ptr<TBAASession> Session, bool Enabled,
-                 BisectContext Bisect)
-      : Session(std::move(Session)), Handle(this->Session->Handle),
-        // No session (making it failed): nothing is asked of Rust, whose
-        // query entry points take a session that is not null.
-        Enabled(Enabled && Handle), Bisect(Bisect) {}
+  using RustResultBase::RustResultBase;
+  static constexpr bool IsBisecting = Bisecting;
+  /// The analysis's number in the bisection log.
+  static constexpr uint8_t Analysis = 0;
 
-  bool invalidate(Function &, const PreservedAnalyses &,
-                  FunctionAnalysisManager::Invalidator &) {
-    return false;
+  /// Like built-in TBAA: off under -aliaskit-enable-tbaa=false, and for
+  /// functions the type sanitizer instruments.
+  static bool enabledFor(const Function &F) {
+    return EnableRustTBAA && aliaskit_tbaa_enabled_by_environment() &&
+           !F.hasFnAttribute(Attribute::SanitizeType);
   }
 
   AliasResult alias(const MemoryLocation &LocA, const MemoryLocation &LocB,
@@ -216,52 +249,16 @@ public:
 
   ModRefInfo getModRefInfo(const CallBase *Call, const MemoryLocation &Loc,
                            AAQueryInfo &) {
-    if (!Enabled)
-      return ModRefInfo::ModRef;
-    const MDNode *L = Loc.AATags.TBAA;
-    const MDNode *C = Call->getMetadata(LLVMContext::MD_tbaa);
-    if (!L || !C)
-      return ModRefInfo::ModRef;
-    bool May = Bisecting ? bisectMayAlias(Loc, L, Call, C)
-                                        : mayAlias(L, C);
-    return May ? ModRefInfo::ModRef : ModRefInfo::NoModRef;
+    return modRef(Loc, Loc.AATags.TBAA, Call,
+                  Call->getMetadata(LLVMContext::MD_tbaa));
   }
 
   ModRefInfo getModRefInfo(const CallBase *Call1, const CallBase *Call2,
                            AAQueryInfo &) {
-    if (!Enabled)
-      return ModRefInfo::ModRef;
-    const MDNode *A = Call1->getMetadata(LLVMContext::MD_tbaa);
-    const MDNode *B = Call2->getMetadata(LLVMContext::MD_tbaa);
-    if (!A || !B)
-      return ModRefInfo::ModRef;
-    bool May = Bisecting ? bisectMayAlias(Call1, A, Call2, B)
-                                        : mayAlias(A, B);
-    return May ? ModRefInfo::ModRef : ModRefInfo::NoModRef;
+    return modRef(Call1, Call1->getMetadata(LLVMContext::MD_tbaa), Call2,
+                  Call2->getMetadata(LLVMContext::MD_tbaa));
   }
 };
-
-template <bool Bisecting>
-class RustTBAA : public AnalysisInfoMixin<RustTBAA<Bisecting>> {
-  friend AnalysisInfoMixin<RustTBAA<Bisecting>>;
-  static AnalysisKey Key;
-  std::shared_ptr<TBAASession> Session = std::make_shared<TBAASession>();
-
-public:
-  using Result = RustTBAAResult<Bisecting>;
-
-  Result run(Function &F, FunctionAnalysisManager &) {
-    // Like built-in TBAA: off under -aliaskit-enable-tbaa=false, and for
-    // functions the type sanitizer instruments.
-    bool Enabled = EnableRustTBAA && aliaskit_tbaa_enabled_by_environment() &&
-                   !F.hasFnAttribute(Attribute::SanitizeType);
-    return Result(Session, Enabled,
-                  Enabled && Bisecting ? BisectContext::of(F, 0)
-                                       : BisectContext());
-  }
-};
-
-template <bool Bisecting> AnalysisKey RustTBAA<Bisecting>::Key;
 
 cl::opt<bool> EnableRustScopedNoAlias(
     "aliaskit-enable-scoped-noalias", cl::init(true), cl::Hidden,
@@ -274,13 +271,8 @@ cl::opt<bool> EnableRustScopedNoAlias(
 /// mayAliasInScopes(Scopes, NoAlias) in both directions, as LLVM 22's
 /// ScopedNoAliasAAResult does. `Bisecting`: as for RustTBAAResult, the
 /// questions go through `bisectMayAlias`.
-template <bool Bisecting> class RustScopedNoAliasResult : public AAResultBase {
-  std::shared_ptr<aliaskit::ScopedSession> Session;
-  /// Session->Handle, read once (the shared pointer keeps it alive).
-  void *Handle;
-  bool Enabled;
-  BisectContext Bisect;
-
+template <bool Bisecting>
+class RustScopedNoAliasResult : public RustResultBase<aliaskit::ScopedSession> {
   static const MDNode *scopes(const MemoryLocation &L) { return L.AATags.Scope; }
   static const MDNode *scopes(const CallBase *C) {
     return C->getMetadata(LLVMContext::MD_alias_scope);
@@ -335,16 +327,12 @@ template <bool Bisecting> class RustScopedNoAliasResult : public AAResultBase {
   }
 
 public:
-  RustScopedNoAliasResult(std::shared_ptr<aliaskit::ScopedSession> Session,
-                          bool Enabled, BisectContext Bisect)
-      : Session(std::move(Session)), Handle(this->Session->Handle),
-        // No session (making it failed): nothing is asked of Rust, whose
-        // query entry points take a session that is not null.
-        Enabled(Enabled && Handle), Bisect(Bisect) {}
+  using RustResultBase::RustResultBase;
+  static constexpr bool IsBisecting = Bisecting;
+  static constexpr uint8_t Analysis = 1;
 
-  bool invalidate(Function &, const PreservedAnalyses &,
-                  FunctionAnalysisManager::Invalidator &) {
-    return false;
+  static bool enabledFor(const Function &) {
+    return EnableRustScopedNoAlias && aliaskit_scoped_enabled_by_environment();
   }
 
   AliasResult alias(const MemoryLocation &LocA, const MemoryLocation &LocB,
@@ -371,27 +359,44 @@ public:
   }
 };
 
-template <bool Bisecting>
-class RustScopedNoAlias
-    : public AnalysisInfoMixin<RustScopedNoAlias<Bisecting>> {
-  friend AnalysisInfoMixin<RustScopedNoAlias<Bisecting>>;
+/// The analysis whose result is `R` (RustTBAAResult or
+/// RustScopedNoAliasResult, bisecting or not): one session per analysis
+/// manager, shared by the results it makes.
+template <typename R> class RustAnalysis : public AnalysisInfoMixin<RustAnalysis<R>> {
+  friend AnalysisInfoMixin<RustAnalysis<R>>;
   static AnalysisKey Key;
-  std::shared_ptr<aliaskit::ScopedSession> Session =
-      std::make_shared<aliaskit::ScopedSession>();
+  std::shared_ptr<typename R::SessionType> Session =
+      std::make_shared<typename R::SessionType>();
 
 public:
-  using Result = RustScopedNoAliasResult<Bisecting>;
+  using Result = R;
 
   Result run(Function &F, FunctionAnalysisManager &) {
-    bool Enabled =
-        EnableRustScopedNoAlias && aliaskit_scoped_enabled_by_environment();
+    bool Enabled = R::enabledFor(F);
     return Result(Session, Enabled,
-                  Enabled && Bisecting ? BisectContext::of(F, 1)
-                                       : BisectContext());
+                  Enabled && R::IsBisecting ? BisectContext::of(F, R::Analysis)
+                                            : BisectContext());
   }
 };
 
-template <bool Bisecting> AnalysisKey RustScopedNoAlias<Bisecting>::Key;
+template <typename R> AnalysisKey RustAnalysis<R>::Key;
+
+/// Both instantiations of an analysis (`Result<false>`, `Result<true>`),
+/// registered with the function analysis manager.
+template <template <bool> class Result>
+void registerAnalysis(FunctionAnalysisManager &FAM) {
+  FAM.registerPass([] { return RustAnalysis<Result<false>>(); });
+  FAM.registerPass([] { return RustAnalysis<Result<true>>(); });
+}
+
+/// The analysis in an AA pipeline: the bisecting instantiation when
+/// ALIASKIT_BISECT or ALIASKIT_BISECT_LOG is set.
+template <template <bool> class Result> void addToPipeline(AAManager &AA) {
+  if (aliaskit_bisect_enabled())
+    AA.registerFunctionAnalysis<RustAnalysis<Result<true>>>();
+  else
+    AA.registerFunctionAnalysis<RustAnalysis<Result<false>>>();
+}
 
 } // namespace
 
@@ -412,28 +417,16 @@ void aliaskit_register_pass_builder_callbacks(void *Builder) {
   aliaskit::registerBisectInstrumentation(PB);
   PB.registerAnalysisRegistrationCallback(
       [](FunctionAnalysisManager &FAM) {
-        FAM.registerPass([] { return RustTBAA<false>(); });
-        FAM.registerPass([] { return RustTBAA<true>(); });
-        FAM.registerPass([] { return RustScopedNoAlias<false>(); });
-        FAM.registerPass([] { return RustScopedNoAlias<true>(); });
+        registerAnalysis<RustTBAAResult>(FAM);
+        registerAnalysis<RustScopedNoAliasResult>(FAM);
       });
-  // ALIASKIT_BISECT / ALIASKIT_BISECT_LOG pick the bisecting variants.
   PB.registerParseAACallback([](StringRef Name, AAManager &AA) {
-    bool Bisecting = aliaskit_bisect_enabled();
-    if (Name == "rust-tbaa") {
-      if (Bisecting)
-        AA.registerFunctionAnalysis<RustTBAA<true>>();
-      else
-        AA.registerFunctionAnalysis<RustTBAA<false>>();
-      return true;
-    }
-    if (Name == "rust-scoped-noalias") {
-      if (Bisecting)
-        AA.registerFunctionAnalysis<RustScopedNoAlias<true>>();
-      else
-        AA.registerFunctionAnalysis<RustScopedNoAlias<false>>();
-      return true;
-    }
-    return false;
+    if (Name == "rust-tbaa")
+      addToPipeline<RustTBAAResult>(AA);
+    else if (Name == "rust-scoped-noalias")
+      addToPipeline<RustScopedNoAliasResult>(AA);
+    else
+      return false;
+    return true;
   });
 }

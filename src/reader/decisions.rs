@@ -8,10 +8,13 @@
 //! session's lifetime; nothing at all when bisection is off.
 
 use aliaskit_core::decision::{Contents, DecisionId, Question};
+use aliaskit_core::derived::{self, InputFunction, Origin};
+use aliaskit_core::names::Slot;
+use aliaskit_core::NodeId;
 use inkwell::llvm_sys::prelude::LLVMMetadataRef;
 use rustc_hash::FxHashMap;
 
-use super::{MetadataImporter, ModuleNumbers};
+use super::{MetadataImporter, ModuleNumbers, Names};
 
 /// (function key, first node, second node, question).
 pub type DecisionKey = (u64, usize, usize, Question);
@@ -42,6 +45,43 @@ impl Decisions {
 pub trait Decider {
     /// The session's importer and decision memo.
     fn parts(&mut self) -> (&mut MetadataImporter, &mut Decisions);
+
+    /// For a node no access of the input carried: that, and what it was
+    /// made from (`origin`, given the node and the input's function: see
+    /// [`aliaskit_core::derived`]); `None` for a node of the input's
+    /// accesses, or when the input is not known.
+    ///
+    /// # Safety
+    /// `node` must be null or live, `numbers` of its module.
+    unsafe fn origin_note(
+        &mut self,
+        numbers: &dyn ModuleNumbers,
+        node: LLVMMetadataRef,
+        origin: impl FnOnce(&mut Self, NodeId, &InputFunction) -> Option<Origin>,
+    ) -> Option<String>
+    where
+        Self: Sized,
+    {
+        if numbers.carried(node)? {
+            return None;
+        }
+        let id = self.parts().0.import(node)?;
+        let input = numbers
+            .input_function()
+            .unwrap_or_default()
+            .import(self.parts().0);
+        let in_input = numbers.number(node).is_none_or(Slot::in_input);
+        let origin = origin(self, id, &input);
+        let importer = &*self.parts().0;
+        let names = Names { numbers, importer };
+        Some(derived::describe(
+            &importer.graph,
+            &names,
+            in_input,
+            origin.as_ref(),
+            &input,
+        ))
+    }
 
     fn decisions(&mut self) -> &mut Decisions {
         self.parts().1

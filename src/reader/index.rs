@@ -76,6 +76,51 @@ impl<K, V> Default for PointerTable<K, V> {
     }
 }
 
+/// A lookup kept in front of a [`PointerTable`] ([`LastLookup`],
+/// [`SweepLookup`]): it holds the values of some keys itself, found with
+/// one compare, and keeps what the table finds for the others.
+pub trait InFront<K: Key, V: Copy + Default> {
+    /// The value of `key` if this lookup holds it. Cannot panic.
+    fn held(&self, key: K) -> Option<&V>;
+
+    /// Keeps `key` and its value, as the table found them.
+    fn keep(&mut self, key: K, value: V);
+
+    /// [`PointerTable::get`] through this lookup. Cannot panic.
+    #[inline]
+    fn get(&mut self, index: &PointerTable<K, V>, key: K) -> Option<V> {
+        self.get_ref(index, key).copied()
+    }
+
+    /// [`InFront::get`], by reference (so that a large value is not
+    /// copied).
+    #[inline]
+    fn get_ref<'a>(&'a mut self, index: &'a PointerTable<K, V>, key: K) -> Option<&'a V> {
+        if self.held(key).is_some() {
+            return self.held(key);
+        }
+        let value = index.get_ref(key)?;
+        self.keep(key, *value);
+        Some(value)
+    }
+
+    /// [`PointerTable::get_or_insert_with`] through this lookup.
+    #[inline]
+    fn get_or_insert_with(
+        &mut self,
+        index: &mut PointerTable<K, V>,
+        key: K,
+        read: impl FnOnce() -> V,
+    ) -> V {
+        if let Some(&value) = self.held(key) {
+            return value;
+        }
+        let value = index.get_or_insert_with(key, read);
+        self.keep(key, value);
+        value
+    }
+}
+
 /// The last `(key, value)` looked up through it, in front of a
 /// [`PointerTable`] (such as a [`RowIndex`]): for the node of a query that
 /// is usually the same as last time (see the module notes). At first it holds the empty key and
@@ -107,37 +152,18 @@ impl<K: Key, V: Copy + Default> LastLookup<K, V> {
     pub fn last_key(&self) -> K {
         self.0
     }
+}
 
-    /// [`PointerTable::get`], one compare when `key` is the one looked up
-    /// last time.
-    #[inline]
-    pub fn get(&mut self, index: &PointerTable<K, V>, key: K) -> Option<V> {
-        self.get_ref(index, key).copied()
+impl<K: Key, V: Copy + Default> InFront<K, V> for LastLookup<K, V> {
+    /// One compare: whether `key` is the one looked up last time.
+    #[inline(always)]
+    fn held(&self, key: K) -> Option<&V> {
+        (self.0 == key).then_some(&self.1)
     }
 
-    /// [`LastLookup::get`], by reference (so that a large value is not
-    /// copied).
-    #[inline]
-    pub fn get_ref(&mut self, index: &PointerTable<K, V>, key: K) -> Option<&V> {
-        if self.0 != key {
-            *self = LastLookup(key, index.get(key)?);
-        }
-        Some(&self.1)
-    }
-
-    /// [`PointerTable::get_or_insert_with`], one compare when `key` is
-    /// the one looked up last time.
-    #[inline]
-    pub fn get_or_insert_with(
-        &mut self,
-        index: &mut PointerTable<K, V>,
-        key: K,
-        read: impl FnOnce() -> V,
-    ) -> V {
-        if self.0 != key {
-            *self = LastLookup(key, index.get_or_insert_with(key, read));
-        }
-        self.1
+    #[inline(always)]
+    fn keep(&mut self, key: K, value: V) {
+        *self = LastLookup(key, value);
     }
 }
 
@@ -208,62 +234,34 @@ impl<K: Key, V: Copy + Default, const MAX_PLACES: usize> SweepLookup<K, V, MAX_P
         (*place == key).then_some(value)
     }
 
+    /// The key at the current question's place (the empty key before the
+    /// place is made). Cannot panic.
+    pub fn current_key(&self) -> K {
+        self.current().map_or(K::EMPTY, |&(key, _)| key)
+    }
+
     /// The key and value at the current question's place, as last found
     /// there (`None` before the place is made). Cannot panic.
     #[inline(always)]
     pub fn current(&self) -> Option<&(K, V)> {
         self.places.get(self.at)
     }
+}
 
-    /// [`PointerTable::get`] of the current question's second key `key`:
-    /// [`SweepLookup::guess`], else the table's answer, written at the
-    /// place. Cannot panic (places grow only below a bound that is far
-    /// from any overflow; an allocation that fails aborts).
-    #[inline]
-    pub fn get(&mut self, index: &PointerTable<K, V>, key: K) -> Option<V> {
-        self.get_ref(index, key).copied()
-    }
-
-    /// [`SweepLookup::get`], by reference (so that a large value is not
-    /// copied).
-    #[inline]
-    pub fn get_ref<'a>(&'a mut self, index: &'a PointerTable<K, V>, key: K) -> Option<&'a V> {
-        if self.guess(key).is_some() {
-            return self.guess(key);
-        }
-        self.get_probed_ref(index, key)
-    }
-
-    /// [`SweepLookup::get_ref`] when the guess did not come true. Out of
-    /// line, so that a caller whose guess comes true saves no registers
-    /// for the probe.
-    #[inline(never)]
-    fn get_probed_ref<'a>(&'a mut self, index: &'a PointerTable<K, V>, key: K) -> Option<&'a V> {
-        let value = index.get_ref(key)?;
-        self.found(key, *value);
-        Some(value)
-    }
-
-    /// [`PointerTable::get_or_insert_with`] of the current question's second
-    /// key, written at its place.
-    #[inline]
-    pub fn get_or_insert_with(
-        &mut self,
-        index: &mut PointerTable<K, V>,
-        key: K,
-        read: impl FnOnce() -> V,
-    ) -> V {
-        if let Some(value) = self.get(index, key) {
-            return value;
-        }
-        let value = index.get_or_insert_with(key, read);
-        self.found(key, value);
-        value
+impl<K: Key, V: Copy + Default, const MAX_PLACES: usize> InFront<K, V>
+    for SweepLookup<K, V, MAX_PLACES>
+{
+    /// [`SweepLookup::guess`].
+    #[inline(always)]
+    fn held(&self, key: K) -> Option<&V> {
+        self.guess(key)
     }
 
     /// Writes `key` and its value at the current place, making places up
-    /// to it first (within the bound).
-    fn found(&mut self, key: K, value: V) {
+    /// to it first (within the bound). Cannot panic (places grow only
+    /// below a bound that is far from any overflow; an allocation that
+    /// fails aborts).
+    fn keep(&mut self, key: K, value: V) {
         let at = self.at;
         if at >= self.places.len() && at < MAX_PLACES {
             let len = (at + 1)
@@ -374,7 +372,7 @@ impl<K: Key, V: Copy + Default> PointerTable<K, V> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Key, LastLookup, PointerTable, RowIndex, SweepLookup};
+    use super::{InFront, Key, LastLookup, PointerTable, RowIndex, SweepLookup};
 
     /// Pairs that differ in one pointer only, or are each other's
     /// reverse, are distinct keys; the empty pair reads as the default

@@ -195,6 +195,15 @@ impl MetadataImporter {
         self.pointers[id.index()]
     }
 
+    /// [`MetadataImporter::import`] of a node that is not null.
+    ///
+    /// # Safety
+    /// `md` must point to a live `MDNode`.
+    pub unsafe fn import_node(&mut self, md: LLVMMetadataRef) -> NodeId {
+        self.import(md)
+            .expect("a non-null pointer imports as a node")
+    }
+
     /// The id of `md`, importing it and everything it reaches on first sight.
     /// A null pointer is `None`.
     ///

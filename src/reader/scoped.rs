@@ -9,15 +9,10 @@
 //! pointers, so that a question whose accesses were seen before finds
 //! them without a probe (the first is usually the last question's, see
 //! [`LastLookup`], the second usually the one at its place in the sweep,
-//! see [`SweepLookup`]: [`ScopedSession::look_up_both_ways`]) and
-//! makes, for each direction, one test that it is plainly "may alias",
-//! else a read of the core's answer matrix by the rows the summaries name
-//! ([`ScopedSession::remembered_at_place`]); else, out of line, a few
-//! compares of the two rows' words when the rows are exact, then
-//! remembered ([`ScopedSession::decided_at_place`]); accesses not at
-//! their places are probed for, out of line too
-//! ([`ScopedSession::look_up_off_place`]); all before the boundary's
-//! panic guard. No answer is kept by pointer:
+//! see [`SweepLookup`]) and is usually answered by a test of their
+//! summaries' bits each way, else by the answer matrix or exact rows:
+//! the ladder is [`ScopedSession::may_alias_both_ways`]. No answer is
+//! kept by pointer:
 //! a table of recent answers by pointer pair (as TBAA once had) cost
 //! more than the matrix here, and its hits, so the cost of a question,
 //! depended on where the lists happened to be allocated (the 24-list
@@ -36,7 +31,7 @@ use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::FxHashSet;
 
 use super::decisions::{Decider, Decisions};
-use super::index::{Key, LastLookup, PointerTable, RowIndex, SweepLookup};
+use super::index::{InFront, LastLookup, PointerTable, RowIndex, SweepLookup};
 use super::{MetadataImporter, ModuleNumbers, Names};
 use crate::plugin::ffi::types::MergeKind;
 
@@ -56,29 +51,6 @@ struct AccessLists {
 /// An access's two lists by pointer: `(!alias.scope, !noalias)`, either
 /// null.
 pub type AccessKey = (usize, usize);
-
-/// The place of a question's second access in the sweep, as
-/// [`ScopedSession::look_up_both_ways`] found it: a pointer, so that the
-/// boundary hands it on in a register (an argument of an `extern "C"`
-/// function) and the next step needs not find the place again. Valid
-/// until the session's sweep changes, i.e. for the rest of the question
-/// while nothing but [`ScopedSession::remembered_at_place`] and
-/// [`ScopedSession::decided_at_place`] is asked of the session (the
-/// places are a buffer of their own, which neither changes).
-#[repr(transparent)]
-#[derive(Copy, Clone)]
-pub struct SecondAccess(*const AccessLists);
-
-impl AccessLists {
-    /// Whether both directions of a question about this access and
-    /// `other` are plainly "may alias" ([`ListSummary::plainly_may_alias`]):
-    /// one test, one branch.
-    #[inline(always)]
-    fn plainly_may_alias_with(&self, other: &AccessLists) -> bool {
-        ListSummary::plainly_may_alias(self.scopes, other.noalias)
-            & ListSummary::plainly_may_alias(other.scopes, self.noalias)
-    }
-}
 
 /// The second accesses of a sweep of both-ways questions (see
 /// [`SweepLookup`]), 64 bytes a place, at most 4096 places (256 KiB).
@@ -100,9 +72,6 @@ pub struct ScopedSession {
     /// Whether answers are logged: as [`super::tbaa::TbaaSession`]'s, asked
     /// of the logger once, when the session is made.
     logs: bool,
-    /// Whether the processor has a popcount instruction, asked once, when
-    /// the session is made (see [`ScopedSession::has_popcnt`]).
-    popcnt: bool,
 }
 
 impl Default for ScopedSession {
@@ -117,30 +86,13 @@ impl Default for ScopedSession {
             warned: FxHashSet::default(),
             decisions: Decisions::default(),
             logs: log::log_enabled!(target: LOG_TARGET, log::Level::Debug),
-            popcnt: processor_has_popcnt(),
         }
     }
-}
-
-/// Whether the processor has a popcount instruction.
-fn processor_has_popcnt() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    return std::arch::is_x86_feature_detected!("popcnt");
-    #[cfg(not(target_arch = "x86_64"))]
-    return false;
 }
 
 impl ScopedSession {
     pub fn new() -> ScopedSession {
         ScopedSession::default()
-    }
-
-    /// Whether the processor has a popcount instruction, so that the
-    /// boundary may ask [`ScopedSession::look_up_off_place`] compiled for
-    /// it (an exact row's word is found by the rank of its mask bit).
-    #[inline(always)]
-    pub fn has_popcnt(&self) -> bool {
-        self.popcnt
     }
 
     /// Forgets everything (after a caught panic).
@@ -161,180 +113,122 @@ impl ScopedSession {
         self.one_way(scopes, noalias)
     }
 
-    /// The first step of `ScopedNoAliasAAResult::alias` of accesses X and
-    /// Y (both directions: X's scopes against Y's `!noalias`, and the
-    /// reverse): Y's place when both accesses are at their places, X the
-    /// last question's first access and Y the access at its place in the
-    /// sweep (then [`ScopedSession::remembered_at_place`]); `None`
-    /// otherwise (then [`ScopedSession::look_up_off_place`]), and always
-    /// while debug logging is on. Every question moves the sweep on, so
-    /// this is asked of every question, once.
+    /// `ScopedNoAliasAAResult::alias` of accesses X and Y, each by its
+    /// lists' pointers: both directions, X's scopes against Y's `!noalias`
+    /// and the reverse, in LLVM's order. The ladder of a scoped question,
+    /// each step tried in turn until one answers:
     ///
-    /// Cannot panic and calls nothing, so the boundary may ask it before
-    /// setting up its panic guard, without a stack frame.
-    #[inline(always)]
-    pub fn look_up_both_ways(
-        &mut self,
-        scopes_x: LLVMMetadataRef,
-        noalias_x: LLVMMetadataRef,
-        scopes_y: LLVMMetadataRef,
-        noalias_y: LLVMMetadataRef,
-    ) -> Option<SecondAccess> {
-        // While debug logging is on, `first` keeps the empty key (see
-        // `may_alias_both_ways_past_quick`), which no question's first
-        // access has (the boundary answers an access without lists
-        // itself; and the empty key's lists, none, may alias anything),
-        // and no place is written (only `seen_accesses` writes them, which
-        // logging skips): the test of the first access is the test of
-        // logging too.
-        debug_assert!(!self.logs || self.first.is_last(<AccessKey as Key>::EMPTY));
-        let same_first = self.first.is_last((scopes_x as usize, noalias_x as usize));
-        self.second.move_on(same_first);
-        if !same_first {
-            return None;
-        }
-        let y = self.second.guess((scopes_y as usize, noalias_y as usize))?;
-        Some(SecondAccess(y))
-    }
-
-    /// After [`ScopedSession::look_up_both_ways`] found `y`, the
-    /// question's answer when it is at hand: each direction plainly "may
-    /// alias" by the summaries ([`ListSummary::plainly_may_alias`], the
-    /// usual answer) or remembered in the answer matrix by the rows they
-    /// name (a pair asked again, as passes ask); `None` otherwise (then
-    /// [`ScopedSession::decided_at_place`]). Cannot panic, changes nothing
-    /// and calls nothing.
+    /// 1. an access without lists may alias anything: the boundary's
+    ///    caller answers it before asking (`shim.cpp`); asked anyway, the
+    ///    steps below answer so (its lists, none, decide nothing);
+    /// 2. both accesses' summaries ([`AccessLists`]): X's kept aside from
+    ///    the last question ([`LastLookup`]), Y's guessed at its place in
+    ///    the sweep of questions about X ([`SweepLookup`]); for another X
+    ///    or a guess that fails, step 5 finds them in the table of
+    ///    accesses;
+    /// 3. each direction plainly "may alias" by the summaries' bits (the
+    ///    usual answer: no domain bit in common,
+    ///    [`ListSummary::plainly_may_alias`]), else remembered in the
+    ///    answer matrix ([`ScopeLists::known_answer`]), in LLVM's order;
+    /// 4. each direction decided from the summaries
+    ///    ([`ScopedSession::decided_at_place`]): exact rows compared word
+    ///    by word, other rows merged, then remembered;
+    /// 5. the rest, `rest`: [`ScopedSession::decided_afresh`], which the
+    ///    boundary runs under its panic guard: accesses not at their
+    ///    places found (then as in step 4), lists read on first sight,
+    ///    malformed lists reported, the accesses remembered; or, while
+    ///    debug logging is on, every question decided and logged. It is
+    ///    given the two keys, or `None` when both accesses are at their
+    ///    places, where the session holds them (see the module notes of
+    ///    `plugin::ffi`, "The query ladders").
+    ///
+    /// Steps 1 to 4 read fields and the summaries, rows and matrix, each
+    /// read checked: they cannot panic.
     ///
     /// # Safety
-    /// `y` must come from this question's look-up (see [`SecondAccess`]).
+    /// The keys' pointers must be null or live nodes; `rest` answers as
+    /// [`ScopedSession::decided_afresh`].
     #[inline(always)]
-    pub unsafe fn remembered_at_place(&self, y: SecondAccess) -> Option<bool> {
-        let (x, y) = (self.first.last(), &*y.0);
-        // LLVM's order: the first direction, then the second.
-        if !self.lists.known_answer(x.scopes, y.noalias)? {
-            return Some(false);
-        }
-        self.lists.known_answer(y.scopes, x.noalias)
-    }
-
-    /// After [`ScopedSession::remembered_at_place`] found nothing: each
-    /// direction plainly "may alias", remembered, or decided between
-    /// exact rows (then remembered) ([`ScopeLists::remembered_answer`]);
-    /// else `Err` with the question's two accesses (by their lists'
-    /// pointers), for the rest under the guard. Cannot panic, so that the
-    /// boundary may ask it before its guard; inlined into its callers, so
-    /// that the boundary may compile it for processors with `popcnt` as
-    /// well.
-    ///
-    /// # Safety
-    /// As [`ScopedSession::remembered_at_place`].
-    #[inline(always)]
-    pub unsafe fn decided_at_place(
+    pub unsafe fn may_alias_both_ways(
         &mut self,
-        y: SecondAccess,
-    ) -> Result<bool, (AccessKey, AccessKey)> {
-        let (x, y) = (self.first.last(), &*y.0);
-        let Some((y_key, _)) = self.second.current() else {
-            debug_assert!(false, "a question at its place has a place");
-            return Ok(true);
-        };
-        debug_assert!(std::ptr::eq(y, &self.second.current().expect("a place").1));
-        remembered_answer_of_accesses(&mut self.lists, x, y).ok_or((self.first.last_key(), *y_key))
-    }
-
-    /// [`ScopedSession::look_up_both_ways`] when it found nothing, for
-    /// accesses seen before: X and Y found by probing the table of
-    /// accesses if need be (Y then written at its place in the sweep,
-    /// which does not move), each direction plainly "may alias", between
-    /// exact rows (then remembered), or remembered
-    /// ([`ScopeLists::remembered_answer`]); `None` otherwise, and while
-    /// debug logging is on. Cannot panic, so that the boundary may ask it
-    /// before its panic guard too. Inlined into its callers, so that the
-    /// boundary may compile it for processors with `popcnt` as well.
-    #[inline(always)]
-    pub fn look_up_off_place(
-        &mut self,
-        scopes_x: LLVMMetadataRef,
-        noalias_x: LLVMMetadataRef,
-        scopes_y: LLVMMetadataRef,
-        noalias_y: LLVMMetadataRef,
-    ) -> Option<bool> {
-        if self.logs {
-            return None;
-        }
-        let (x, y) = seen_accesses(
-            &mut self.first,
-            &mut self.second,
-            &self.accesses,
-            (scopes_x as usize, noalias_x as usize),
-            (scopes_y as usize, noalias_y as usize),
-        )?;
-        if x.plainly_may_alias_with(y) {
-            return Some(true);
-        }
-        remembered_answer_of_accesses(&mut self.lists, x, y)
-    }
-
-    /// Both directions of a question about two accesses seen before,
-    /// from their summaries ([`ScopeLists::answer_of`], which remembers
-    /// them); `None` when a list cannot be read.
-    #[inline]
-    fn answer_of_accesses(&mut self, x: AccessLists, y: AccessLists) -> Option<bool> {
-        let one = self.lists.answer_of(x.scopes, y.noalias)?;
-        let other = self.lists.answer_of(y.scopes, x.noalias)?;
-        Some(one & other)
-    }
-
-    /// `ScopedNoAliasAAResult::alias` when the look-up
-    /// ([`ScopedSession::look_up_both_ways`] and what follows it) did not
-    /// answer: from the
-    /// summaries of two accesses seen before when their lists can be
-    /// read; else both directions, each read and decided if need be, and
-    /// both accesses are remembered. (The two accesses are probed again
-    /// here rather than handed over by the look-up, whose plain answers
-    /// then keep nothing for this path: measured, 3 instructions a
-    /// question fewer on the inlined-Rust shape. Since the exact rows are
-    /// compared in the look-up, this path is taken by accesses not seen
-    /// before and by rows that are not exact.)
-    ///
-    /// # Safety
-    /// All pointers must be null or live nodes.
-    #[inline(never)]
-    pub unsafe fn may_alias_both_ways_past_quick(
-        &mut self,
-        scopes_x: LLVMMetadataRef,
-        noalias_x: LLVMMetadataRef,
-        scopes_y: LLVMMetadataRef,
-        noalias_y: LLVMMetadataRef,
+        x: AccessKey,
+        y: AccessKey,
+        rest: impl FnOnce(&mut ScopedSession, Option<(AccessKey, AccessKey)>) -> bool,
     ) -> bool {
-        if !self.logs {
-            let x = (scopes_x as usize, noalias_x as usize);
-            let seen = seen_accesses(
-                &mut self.first,
-                &mut self.second,
-                &self.accesses,
-                x,
-                (scopes_y as usize, noalias_y as usize),
-            )
-            .map(|(x, y)| (*x, *y));
+        // Every question moves the sweep on; it goes on exactly while X
+        // stays (step 5 leaves X as the last first access looked up).
+        // While debug logging is on, `first` keeps the empty key, which
+        // no question's X has (its lists, none, are answered before), and
+        // no place is written: every question goes to step 5.
+        debug_assert!(!self.logs || self.first.is_last((0, 0)));
+        let same_x = self.first.is_last(x);
+        self.second.move_on(same_x);
+        if same_x {
+            if let Some(y) = self.second.guess(y) {
+                let x = self.first.last();
+                if let Some(may_alias) = known_answer_of_accesses(&self.lists, x, y) {
+                    return may_alias;
+                }
+                return self.decided_at_place(rest);
+            }
+        }
+        rest(self, Some((x, y)))
+    }
+
+    /// Step 4 of [`ScopedSession::may_alias_both_ways`]: both
+    /// directions decided from the summaries of the accesses at their
+    /// places ([`ScopeLists::answer_of`]: exact rows compared word by
+    /// word, other rows merged, then remembered), which cannot panic; else
+    /// (a list that cannot be read) `rest`. Out of line: see the module
+    /// notes of `plugin::ffi`, "The query ladders".
+    #[inline(never)]
+    fn decided_at_place(
+        &mut self,
+        rest: impl FnOnce(&mut ScopedSession, Option<(AccessKey, AccessKey)>) -> bool,
+    ) -> bool {
+        let Some((_, y)) = self.second.current() else {
+            debug_assert!(false, "a question at its place has a place");
+            return rest(self, None);
+        };
+        match answer_of_accesses(&mut self.lists, self.first.last(), y) {
+            Some(may_alias) => may_alias,
+            None => rest(self, None),
+        }
+    }
+
+    /// Step 5 of [`ScopedSession::may_alias_both_ways`]: for two
+    /// accesses seen before, not both at their places, both directions
+    /// from their summaries when their lists can be read (as step 4);
+    /// else both directions, each read and decided if need be (a
+    /// malformed list reported), and both accesses are remembered. The
+    /// question's accesses are `xy`, or, for `None`, the session's: the
+    /// last question's X and the access at Y's place in the sweep.
+    ///
+    /// # Safety
+    /// The keys' pointers must be null or live nodes.
+    pub unsafe fn decided_afresh(&mut self, xy: Option<(AccessKey, AccessKey)>) -> bool {
+        let (x, y) = match xy {
+            Some(xy) => xy,
+            None => (self.first.last_key(), self.second.current_key()),
+        };
+        if !self.logs && xy.is_some() {
+            let seen = seen_accesses(&mut self.first, &mut self.second, &self.accesses, x, y);
             if let Some((x, y)) = seen {
-                if let Some(may_alias) = self.answer_of_accesses(x, y) {
+                if let Some(may_alias) = answer_of_accesses(&mut self.lists, x, y) {
                     return may_alias;
                 }
             }
         }
-        let one = self.one_way(scopes_x, noalias_y);
-        let other = self.one_way(scopes_y, noalias_x);
-        self.remember_access(scopes_x, noalias_x);
-        self.remember_access(scopes_y, noalias_y);
+        let list = |p: usize| p as LLVMMetadataRef;
+        let one = self.one_way(list(x.0), list(y.1));
+        let other = self.one_way(list(y.0), list(x.1));
+        self.remember_access(x);
+        self.remember_access(y);
         // X is the last first access looked up from now on, so that the
         // next question about X goes on with the sweep (see SweepLookup);
-        // not while logging, which asks every question of this path (see
-        // `look_up_both_ways`).
+        // not while logging, which asks every question of this path.
         if !self.logs {
-            let _ = self
-                .first
-                .get_ref(&self.accesses, (scopes_x as usize, noalias_x as usize));
+            let _ = self.first.get_ref(&self.accesses, x);
         }
         one & other
     }
@@ -344,15 +238,14 @@ impl ScopedSession {
     /// when a question reads it, as LLVM would).
     ///
     /// # Safety
-    /// Both pointers must be null or live nodes.
-    unsafe fn remember_access(&mut self, scopes: LLVMMetadataRef, noalias: LLVMMetadataRef) {
-        let key = (scopes as usize, noalias as usize);
+    /// The key's pointers must be null or live nodes.
+    unsafe fn remember_access(&mut self, key: AccessKey) {
         if key == (0, 0) || self.accesses.get(key).is_some() {
             return;
         }
         let lists = AccessLists {
-            scopes: self.summary(scopes),
-            noalias: self.summary(noalias),
+            scopes: self.summary(key.0 as LLVMMetadataRef),
+            noalias: self.summary(key.1 as LLVMMetadataRef),
         };
         self.accesses.insert(key, lists);
     }
@@ -432,10 +325,10 @@ impl ScopedSession {
     #[inline]
     unsafe fn row(&mut self, list: LLVMMetadataRef) -> ListRef {
         let (importer, lists) = (&mut self.importer, &mut self.lists);
-        ListRef(
-            self.rows
-                .get_or_insert_with(list as usize, || read_row(importer, lists, list)),
-        )
+        ListRef(self.rows.get_or_insert_with(list as usize, || {
+            let id = importer.import_node(list);
+            lists.list(&importer.graph, id).0
+        }))
     }
 
     /// The merged list LLVM would attach (`getMostGenericAliasScope` or
@@ -511,81 +404,24 @@ fn seen_accesses<'a>(
     Some((first.get_ref(accesses, x)?, second.get_ref(accesses, y)?))
 }
 
-/// Both directions of a question about two accesses (each
-/// [`ScopeLists::remembered_answer`], which decides exact rows' pairs by
-/// the ranks of mask bits; the boundary compiles its caller twice, once
-/// for processors with a popcount instruction).
+/// Both directions of a question about two accesses, each remembered
+/// in the answer matrix or plainly "may alias"
+/// ([`ScopeLists::known_answer`]), in LLVM's order: the second direction
+/// is not asked once the first says "no alias".
 #[inline(always)]
-fn remembered_answer_of_accesses(
-    lists: &mut ScopeLists,
-    x: &AccessLists,
-    y: &AccessLists,
-) -> Option<bool> {
-    // LLVM's order: the second direction is not asked once the first
-    // says "no alias". Written out, as in `remembered_at_place`, not
-    // shared with it through a helper taking a closure: the closure is
-    // not inlined into `scoped_decided_at_place_with_popcnt` and is
-    // compiled without `popcnt` (tried: 83 popcnt instructions in that
-    // function became 5, and 2000 random lists took 68.5 instructions a
-    // question instead of 61.1).
-    Some(
-        lists.remembered_answer(x.scopes, y.noalias)?
-            && lists.remembered_answer(y.scopes, x.noalias)?,
-    )
+fn known_answer_of_accesses(lists: &ScopeLists, x: &AccessLists, y: &AccessLists) -> Option<bool> {
+    Some(lists.known_answer(x.scopes, y.noalias)? && lists.known_answer(y.scopes, x.noalias)?)
 }
 
-/// Imports a list and makes its row.
-///
-/// # Safety
-/// `list` must be a live node.
-unsafe fn read_row(
-    importer: &mut MetadataImporter,
-    lists: &mut ScopeLists,
-    list: LLVMMetadataRef,
-) -> u32 {
-    let id = importer
-        .import(list)
-        .expect("a non-null list imports as a node");
-    lists.list(&importer.graph, id).0
-}
-
-impl ScopedSession {
-    /// For a list no access of the input carried: that, and what it was
-    /// made from ([`aliaskit_core::derived`]); `None` for a list of the
-    /// input's accesses, or when the input is not known.
-    ///
-    /// # Safety
-    /// `node` must be live (`list` its import), `numbers` of its module.
-    unsafe fn origin_note(
-        &mut self,
-        numbers: &dyn ModuleNumbers,
-        node: LLVMMetadataRef,
-        list: NodeId,
-    ) -> Option<String> {
-        if numbers.carried(node)? {
-            return None;
-        }
-        let input = numbers
-            .input_function()
-            .unwrap_or_default()
-            .import(&mut self.importer);
-        let in_input = numbers.number(node).is_none_or(Slot::in_input);
-        let importer = &self.importer;
-        let is_input = |n: NodeId| {
-            numbers
-                .number(importer.pointer(n))
-                .is_some_and(Slot::in_input)
-        };
-        let origin = derived::list_origin(&importer.graph, list, &input, is_input);
-        let names = Names { numbers, importer };
-        Some(derived::describe(
-            &importer.graph,
-            &names,
-            in_input,
-            origin.as_ref(),
-            &input,
-        ))
-    }
+/// Both directions of a question about two accesses seen before, from
+/// their summaries ([`ScopeLists::answer_of`], which remembers them);
+/// `None` when a list of either cannot be read (then both directions are
+/// asked again, so that the malformed list is reported). Cannot panic.
+#[inline(always)]
+fn answer_of_accesses(lists: &mut ScopeLists, x: &AccessLists, y: &AccessLists) -> Option<bool> {
+    let one = lists.answer_of(x.scopes, y.noalias)?;
+    let other = lists.answer_of(y.scopes, x.noalias)?;
+    Some(one & other)
 }
 
 impl Decider for ScopedSession {
@@ -602,7 +438,15 @@ impl Decider for ScopedSession {
     ) -> String {
         let list = match self.importer.import(node) {
             Some(l) => {
-                let note = self.origin_note(numbers, node, l);
+                let note = self.origin_note(numbers, node, |s, list, input| {
+                    let importer = &s.importer;
+                    let is_input = |n: NodeId| {
+                        numbers
+                            .number(importer.pointer(n))
+                            .is_some_and(Slot::in_input)
+                    };
+                    derived::list_origin(&importer.graph, list, input, is_input)
+                });
                 let names = Names {
                     numbers,
                     importer: &self.importer,

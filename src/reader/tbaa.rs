@@ -5,9 +5,10 @@
 //! imported (once, see [`super::MetadataImporter`]) and the core gives it
 //! a row ([`TbaaOracle::tag`]). A query is answered from the two rows
 //! ([`RowIndex`], the second usually guessed by its place in a sweep of
-//! questions: [`SweepLookup`]) and the core's answer matrix, before the
-//! boundary's panic guard ([`TbaaSession::look_up`]); else the core
-//! decides the pair once ([`TbaaOracle::aliases_of`]). (A table of the
+//! questions: [`SweepLookup`]) and the core's answer matrix or the two
+//! rows' summaries; else the core decides the pair once
+//! ([`TbaaOracle::aliases_of`]): the ladder is
+//! [`TbaaSession::may_alias_or`]. (A table of the
 //! answers of the last pointer pairs in front of it all, once used here,
 //! cost more than it saved once the second tag was guessed by its place:
 //! 1000 tags 64.3 -> 62.9 instructions a question without it, P1 133 ->
@@ -26,25 +27,12 @@ use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::FxHashSet;
 
 use super::decisions::{Decider, Decisions};
-use super::index::{LastLookup, RowIndex, SweepLookup};
-use super::{MetadataImporter, ModuleNumbers, Names};
+use super::index::{InFront, LastLookup, RowIndex, SweepLookup};
+use super::{MetadataImporter, ModuleNumbers};
 use aliaskit_core::derived;
-use aliaskit_core::names::Slot;
 
 /// Log target of the TBAA analysis (`RUST_LOG=aliaskit::tbaa=debug`).
 pub const LOG_TARGET: &str = "aliaskit::tbaa";
-
-/// What [`TbaaSession::look_up`] found of a question.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum AtHand {
-    /// The answer: may alias.
-    Answer(bool),
-    /// The rows of both tags, whose answer the oracle does not remember.
-    Rows(TagRef, TagRef),
-    /// Not both rows: a tag without one yet, or a second tag away from
-    /// its place in the sweep of questions.
-    Nothing,
-}
 
 pub struct TbaaSession {
     importer: MetadataImporter,
@@ -62,7 +50,7 @@ pub struct TbaaSession {
     /// The logger is set up when the plugin loads, before any session,
     /// and its filter never changes after that.
     logs: bool,
-    /// Where the pairs that [`TbaaSession::decides_here`] begin: a pair
+    /// Where the pairs that [`TbaaSession::beyond_matrix`] begin: a pair
     /// whose rows, or'ed, are at least this (a power of two, so that it is
     /// the larger row that is) is beyond what the oracle remembers; while
     /// debug logging is on, beyond any row.
@@ -103,140 +91,107 @@ impl TbaaSession {
         *self = TbaaSession::new();
     }
 
-    /// `Aliases(A, B)`: whether accesses tagged `a` and `b` may alias.
+    /// `Aliases(A, B)`: whether accesses tagged `a` and `b` may alias
+    /// ([`TbaaSession::may_alias_or`], its last step as it is).
     ///
     /// # Safety
     /// `a` and `b` must be null or live nodes.
     #[inline]
     pub unsafe fn may_alias(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> bool {
+        self.may_alias_or(a, b, |s| s.decided_afresh(a, b))
+    }
+
+    /// `Aliases(A, B)`: the ladder of a TBAA question, each step tried in
+    /// turn until one answers:
+    ///
+    /// 1. a null tag (may alias) or the same tag twice (may alias);
+    /// 2. the rows of both tags: the first tag's kept aside from the last
+    ///    question ([`LastLookup`], else probed for in the row index,
+    ///    [`RowIndex`]), the second's guessed at its place in the sweep of
+    ///    questions ([`SweepLookup`]; a guess that fails goes to step 5,
+    ///    which finds the row and writes it at its place);
+    /// 3. the answer matrix: the pair decided before
+    ///    ([`TbaaOracle::remembered_aliases_of`]);
+    /// 4. for a pair beyond what the matrix holds, the bits of the two
+    ///    tags' summaries ([`TbaaOracle::aliases_by_bits`]);
+    /// 5. the rest, `rest`: [`TbaaSession::decided_afresh`], which the
+    ///    boundary runs under its panic guard: a tag seen for the first
+    ///    time is imported and given a row, and the oracle decides the
+    ///    pair (a pair beyond the matrix by the read of a chain or the
+    ///    walk over the prefixes of two simple tags, any other pair once,
+    ///    then remembered), or, while debug logging is on, the question is
+    ///    logged.
+    ///
+    /// Steps 1 to 4 read fields, probe the index and read the matrix and
+    /// the summaries, each read checked, and call nothing: they cannot
+    /// panic. While debug logging is on nothing is remembered and nothing
+    /// decided before step 5, which logs every question but a repeated
+    /// tag.
+    ///
+    /// # Safety
+    /// `a` and `b` must be null or live nodes; `rest` answers as
+    /// [`TbaaSession::decided_afresh`] of `a` and `b`.
+    #[inline(always)]
+    pub unsafe fn may_alias_or(
+        &mut self,
+        a: LLVMMetadataRef,
+        b: LLVMMetadataRef,
+        rest: impl FnOnce(&mut TbaaSession) -> bool,
+    ) -> bool {
         if a.is_null() || b.is_null() {
             return true;
         }
-        match self.look_up(a, b) {
-            AtHand::Answer(may_alias) => may_alias,
-            AtHand::Rows(ra, rb) => match self.decided_by_walk(ra, rb) {
-                Some(may_alias) => may_alias,
-                None => self.may_alias_past_quick(a, b),
-            },
-            AtHand::Nothing => self.may_alias_past_quick(a, b),
-        }
-    }
-
-    /// What is at hand of [`TbaaSession::may_alias`] for two tags (neither
-    /// null: the boundary's caller answers untagged accesses itself): the
-    /// answer for a repeated tag, or a pair of tags with rows whose answer
-    /// the oracle remembers; else the two rows when both are known
-    /// ([`TbaaSession::decided_by_bits`] may then answer); else nothing.
-    ///
-    /// While debug logging is on nothing is remembered (only
-    /// [`TbaaSession::may_alias_past_quick`] fills the answer matrix, and
-    /// it logs instead), so every question but a repeated tag goes on to
-    /// be logged there without a test here.
-    ///
-    /// Cannot panic (it reads fields, probes the row index and reads one
-    /// word of the answer matrix, each checked, and calls nothing), so the
-    /// boundary may ask it before setting up its panic guard: an answered
-    /// question then saves no registers.
-    #[inline(always)]
-    pub fn look_up(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> AtHand {
-        debug_assert!(
-            !a.is_null() && !b.is_null(),
-            "untagged accesses are answered before"
-        );
-        // The first tag is looked up before a repeated tag is answered,
-        // so that every question whose first tag has a row (the others
-        // get one on the slow path) leaves it as the last one looked up:
-        // the sweep goes on exactly while the first tag stays.
+        // Every question moves the sweep on, the sweep goes on exactly
+        // while the first tag stays, and the first tag is looked up
+        // before a repeated tag is answered: every question whose first
+        // tag has a row leaves it as the last one looked up (the others
+        // get one in step 5).
         self.second.move_on(self.first.is_last(a as usize));
-        let Some(ra) = self.first.get(&self.rows, a as usize) else {
-            return AtHand::Nothing;
-        };
-        if a == b {
-            return AtHand::Answer(true);
+        if let Some(ra) = self.first.get(&self.rows, a as usize) {
+            if a == b {
+                return true;
+            }
+            if let Some(&rb) = self.second.guess(b as usize) {
+                let (ra, rb) = (TagRef(ra), TagRef(rb));
+                debug_assert!(!self.logs || self.oracle.remembers_nothing());
+                if let Some(may_alias) = self.oracle.remembered_aliases_of(ra, rb) {
+                    return may_alias;
+                }
+                if self.beyond_matrix(ra, rb) {
+                    if let Some(may_alias) = self.oracle.aliases_by_bits(ra, rb) {
+                        return may_alias;
+                    }
+                }
+            }
         }
-        debug_assert!(!self.logs || self.oracle.remembers_nothing());
-        let Some(&rb) = self.second.guess(b as usize) else {
-            return AtHand::Nothing;
-        };
-        let (ra, rb) = (TagRef(ra), TagRef(rb));
-        match self.oracle.remembered_aliases_of(ra, rb) {
-            Some(may_alias) => AtHand::Answer(may_alias),
-            None => AtHand::Rows(ra, rb),
-        }
+        rest(self)
     }
 
-    /// Whether a pair whose rows [`TbaaSession::look_up`] found but whose
-    /// answer is not remembered is beyond what the oracle remembers, so
-    /// that [`TbaaSession::decided_by_bits`] and
-    /// [`TbaaSession::decided_by_walk`] may decide it without the oracle
-    /// (else it is decided and remembered under the guard); false while
-    /// debug logging is on (every question goes on to be logged by
-    /// [`TbaaSession::may_alias_past_quick`]). Both in one test.
+    /// Whether a pair is beyond what the oracle remembers, so that step 4
+    /// of [`TbaaSession::may_alias_or`] may decide it without the oracle
+    /// (else it is decided and remembered in step 5); false while
+    /// debug logging is on (every question goes on to be logged). Both in
+    /// one test: the pair's rows, or'ed, against a power of two.
     #[inline(always)]
-    pub fn decides_here(&self, ra: TagRef, rb: TagRef) -> bool {
+    fn beyond_matrix(&self, ra: TagRef, rb: TagRef) -> bool {
         u64::from(ra.0 | rb.0) >= self.bits_from
     }
 
-    /// The answer of [`TbaaSession::may_alias`] for a pair
-    /// ([`TbaaSession::decides_here`]) whose two summaries' bits decide it
-    /// ([`TbaaOracle::aliases_by_bits`]); `None` otherwise. Calls nothing
-    /// and cannot panic.
-    #[inline(always)]
-    pub fn decided_by_bits(&self, ra: TagRef, rb: TagRef) -> Option<bool> {
-        self.oracle.aliases_by_bits(ra, rb)
-    }
-
-    /// [`TbaaSession::decided_by_bits`] with what it leaves out: the read
-    /// of a chain or the walk over the prefixes, for a pair one tag of
-    /// which may meet the other's base type
-    /// ([`TbaaOracle::unremembered_aliases_of`], which answers only pairs
-    /// beyond what the oracle remembers; `None` while debug logging is
-    /// on). Cannot panic.
-    #[inline(always)]
-    pub fn decided_by_walk(&self, ra: TagRef, rb: TagRef) -> Option<bool> {
-        if self.logs {
-            return None;
-        }
-        self.oracle.unremembered_aliases_of(ra, rb)
-    }
-
-    /// The answer of [`TbaaSession::may_alias`] when
-    /// [`TbaaSession::look_up`] did not answer but the rows of both tags
-    /// are known: the second tag's row found by the index when it was not
-    /// at its place in the sweep; then, for a pair beyond what the oracle
-    /// remembers (the usual one here), decided from the two summaries when
-    /// both tags are simple ([`TbaaOracle::unremembered_aliases_of`]),
-    /// else the remembered answer; `None` otherwise, and
-    /// while debug logging is on (the answer is then logged by
-    /// [`TbaaSession::may_alias_past_quick`]). Cannot panic, so that
-    /// functions with thousands of distinct tags are answered without the
-    /// guard's frame; asked out of line, so that a guess that comes true
-    /// saves no registers for the index's probe.
-    #[inline]
-    pub fn look_up_off_place(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> Option<bool> {
-        if self.logs {
-            return None;
-        }
-        let ra = TagRef(self.first.get(&self.rows, a as usize)?);
-        let rb = TagRef(self.second.get(&self.rows, b as usize)?);
-        self.oracle
-            .unremembered_aliases_of(ra, rb)
-            .or_else(|| self.oracle.remembered_aliases_of(ra, rb))
-    }
-
-    /// [`TbaaSession::may_alias`] of two distinct live nodes that
-    /// [`TbaaSession::look_up`] did not answer: a tag seen for the first
-    /// time, a pair not decided before, or a pair beyond the oracle's
-    /// memory (decided again).
+    /// Step 5 of [`TbaaSession::may_alias_or`] (two live nodes): a tag
+    /// seen for the first time, a pair not decided before, or a pair
+    /// beyond the oracle's memory that step 4 left open.
     ///
     /// # Safety
     /// `a` and `b` must be live nodes.
-    #[inline(never)]
-    pub unsafe fn may_alias_past_quick(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> bool {
+    pub unsafe fn decided_afresh(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> bool {
         if self.logs {
             return self.may_alias_logged(a, b);
         }
-        let (ra, rb) = (self.first_row(a), self.second_row(b));
+        // Through the lookups in front of the index, so that the first tag
+        // is the last one looked up and the second is at its place.
+        let (importer, oracle) = (&mut self.importer, &mut self.oracle);
+        let ra = row_through(&mut self.first, &mut self.rows, importer, oracle, a);
+        let rb = row_through(&mut self.second, &mut self.rows, importer, oracle, b);
         match self.oracle.aliases_of(&self.importer.graph, ra, rb) {
             Ok(may_alias) => may_alias,
             Err(problem) => self.malformed(problem, a, b),
@@ -244,13 +199,11 @@ impl TbaaSession {
     }
 
     /// [`TbaaSession::may_alias`] with debug logging on: the full match,
-    /// for its reasoning. Out of line, like [`TbaaSession::malformed`], so
-    /// that the answering path saves no registers for either.
+    /// for its reasoning.
     ///
     /// # Safety
     /// `a` and `b` must be live nodes.
     #[cold]
-    #[inline(never)]
     unsafe fn may_alias_logged(&mut self, a: LLVMMetadataRef, b: LLVMMetadataRef) -> bool {
         self.match_tags(a, b).map_or(true, |m| m.may_alias)
     }
@@ -261,7 +214,6 @@ impl TbaaSession {
     /// # Safety
     /// `a` and `b` must be live nodes.
     #[cold]
-    #[inline(never)]
     unsafe fn malformed(
         &mut self,
         problem: Malformed,
@@ -283,37 +235,6 @@ impl TbaaSession {
         TagRef(
             self.rows
                 .get_or_insert_with(tag as usize, || read_row(importer, oracle, tag)),
-        )
-    }
-
-    /// [`TbaaSession::row`] of a query's first tag (see [`LastLookup`]).
-    ///
-    /// # Safety
-    /// `tag` must be a live node.
-    #[inline]
-    unsafe fn first_row(&mut self, tag: LLVMMetadataRef) -> TagRef {
-        let (importer, oracle) = (&mut self.importer, &mut self.oracle);
-        TagRef(
-            self.first
-                .get_or_insert_with(&mut self.rows, tag as usize, || {
-                    read_row(importer, oracle, tag)
-                }),
-        )
-    }
-
-    /// [`TbaaSession::row`] of the second tag of a question whose first
-    /// tag is `first` (see [`SweepLookup`]).
-    ///
-    /// # Safety
-    /// `tag` must be a live node.
-    #[inline]
-    unsafe fn second_row(&mut self, tag: LLVMMetadataRef) -> TagRef {
-        let (importer, oracle) = (&mut self.importer, &mut self.oracle);
-        TagRef(
-            self.second
-                .get_or_insert_with(&mut self.rows, tag as usize, || {
-                    read_row(importer, oracle, tag)
-                }),
         )
     }
 
@@ -422,6 +343,22 @@ impl TbaaSession {
     }
 }
 
+/// The oracle's row of a (non-null) tag, found through `lookup` (kept in
+/// front of `rows`), read on first sight.
+///
+/// # Safety
+/// `tag` must be a live node.
+#[inline]
+unsafe fn row_through(
+    lookup: &mut impl InFront<usize, u32>,
+    rows: &mut RowIndex,
+    importer: &mut MetadataImporter,
+    oracle: &mut TbaaOracle,
+    tag: LLVMMetadataRef,
+) -> TagRef {
+    TagRef(lookup.get_or_insert_with(rows, tag as usize, || read_row(importer, oracle, tag)))
+}
+
 /// Imports a tag and makes its oracle row.
 ///
 /// # Safety
@@ -431,46 +368,8 @@ unsafe fn read_row(
     oracle: &mut TbaaOracle,
     tag: LLVMMetadataRef,
 ) -> u32 {
-    let id = importer
-        .import(tag)
-        .expect("a non-null tag imports as a node");
+    let id = importer.import_node(tag);
     oracle.tag(&importer.graph, id).0
-}
-
-impl TbaaSession {
-    /// For a tag no access of the input carried: that, and what it was
-    /// made from ([`aliaskit_core::derived`]); `None` for a tag of the
-    /// input's accesses, or when the input is not known.
-    ///
-    /// # Safety
-    /// `tag` must be null or live, `numbers` of its module.
-    unsafe fn origin_note(
-        &mut self,
-        numbers: &dyn ModuleNumbers,
-        tag: LLVMMetadataRef,
-    ) -> Option<String> {
-        if numbers.carried(tag)? {
-            return None;
-        }
-        let id = self.importer.import(tag)?;
-        let input = numbers
-            .input_function()
-            .unwrap_or_default()
-            .import(&mut self.importer);
-        let in_input = numbers.number(tag).is_none_or(Slot::in_input);
-        let origin = derived::tag_origin(&self.importer.graph, &mut self.oracle, id, &input);
-        let names = Names {
-            numbers,
-            importer: &self.importer,
-        };
-        Some(derived::describe(
-            &self.importer.graph,
-            &names,
-            in_input,
-            origin.as_ref(),
-            &input,
-        ))
-    }
 }
 
 impl Decider for TbaaSession {
@@ -490,7 +389,9 @@ impl Decider for TbaaSession {
         match (question, side) {
             (Question::Immutable, 1) => String::new(),
             (Question::Errno, 1) => format!("!llvm.errno.tbaa {tag}"),
-            _ => match self.origin_note(numbers, node) {
+            _ => match self.origin_note(numbers, node, |s, id, input| {
+                derived::tag_origin(&s.importer.graph, &mut s.oracle, id, input)
+            }) {
                 Some(note) => format!("!tbaa {tag} ({note})"),
                 None => format!("!tbaa {tag}"),
             },

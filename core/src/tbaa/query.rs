@@ -359,12 +359,23 @@ impl TbaaOracle {
         a: Option<NodeId>,
         b: Option<NodeId>,
     ) -> Result<TagMatch, Malformed> {
+        match self.distinct_rows(g, a, b) {
+            Some((ra, rb)) => self.match_of(g, ra, rb),
+            None => Ok(trivial_match(a, b)),
+        }
+    }
+
+    /// The rows of two tags, read on first sight; `None` when one is
+    /// missing or both are the same node (whose match is trivial).
+    fn distinct_rows(
+        &mut self,
+        g: &MetadataGraph,
+        a: Option<NodeId>,
+        b: Option<NodeId>,
+    ) -> Option<(TagRef, TagRef)> {
         match (a, b) {
-            (Some(x), Some(y)) if x != y => {
-                let (ra, rb) = (self.tag(g, x), self.tag(g, y));
-                self.match_of(g, ra, rb)
-            }
-            _ => Ok(trivial_match(a, b)),
+            (Some(x), Some(y)) if x != y => Some((self.tag(g, x), self.tag(g, y))),
+            _ => None,
         }
     }
 
@@ -391,13 +402,10 @@ impl TbaaOracle {
         a: Option<NodeId>,
         b: Option<NodeId>,
     ) -> Result<bool, Malformed> {
-        match (a, b) {
-            (Some(x), Some(y)) if x != y => {
-                let (ra, rb) = (self.tag(g, x), self.tag(g, y));
-                self.aliases_of(g, ra, rb)
-            }
-            _ => Ok(true),
-        }
+        let Some((ra, rb)) = self.distinct_rows(g, a, b) else {
+            return Ok(true);
+        };
+        self.aliases_of(g, ra, rb)
     }
 
     /// [`TbaaOracle::aliases`] of two rows: the query path. An answer
@@ -517,9 +525,7 @@ impl TbaaOracle {
     /// The answer of [`TbaaOracle::aliases_of`] for a pair beyond the
     /// answer matrix's bound (which is decided each time, never
     /// remembered) of two simple tags; `None` for any other pair. Cannot
-    /// panic, so that the query path may ask it before its panic guard:
-    /// the pairs of functions with thousands of distinct tags are then
-    /// answered without the guard's frame.
+    /// panic.
     #[inline]
     pub fn unremembered_aliases_of(&self, a: TagRef, b: TagRef) -> Option<bool> {
         if self.answers.holds(a.0, b.0) {
@@ -540,8 +546,8 @@ impl TbaaOracle {
     /// meet the other's base type), `None` otherwise (the roots, a read
     /// of a chain or a walk are needed, or a tag is not simple). Remembers
     /// nothing, calls nothing and cannot panic, so that the query path
-    /// answers the pairs beyond what the oracle remembers (most of those
-    /// of a function with thousands of distinct tags) without a frame.
+    /// answers most pairs beyond what the oracle remembers (those of a
+    /// function with thousands of distinct tags) before its panic guard.
     #[inline(always)]
     pub fn aliases_by_bits(&self, a: TagRef, b: TagRef) -> Option<bool> {
         // Any two entries: the bits answer only for two simple tags. No
@@ -810,9 +816,7 @@ fn aliases_by_bits(rows: &Summaries, a: &Quick, b: &Quick) -> Option<bool> {
 /// objects, one of which may meet the other's base type:
 /// [`simple_subobject`] one way, then the other (which answers any two
 /// simple tags of one root: the debug builds check the bit tests with
-/// it). Out of line, so that the loops deciding a busy row's neighbours
-/// keep the registers of the usual pairs (decided at once) to themselves.
-#[inline(never)]
+/// it).
 fn subobject_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> Result<bool, OutOfStore> {
     match simple_subobject(rows, a, b)? {
         Some(may_alias) => Ok(may_alias),
@@ -833,8 +837,6 @@ fn subobject_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> Result<bool, Out
 #[inline]
 fn whole_aliases(rows: &Summaries, a: &Quick, b: &Quick) -> Result<bool, OutOfStore> {
     debug_assert!(a.prefix_len == 0 && b.prefix_len == 0);
-    // Two calls rather than a swap of references, so that the loops
-    // deciding a busy row's neighbours keep its fields in registers.
     if a.access_depth <= b.access_depth {
         rows.on_access_chain(a.access, a.access_depth, b)
     } else {

@@ -13,15 +13,14 @@ use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef, LLVMModuleRef}
 
 use super::imports::aliaskit_register_pass_builder_callbacks;
 use super::types::{
-    AliasBits, Answer, CheckFlags, InspectFlags, MergeKind, MergeOutcome, UnknownCode,
+    AliasAnswer, AliasBits, Answer, CheckFlags, InspectFlags, MergeKind, MergeOutcome, UnknownCode,
 };
-use super::{caught, free_boxed, guarded, new_boxed};
+use super::{caught, free_boxed, guarded, guarded_last_step, new_boxed};
 use crate::plugin::printer::Printer;
 use crate::plugin::verify::Baseline;
 use crate::plugin::{bisect, captures, dot, explain, init_logging, verify};
-use crate::reader::scoped::{ScopedSession, SecondAccess, LOG_TARGET as SCOPED_LOG_TARGET};
-use crate::reader::tbaa::{AtHand, TbaaSession};
-use aliaskit_core::tbaa::TagRef;
+use crate::reader::scoped::{ScopedSession, LOG_TARGET as SCOPED_LOG_TARGET};
+use crate::reader::tbaa::TbaaSession;
 
 // ---------------------------------------------------------------------------
 // The entry point
@@ -72,105 +71,24 @@ pub unsafe extern "C" fn aliaskit_tbaa_session_free(session: *mut TbaaSession) {
     free_boxed(session)
 }
 
+/// `Aliases(A, B)`: the ladder is [`TbaaSession::may_alias_or`], its
+/// last step under the guard ([`guarded_last_step`]).
+///
 /// # Safety
 /// `session` must come from [`aliaskit_tbaa_session_new`], not null (a
 /// caller whose session could not be made asks nothing: `shim.cpp` turns
-/// the analysis off), and not be in use elsewhere; the tags must be live
-/// nodes, neither null (the caller answers an untagged access itself, as
-/// `shim.cpp` does).
+/// the analysis off), and not be in use elsewhere; the tags must be null
+/// or live nodes (the caller answers an untagged access itself, as
+/// `shim.cpp` does, so that it costs no call).
 #[no_mangle]
 pub unsafe extern "C" fn aliaskit_tbaa_may_alias(
     session: &mut TbaaSession,
     a: LLVMMetadataRef,
     b: LLVMMetadataRef,
 ) -> AliasBits {
-    // A question whose answer is at hand is answered before the guard
-    // (`look_up` cannot panic): two probes and a load.
-    match session.look_up(a, b) {
-        AtHand::Answer(may_alias) => AliasBits::may_alias(may_alias),
-        AtHand::Rows(ra, rb) => tbaa_may_alias_unremembered(session, a, b, ra.0, rb.0),
-        AtHand::Nothing => tbaa_may_alias_past_quick(session, a, b),
-    }
-}
-
-/// [`aliaskit_tbaa_may_alias`] of a pair whose rows are known but whose
-/// answer is not remembered: for a pair beyond what the oracle remembers
-/// (the usual pair of a function with more distinct tags than the answer
-/// matrix holds), decided by the bits of the two tags' summaries when
-/// they can, else [`tbaa_may_alias_walked`]; for any other pair (to be
-/// remembered, or logged), [`tbaa_may_alias_past_quick`]. Out of line,
-/// so that the look-up keeps its registers to itself (inline, every
-/// answer found paid for saving three), with the rows as arguments, and
-/// `extern "C"` as [`tbaa_may_alias_past_quick`]: a call to it is a
-/// jump, and its own call to the next one too. It saves no register, so
-/// it reads no chain: a pair of whole accesses whose bits may meet goes
-/// on ([`tbaa_may_alias_walked`], which saves three for that read).
-///
-/// # Safety
-/// As [`aliaskit_tbaa_may_alias`]; `ra` and `rb` are the tags' rows.
-#[inline(never)]
-unsafe extern "C" fn tbaa_may_alias_unremembered(
-    session: &mut TbaaSession,
-    a: LLVMMetadataRef,
-    b: LLVMMetadataRef,
-    ra: u32,
-    rb: u32,
-) -> AliasBits {
-    let (ra, rb) = (TagRef(ra), TagRef(rb));
-    if !session.decides_here(ra, rb) {
-        return tbaa_may_alias_past_quick(session, a, b);
-    }
-    if let Some(may_alias) = session.decided_by_bits(ra, rb) {
-        return AliasBits::may_alias(may_alias);
-    }
-    tbaa_may_alias_walked(session, a, b, ra.0, rb.0)
-}
-
-/// [`tbaa_may_alias_unremembered`] of a pair beyond what the oracle
-/// remembers that its bits did not decide: for two simple tags, a read of
-/// a chain (two whole accesses) or a walk over the prefixes decides it (the
-/// rows are known, so unlike [`tbaa_may_alias_past_quick`] no look-up is
-/// made again); else [`tbaa_may_alias_past_quick`]. Out of line and
-/// `extern "C"` for the same reasons as [`tbaa_may_alias_unremembered`].
-///
-/// # Safety
-/// As [`tbaa_may_alias_unremembered`].
-#[inline(never)]
-unsafe extern "C" fn tbaa_may_alias_walked(
-    session: &mut TbaaSession,
-    a: LLVMMetadataRef,
-    b: LLVMMetadataRef,
-    ra: u32,
-    rb: u32,
-) -> AliasBits {
-    if let Some(may_alias) = session.decided_by_walk(TagRef(ra), TagRef(rb)) {
-        return AliasBits::may_alias(may_alias);
-    }
-    tbaa_may_alias_past_quick(session, a, b)
-}
-
-/// [`aliaskit_tbaa_may_alias`] past its look-up: the look-up again with
-/// the second tag's row found by the index, and a pair beyond the
-/// oracle's memory decided from the summaries (which cannot panic), else
-/// the rest under the guard. Out of line, so that an answer found costs
-/// no stack frame, and `extern "C"` (not exported): a call to it cannot
-/// unwind, so its caller needs no landing pad (an abort on unwind, which
-/// calls, so saves registers) and calls it last, as a jump.
-///
-/// # Safety
-/// As [`aliaskit_tbaa_may_alias`].
-#[inline(never)]
-unsafe extern "C" fn tbaa_may_alias_past_quick(
-    session: &mut TbaaSession,
-    a: LLVMMetadataRef,
-    b: LLVMMetadataRef,
-) -> AliasBits {
-    if let Some(may_alias) = session.look_up_off_place(a, b) {
-        return AliasBits::may_alias(may_alias);
-    }
-    guarded(session, AliasBits::MayAlias, |s| {
-        AliasBits::may_alias(s.may_alias_past_quick(a, b))
-    })
+    AliasBits::may_alias(session.may_alias_or(a, b, |s| {
+        guarded_last_step(s, move |s| s.decided_afresh(a, b))
+    }))
 }
 
 /// # Safety
@@ -222,14 +140,15 @@ pub unsafe extern "C" fn aliaskit_scoped_session_free(session: *mut ScopedSessio
 }
 
 /// `mayAliasInScopes(scopes_x, noalias_y) && mayAliasInScopes(scopes_y,
-/// noalias_x)`.
+/// noalias_x)`: the ladder is [`ScopedSession::may_alias_both_ways`],
+/// its last step under the guard ([`guarded_last_step`]).
 ///
 /// # Safety
 /// `session` must come from [`aliaskit_scoped_session_new`], not null
 /// (see [`aliaskit_tbaa_may_alias`]), and not be in use elsewhere; the
-/// lists must be null or live nodes, X's not both null (the caller
-/// answers an access without lists itself, as `shim.cpp` does: such a
-/// question would be answered right, but not logged).
+/// lists must be null or live nodes (the caller answers an access without
+/// lists itself, as `shim.cpp` does: such a question would be answered
+/// right, but not logged).
 #[no_mangle]
 pub unsafe extern "C" fn aliaskit_scoped_may_alias_both_ways(
     session: &mut ScopedSession,
@@ -238,159 +157,11 @@ pub unsafe extern "C" fn aliaskit_scoped_may_alias_both_ways(
     scopes_y: LLVMMetadataRef,
     noalias_y: LLVMMetadataRef,
 ) -> AliasBits {
-    // Answered before the guard when both accesses are at their places
-    // and both directions' answers at hand (neither step can panic),
-    // without saving a register.
-    if let Some(y) = session.look_up_both_ways(scopes_x, noalias_x, scopes_y, noalias_y) {
-        if let Some(may_alias) = session.remembered_at_place(y) {
-            return AliasBits::may_alias(may_alias);
-        }
-        // Past here, compiled twice, the second time for processors with
-        // a popcount instruction (the baseline x86-64 target has none,
-        // and an exact row's word is found by the rank of its mask bit: a
-        // count is then a dozen instructions), chosen by what the
-        // processor has, as the session found when it was made (a field,
-        // so that choosing calls nothing and saves no registers). The
-        // code and the algorithm (the core's) are the same either way.
-        #[cfg(target_arch = "x86_64")]
-        if session.has_popcnt() {
-            return scoped_decided_at_place_with_popcnt(session, y);
-        }
-        return scoped_decided_at_place(session, y);
-    }
-    #[cfg(target_arch = "x86_64")]
-    if session.has_popcnt() {
-        return scoped_off_place_with_popcnt(session, scopes_x, noalias_x, scopes_y, noalias_y);
-    }
-    scoped_off_place(session, scopes_x, noalias_x, scopes_y, noalias_y)
-}
-
-/// [`aliaskit_scoped_may_alias_both_ways`] of a question whose accesses
-/// are at their places (`y`, the second's) but whose answer is not at
-/// hand: the compares of exact rows (then remembered), still before the
-/// guard (`decided_at_place` cannot panic); else the rest under the
-/// guard. The question's lists are the session's (at their places), so
-/// that the look-up needs not keep them. Out of line and `extern "C"`,
-/// as [`scoped_off_place`].
-///
-/// # Safety
-/// As [`aliaskit_scoped_may_alias_both_ways`], right after its look-up,
-/// with `y` from it.
-#[inline(never)]
-unsafe extern "C" fn scoped_decided_at_place(
-    session: &mut ScopedSession,
-    y: SecondAccess,
-) -> AliasBits {
-    decided_then_guarded(session, y)
-}
-
-/// [`scoped_decided_at_place`] compiled for processors with `popcnt`.
-///
-/// # Safety
-/// As [`scoped_decided_at_place`]; the processor must have `popcnt`.
-#[cfg(target_arch = "x86_64")]
-#[inline(never)]
-#[target_feature(enable = "popcnt")]
-unsafe extern "C" fn scoped_decided_at_place_with_popcnt(
-    session: &mut ScopedSession,
-    y: SecondAccess,
-) -> AliasBits {
-    decided_then_guarded(session, y)
-}
-
-/// The body of [`scoped_decided_at_place`] and
-/// [`scoped_decided_at_place_with_popcnt`].
-///
-/// # Safety
-/// As [`scoped_decided_at_place`].
-#[inline(always)]
-unsafe fn decided_then_guarded(session: &mut ScopedSession, y: SecondAccess) -> AliasBits {
-    match session.decided_at_place(y) {
-        Ok(may_alias) => AliasBits::may_alias(may_alias),
-        Err(((scopes_x, noalias_x), (scopes_y, noalias_y))) => scoped_guarded(
-            session,
-            scopes_x as LLVMMetadataRef,
-            noalias_x as LLVMMetadataRef,
-            scopes_y as LLVMMetadataRef,
-            noalias_y as LLVMMetadataRef,
-        ),
-    }
-}
-
-/// [`aliaskit_scoped_may_alias_both_ways`] of a question whose accesses
-/// are not both at their places: accesses seen before, probed for, still
-/// before the guard
-/// (`look_up_off_place` cannot panic); else the rest under the guard. Out
-/// of line and `extern "C"`, as [`tbaa_may_alias_past_quick`], and with
-/// no frame for the guard: that is [`scoped_guarded`]'s.
-///
-/// # Safety
-/// As [`aliaskit_scoped_may_alias_both_ways`].
-#[inline(never)]
-unsafe extern "C" fn scoped_off_place(
-    session: &mut ScopedSession,
-    scopes_x: LLVMMetadataRef,
-    noalias_x: LLVMMetadataRef,
-    scopes_y: LLVMMetadataRef,
-    noalias_y: LLVMMetadataRef,
-) -> AliasBits {
-    off_place_then_guarded(session, scopes_x, noalias_x, scopes_y, noalias_y)
-}
-
-/// [`scoped_off_place`] compiled for processors with `popcnt`.
-///
-/// # Safety
-/// As [`aliaskit_scoped_may_alias_both_ways`]; the processor must have
-/// `popcnt`.
-#[cfg(target_arch = "x86_64")]
-#[inline(never)]
-#[target_feature(enable = "popcnt")]
-unsafe extern "C" fn scoped_off_place_with_popcnt(
-    session: &mut ScopedSession,
-    scopes_x: LLVMMetadataRef,
-    noalias_x: LLVMMetadataRef,
-    scopes_y: LLVMMetadataRef,
-    noalias_y: LLVMMetadataRef,
-) -> AliasBits {
-    off_place_then_guarded(session, scopes_x, noalias_x, scopes_y, noalias_y)
-}
-
-/// The body of [`scoped_off_place`] and [`scoped_off_place_with_popcnt`].
-///
-/// # Safety
-/// As [`aliaskit_scoped_may_alias_both_ways`].
-#[inline(always)]
-unsafe fn off_place_then_guarded(
-    session: &mut ScopedSession,
-    scopes_x: LLVMMetadataRef,
-    noalias_x: LLVMMetadataRef,
-    scopes_y: LLVMMetadataRef,
-    noalias_y: LLVMMetadataRef,
-) -> AliasBits {
-    if let Some(may_alias) = session.look_up_off_place(scopes_x, noalias_x, scopes_y, noalias_y) {
-        return AliasBits::may_alias(may_alias);
-    }
-    scoped_guarded(session, scopes_x, noalias_x, scopes_y, noalias_y)
-}
-
-/// [`aliaskit_scoped_may_alias_both_ways`] under the guard, when nothing
-/// at hand answered.
-///
-/// # Safety
-/// As [`aliaskit_scoped_may_alias_both_ways`].
-#[inline(never)]
-unsafe extern "C" fn scoped_guarded(
-    session: &mut ScopedSession,
-    scopes_x: LLVMMetadataRef,
-    noalias_x: LLVMMetadataRef,
-    scopes_y: LLVMMetadataRef,
-    noalias_y: LLVMMetadataRef,
-) -> AliasBits {
-    guarded(session, AliasBits::MayAlias, |s| {
-        AliasBits::may_alias(
-            s.may_alias_both_ways_past_quick(scopes_x, noalias_x, scopes_y, noalias_y),
-        )
-    })
+    let x = (scopes_x as usize, noalias_x as usize);
+    let y = (scopes_y as usize, noalias_y as usize);
+    AliasBits::may_alias(session.may_alias_both_ways(x, y, |s, xy| {
+        guarded_last_step(s, move |s| s.decided_afresh(xy))
+    }))
 }
 
 /// Whether `ALIASKIT_ENABLE_SCOPED_NOALIAS` leaves rust-scoped-noalias on

@@ -80,14 +80,23 @@ codes! {
     }
 }
 
-impl Answer {
-    /// [`Answer::MayAlias`] or [`Answer::NoAlias`], without a branch on
-    /// `may` (the answers of a run of questions come in no order: a
-    /// branch on them is mispredicted half the time).
+/// A code that answers an alias question ([`Answer`], [`AliasBits`]).
+pub trait AliasAnswer: Copy {
+    const MAY_ALIAS: Self;
+    const NO_ALIAS: Self;
+
+    /// [`AliasAnswer::MAY_ALIAS`] or [`AliasAnswer::NO_ALIAS`], without a
+    /// branch on `may` (the answers of a run of questions come in no
+    /// order: a branch on them is mispredicted half the time).
     #[inline]
-    pub fn may_alias(may: bool) -> Answer {
-        std::hint::select_unpredictable(may, Answer::MayAlias, Answer::NoAlias)
+    fn may_alias(may: bool) -> Self {
+        std::hint::select_unpredictable(may, Self::MAY_ALIAS, Self::NO_ALIAS)
     }
+}
+
+impl AliasAnswer for Answer {
+    const MAY_ALIAS: Answer = Answer::MayAlias;
+    const NO_ALIAS: Answer = Answer::NoAlias;
 }
 
 codes! {
@@ -103,13 +112,9 @@ codes! {
     }
 }
 
-impl AliasBits {
-    /// [`AliasBits::MayAlias`] or [`AliasBits::NoAlias`], without a
-    /// branch on `may` (as [`Answer::may_alias`]).
-    #[inline]
-    pub fn may_alias(may: bool) -> AliasBits {
-        std::hint::select_unpredictable(may, AliasBits::MayAlias, AliasBits::NoAlias)
-    }
+impl AliasAnswer for AliasBits {
+    const MAY_ALIAS: AliasBits = AliasBits::MayAlias;
+    const NO_ALIAS: AliasBits = AliasBits::NoAlias;
 }
 
 codes! {
