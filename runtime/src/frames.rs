@@ -331,12 +331,11 @@ pub fn in_place_conflict(at: Place, walks: [Walk; 2]) -> Vec<Pending> {
                 found.push(c);
             }
         });
-        let mut pending = Vec::new();
-        for c in found.into_iter().take(1) {
-            oracle.mark_reported(c.first, c.second);
-            pending.extend(report::pending(oracle, &at, &c, true));
-        }
-        pending
+        let Some(c) = found.first() else {
+            return Vec::new();
+        };
+        oracle.mark_reported(c.first, c.second);
+        report::pending(oracle, &at, c, true).into_iter().collect()
     })
     .unwrap_or_default()
 }

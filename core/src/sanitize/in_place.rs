@@ -83,18 +83,10 @@ impl Slot {
         hi: 0,
     };
 
-    /// The slot of an access of `size` bytes at `addr` (empty for size 0,
-    /// as the log ignores such an access; cut at the top of the address
-    /// space, as the log cuts it).
+    /// The slot of one access of `size` bytes at `addr`: the walk of one
+    /// block (empty for size 0, as the log ignores such an access).
     pub fn touched(addr: u64, size: u64) -> Slot {
-        let len = size.min(u64::MAX - addr);
-        if len == 0 {
-            return Slot::EMPTY;
-        }
-        Slot {
-            lo: addr,
-            hi: addr + len,
-        }
+        Slot::of_walk(addr, size, 0, 1, 0, 1)
     }
 
     /// The hull of a *walk*, what one runtime call of a frame stands for
@@ -149,9 +141,16 @@ mod tests {
         assert_eq!(a.overlap(Slot::touched(0x0ff8, 8)), None);
         assert_eq!(a.overlap(Slot::touched(0x1007, 8)), Some((0x1007, 0x1008)));
         assert_eq!(a.overlap(Slot::touched(0x0ffc, 32)), Some((0x1000, 0x1008)));
-        // Cut at the top of the address space, never wrapped.
+        // Past the top of the address space the end wraps, as the IR
+        // computes it; such a slot meets nothing at the bottom.
         let top = Slot::touched(u64::MAX - 4, 16);
-        assert_eq!(top.hi, u64::MAX);
+        assert_eq!(
+            top,
+            Slot {
+                lo: u64::MAX - 4,
+                hi: 11
+            }
+        );
         assert_eq!(top.overlap(Slot::touched(0, 16)), None);
     }
 }
