@@ -286,17 +286,17 @@ PreservedAnalyses aliaskit::InPlacePass::run(Module &M,
   unsigned InPlace = 0, Reasons[unsigned(Kept::Count)] = {};
   bool Changed = false;
   for (Function &Fn : M) {
+    SmallVector<CallInst *, 4> Enters;
+    for (Instruction &I : instructions(Fn))
+      if (CallInst *Enter = aliaskit::runtimeCall(&I, "__aliaskit_enter", 7))
+        Enters.push_back(Enter);
+    if (Enters.empty())
+      continue;
     // Accesses in the function's order: a report's first access is the
     // one laid out first, as the log's is the one logged first.
     DenseMap<const Instruction *, unsigned> Order;
-    SmallVector<CallInst *, 4> Enters;
-    for (Instruction &I : instructions(Fn)) {
+    for (Instruction &I : instructions(Fn))
       Order[&I] = Order.size();
-      if (CallInst *Enter = aliaskit::runtimeCall(&I, "__aliaskit_enter", 7))
-        Enters.push_back(Enter);
-    }
-    if (Enters.empty())
-      continue;
     if (!mayLower(Fn)) {
       Reasons[unsigned(Kept::Function)] += Enters.size();
       continue;
