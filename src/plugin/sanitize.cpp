@@ -349,6 +349,22 @@ void summarizeRuns(Function &F, FunctionAnalysisManager &FAM) {
                  });
 }
 
+/// Before the loop vectorizer (VectorizerStart), the same try: by then the
+/// loops are rotated and their induction variables simplified, and a loop
+/// whose checks all became runs at its exit has no call left in it, so it
+/// can be vectorized as the uninstrumented build's is.
+class StartChecksPass : public PassInfoMixin<StartChecksPass> {
+public:
+  static bool isRequired() { return true; }
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &FAM) {
+    // Nothing is kept even when no call changed: a try may have made a
+    // loop's preheader, or moved a condition before the loop.
+    summarizeStartChecks(F, FAM);
+    summarizeRuns(F, FAM);
+    return PreservedAnalyses::none();
+  }
+};
+
 /// Instruments one function of the plan; the calls that stand for their
 /// callees' accesses (surrounded now, redirected to clones once every
 /// function is instrumented) go to `Delegated`.
@@ -641,6 +657,11 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
       [Stats, Start](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(SanitizePass(Stage::Start, Stats, Start));
       });
+  if (Start)
+    PB.registerVectorizerStartEPCallback(
+        [](FunctionPassManager &FPM, OptimizationLevel) {
+          FPM.addPass(StartChecksPass());
+        });
   PB.registerPeepholeEPCallback([](FunctionPassManager &FPM,
                                    OptimizationLevel) {
     FPM.addPass(StackAddressesPass());

@@ -20,7 +20,10 @@
 //   - the access's block dominates the exiting block (it runs in every
 //     iteration: the backedge-taken count + 1), or comes after it and
 //     dominates the latch (a loop tested at the top: it runs in every
-//     iteration but the last);
+//     iteration but the last); or every iteration takes one path through
+//     the loop, left at its latch (sanitize_loop_paths.h: a vectorized
+//     loop's middle block and remainder in an outer loop), and the
+//     summary counts the block's iterations only when the path has it;
 //   - every instruction of the loop passes control on (no call that may
 //     throw, exit or not return), so no iteration stops part way;
 //   - the loop holds no noalias.scope.decl (and no __aliaskit_scope of a
@@ -37,6 +40,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "shim.h"
+#include "sanitize_loop_paths.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -188,19 +192,23 @@ Value *iterations(const LoopEnd &E, Value *Taken, IRBuilder<> &B) {
 /// runs when each of `Conditions` is true (a condition with `true`
 /// beside it: when it is false). `Block` may itself be entered only from
 /// another block on such a branch (a vectorized loop's guard behind the
-/// rotated loop's): `widen` adds that block's condition.
+/// rotated loop's): `widen` adds that block's condition. A condition
+/// computed in L from values L does not change (the vectorizer's
+/// `select %min.iters.check, true, %found.conflict`, made in each
+/// iteration) is moved before L (Loop::makeLoopInvariant) and counts.
 struct Guard {
   BasicBlock *Block;
   SmallVector<std::pair<Value *, bool>, 2> Conditions;
 
   /// `Block`'s one way in, a branch on a condition L does not change, is
   /// the guard now; false if there is none.
-  bool widen(const Loop *L) {
+  bool widen(Loop *L, ScalarEvolution &SE) {
     BasicBlock *From = Block->getSinglePredecessor();
     auto *Br = From ? dyn_cast<BranchInst>(From->getTerminator()) : nullptr;
+    bool Moved = false;
     if (!Br || !Br->isConditional() || !L->contains(From) ||
-        !L->isLoopInvariant(Br->getCondition()) ||
-        Br->getSuccessor(0) == Br->getSuccessor(1))
+        Br->getSuccessor(0) == Br->getSuccessor(1) ||
+        !L->makeLoopInvariant(Br->getCondition(), Moved, nullptr, nullptr, &SE))
       return false;
     Conditions.push_back({Br->getCondition(), Br->getSuccessor(1) == Block});
     Block = From;
@@ -219,9 +227,39 @@ std::optional<Guard> guardOf(BasicBlock *At, Loop *L, LoopInfo &LI,
       isa<SCEVCouldNotCompute>(SE.getBackedgeTakenCount(Inner)))
     return std::nullopt;
   Guard G{Inner->getLoopPreheader(), {}};
-  if (!G.widen(L))
+  if (!G.widen(L, SE))
     return std::nullopt;
   return G;
+}
+
+/// When code in block At of L runs: in every iteration, or all but the
+/// last (loopEnd); else in all or none, on the one path of all of L's
+/// iterations (OneWay, found here). Null when neither.
+std::optional<LoopEnd> whenRuns(Loop *L, BasicBlock *At, LoopInfo &LI,
+                                ScalarEvolution &SE, DominatorTree &DT,
+                                std::optional<aliaskit::Paths> &OneWay) {
+  if (std::optional<LoopEnd> E = loopEnd(L, At, SE, DT))
+    return E;
+  std::optional<LoopEnd> E = loopEnd(L, L->getLoopLatch(), SE, DT);
+  Instruction *Before = E ? beforeLoop(*E, LI, DT) : nullptr;
+  if (Before && OneWay.emplace(L, LI, Before).find() && OneWay->reaches(At))
+    return E;
+  OneWay.reset();
+  return std::nullopt;
+}
+
+/// How many times code in block At ran when L ends: `Times` (loopEnd's)
+/// when its block runs on L's one path.
+Value *ranTimes(std::optional<aliaskit::Paths> &OneWay, BasicBlock *At, Value *Times,
+                IRBuilder<> &B) {
+  return OneWay ? B.CreateSelect(OneWay->reaches(At), Times, B.getInt64(0))
+                : Times;
+}
+
+/// S, with OneWay's values when there is one.
+const SCEV *onePath(std::optional<aliaskit::Paths> &OneWay, const SCEV *S,
+                    ScalarEvolution &SE) {
+  return OneWay ? OneWay->rewrite(S, SE) : S;
 }
 
 } // namespace
@@ -233,9 +271,10 @@ bool aliaskit::summarizeInLoop(Instruction &I, Value *Ptr, uint64_t Size,
   Loop *L = LI.getLoopFor(I.getParent());
   if (!L || Size == 0)
     return false;
-  std::optional<LoopEnd> E = loopEnd(L, I.getParent(), SE, DT);
+  std::optional<aliaskit::Paths> OneWay;
+  std::optional<LoopEnd> E = whenRuns(L, I.getParent(), LI, SE, DT, OneWay);
   const SCEV *Start = nullptr, *Step = nullptr;
-  if (!E || !startAndStep(SE.getSCEV(Ptr), L, SE, Start, Step))
+  if (!E || !startAndStep(onePath(OneWay, SE.getSCEV(Ptr), SE), L, SE, Start, Step))
     return false;
   Instruction *Before = beforeLoop(*E, LI, DT);
   SCEVExpander Expander(SE, "aliaskit.run");
@@ -248,7 +287,7 @@ bool aliaskit::summarizeInLoop(Instruction &I, Value *Ptr, uint64_t Size,
   Value *Stride = Expander.expandCodeFor(Step, Step->getType(), Before);
   Value *Taken = Expander.expandCodeFor(E->Taken, E->Taken->getType(), Before);
   IRBuilder<> B(&*Exit->getFirstInsertionPt());
-  Value *Count = iterations(*E, Taken, B);
+  Value *Count = ranTimes(OneWay, I.getParent(), iterations(*E, Taken, B), B);
   aliaskit::quiet(B.CreateCall(AccessRun, {Frame, Site, First, B.CreateSExtOrTrunc(Stride, B.getInt64Ty()),
                            Count, B.getInt64(Size)}));
   return true;
@@ -261,20 +300,29 @@ bool aliaskit::summarizeRunInLoop(CallInst &Run, FunctionCallee AccessGrid,
   Loop *L = LI.getLoopFor(At);
   if (!L)
     return false;
-  // Where the run is decided: its own block, or an inner loop's guard.
+  // Where the run is decided: its own block, or an inner loop's guard, or
+  // the one path all of L's iterations take.
   std::optional<Guard> G;
+  std::optional<aliaskit::Paths> OneWay;
   std::optional<LoopEnd> E = loopEnd(L, At, SE, DT);
   if (!E && (G = guardOf(At, L, LI, SE))) {
     E = loopEnd(L, G->Block, SE, DT);
-    for (unsigned Up = 0; !E && Up < 3 && G->widen(L); ++Up)
+    for (unsigned Up = 0; !E && Up < 3 && G->widen(L, SE); ++Up)
       E = loopEnd(L, G->Block, SE, DT);
   }
+  if (!E) {
+    G.reset();
+    E = whenRuns(L, At, LI, SE, DT, OneWay);
+  }
+  auto shape = [&](unsigned Arg) {
+    return onePath(OneWay, SE.getSCEV(Run.getArgOperand(Arg)), SE);
+  };
   const SCEV *Start = nullptr, *Step = nullptr;
-  if (!E || !startAndStep(SE.getSCEV(Run.getArgOperand(2)), L, SE, Start, Step))
+  if (!E || !startAndStep(shape(2), L, SE, Start, Step))
     return false;
   // The run's own shape does not change from one iteration to the next.
-  const SCEV *Stride = SE.getSCEV(Run.getArgOperand(3));
-  const SCEV *Count = SE.getSCEV(Run.getArgOperand(4));
+  const SCEV *Stride = shape(3);
+  const SCEV *Count = shape(4);
   Instruction *Before = beforeLoop(*E, LI, DT);
   SCEVExpander Expander(SE, "aliaskit.grid");
   for (const SCEV *S : {Start, Step, Stride, Count, E->Taken})
@@ -298,6 +346,7 @@ bool aliaskit::summarizeRunInLoop(CallInst &Run, FunctionCallee AccessGrid,
     }
     Rows = B.CreateSelect(Runs, Rows, B.getInt64(0));
   }
+  Rows = ranTimes(OneWay, At, Rows, B);
   aliaskit::quiet(B.CreateCall(AccessGrid,
             {Run.getArgOperand(0), Run.getArgOperand(1), First, InnerStride, InnerCount,
              Run.getArgOperand(5), B.CreateSExtOrTrunc(RowStep, I64), Rows}));
