@@ -24,7 +24,7 @@ use aliaskit_core::decision::Question;
 use aliaskit_core::derived;
 use aliaskit_core::names::{describe_list, Slot};
 use aliaskit_core::scoped::{
-    intersect_lists, most_generic_scope_list, self_reference, ListRef, ListSummary, ScopeLists,
+    merge_lists, self_reference, ListMerge, ListRef, ListSummary, ScopeLists,
 };
 use aliaskit_core::{Malformed, NodeId};
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
@@ -347,11 +347,11 @@ impl ScopedSession {
         let ia = self.importer.import(a);
         let ib = self.importer.import(b);
         let g = &self.importer.graph;
-        let merged = match kind {
-            MergeKind::AliasScope => most_generic_scope_list(g, ia, ib),
-            MergeKind::NoAlias => intersect_lists(g, ia, ib),
+        let merge = match kind {
+            MergeKind::AliasScope => ListMerge::AliasScope,
+            MergeKind::NoAlias => ListMerge::NoAlias,
         };
-        let ops = match merged {
+        let ops = match merge_lists(g, merge, ia, ib) {
             Ok(Some(ops)) => ops,
             Ok(None) => return Ok(std::ptr::null_mut()),
             Err(problem) => {
