@@ -20,7 +20,6 @@
 //! name changed). Malformed lists get "may alias" and one warning per
 //! offending node.
 
-use aliaskit_core::decision::Question;
 use aliaskit_core::derived;
 use aliaskit_core::names::{describe_list, Slot};
 use aliaskit_core::scoped::{
@@ -30,9 +29,9 @@ use aliaskit_core::{Malformed, NodeId};
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::FxHashSet;
 
-use super::decisions::{Decider, Decisions};
+use super::decisions::{Decider, Decisions, LoggedQuestion};
 use super::index::{InFront, LastLookup, PointerTable, RowIndex, SweepLookup};
-use super::{MetadataImporter, ModuleNumbers, Names};
+use super::{MetadataImporter, Names};
 use crate::plugin::ffi::types::MergeKind;
 
 /// Log target of the scoped no-alias analysis.
@@ -429,13 +428,8 @@ impl Decider for ScopedSession {
         (&mut self.importer, &mut self.decisions)
     }
 
-    unsafe fn readable(
-        &mut self,
-        numbers: &dyn ModuleNumbers,
-        _: Question,
-        side: u8,
-        node: LLVMMetadataRef,
-    ) -> String {
+    unsafe fn readable(&mut self, asked: &LoggedQuestion<'_>, side: usize) -> String {
+        let (numbers, node) = (asked.numbers, asked.nodes[side]);
         let list = match self.importer.import(node) {
             Some(l) => {
                 let note = self.origin_note(numbers, node, |s, list, input| {
@@ -467,13 +461,8 @@ impl Decider for ScopedSession {
         format!("{kind} {list}")
     }
 
-    unsafe fn why(
-        &mut self,
-        numbers: &dyn ModuleNumbers,
-        _: Question,
-        scopes: LLVMMetadataRef,
-        noalias: LLVMMetadataRef,
-    ) -> String {
+    unsafe fn why(&mut self, asked: &LoggedQuestion<'_>) -> String {
+        let ([scopes, noalias], numbers) = (asked.nodes, asked.numbers);
         let (s, n) = (self.importer.import(scopes), self.importer.import(noalias));
         let g = &self.importer.graph;
         let names = Names {

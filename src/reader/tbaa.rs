@@ -26,9 +26,9 @@ use aliaskit_core::{Malformed, NodeId, Operand};
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
 use rustc_hash::FxHashSet;
 
-use super::decisions::{Decider, Decisions};
+use super::decisions::{Decider, Decisions, LoggedQuestion};
 use super::index::{InFront, LastLookup, RowIndex, SweepLookup};
-use super::{MetadataImporter, ModuleNumbers};
+use super::MetadataImporter;
 use aliaskit_core::derived;
 
 /// Log target of the TBAA analysis (`RUST_LOG=aliaskit::tbaa=debug`).
@@ -377,19 +377,14 @@ impl Decider for TbaaSession {
         (&mut self.importer, &mut self.decisions)
     }
 
-    unsafe fn readable(
-        &mut self,
-        numbers: &dyn ModuleNumbers,
-        question: Question,
-        side: u8,
-        node: LLVMMetadataRef,
-    ) -> String {
+    unsafe fn readable(&mut self, asked: &LoggedQuestion<'_>, side: usize) -> String {
+        let node = asked.nodes[side];
         let id = self.importer.import(node);
         let tag = self.show(id);
-        match (question, side) {
+        match (asked.question, side) {
             (Question::Immutable, 1) => String::new(),
             (Question::Errno, 1) => format!("!llvm.errno.tbaa {tag}"),
-            _ => match self.origin_note(numbers, node, |s, id, input| {
+            _ => match self.origin_note(asked.numbers, node, |s, id, input| {
                 derived::tag_origin(&s.importer.graph, &mut s.oracle, id, input)
             }) {
                 Some(note) => format!("!tbaa {tag} ({note})"),
@@ -398,18 +393,13 @@ impl Decider for TbaaSession {
         }
     }
 
-    unsafe fn why(
-        &mut self,
-        _: &dyn ModuleNumbers,
-        question: Question,
-        a: LLVMMetadataRef,
-        b: LLVMMetadataRef,
-    ) -> String {
+    unsafe fn why(&mut self, asked: &LoggedQuestion<'_>) -> String {
+        let [a, b] = asked.nodes;
         let describe = |s: &mut TbaaSession| match s.match_tags(a, b) {
             Ok(m) => m.reason.describe(&s.importer.graph),
             Err(p) => format!("malformed metadata: {}", p.problem),
         };
-        match question {
+        match asked.question {
             Question::Immutable => "the tag's immutable flag is set: the memory it accesses is never written, so no store or call can modify it".to_owned(),
             Question::Errno => format!(
                 "the tag does not alias the module's !llvm.errno.tbaa tags, so the access cannot touch errno ({} for the first errno tag)",
