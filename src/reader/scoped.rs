@@ -25,13 +25,12 @@ use aliaskit_core::names::{describe_list, Slot};
 use aliaskit_core::scoped::{
     merge_lists, self_reference, ListMerge, ListRef, ListSummary, ScopeLists,
 };
-use aliaskit_core::{Malformed, NodeId};
+use aliaskit_core::{Malformed, MetadataGraph, NodeId};
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
-use rustc_hash::FxHashSet;
 
 use super::decisions::{Decider, Decisions, LoggedQuestion};
 use super::index::{InFront, LastLookup, PointerTable, RowIndex, SweepLookup};
-use super::{MetadataImporter, Names};
+use super::{MetadataImporter, Names, Warned};
 use crate::plugin::ffi::types::MergeKind;
 
 /// Log target of the scoped no-alias analysis.
@@ -66,7 +65,7 @@ pub struct ScopedSession {
     first: LastLookup<AccessKey, AccessLists>,
     /// The second accesses of the current sweep.
     second: AccessSweep,
-    warned: FxHashSet<NodeId>,
+    warned: Warned,
     decisions: Decisions,
     /// Whether answers are logged: as [`super::tbaa::TbaaSession`]'s, asked
     /// of the logger once, when the session is made.
@@ -82,7 +81,7 @@ impl Default for ScopedSession {
             accesses: PointerTable::default(),
             first: LastLookup::default(),
             second: Default::default(),
-            warned: FxHashSet::default(),
+            warned: Warned::default(),
             decisions: Decisions::default(),
             logs: log::log_enabled!(target: LOG_TARGET, log::Level::Debug),
         }
@@ -376,15 +375,11 @@ impl ScopedSession {
     }
 
     fn warn(&mut self, problem: Malformed, during: &str) {
-        if !self.warned.insert(problem.node) {
-            return;
-        }
-        log::warn!(
-            target: LOG_TARGET,
-            "malformed scope metadata {}: {}; {during} that reads it is answered MayAlias / ModRef",
-            self.importer.graph.display(problem.node, 2),
-            problem.problem
-        );
+        let then =
+            |_: &MetadataGraph| format!("{during} that reads it is answered MayAlias / ModRef");
+        let g = &self.importer.graph;
+        self.warned
+            .warn(LOG_TARGET, g, "scope metadata", problem, then);
     }
 }
 

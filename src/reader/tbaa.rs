@@ -22,13 +22,12 @@
 use aliaskit_core::decision::Question;
 use aliaskit_core::tbaa::nodes::describe_tag;
 use aliaskit_core::tbaa::{first_errno_alias, GenericTag, TagMatch, TagRef, TbaaOracle};
-use aliaskit_core::{Malformed, NodeId, Operand};
+use aliaskit_core::{Malformed, MetadataGraph, NodeId, Operand};
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
-use rustc_hash::FxHashSet;
 
 use super::decisions::{Decider, Decisions, LoggedQuestion};
 use super::index::{InFront, LastLookup, RowIndex, SweepLookup};
-use super::MetadataImporter;
+use super::{MetadataImporter, Warned};
 use aliaskit_core::derived;
 
 /// Log target of the TBAA analysis (`RUST_LOG=aliaskit::tbaa=debug`).
@@ -43,7 +42,7 @@ pub struct TbaaSession {
     first: LastLookup,
     /// The rows of the second tags of the last sweep of questions.
     second: SweepLookup,
-    warned: FxHashSet<NodeId>,
+    warned: Warned,
     decisions: Decisions,
     /// Whether queries are logged (`RUST_LOG` at debug level for
     /// [`LOG_TARGET`]): asked of the logger once, when the session is made.
@@ -72,7 +71,7 @@ impl Default for TbaaSession {
             rows: RowIndex::default(),
             first: LastLookup::default(),
             second: SweepLookup::default(),
-            warned: FxHashSet::default(),
+            warned: Warned::default(),
             decisions: Decisions::default(),
             logs,
             bits_from,
@@ -257,8 +256,8 @@ impl TbaaSession {
                     log::debug!(
                         target: LOG_TARGET,
                         "{} vs {}: {}, because {}",
-                        self.show(ia),
-                        self.show(ib),
+                        Self::show(&self.importer.graph, ia),
+                        Self::show(&self.importer.graph, ib),
                         if m.may_alias { "MayAlias" } else { "NoAlias" },
                         m.reason.describe(&self.importer.graph)
                     );
@@ -321,25 +320,23 @@ impl TbaaSession {
         self.oracle.is_immutable_of(row)
     }
 
-    fn show(&self, tag: Option<NodeId>) -> String {
+    fn show(g: &MetadataGraph, tag: Option<NodeId>) -> String {
         match tag {
-            Some(t) => describe_tag(&self.importer.graph, t),
+            Some(t) => describe_tag(g, t),
             None => "<untagged>".to_owned(),
         }
     }
 
     fn warn(&mut self, problem: Malformed, a: Option<NodeId>, b: Option<NodeId>) {
-        if !self.warned.insert(problem.node) {
-            return;
-        }
-        log::warn!(
-            target: LOG_TARGET,
-            "malformed TBAA node {}: {}; queries that reach it (first: {} vs {}) are answered MayAlias",
-            self.importer.graph.display(problem.node, 2),
-            problem.problem,
-            self.show(a),
-            self.show(b)
-        );
+        let then = |g: &MetadataGraph| {
+            format!(
+                "queries that reach it (first: {} vs {}) are answered MayAlias",
+                Self::show(g, a),
+                Self::show(g, b)
+            )
+        };
+        let g = &self.importer.graph;
+        self.warned.warn(LOG_TARGET, g, "TBAA node", problem, then);
     }
 }
 
@@ -380,7 +377,7 @@ impl Decider for TbaaSession {
     unsafe fn readable(&mut self, asked: &LoggedQuestion<'_>, side: usize) -> String {
         let node = asked.nodes[side];
         let id = self.importer.import(node);
-        let tag = self.show(id);
+        let tag = Self::show(&self.importer.graph, id);
         match (asked.question, side) {
             (Question::Immutable, 1) => String::new(),
             (Question::Errno, 1) => format!("!llvm.errno.tbaa {tag}"),
