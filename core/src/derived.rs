@@ -146,12 +146,10 @@ pub fn list_origin(
     for (i, &a) in lists.iter().enumerate() {
         for &b in &lists[i + 1..] {
             for (x, y) in [(a, b), (b, a)] {
-                if most_generic_scope_list(g, Some(x), Some(y))
-                    .is_ok_and(|m| m.as_deref() == Some(ops))
-                {
+                if most_generic_scope_list(g, x, y).is_ok_and(|m| m.as_deref() == Some(ops)) {
                     return Some(Origin::ScopeMerge { a: x, b: y });
                 }
-                if intersect_lists(g, Some(x), Some(y)).is_ok_and(|m| m.as_deref() == Some(ops)) {
+                if intersect_lists(g, x, y).is_ok_and(|m| m.as_deref() == Some(ops)) {
                     return Some(Origin::ScopeIntersection { a: x, b: y });
                 }
             }

@@ -209,17 +209,41 @@ fn per_iteration(
 /// `getOrSelfReference`, see [`self_reference`]).
 pub type MergedList = Option<Vec<Operand>>;
 
-/// `MDNode::getMostGenericAliasScope(A, B)` for `!alias.scope`: the scopes
-/// of B, then of A, whose domain both lists share, without repeats; `None`
-/// when either list is missing or no domain is shared.
-pub fn most_generic_scope_list(
+/// The two merges of scope lists, as transforms combine two accesses.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ListMerge {
+    /// `MDNode::getMostGenericAliasScope`, for `!alias.scope`
+    /// ([`most_generic_scope_list`]).
+    AliasScope,
+    /// `MDNode::intersect`, for `!noalias` ([`intersect_lists`]).
+    NoAlias,
+}
+
+/// The list `merge` makes of A and B, where either may be missing: a
+/// missing list gives `None` ("no list"), as both of LLVM's merges do.
+pub fn merge_lists(
     g: &MetadataGraph,
+    merge: ListMerge,
     a: Option<NodeId>,
     b: Option<NodeId>,
 ) -> Result<MergedList, Malformed> {
     let (Some(a), Some(b)) = (a, b) else {
         return Ok(None);
     };
+    match merge {
+        ListMerge::AliasScope => most_generic_scope_list(g, a, b),
+        ListMerge::NoAlias => intersect_lists(g, a, b),
+    }
+}
+
+/// `MDNode::getMostGenericAliasScope(A, B)` for `!alias.scope` of two
+/// lists: the scopes of B, then of A, whose domain both lists share,
+/// without repeats; `None` when no domain is shared.
+pub fn most_generic_scope_list(
+    g: &MetadataGraph,
+    a: NodeId,
+    b: NodeId,
+) -> Result<MergedList, Malformed> {
     let a_scopes = scopes_with_domains(g, a)?;
     let b_scopes = scopes_with_domains(g, b)?;
     let a_domains: FxHashSet<NodeId> = a_scopes.iter().filter_map(|(_, d)| *d).collect();
@@ -243,15 +267,9 @@ pub fn most_generic_scope_list(
 
 /// `MDNode::intersect(A, B)` for `!noalias`: the operands of A (without
 /// repeats, in A's order) that are also operands of B. An empty result is
-/// the empty list `!{}`, not "no list"; `None` only when either is missing.
-pub fn intersect_lists(
-    g: &MetadataGraph,
-    a: Option<NodeId>,
-    b: Option<NodeId>,
-) -> Result<MergedList, Malformed> {
-    let (Some(a), Some(b)) = (a, b) else {
-        return Ok(None);
-    };
+/// the empty list `!{}`, not "no list" (which only a missing list gives:
+/// [`merge_lists`]).
+pub fn intersect_lists(g: &MetadataGraph, a: NodeId, b: NodeId) -> Result<MergedList, Malformed> {
     let b_ops = g.operands(b)?;
     let mut out: Vec<Operand> = Vec::new();
     for (index, &op) in g.operands(a)?.iter().enumerate() {
@@ -397,25 +415,22 @@ mod tests {
         let y = t.list(&[b0, a1]);
         let n = |v: &[NodeId]| Some(v.iter().map(|&s| Operand::Node(s)).collect::<Vec<_>>());
         // Shared domain callee0: B's scopes first, then A's.
-        assert_eq!(
-            most_generic_scope_list(&t.g, Some(x), Some(y)),
-            Ok(n(&[b0, a0]))
-        );
-        assert_eq!(
-            most_generic_scope_list(&t.g, Some(y), Some(x)),
-            Ok(n(&[a0, b0]))
-        );
+        assert_eq!(most_generic_scope_list(&t.g, x, y), Ok(n(&[b0, a0])));
+        assert_eq!(most_generic_scope_list(&t.g, y, x), Ok(n(&[a0, b0])));
         let only_a1 = t.list(&[a1]);
+        assert_eq!(most_generic_scope_list(&t.g, x, only_a1), Ok(None));
         assert_eq!(
-            most_generic_scope_list(&t.g, Some(x), Some(only_a1)),
+            merge_lists(&t.g, ListMerge::AliasScope, Some(x), None),
             Ok(None)
         );
-        assert_eq!(most_generic_scope_list(&t.g, Some(x), None), Ok(None));
         // Intersection keeps A's order; nothing shared is the empty list.
         let xy = t.list(&[a0, a2, b0]);
-        assert_eq!(intersect_lists(&t.g, Some(xy), Some(x)), Ok(n(&[a0, a2])));
-        assert_eq!(intersect_lists(&t.g, Some(x), Some(y)), Ok(Some(vec![])));
-        assert_eq!(intersect_lists(&t.g, None, Some(y)), Ok(None));
+        assert_eq!(intersect_lists(&t.g, xy, x), Ok(n(&[a0, a2])));
+        assert_eq!(intersect_lists(&t.g, x, y), Ok(Some(vec![])));
+        assert_eq!(
+            merge_lists(&t.g, ListMerge::NoAlias, None, Some(y)),
+            Ok(None)
+        );
     }
 
     #[test]

@@ -127,8 +127,8 @@ proptest! {
                 let fast = quiet("may_alias", || shared.may_alias(ra, rb));
                 prop_assert_eq!(fast.ok(), fresh.ok().map(|r| r.may_alias()));
                 quiet("merges", || {
-                    let _ = most_generic_scope_list(&g, Some(a), Some(b));
-                    let _ = intersect_lists(&g, Some(a), Some(b));
+                    let _ = most_generic_scope_list(&g, a, b);
+                    let _ = intersect_lists(&g, a, b);
                 });
             }
         }

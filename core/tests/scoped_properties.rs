@@ -272,9 +272,9 @@ proptest! {
         let lists = sys.lists.clone();
         for &a in &lists {
             for &b in &lists {
-                let merged_scope = most_generic_scope_list(&sys.g, Some(a), Some(b)).unwrap();
+                let merged_scope = most_generic_scope_list(&sys.g, a, b).unwrap();
                 let merged_scope = node_list(&mut sys.g, merged_scope);
-                let merged_noalias = intersect_lists(&sys.g, Some(a), Some(b)).unwrap();
+                let merged_noalias = intersect_lists(&sys.g, a, b).unwrap();
                 let merged_noalias = node_list(&mut sys.g, merged_noalias);
                 prop_assert!(merged_noalias.is_some(), "intersection of two lists is a list");
                 for &n in &lists {

@@ -60,7 +60,7 @@ use super::ffi::imports::{
     aliaskit_bisect_query_text,
 };
 use super::printer::{locations, Printer};
-use crate::reader::decisions::Decider;
+use crate::reader::decisions::{Decider, LoggedQuestion};
 use crate::reader::scoped::ScopedSession;
 use crate::reader::tbaa::TbaaSession;
 use crate::reader::{ModuleNumbers, NoNumbers};
@@ -444,11 +444,15 @@ pub unsafe fn keep<D: Decider>(
                 .is_none_or(|r| r.contains(&function));
             let detail = if detailed {
                 let printer = QueryPrinter::new(query);
-                let numbers = printer.numbers();
+                let asked = LoggedQuestion {
+                    question,
+                    nodes: [a, b],
+                    numbers: printer.numbers(),
+                };
                 Some(Detail {
-                    first: printer.side(query, 0, session.readable(numbers, question, 0, a)),
-                    second: printer.side(query, 1, session.readable(numbers, question, 1, b)),
-                    why: session.why(numbers, question, a, b),
+                    first: printer.side(query, 0, session.readable(&asked, 0)),
+                    second: printer.side(query, 1, session.readable(&asked, 1)),
+                    why: session.why(&asked),
                 })
             } else {
                 None

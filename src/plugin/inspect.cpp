@@ -53,7 +53,7 @@ public:
     aliaskit::Printer P(M);
     // `llvm`: the functions' AAResults answer (llvm_answers.cpp).
     void *Answers = nullptr;
-    if (Opts.Flags & aliaskit::InspectLLVM)
+    if (Opts.Flags & aliaskit::InspectLlvm)
       Answers =
           &MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
     Run(wrap(&M), Opts.Flags, Opts.HasFunction ? Opts.Function.c_str() : nullptr,
@@ -99,7 +99,7 @@ void aliaskit::registerInspectPasses(PassBuilder &PB) {
                      {{"may", aliaskit::InspectMay},
                       {"summary", aliaskit::InspectSummary},
                       {"json", aliaskit::InspectJson},
-                      {"llvm", aliaskit::InspectLLVM},
+                      {"llvm", aliaskit::InspectLlvm},
                       {"calls-only", aliaskit::InspectCallsOnly}},
                      // `llvm` and `calls-only` are for the check.
                      "expected may, summary, json or function=NAME", Opts)) {

@@ -20,7 +20,7 @@
 #include <optional>
 
 using namespace llvm;
-using aliaskit::LLVMQuestion;
+using aliaskit::LlvmQuestion;
 
 namespace {
 
@@ -50,20 +50,20 @@ uint8_t aliasBits(AliasResult R) {
   return 1;
 }
 
-uint8_t ask(FunctionAnalysisManager &FAM, LLVMQuestion Q, Instruction *A,
+uint8_t ask(FunctionAnalysisManager &FAM, LlvmQuestion Q, Instruction *A,
             Instruction *B) {
   AAResults &AA = FAM.getResult<AAManager>(*A->getFunction());
   SimpleAAQueryInfo AAQI(AA);
   std::optional<MemoryLocation> LB =
       B ? locationOf(B) : std::optional<MemoryLocation>();
   switch (Q) {
-  case LLVMQuestion::Alias: {
+  case LlvmQuestion::Alias: {
     std::optional<MemoryLocation> LA = locationOf(A);
     if (!LA || !LB)
       return NotApplicable;
     return aliasBits(AA.alias(*LA, *LB, AAQI));
   }
-  case LLVMQuestion::ModRef: {
+  case LlvmQuestion::ModRef: {
     const auto *Call = dyn_cast<CallBase>(A);
     if (!Call || !B)
       return NotApplicable;
@@ -74,25 +74,25 @@ uint8_t ask(FunctionAnalysisManager &FAM, LLVMQuestion Q, Instruction *A,
     return static_cast<uint8_t>(
         AA.getModRefInfo(Call, MemoryLocation::get(B), AAQI));
   }
-  case LLVMQuestion::DestAlias: {
+  case LlvmQuestion::DestAlias: {
     const auto *MI = dyn_cast<AnyMemIntrinsic>(A);
     if (!MI || !LB || !(isa<LoadInst>(B) || isa<StoreInst>(B)))
       return NotApplicable;
     return aliasBits(AA.alias(MemoryLocation::getForDest(MI), *LB, AAQI));
   }
-  case LLVMQuestion::SourceAlias: {
+  case LlvmQuestion::SourceAlias: {
     const auto *MT = dyn_cast<AnyMemTransferInst>(A);
     if (!MT || !LB || !(isa<LoadInst>(B) || isa<StoreInst>(B)))
       return NotApplicable;
     return aliasBits(AA.alias(MemoryLocation::getForSource(MT), *LB, AAQI));
   }
-  case LLVMQuestion::Mask: {
+  case LlvmQuestion::Mask: {
     std::optional<MemoryLocation> LA = locationOf(A);
     if (!LA)
       return NotApplicable;
     return static_cast<uint8_t>(AA.getModRefInfoMask(*LA));
   }
-  case LLVMQuestion::Errno: {
+  case LlvmQuestion::Errno: {
     std::optional<MemoryLocation> LA = locationOf(A);
     if (!LA)
       return NotApplicable;
@@ -106,12 +106,12 @@ uint8_t ask(FunctionAnalysisManager &FAM, LLVMQuestion Q, Instruction *A,
 
 uint8_t aliaskit_llvm_answer(void *Answers, uint8_t Question, LLVMValueRef A,
                              LLVMValueRef B) {
-  if (!Answers || !A || Question > uint8_t(LLVMQuestion::Errno))
+  if (!Answers || !A || Question > uint8_t(LlvmQuestion::Errno))
     return NotApplicable;
   auto *IA = dyn_cast<Instruction>(unwrap(A));
   auto *IB = B ? dyn_cast<Instruction>(unwrap(B)) : nullptr;
   if (!IA || (B && !IB))
     return NotApplicable;
   return ask(*static_cast<FunctionAnalysisManager *>(Answers),
-             LLVMQuestion(Question), IA, IB);
+             LlvmQuestion(Question), IA, IB);
 }

@@ -38,33 +38,9 @@ use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::ffi::imports::aliaskit_tbaa_local_object;
+use super::ffi::types::{TbaaAction, TbaaPart};
 use super::printer::{locations, Printer};
 use crate::reader::verify_view::{callee_name, read_module, ModuleRead};
-
-/// What the C++ side does at a site. Must match `aliaskit::TbaaAction`
-/// in `shim.h`.
-#[repr(u8)]
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum TbaaAction {
-    /// `__aliaskit_tbaa_load` of the part.
-    Check = 0,
-    /// `__aliaskit_tbaa_store` of the part.
-    Set = 1,
-    /// `__aliaskit_tbaa_reset` of the part.
-    Reset = 2,
-}
-
-/// Which bytes of the instruction. Must match `aliaskit::TbaaPart`.
-#[repr(u8)]
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum TbaaPart {
-    /// A load's, store's or atomic's operand.
-    Whole = 0,
-    /// A memory intrinsic's destination.
-    Destination = 1,
-    /// A memcpy's or memmove's source.
-    Source = 2,
-}
 
 /// One call to make. Must match `aliaskit::TbaaSitePlan` in `shim.h`.
 #[repr(C)]

@@ -10,18 +10,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::reader::verify_view::read_module;
 
-/// What the C++ side saw of one site. Must match `aliaskit::TbaaEndKind`
-/// in `shim.h`.
-#[repr(u8)]
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum TbaaEndKind {
-    /// Every instruction that carries it has its start tag.
-    Same = 0,
-    /// They all carry one other tag: `inst`'s `!tbaa`.
-    Changed = 1,
-    /// Copies carry different tags.
-    Ambiguous = 2,
-}
+use super::ffi::types::TbaaEndKind;
 
 /// One site seen at the end. Must match `aliaskit::TbaaEndSite` in
 /// `shim.h`.

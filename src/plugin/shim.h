@@ -48,136 +48,28 @@ class Value;
 } // namespace llvm
 
 // ---------------------------------------------------------------------------
-// The codes and the string type that cross, each mirrored in
-// src/plugin/ffi/types.rs under the same name: they must match. A code Rust
-// hands over is one of these values (C++ reads anything else as the
-// conservative one); a code C++ hands over arrives in Rust as a plain
-// integer and is checked there.
+// The codes and the string type that cross. The codes' enums are made by
+// build.rs from src/plugin/ffi/codes.list, which makes the Rust side's
+// (src/plugin/ffi/types.rs) from the same list. A code Rust hands over is
+// one of these values (C++ reads anything else as the conservative one); a
+// code C++ hands over arrives in Rust as a plain integer and is checked
+// there. The structs are mirrored in Rust under the same name: they must
+// match.
 // ---------------------------------------------------------------------------
 namespace aliaskit {
 
-/// An alias answer, Rust to C++. Must match `Answer` in
-/// src/plugin/ffi/types.rs. Malformed: LLVM's own analysis may crash on
-/// this metadata, do not ask it (tbaa-diff, scoped-diff).
-enum class Answer : uint8_t { NoAlias = 0, MayAlias = 1, Malformed = 2 };
+#include "codes.h"
 
 /// Whether an answer may be "may alias" (anything but NoAlias).
 inline bool mayAlias(Answer A) { return A != Answer::NoAlias; }
 
-/// The answer of an alias query, Rust to C++: the bits of LLVM's
-/// AliasResult for NoAlias and MayAlias (shim.cpp checks them against
-/// LLVM's and returns them to LLVM as they come, so that the call into
-/// Rust is a query's last step). Must match `AliasBits` in
-/// src/plugin/ffi/types.rs.
-enum class AliasBits : uint32_t { NoAlias = 0, MayAlias = 1 };
-
 /// Whether a query's answer is "may alias".
 inline bool mayAlias(AliasBits A) { return A != AliasBits::NoAlias; }
-
-/// Which merge of two scope lists, C++ to Rust. Must match `MergeKind` in
-/// src/plugin/ffi/types.rs.
-enum class MergeKind : uint8_t {
-  AliasScope = 0, ///< MDNode::getMostGenericAliasScope, for !alias.scope
-  NoAlias = 1,    ///< MDNode::intersect, for !noalias
-};
-
-/// What a merge gave, Rust to C++. Must match `MergeOutcome` in
-/// src/plugin/ffi/types.rs.
-enum class MergeOutcome : uint8_t { Merged = 1, Malformed = 2 };
-
-/// What an operand of a metadata node is (aliaskit_md_operand), C++ to
-/// Rust. Must match `OperandKind` in src/plugin/ffi/types.rs.
-enum class OperandKind : uint8_t {
-  Null = 0,
-  Node = 1,
-  String = 2,
-  Int = 3, ///< an integer constant
-  Other = 4,
-};
-
-/// The argument of an llvm.experimental.noalias.scope.decl call
-/// (aliaskit_decl_argument), C++ to Rust. Must match `DeclArgumentKind` in
-/// src/plugin/ffi/types.rs.
-enum class DeclArgumentKind : uint8_t {
-  NotMetadata = 0,
-  NotNode = 1, ///< metadata that is not a node
-  Node = 2,
-};
-
-/// The parameters of verify-alias-md and check-captures, as the bits of
-/// the `Flags` their Rust entry points take. Must match `CheckFlag` in
-/// src/plugin/ffi/types.rs.
-enum CheckFlag : uint32_t {
-  CheckWarn = 1,
-  CheckStrip = 2,
-  CheckJson = 4,
-  CheckWhyNot = 8,
-};
-
-/// The parameters of aliaskit-explain and aliaskit-dot, as the bits of the
-/// `Flags` their Rust entry points take. Must match `InspectFlag` in
-/// src/plugin/ffi/types.rs.
-enum InspectFlag : uint32_t {
-  InspectMay = 1,
-  InspectSummary = 2,
-  InspectJson = 4,
-  InspectScopes = 8,
-  InspectLLVM = 16,
-  InspectCallsOnly = 32,
-};
-
-/// A question aliaskit-explain<llvm> asks LLVM's AAResults
-/// (llvm_answers.cpp). Must match `LlvmQuestion` in
-/// src/plugin/ffi/types.rs.
-enum class LLVMQuestion : uint8_t {
-  /// alias(MemoryLocation::get(A), MemoryLocation::get(B)).
-  Alias = 0,
-  /// getModRefInfo(Call A, MemoryLocation::get(B)), or (Call A, Call B).
-  ModRef = 1,
-  /// alias(getForDest(A), MemoryLocation::get(B)).
-  DestAlias = 2,
-  /// alias(getForSource(A), MemoryLocation::get(B)).
-  SourceAlias = 3,
-  /// getModRefInfoMask(location of A).
-  Mask = 4,
-  /// aliasErrno(location of A, A's module).
-  Errno = 5,
-};
-
-/// Where aliaskit-sanitize runs, C++ to Rust. Must match `SanitizePoint`
-/// in src/plugin/ffi/types.rs.
-enum class SanitizePoint : uint8_t { Start = 0, End = 1 };
-
-/// An underlying object of an access's pointer as LLVM classifies it, C++
-/// to Rust. Must match `ObjectKind` in src/plugin/ffi/types.rs.
-enum class ObjectKind : uint8_t {
-  NonPointerConstant = 0,
-  Parameter = 1, ///< the parameter's number comes alongside
-  EscapeSource = 2,
-  Identified = 3,
-  Unknown = 4,
-  Local = 5, ///< an alloca of the function
-};
-
-/// Whether an access is a call and what memory it touches, C++ to Rust.
-/// Must match `CallKind` in src/plugin/ffi/types.rs.
-enum class CallKind : uint8_t { NotCall = 0, ArgMemOnly = 1, OtherCall = 2 };
 
 /// What aliaskit_sanitize_parameter_lists writes to *NoAlias for an access
 /// to the function's own stack objects only. Must match `LOCAL_ONLY` in
 /// src/plugin/ffi/sanitize_exports.rs.
 constexpr uint64_t LocalOnly = ~uint64_t(0);
-
-/// Which part of an instruction a site checks, Rust to C++. Must match
-/// `SitePart` in src/plugin/ffi/types.rs.
-enum class SitePart : uint32_t {
-  Whole = 0,       ///< a load, a store, an atomic
-  Destination = 1, ///< a memory intrinsic's destination
-  Source = 2,      ///< a memory transfer's source
-  Lane = 3,        ///< one lane of a masked access, gather or scatter
-  CalleeReads = 4, ///< what a call's callee (defined in the module) reads
-  CalleeWrites = 5, ///< what a call's callee (defined in the module) writes
-};
 
 /// One site of an instrumented function, Rust to C++ (the plan of
 /// aliaskit_sanitize_plan). Must match `SitePlan` in
@@ -225,14 +117,6 @@ struct InPlacePair {
   uint32_t ScopesCount;
 };
 
-/// What aliaskit-sanitize-tbaa does at a site, Rust to C++. Must match
-/// `TbaaAction` in src/plugin/sanitize_tbaa.rs.
-enum class TbaaAction : uint8_t { Check = 0, Set = 1, Reset = 2 };
-
-/// Which bytes of the instruction, Rust to C++. Must match `TbaaPart` in
-/// src/plugin/sanitize_tbaa.rs.
-enum class TbaaPart : uint8_t { Whole = 0, Destination = 1, Source = 2 };
-
 /// One call of the --tbaa plan, Rust to C++. Must match `TbaaSitePlan` in
 /// src/plugin/sanitize_tbaa.rs.
 struct TbaaSitePlan {
@@ -250,10 +134,6 @@ struct TbaaSitePlan {
   /// Its tag is immutable (a check then marks the bytes it reads).
   bool Immutable;
 };
-
-/// What the end of the pipeline saw of a --tbaa site, C++ to Rust. Must
-/// match `TbaaEndKind` in src/plugin/sanitize_tbaa_end.rs.
-enum class TbaaEndKind : uint8_t { Same = 0, Changed = 1, Ambiguous = 2 };
 
 /// One --tbaa site at the end of the pipeline, C++ to Rust. Must match
 /// `TbaaEndSite` in src/plugin/sanitize_tbaa_end.rs.

@@ -41,6 +41,16 @@ impl Decisions {
     }
 }
 
+/// A question as the log shows it: the question, its two nodes (first and
+/// second side) and the numbers of their module, which name anonymous
+/// nodes.
+#[derive(Copy, Clone)]
+pub struct LoggedQuestion<'a> {
+    pub question: Question,
+    pub nodes: [LLVMMetadataRef; 2],
+    pub numbers: &'a dyn ModuleNumbers,
+}
+
 /// What a session says about its decisions, for ids and the log.
 pub trait Decider {
     /// The session's importer and decision memo.
@@ -99,27 +109,14 @@ pub trait Decider {
         }
     }
 
-    /// A node in readable form, as side `side` (0 or 1) of `question`;
-    /// `numbers` names anonymous nodes.
-    ///
-    /// # Safety
-    /// `node` must be null or a live node.
-    unsafe fn readable(
-        &mut self,
-        numbers: &dyn ModuleNumbers,
-        question: Question,
-        side: u8,
-        node: LLVMMetadataRef,
-    ) -> String;
-    /// Why the analysis decided so.
+    /// Side `side` (0 or 1) of `asked` in readable form.
     ///
     /// # Safety
     /// The nodes must be null or live.
-    unsafe fn why(
-        &mut self,
-        numbers: &dyn ModuleNumbers,
-        question: Question,
-        a: LLVMMetadataRef,
-        b: LLVMMetadataRef,
-    ) -> String;
+    unsafe fn readable(&mut self, asked: &LoggedQuestion<'_>, side: usize) -> String;
+    /// Why the analysis decided `asked` so.
+    ///
+    /// # Safety
+    /// The nodes must be null or live.
+    unsafe fn why(&mut self, asked: &LoggedQuestion<'_>) -> String;
 }

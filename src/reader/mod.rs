@@ -42,13 +42,13 @@ use std::ffi::c_char;
 
 use aliaskit_core::derived::{InputCopy, InputFunction};
 use aliaskit_core::names::Slot;
-use aliaskit_core::{IntValue, MetadataGraph, NodeId, Operand};
+use aliaskit_core::{IntValue, Malformed, MetadataGraph, NodeId, Operand};
 use inkwell::llvm_sys::core::{
     LLVMConstInt, LLVMIntTypeInContext, LLVMMDNodeInContext2, LLVMMDStringInContext2,
     LLVMValueAsMetadata,
 };
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::plugin::ffi::imports::{aliaskit_md_num_operands, aliaskit_md_operand};
 use crate::plugin::ffi::types::OperandKind;
@@ -172,6 +172,34 @@ impl aliaskit_core::names::Numbering for Names<'_> {
 }
 
 /// Imports LLVM metadata nodes into a [`MetadataGraph`], once per node.
+/// The malformed nodes a session has warned about: each is warned about
+/// once.
+#[derive(Default)]
+pub struct Warned(FxHashSet<NodeId>);
+
+impl Warned {
+    /// The first time `problem`'s node is met, logs to `target` "malformed
+    /// {what} {node}: {problem}; {then}", `then` made from `g` only then.
+    pub fn warn(
+        &mut self,
+        target: &str,
+        g: &MetadataGraph,
+        what: &str,
+        problem: Malformed,
+        then: impl FnOnce(&MetadataGraph) -> String,
+    ) {
+        if self.0.insert(problem.node) {
+            log::warn!(
+                target: target,
+                "malformed {what} {}: {}; {}",
+                g.display(problem.node, 2),
+                problem.problem,
+                then(g)
+            );
+        }
+    }
+}
+
 #[derive(Default)]
 pub struct MetadataImporter {
     pub graph: MetadataGraph,

@@ -20,19 +20,17 @@
 //! name changed). Malformed lists get "may alias" and one warning per
 //! offending node.
 
-use aliaskit_core::decision::Question;
 use aliaskit_core::derived;
 use aliaskit_core::names::{describe_list, Slot};
 use aliaskit_core::scoped::{
-    intersect_lists, most_generic_scope_list, self_reference, ListRef, ListSummary, ScopeLists,
+    merge_lists, self_reference, ListMerge, ListRef, ListSummary, ScopeLists,
 };
-use aliaskit_core::{Malformed, NodeId};
+use aliaskit_core::{Malformed, MetadataGraph, NodeId};
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
-use rustc_hash::FxHashSet;
 
-use super::decisions::{Decider, Decisions};
+use super::decisions::{Decider, Decisions, LoggedQuestion};
 use super::index::{InFront, LastLookup, PointerTable, RowIndex, SweepLookup};
-use super::{MetadataImporter, ModuleNumbers, Names};
+use super::{MetadataImporter, Names, Warned};
 use crate::plugin::ffi::types::MergeKind;
 
 /// Log target of the scoped no-alias analysis.
@@ -67,7 +65,7 @@ pub struct ScopedSession {
     first: LastLookup<AccessKey, AccessLists>,
     /// The second accesses of the current sweep.
     second: AccessSweep,
-    warned: FxHashSet<NodeId>,
+    warned: Warned,
     decisions: Decisions,
     /// Whether answers are logged: as [`super::tbaa::TbaaSession`]'s, asked
     /// of the logger once, when the session is made.
@@ -83,7 +81,7 @@ impl Default for ScopedSession {
             accesses: PointerTable::default(),
             first: LastLookup::default(),
             second: Default::default(),
-            warned: FxHashSet::default(),
+            warned: Warned::default(),
             decisions: Decisions::default(),
             logs: log::log_enabled!(target: LOG_TARGET, log::Level::Debug),
         }
@@ -347,11 +345,11 @@ impl ScopedSession {
         let ia = self.importer.import(a);
         let ib = self.importer.import(b);
         let g = &self.importer.graph;
-        let merged = match kind {
-            MergeKind::AliasScope => most_generic_scope_list(g, ia, ib),
-            MergeKind::NoAlias => intersect_lists(g, ia, ib),
+        let merge = match kind {
+            MergeKind::AliasScope => ListMerge::AliasScope,
+            MergeKind::NoAlias => ListMerge::NoAlias,
         };
-        let ops = match merged {
+        let ops = match merge_lists(g, merge, ia, ib) {
             Ok(Some(ops)) => ops,
             Ok(None) => return Ok(std::ptr::null_mut()),
             Err(problem) => {
@@ -377,15 +375,11 @@ impl ScopedSession {
     }
 
     fn warn(&mut self, problem: Malformed, during: &str) {
-        if !self.warned.insert(problem.node) {
-            return;
-        }
-        log::warn!(
-            target: LOG_TARGET,
-            "malformed scope metadata {}: {}; {during} that reads it is answered MayAlias / ModRef",
-            self.importer.graph.display(problem.node, 2),
-            problem.problem
-        );
+        let then =
+            |_: &MetadataGraph| format!("{during} that reads it is answered MayAlias / ModRef");
+        let g = &self.importer.graph;
+        self.warned
+            .warn(LOG_TARGET, g, "scope metadata", problem, then);
     }
 }
 
@@ -429,13 +423,8 @@ impl Decider for ScopedSession {
         (&mut self.importer, &mut self.decisions)
     }
 
-    unsafe fn readable(
-        &mut self,
-        numbers: &dyn ModuleNumbers,
-        _: Question,
-        side: u8,
-        node: LLVMMetadataRef,
-    ) -> String {
+    unsafe fn readable(&mut self, asked: &LoggedQuestion<'_>, side: usize) -> String {
+        let (numbers, node) = (asked.numbers, asked.nodes[side]);
         let list = match self.importer.import(node) {
             Some(l) => {
                 let note = self.origin_note(numbers, node, |s, list, input| {
@@ -467,13 +456,8 @@ impl Decider for ScopedSession {
         format!("{kind} {list}")
     }
 
-    unsafe fn why(
-        &mut self,
-        numbers: &dyn ModuleNumbers,
-        _: Question,
-        scopes: LLVMMetadataRef,
-        noalias: LLVMMetadataRef,
-    ) -> String {
+    unsafe fn why(&mut self, asked: &LoggedQuestion<'_>) -> String {
+        let ([scopes, noalias], numbers) = (asked.nodes, asked.numbers);
         let (s, n) = (self.importer.import(scopes), self.importer.import(noalias));
         let g = &self.importer.graph;
         let names = Names {

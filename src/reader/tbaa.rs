@@ -22,13 +22,12 @@
 use aliaskit_core::decision::Question;
 use aliaskit_core::tbaa::nodes::describe_tag;
 use aliaskit_core::tbaa::{first_errno_alias, GenericTag, TagMatch, TagRef, TbaaOracle};
-use aliaskit_core::{Malformed, NodeId, Operand};
+use aliaskit_core::{Malformed, MetadataGraph, NodeId, Operand};
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef};
-use rustc_hash::FxHashSet;
 
-use super::decisions::{Decider, Decisions};
+use super::decisions::{Decider, Decisions, LoggedQuestion};
 use super::index::{InFront, LastLookup, RowIndex, SweepLookup};
-use super::{MetadataImporter, ModuleNumbers};
+use super::{MetadataImporter, Warned};
 use aliaskit_core::derived;
 
 /// Log target of the TBAA analysis (`RUST_LOG=aliaskit::tbaa=debug`).
@@ -43,7 +42,7 @@ pub struct TbaaSession {
     first: LastLookup,
     /// The rows of the second tags of the last sweep of questions.
     second: SweepLookup,
-    warned: FxHashSet<NodeId>,
+    warned: Warned,
     decisions: Decisions,
     /// Whether queries are logged (`RUST_LOG` at debug level for
     /// [`LOG_TARGET`]): asked of the logger once, when the session is made.
@@ -72,7 +71,7 @@ impl Default for TbaaSession {
             rows: RowIndex::default(),
             first: LastLookup::default(),
             second: SweepLookup::default(),
-            warned: FxHashSet::default(),
+            warned: Warned::default(),
             decisions: Decisions::default(),
             logs,
             bits_from,
@@ -257,8 +256,8 @@ impl TbaaSession {
                     log::debug!(
                         target: LOG_TARGET,
                         "{} vs {}: {}, because {}",
-                        self.show(ia),
-                        self.show(ib),
+                        Self::show(&self.importer.graph, ia),
+                        Self::show(&self.importer.graph, ib),
                         if m.may_alias { "MayAlias" } else { "NoAlias" },
                         m.reason.describe(&self.importer.graph)
                     );
@@ -321,25 +320,23 @@ impl TbaaSession {
         self.oracle.is_immutable_of(row)
     }
 
-    fn show(&self, tag: Option<NodeId>) -> String {
+    fn show(g: &MetadataGraph, tag: Option<NodeId>) -> String {
         match tag {
-            Some(t) => describe_tag(&self.importer.graph, t),
+            Some(t) => describe_tag(g, t),
             None => "<untagged>".to_owned(),
         }
     }
 
     fn warn(&mut self, problem: Malformed, a: Option<NodeId>, b: Option<NodeId>) {
-        if !self.warned.insert(problem.node) {
-            return;
-        }
-        log::warn!(
-            target: LOG_TARGET,
-            "malformed TBAA node {}: {}; queries that reach it (first: {} vs {}) are answered MayAlias",
-            self.importer.graph.display(problem.node, 2),
-            problem.problem,
-            self.show(a),
-            self.show(b)
-        );
+        let then = |g: &MetadataGraph| {
+            format!(
+                "queries that reach it (first: {} vs {}) are answered MayAlias",
+                Self::show(g, a),
+                Self::show(g, b)
+            )
+        };
+        let g = &self.importer.graph;
+        self.warned.warn(LOG_TARGET, g, "TBAA node", problem, then);
     }
 }
 
@@ -377,19 +374,14 @@ impl Decider for TbaaSession {
         (&mut self.importer, &mut self.decisions)
     }
 
-    unsafe fn readable(
-        &mut self,
-        numbers: &dyn ModuleNumbers,
-        question: Question,
-        side: u8,
-        node: LLVMMetadataRef,
-    ) -> String {
+    unsafe fn readable(&mut self, asked: &LoggedQuestion<'_>, side: usize) -> String {
+        let node = asked.nodes[side];
         let id = self.importer.import(node);
-        let tag = self.show(id);
-        match (question, side) {
+        let tag = Self::show(&self.importer.graph, id);
+        match (asked.question, side) {
             (Question::Immutable, 1) => String::new(),
             (Question::Errno, 1) => format!("!llvm.errno.tbaa {tag}"),
-            _ => match self.origin_note(numbers, node, |s, id, input| {
+            _ => match self.origin_note(asked.numbers, node, |s, id, input| {
                 derived::tag_origin(&s.importer.graph, &mut s.oracle, id, input)
             }) {
                 Some(note) => format!("!tbaa {tag} ({note})"),
@@ -398,18 +390,13 @@ impl Decider for TbaaSession {
         }
     }
 
-    unsafe fn why(
-        &mut self,
-        _: &dyn ModuleNumbers,
-        question: Question,
-        a: LLVMMetadataRef,
-        b: LLVMMetadataRef,
-    ) -> String {
+    unsafe fn why(&mut self, asked: &LoggedQuestion<'_>) -> String {
+        let [a, b] = asked.nodes;
         let describe = |s: &mut TbaaSession| match s.match_tags(a, b) {
             Ok(m) => m.reason.describe(&s.importer.graph),
             Err(p) => format!("malformed metadata: {}", p.problem),
         };
-        match question {
+        match asked.question {
             Question::Immutable => "the tag's immutable flag is set: the memory it accesses is never written, so no store or call can modify it".to_owned(),
             Question::Errno => format!(
                 "the tag does not alias the module's !llvm.errno.tbaa tags, so the access cannot touch errno ({} for the first errno tag)",

@@ -360,8 +360,8 @@ mod tests {
     #[test]
     fn format_recognition_per_node() {
         let mut d = TypeDag::new();
-        let root = d.root("root");
-        let char_old = d.old_scalar("char", root);
+        let c = d.c_scalars();
+        let (root, char_old) = (c.root, c.char_);
         let int_new = d.new_scalar(char_old, 4, "int");
         assert!(!TypeNode::is_new_format(&d.g, root));
         assert!(!TypeNode::is_new_format(&d.g, char_old));

@@ -1046,7 +1046,7 @@ impl Reason {
 mod tests {
     use super::{has_field, FieldMemo, TbaaOracle};
     use crate::graph::Operand;
-    use crate::tbaa::build::{RandomTypeSystem, TypeDag};
+    use crate::tbaa::build::{CScalars, RandomTypeSystem, TypeDag};
 
     /// The types found below each type once answer every question as a
     /// search of its own does, in random systems of either format and
@@ -1054,9 +1054,9 @@ mod tests {
     #[test]
     fn fields_searched_once_answer_as_each_search() {
         let mut d = TypeDag::new();
-        let root = d.root("root");
-        let char_ = d.new_scalar(root, 1, "char");
-        let int = d.new_scalar(char_, 4, "int");
+        let CScalars {
+            root, char_, int, ..
+        } = d.c_scalars_new_format();
         let (knot, tie) = (d.g.reserve(), d.g.reserve());
         let (sk, st) = (d.g.string("Knot"), d.g.string("Tie"));
         let field = |ty, offset| [Operand::Node(ty), Operand::int64(offset), Operand::int64(4)];
@@ -1118,14 +1118,12 @@ mod tests {
     fn field_tags_of_different_structs_are_decided_at_once() {
         for new_format in [false, true] {
             let mut d = TypeDag::new();
-            let root = d.root("root");
-            let (int, mut tags) = if new_format {
-                let char_ = d.new_scalar(root, 1, "char");
-                (d.new_scalar(char_, 4, "int"), Vec::new())
+            let CScalars { root, int, .. } = if new_format {
+                d.c_scalars_new_format()
             } else {
-                let char_ = d.old_scalar("char", root);
-                (d.old_scalar("int", char_), Vec::new())
+                d.c_scalars()
             };
+            let mut tags = Vec::new();
             for k in 0..64 {
                 let name = format!("struct {k}");
                 for offset in [0, 4] {

@@ -147,38 +147,28 @@ impl ExtraChecks {
         out: &mut Vec<Finding>,
     ) -> (bool, bool) {
         if !self.tags.contains_key(&tag) {
-            let state = self.first_visit(g, site, attachment, tag, out);
+            // The first visit: the node-level checks of its types, and the
+            // tag-level findings kept for every site.
+            let t = AccessTag(tag);
+            let valid = self.validity.is_valid_tag(g, tag);
+            let mut state = TagState {
+                valid,
+                immutable: valid && t.is_immutable(g),
+                findings: Vec::new(),
+            };
+            if let (true, Ok(Some(base)), Ok(Some(access))) =
+                (valid, t.base_type(g), t.access_type(g))
+            {
+                for ty in [base, access] {
+                    self.examine_type(g, site, attachment, ty, out);
+                }
+                state.findings = self.tag_checks(g, tag, base, access);
+            }
             self.tags.insert(tag, state);
         }
         let state = &self.tags[&tag];
         out.extend(state.findings.iter().map(|f| f.at(site, attachment)));
         (state.valid, state.immutable)
-    }
-
-    fn first_visit(
-        &mut self,
-        g: &MetadataGraph,
-        site: Site,
-        attachment: Attachment,
-        tag: NodeId,
-        out: &mut Vec<Finding>,
-    ) -> TagState {
-        let t = AccessTag(tag);
-        let valid = self.validity.is_valid_tag(g, tag);
-        let mut state = TagState {
-            valid,
-            immutable: valid && t.is_immutable(g),
-            findings: Vec::new(),
-        };
-        let (true, Ok(Some(base)), Ok(Some(access))) = (valid, t.base_type(g), t.access_type(g))
-        else {
-            return state;
-        };
-        for ty in [base, access] {
-            self.examine_type(g, site, attachment, ty, out);
-        }
-        state.findings = self.tag_checks(g, tag, base, access);
-        state
     }
 
     fn tag_checks(

@@ -64,6 +64,41 @@
 //!   registers throughout: 64.3, 71.9, 70.3 against 69.9, 75.5, 74.1
 //!   (measured with step 4 under the guard).
 
+/// The exports through which C++ reads a value Rust boxed for it (a plan,
+/// a table) and frees it: one per part, which gives the part as a slice
+/// (`*ptr` and `*len`, alive as long as the value; empty for null), then
+/// the one that frees it.
+macro_rules! boxed_exports {
+    ($boxed:ty {
+        $($(#[$doc:meta])* $part:ident: $item:ty = $get:expr,)*
+    }
+    $(#[$free_doc:meta])* free $free:ident) => {
+        $(
+            $(#[$doc])*
+            ///
+            /// # Safety
+            /// `value` null or live (not freed); `ptr` and `len` writable.
+            #[no_mangle]
+            pub unsafe extern "C" fn $part(
+                value: *mut $boxed,
+                ptr: *mut *const $item,
+                len: *mut usize,
+            ) {
+                super::give_slice(value, $get, ptr, len)
+            }
+        )*
+
+        $(#[$free_doc])*
+        ///
+        /// # Safety
+        /// `value` null or live, freed once.
+        #[no_mangle]
+        pub unsafe extern "C" fn $free(value: *mut $boxed) {
+            super::free_boxed(value)
+        }
+    };
+}
+
 pub mod exports;
 pub mod imports;
 pub mod sanitize_exports;
@@ -156,6 +191,15 @@ pub fn caught<T>(failure: &str, fallback: T, f: impl FnOnce() -> T) -> T {
             fallback
         }
     }
+}
+
+/// Runs the work of a module pass that makes a value for C++ to own
+/// (freed by a `boxed_exports!` export): the value boxed, or null after a
+/// caught panic, when `failure` is printed.
+pub fn caught_boxed<T>(failure: &str, make: impl FnOnce() -> T) -> *mut T {
+    caught(failure, std::ptr::null_mut(), || {
+        Box::into_raw(Box::new(make()))
+    })
 }
 
 /// A new boxed `T` (a session, a baseline) for the C++ side to own; null

@@ -9,9 +9,9 @@ use aliaskit_core::decision::ModuleKey;
 use aliaskit_core::sanitize::inline_rule::{lists_of, AccessFacts, Lists, Object};
 use inkwell::llvm_sys::prelude::LLVMModuleRef;
 
-use super::caught;
 use super::sanitize_tbaa_exports::text;
 use super::types::{CallKind, ObjectKind, SanitizePoint};
+use super::{caught, caught_boxed};
 use crate::plugin::printer::Printer;
 use crate::plugin::sanitize::{self, FunctionPlan, Plan};
 use crate::plugin::sanitize_in_place::{InPlacePair, InPlaceTable};
@@ -131,11 +131,10 @@ pub unsafe extern "C" fn aliaskit_sanitize_plan(
         return std::ptr::null_mut();
     };
     let name = text(name, name_len);
-    caught(
+    caught_boxed(
         "error: aliaskit-sanitize: internal error; nothing instrumented in this module",
-        std::ptr::null_mut(),
         || {
-            Box::into_raw(Box::new(sanitize::plan(
+            sanitize::plan(
                 module,
                 point,
                 Printer(printer),
@@ -143,7 +142,7 @@ pub unsafe extern "C" fn aliaskit_sanitize_plan(
                 ModuleKey(module_key),
                 stats,
                 oracle,
-            )))
+            )
         },
     )
 }
@@ -173,22 +172,13 @@ pub unsafe extern "C" fn aliaskit_sanitize_plan_function(
     }
 }
 
-/// # Safety
-/// As [`aliaskit_sanitize_plan_functions`]; the outputs writable.
-#[no_mangle]
-pub unsafe extern "C" fn aliaskit_sanitize_plan_table(
-    plan: *mut Plan,
-    bytes: *mut *const u8,
-    len: *mut usize,
-) {
-    super::give_slice(plan, |p| &p.table[..], bytes, len)
-}
-
-/// # Safety
-/// `plan` null or from [`aliaskit_sanitize_plan`], freed once.
-#[no_mangle]
-pub unsafe extern "C" fn aliaskit_sanitize_plan_free(plan: *mut Plan) {
-    super::free_boxed(plan)
+boxed_exports! {
+    Plan {
+        /// The table's bytes.
+        aliaskit_sanitize_plan_table: u8 = |p| &p.table[..],
+    }
+    /// Frees a plan of [`aliaskit_sanitize_plan`].
+    free aliaskit_sanitize_plan_free
 }
 
 /// A table global's bytes decoded for [`aliaskit_sanitize_in_place_pairs`],
@@ -264,9 +254,8 @@ pub unsafe extern "C" fn aliaskit_sanitize_in_place_pairs(
     found.pairs.len() as isize
 }
 
-/// # Safety
-/// `table` null or from [`aliaskit_sanitize_in_place_table`], freed once.
-#[no_mangle]
-pub unsafe extern "C" fn aliaskit_sanitize_in_place_free(table: *mut InPlaceTable) {
-    super::free_boxed(table)
+boxed_exports! {
+    InPlaceTable {}
+    /// Frees a table of [`aliaskit_sanitize_in_place_table`].
+    free aliaskit_sanitize_in_place_free
 }

@@ -6,7 +6,7 @@ use std::ffi::{c_char, c_void};
 use aliaskit_core::decision::ModuleKey;
 use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
 
-use super::caught;
+use super::caught_boxed;
 use crate::plugin::printer::Printer;
 use crate::plugin::sanitize_tbaa::{self, TbaaPlan, TbaaSitePlan};
 use crate::plugin::sanitize_tbaa_end::{end_table, TbaaEndSite};
@@ -27,67 +27,32 @@ pub unsafe extern "C" fn aliaskit_sanitize_tbaa_plan(
     stats: bool,
 ) -> *mut TbaaPlan {
     let name = text(name, name_len);
-    caught(
+    caught_boxed(
         "error: aliaskit-sanitize-tbaa: internal error; nothing instrumented in this module",
-        std::ptr::null_mut(),
         || {
-            Box::into_raw(Box::new(sanitize_tbaa::plan(
+            sanitize_tbaa::plan(
                 module,
                 Printer(printer),
                 &name,
                 ModuleKey(module_key),
                 stats,
-            )))
+            )
         },
     )
 }
 
-/// The plan's calls: `*sites` points to `*count` of them, alive as long as
-/// the plan.
-///
-/// # Safety
-/// `plan` from [`aliaskit_sanitize_tbaa_plan`], not freed; outputs writable.
-#[no_mangle]
-pub unsafe extern "C" fn aliaskit_sanitize_tbaa_plan_sites(
-    plan: *mut TbaaPlan,
-    sites: *mut *const TbaaSitePlan,
-    count: *mut usize,
-) {
-    super::give_slice(plan, |p| &p.sites[..], sites, count)
-}
-
-/// The non-escaping locals whose accesses were left out (they need no
-/// reset).
-///
-/// # Safety
-/// As [`aliaskit_sanitize_tbaa_plan_sites`].
-#[no_mangle]
-pub unsafe extern "C" fn aliaskit_sanitize_tbaa_plan_quiet_locals(
-    plan: *mut TbaaPlan,
-    locals: *mut *const LLVMValueRef,
-    count: *mut usize,
-) {
-    super::give_slice(plan, |p| &p.quiet_locals[..], locals, count)
-}
-
-/// The table's bytes.
-///
-/// # Safety
-/// As [`aliaskit_sanitize_tbaa_plan_sites`].
-#[no_mangle]
-pub unsafe extern "C" fn aliaskit_sanitize_tbaa_plan_table(
-    plan: *mut TbaaPlan,
-    bytes: *mut *const u8,
-    len: *mut usize,
-) {
-    super::give_slice(plan, |p| &p.table[..], bytes, len)
-}
-
-/// # Safety
-/// `plan` null or from [`aliaskit_sanitize_tbaa_plan`], freed once.
-#[no_mangle]
-pub unsafe extern "C" fn aliaskit_sanitize_tbaa_plan_free(plan: *mut TbaaPlan) {
-    super::free_boxed(plan)
+boxed_exports! {
+    TbaaPlan {
+        /// The plan's calls.
+        aliaskit_sanitize_tbaa_plan_sites: TbaaSitePlan = |p| &p.sites[..],
+        /// The non-escaping locals whose accesses were left out (they need
+        /// no reset).
+        aliaskit_sanitize_tbaa_plan_quiet_locals: LLVMValueRef = |p| &p.quiet_locals[..],
+        /// The table's bytes.
+        aliaskit_sanitize_tbaa_plan_table: u8 = |p| &p.table[..],
+    }
+    /// Frees a plan of [`aliaskit_sanitize_tbaa_plan`].
+    free aliaskit_sanitize_tbaa_plan_free
 }
 
 /// `len` bytes at `ptr` (null: empty) as text: a module's name, as the
@@ -123,30 +88,17 @@ pub unsafe extern "C" fn aliaskit_sanitize_tbaa_end(
     } else {
         std::slice::from_raw_parts(sites, count)
     };
-    caught(
+    caught_boxed(
         "error: aliaskit-sanitize-tbaa: internal error; the claims that reach code generation are not checked in this module",
-        std::ptr::null_mut(),
-        || Box::into_raw(Box::new(end_table(module, &name, sites, start_claims))),
+        || end_table(module, &name, sites, start_claims),
     )
 }
 
-/// The bytes of an end table.
-///
-/// # Safety
-/// `bytes` from [`aliaskit_sanitize_tbaa_end`], not freed; outputs
-/// writable.
-#[no_mangle]
-pub unsafe extern "C" fn aliaskit_sanitize_tbaa_bytes(
-    bytes: *mut Vec<u8>,
-    ptr: *mut *const u8,
-    len: *mut usize,
-) {
-    super::give_slice(bytes, |b| &b[..], ptr, len)
-}
-
-/// # Safety
-/// `bytes` null or from [`aliaskit_sanitize_tbaa_end`], freed once.
-#[no_mangle]
-pub unsafe extern "C" fn aliaskit_sanitize_tbaa_bytes_free(bytes: *mut Vec<u8>) {
-    super::free_boxed(bytes)
+boxed_exports! {
+    Vec<u8> {
+        /// The bytes of an end table of [`aliaskit_sanitize_tbaa_end`].
+        aliaskit_sanitize_tbaa_bytes: u8 = |b| &b[..],
+    }
+    /// Frees an end table of [`aliaskit_sanitize_tbaa_end`].
+    free aliaskit_sanitize_tbaa_bytes_free
 }

@@ -1,6 +1,10 @@
 //! The values that cross the boundary besides LLVM-C's references and
-//! plain sizes: typed codes, flag sets and the owned string, each mirrored
-//! in `shim.h`, where the same names say they must match these.
+//! plain sizes: typed codes, flag sets and the owned string. The codes and
+//! flag sets are written once, in `codes.list` beside this file: build.rs
+//! makes of each list the Rust enum here (through [`codes!`] and
+//! [`flags!`]) and the C++ enum of the same name in `codes.h`, which
+//! `shim.h` includes. The owned string is mirrored in `shim.h`, where the
+//! same name says it must match.
 //!
 //! A code Rust hands to C++ is one of its enum's values by construction,
 //! and C++ reads it as an enum with a fixed underlying type, for which any
@@ -68,18 +72,6 @@ macro_rules! codes {
     };
 }
 
-codes! {
-    /// An alias answer, Rust to C++. Must match `aliaskit::Answer` in
-    /// `shim.h`.
-    Answer: u8 {
-        NoAlias = 0,
-        MayAlias = 1,
-        /// The metadata is malformed: LLVM's own analysis may crash on it,
-        /// do not ask it (`tbaa-diff`, `scoped-diff`).
-        Malformed = 2,
-    }
-}
-
 /// A code that answers an alias question ([`Answer`], [`AliasBits`]).
 pub trait AliasAnswer: Copy {
     const MAY_ALIAS: Self;
@@ -99,186 +91,9 @@ impl AliasAnswer for Answer {
     const NO_ALIAS: Answer = Answer::NoAlias;
 }
 
-codes! {
-    /// The answer of an alias query, Rust to C++: the bits of LLVM's
-    /// `AliasResult` for its two answers here (its `Kind` in the low byte,
-    /// no offset). Must match `aliaskit::AliasBits` in `shim.h`;
-    /// `shim.cpp` checks the bits against LLVM's when it is compiled and
-    /// returns them to LLVM as they come, so that a query's call into Rust
-    /// is its last step (a jump) and nothing converts the answer after it.
-    AliasBits: u32 {
-        NoAlias = 0,
-        MayAlias = 1,
-    }
-}
-
 impl AliasAnswer for AliasBits {
     const MAY_ALIAS: AliasBits = AliasBits::MayAlias;
     const NO_ALIAS: AliasBits = AliasBits::NoAlias;
-}
-
-codes! {
-    /// Which merge of two scope lists `scoped-diff` asks for, C++ to Rust.
-    /// Must match `aliaskit::MergeKind` in `shim.h`.
-    MergeKind: u8 {
-        /// `MDNode::getMostGenericAliasScope`, for `!alias.scope`.
-        AliasScope = 0,
-        /// `MDNode::intersect`, for `!noalias`.
-        NoAlias = 1,
-    }
-}
-
-codes! {
-    /// What a merge of two scope lists gave, Rust to C++. Must match
-    /// `aliaskit::MergeOutcome` in `shim.h`.
-    MergeOutcome: u8 {
-        Merged = 1,
-        /// A list is malformed (or the kind was unknown): no merge.
-        Malformed = 2,
-    }
-}
-
-codes! {
-    /// What an operand of a metadata node is (`aliaskit_md_operand`), C++
-    /// to Rust. Must match `aliaskit::OperandKind` in `shim.h`.
-    OperandKind: u8 {
-        Null = 0,
-        Node = 1,
-        String = 2,
-        /// An integer constant.
-        Int = 3,
-        /// Anything else.
-        Other = 4,
-    }
-}
-
-codes! {
-    /// The argument of an `llvm.experimental.noalias.scope.decl` call
-    /// (`aliaskit_decl_argument`), C++ to Rust. Must match
-    /// `aliaskit::DeclArgumentKind` in `shim.h`.
-    DeclArgumentKind: u8 {
-        NotMetadata = 0,
-        /// Metadata that is not a node.
-        NotNode = 1,
-        Node = 2,
-    }
-}
-
-codes! {
-    /// A parameter of `verify-alias-md` and `check-captures`, one bit of
-    /// the flags C++ hands their entry points. Must match
-    /// `aliaskit::CheckFlag` in `shim.h`.
-    CheckFlag: u32 {
-        /// Report, but exit 0.
-        Warn = 1,
-        /// `verify-alias-md`: remove the invalid attachments.
-        Strip = 2,
-        /// One JSON object per finding.
-        Json = 4,
-        /// `check-captures`: a note for each claim nothing is reported for.
-        WhyNot = 8,
-    }
-}
-
-codes! {
-    /// A parameter of `aliaskit-explain` and `aliaskit-dot`, one bit of the
-    /// flags C++ hands their entry points. Must match
-    /// `aliaskit::InspectFlag` in `shim.h`.
-    InspectFlag: u32 {
-        /// `aliaskit-explain`: the MayAlias pairs too.
-        May = 1,
-        /// `aliaskit-explain`: one table per function.
-        Summary = 2,
-        /// `aliaskit-explain`: JSON Lines.
-        Json = 4,
-        /// `aliaskit-dot`: the scope domains instead of the type DAG.
-        Scopes = 8,
-        /// `aliaskit-explain`: LLVM's AAResults answer the questions (a
-        /// check of explain's answers).
-        Llvm = 16,
-        /// `aliaskit-explain`: no load/store pairs (a check on modules
-        /// with too many of them to compare).
-        CallsOnly = 32,
-    }
-}
-
-codes! {
-    /// A question `aliaskit-explain<llvm>` asks LLVM's AAResults
-    /// (`aliaskit_llvm_answer`). Must match `aliaskit::LLVMQuestion` in
-    /// `shim.h`.
-    LlvmQuestion: u8 {
-        /// `alias` of two loads or stores.
-        Alias = 0,
-        /// `getModRefInfo` of a call against a load, a store or a call.
-        ModRef = 1,
-        /// `alias` of a memory intrinsic's destination and a load or store.
-        DestAlias = 2,
-        /// `alias` of a memory transfer's source and a load or store.
-        SourceAlias = 3,
-        /// `getModRefInfoMask` of a location.
-        Mask = 4,
-        /// `aliasErrno` of a location.
-        Errno = 5,
-    }
-}
-
-codes! {
-    /// Where `aliaskit-sanitize` runs, C++ to Rust. Must match
-    /// `aliaskit::SanitizePoint` in `shim.h`.
-    SanitizePoint: u8 {
-        /// Before any optimization: the front end's claims.
-        Start = 0,
-        /// At the end of the pipeline: the claims that reach code
-        /// generation.
-        End = 1,
-    }
-}
-
-codes! {
-    /// An underlying object of an access's pointer, as LLVM classifies it
-    /// (`aliaskit_sanitize_parameter_lists`), C++ to Rust: the core's
-    /// `inline_rule::Object`. Must match `aliaskit::ObjectKind` in
-    /// `shim.h`.
-    ObjectKind: u8 {
-        NonPointerConstant = 0,
-        /// A parameter (its number comes alongside).
-        Parameter = 1,
-        EscapeSource = 2,
-        Identified = 3,
-        Unknown = 4,
-        /// An alloca of the function.
-        Local = 5,
-    }
-}
-
-codes! {
-    /// Whether an access is a call, and what memory it touches, C++ to
-    /// Rust. Must match `aliaskit::CallKind` in `shim.h`.
-    CallKind: u8 {
-        NotCall = 0,
-        /// A call that only accesses its pointer arguments' memory.
-        ArgMemOnly = 1,
-        OtherCall = 2,
-    }
-}
-
-codes! {
-    /// Which part of an instruction a site checks, Rust to C++. Must match
-    /// `aliaskit::SitePart` in `shim.h`.
-    SitePart: u32 {
-        /// A load, a store or an atomic: the whole access.
-        Whole = 0,
-        /// A memory intrinsic's destination.
-        Destination = 1,
-        /// A memory transfer's source.
-        Source = 2,
-        /// One lane of a masked access, gather or scatter.
-        Lane = 3,
-        /// What a call's callee (defined in the module) reads.
-        CalleeReads = 4,
-        /// What a call's callee (defined in the module) writes.
-        CalleeWrites = 5,
-    }
 }
 
 /// One flag of a set ([`CheckFlag`], [`InspectFlag`]).
@@ -290,21 +105,21 @@ pub trait Flag: Copy + 'static {
     fn bit(self) -> u32;
 }
 
-impl Flag for CheckFlag {
-    const NAME: &'static str = "CheckFlag";
-    const FLAGS: &'static [CheckFlag] = CheckFlag::ALL;
-    fn bit(self) -> u32 {
-        self as u32
-    }
+/// [`Flag`] for a set made by [`codes!`].
+macro_rules! flags {
+    ($name:ident) => {
+        impl Flag for $name {
+            const NAME: &'static str = stringify!($name);
+            const FLAGS: &'static [$name] = $name::ALL;
+            fn bit(self) -> u32 {
+                self as u32
+            }
+        }
+    };
 }
 
-impl Flag for InspectFlag {
-    const NAME: &'static str = "InspectFlag";
-    const FLAGS: &'static [InspectFlag] = InspectFlag::ALL;
-    fn bit(self) -> u32 {
-        self as u32
-    }
-}
+// The enums of `codes.list` (build.rs).
+include!(concat!(env!("OUT_DIR"), "/codes.rs"));
 
 /// A set of flags as C++ hands it over (a `uint32_t` of bits), checked:
 /// every bit set is one of `F`'s.
@@ -416,6 +231,10 @@ mod tests {
         assert!(DeclArgumentKind::try_from(3).is_err());
         assert!(Answer::try_from(3).is_err());
         assert!(MergeOutcome::try_from(0).is_err());
+        for &k in TbaaEndKind::ALL {
+            assert_eq!(TbaaEndKind::try_from(k as u8), Ok(k));
+        }
+        assert!(TbaaEndKind::try_from(3).is_err());
         assert_eq!(
             MergeKind::try_from(7).unwrap_err().to_string(),
             "unknown MergeKind 0x7 from the C++ side"
