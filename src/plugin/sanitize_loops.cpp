@@ -42,16 +42,19 @@
 #include "shim.h"
 #include "sanitize_loop_paths.h"
 
+#include "llvm/Analysis/DomTreeUpdater.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/SSAUpdater.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 #include <optional>
@@ -293,9 +296,13 @@ bool aliaskit::summarizeInLoop(Instruction &I, Value *Ptr, uint64_t Size,
   return true;
 }
 
-bool aliaskit::summarizeRunInLoop(CallInst &Run, FunctionCallee AccessGrid,
-                                  LoopInfo &LI, ScalarEvolution &SE,
-                                  DominatorTree &DT) {
+namespace {
+
+/// A run whose block runs in every iteration of L, or on L's one path, or
+/// behind an inner loop's guard, as one grid at L's exit (`Run` erased);
+/// false if it is not.
+bool gridAtExit(CallInst &Run, FunctionCallee AccessGrid, LoopInfo &LI,
+                ScalarEvolution &SE, DominatorTree &DT) {
   BasicBlock *At = Run.getParent();
   Loop *L = LI.getLoopFor(At);
   if (!L)
@@ -352,4 +359,79 @@ bool aliaskit::summarizeRunInLoop(CallInst &Run, FunctionCallee AccessGrid,
              Run.getArgOperand(5), B.CreateSExtOrTrunc(RowStep, I64), Rows}));
   Run.eraseFromParent();
   return true;
+}
+
+/// A run whose block runs in some of L's iterations only (behind a
+/// condition L changes: the vectorizer's run-time alias check, made for
+/// each row): the iterations it runs in from the first on, with no gap,
+/// are one grid at L's exit. A count P of them goes around L (P == K, the
+/// iteration's number: every iteration so far ran it), and a run after
+/// the first gap is logged by its own call, which stays (marked, so that
+/// it is not summarized again). Exact whichever iterations run it; one
+/// call when all do.
+bool prefixGrid(CallInst &Run, FunctionCallee AccessGrid, LoopInfo &LI,
+                ScalarEvolution &SE, DominatorTree &DT) {
+  BasicBlock *At = Run.getParent();
+  Loop *L = LI.getLoopFor(At);
+  BasicBlock *Latch = L->getLoopLatch();
+  if (At == L->getHeader() || !Latch || L->getExitingBlock() != Latch ||
+      !L->getExitBlock() || !loopRunsWhole(*L) ||
+      Run.getMetadata("aliaskit.prefix"))
+    return false;
+  const SCEV *Start = nullptr, *Step = nullptr;
+  if (!startAndStep(SE.getSCEV(Run.getArgOperand(2)), L, SE, Start, Step))
+    return false;
+  const SCEV *Stride = SE.getSCEV(Run.getArgOperand(3));
+  const SCEV *Count = SE.getSCEV(Run.getArgOperand(4));
+  LoopEnd E{L, Latch, L->getExitBlock(), true, nullptr};
+  Instruction *Before = beforeLoop(E, LI, DT);
+  SCEVExpander Expander(SE, "aliaskit.prefix");
+  for (const SCEV *S : {Start, Step, Stride, Count})
+    if (!Before || !SE.isLoopInvariant(S, L) ||
+        !Expander.isSafeToExpandAt(S, Before))
+      return false;
+  Type *I64 = Type::getInt64Ty(Run.getContext());
+  Value *First = Expander.expandCodeFor(Start, Run.getArgOperand(2)->getType(), Before);
+  Value *RowStep = Expander.expandCodeFor(Step, Step->getType(), Before);
+  Value *InnerStride = Expander.expandCodeFor(Stride, I64, Before);
+  Value *InnerCount = Expander.expandCodeFor(Count, I64, Before);
+  BasicBlock *Exit = summaryBlock(E, LI, DT);
+  // K and P, around L.
+  IRBuilder<> H(&L->getHeader()->front());
+  PHINode *K = H.CreatePHI(I64, 2, "aliaskit.iteration");
+  PHINode *P = H.CreatePHI(I64, 2, "aliaskit.rows");
+  K->addIncoming(H.getInt64(0), Before->getParent());
+  P->addIncoming(H.getInt64(0), Before->getParent());
+  IRBuilder<> A(&Run);
+  Value *Extends = A.CreateICmpEQ(P, K);
+  Value *Next = A.CreateSelect(Extends, A.CreateAdd(K, A.getInt64(1)), P);
+  DomTreeUpdater DTU(DT, DomTreeUpdater::UpdateStrategy::Eager);
+  Instruction *Own = SplitBlockAndInsertIfThen(
+      A.CreateNot(Extends), &Run, false,
+      MDBuilder(Run.getContext()).createUnlikelyBranchWeights(), &DTU, &LI);
+  Run.moveBefore(Own->getIterator());
+  Run.setMetadata("aliaskit.prefix", MDNode::get(Run.getContext(), {}));
+  SSAUpdater Rows;
+  Rows.Initialize(I64, "aliaskit.rows");
+  Rows.AddAvailableValue(L->getHeader(), P);
+  Rows.AddAvailableValue(At, Next);
+  Value *AtLatch = Rows.GetValueAtEndOfBlock(Latch);
+  P->addIncoming(AtLatch, Latch);
+  IRBuilder<> LB(Latch->getTerminator());
+  K->addIncoming(LB.CreateAdd(K, LB.getInt64(1)), Latch);
+  IRBuilder<> B(&*Exit->getFirstInsertionPt());
+  aliaskit::quiet(B.CreateCall(AccessGrid,
+            {Run.getArgOperand(0), Run.getArgOperand(1), First, InnerStride, InnerCount,
+             Run.getArgOperand(5), B.CreateSExtOrTrunc(RowStep, I64), AtLatch}));
+  return true;
+}
+
+} // namespace
+
+bool aliaskit::summarizeRunInLoop(CallInst &Run, FunctionCallee AccessGrid,
+                                  LoopInfo &LI, ScalarEvolution &SE,
+                                  DominatorTree &DT) {
+  return LI.getLoopFor(Run.getParent()) &&
+         (gridAtExit(Run, AccessGrid, LI, SE, DT) ||
+          prefixGrid(Run, AccessGrid, LI, SE, DT));
 }

@@ -751,7 +751,10 @@ bool summarizeInLoop(llvm::Instruction &I, llvm::Value *Ptr, uint64_t Size,
 /// value is a recurrence) and its stride and count the same each time,
 /// emits one
 /// __aliaskit_access_grid at the loop's exit for all of them, erases `Run`
-/// and returns true; otherwise changes nothing and returns false.
+/// and returns true. When its block runs in some iterations only, the
+/// iterations from the first without a gap are that grid, and `Run` stays
+/// for the iterations after a gap (prefixGrid); true too. Otherwise
+/// changes nothing and returns false.
 bool summarizeRunInLoop(llvm::CallInst &Run, llvm::FunctionCallee AccessGrid,
                         llvm::LoopInfo &LI, llvm::ScalarEvolution &SE,
                         llvm::DominatorTree &DT);

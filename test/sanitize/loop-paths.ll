@@ -8,7 +8,11 @@
 ; block is reached when the vector loop is skipped, or ran and left a
 ; tail; its first address is the phi's one value, chosen before the loop
 ; (%vec after the vector loop, else 0). When the path depends on the row
-; (@varying: odd rows skip the vector loop), the runs stay runs.
+; (@varying: odd rows skip the vector loop), the vector loop's rows from
+; the first without a gap are one grid (their count, %aliaskit.rows, goes
+; around the loop: it grows while it equals the row's number), and a row
+; after a gap calls the runtime itself (prefixGrid); the remainder's
+; first address, a phi that changes with the row, stays a run per row.
 ;
 ; RUN: %opt -passes='aliaskit-sanitize<end>' -S %s -o - | FileCheck %s
 ;
@@ -28,12 +32,19 @@
 ; CHECK:         ret void
 ;
 ; CHECK-LABEL: define void @varying(
-; CHECK-NOT:     call void @__aliaskit_access_grid(
+; CHECK:       outer:
+; CHECK-NEXT:    %aliaskit.iteration = phi i64 [ 0, %outer.preheader ], [ [[NEXTK:%[0-9]+]], %latch ]
+; CHECK-NEXT:    %aliaskit.rows = phi i64 [ 0, %outer.preheader ], [ [[ROWS:%aliaskit.rows[0-9]+]], %latch ]
 ; CHECK:       middle:
-; CHECK:         call void @__aliaskit_access_run(ptr %{{[0-9]+}}, i32 1, ptr %{{[a-z0-9]+}}, i64 16,
+; CHECK:         [[EXTENDS:%[0-9]+]] = icmp eq i64 %aliaskit.rows, %aliaskit.iteration
+; CHECK:         [[GAP:%[0-9]+]] = xor i1 [[EXTENDS]], true
+; CHECK-NEXT:    br i1 [[GAP]], label %[[OWN:[0-9]+]], label
+; CHECK:       [[OWN]]:
+; CHECK-NEXT:    call void @__aliaskit_access_run(ptr %{{[0-9]+}}, i32 1, ptr %{{[a-z0-9]+}}, i64 16, {{.*}}, !aliaskit.prefix
 ; CHECK:       scalar.latch_crit_edge:
 ; CHECK:         call void @__aliaskit_access_run(ptr %{{[0-9]+}}, i32 2, ptr %{{[a-z0-9]+}}, i64 4,
-; CHECK-NOT:     call void @__aliaskit_access_grid(
+; CHECK:       latch.done_crit_edge:
+; CHECK-NEXT:    call void @__aliaskit_access_grid(ptr %{{[0-9]+}}, i32 1, ptr %a, i64 16, i64 %{{[0-9]+}}, i64 16, i64 %{{[0-9]+}}, i64 [[ROWS]])
 ; CHECK:         ret void
 
 define void @vectorized(ptr %a, ptr %x, i64 %n, i64 %m, i1 %overlap) {
