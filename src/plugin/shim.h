@@ -18,6 +18,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Attributes.h"
+#include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/ModuleSlotTracker.h"
 #include "llvm/IR/PassManager.h"
@@ -816,6 +817,19 @@ llvm::CallInst *runtimeCall(llvm::Value *V, llvm::StringRef Name,
 llvm::AttributeList runtimeCallAttributes(llvm::LLVMContext &C,
                                           llvm::MemoryEffects Effects,
                                           llvm::ArrayRef<unsigned> Addresses = {});
+
+/// sanitize.cpp: what both sanitizers' declarations of their runtime
+/// functions in M start from: the types of the parameters, and the
+/// runtime's own memory, which every call touches.
+struct RuntimeTypes {
+  llvm::Type *Ptr, *I32, *I64, *Void;
+  llvm::MemoryEffects Own;
+
+  explicit RuntimeTypes(llvm::Module &M);
+
+  /// Declares `__aliaskit_fini` (the summary, from a destructor) in M.
+  llvm::FunctionCallee declareFini(llvm::Module &M) const;
+};
 
 /// Registers aliaskit-sanitize and ALIASKIT_SANITIZE (sanitize.cpp).
 void registerSanitizer(llvm::PassBuilder &PB);
