@@ -581,25 +581,15 @@ public:
 /// Parses `aliaskit-sanitize[<start|parameters|end[;stats]>]`: false if
 /// `Name` is another pass.
 bool parseSanitizeName(StringRef Name, Stage &At, bool &Stats) {
-  SmallVector<StringRef, 2> Params;
-  if (!aliaskit::matchPassName(Name, "aliaskit-sanitize", Params))
-    return false;
   At = Stage::End;
   Stats = false;
-  for (StringRef P : Params) {
-    if (P == "start")
-      At = Stage::Start;
-    else if (P == "parameters")
-      At = Stage::Parameters;
-    else if (P == "end")
-      At = Stage::End;
-    else if (P == "stats")
-      Stats = true;
-    else
-      aliaskit::invalidPassParameter("aliaskit-sanitize", P,
-                                     "expected start, parameters, end or stats");
-  }
-  return true;
+  return aliaskit::parseWordPass(
+      Name, "aliaskit-sanitize",
+      {{"start", [&] { At = Stage::Start; }},
+       {"parameters", [&] { At = Stage::Parameters; }},
+       {"end", [&] { At = Stage::End; }},
+       {"stats", [&] { Stats = true; }}},
+      "expected start, parameters, end or stats");
 }
 
 /// LLVM's scoped-noalias-aa answers "may alias" from now on

@@ -14,6 +14,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -675,6 +676,18 @@ bool parseFlagWords(llvm::ArrayRef<llvm::StringRef> Params,
 bool parseFlagPass(llvm::StringRef Name, llvm::StringRef Pass,
                    llvm::ArrayRef<FlagWord> Words, llvm::StringRef Expected,
                    uint32_t &Flags);
+
+/// A pass parameter and what it sets.
+struct PassWord {
+  llvm::StringRef Word;
+  llvm::function_ref<void()> Set;
+};
+
+/// Parses `Pass` or `Pass<w1;w2...>`, doing each word's `Set` in order:
+/// false if `Name` is another pass; an unknown word stops the parse with
+/// LLVM's "invalid ... pass parameter" error, `Expected` saying what is.
+bool parseWordPass(llvm::StringRef Name, llvm::StringRef Pass,
+                   llvm::ArrayRef<PassWord> Words, llvm::StringRef Expected);
 
 /// Stops the pipeline parse: `invalid <Pass> pass parameter '<Param>'
 /// (<Expected>)`, as LLVM reports its own passes' bad parameters.
