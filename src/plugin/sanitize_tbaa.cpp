@@ -80,19 +80,20 @@ bool partOf(Instruction &I, aliaskit::TbaaPart Part, IRBuilder<> &B,
     }
     return true;
   case aliaskit::TbaaPart::Destination:
-    if (auto *MI = dyn_cast<AnyMemIntrinsic>(&I)) {
+  case aliaskit::TbaaPart::Source: {
+    // Both parts of a memory intrinsic are its length long.
+    auto *MI = dyn_cast<AnyMemIntrinsic>(&I);
+    if (!MI)
+      return false;
+    if (Part == aliaskit::TbaaPart::Destination)
       Ptr = MI->getRawDest();
-      Size = B.CreateZExtOrTrunc(MI->getLength(), B.getInt64Ty());
-      return true;
-    }
-    return false;
-  case aliaskit::TbaaPart::Source:
-    if (auto *MT = dyn_cast<AnyMemTransferInst>(&I)) {
+    else if (auto *MT = dyn_cast<AnyMemTransferInst>(MI))
       Ptr = MT->getRawSource();
-      Size = B.CreateZExtOrTrunc(MT->getLength(), B.getInt64Ty());
-      return true;
-    }
-    return false;
+    else
+      return false;
+    Size = B.CreateZExtOrTrunc(MI->getLength(), B.getInt64Ty());
+    return true;
+  }
   }
   return false;
 }
