@@ -441,16 +441,37 @@ fn past_frame(log: &mut FrameLog, t: &mut Table, ops: &[Op]) {
     }
 }
 
-/// Runs the program on a log and the model; every reported conflict is
-/// confirmed; returns the reported pairs, the model's, and the log.
-fn run(
-    ops: &[Op],
-    t: &mut Table,
-    budget: bool,
+/// A frame under test: its program and table, and how its log checks (by
+/// its claims' scopes, `relevance`; pair by pair, `direct`).
+#[derive(Debug)]
+struct Case {
+    ops: Vec<Op>,
+    t: Table,
     relevance: bool,
     direct: bool,
+}
+
+fn case() -> impl Strategy<Value = Case> {
+    (program(), table(), any::<bool>(), any::<bool>()).prop_map(|(ops, t, relevance, direct)| {
+        Case {
+            ops,
+            t,
+            relevance,
+            direct,
+        }
+    })
+}
+
+/// Runs the case's program on a log and the model, after the frame
+/// `before`; every reported conflict is confirmed; returns the reported
+/// pairs, the model's, and the log.
+fn run(
+    case: &mut Case,
+    budget: bool,
     before: &[Op],
 ) -> Result<(Pairs, Pairs, FrameLog), TestCaseError> {
+    let (ops, t) = (&case.ops, &mut case.t);
+    let (relevance, direct) = (case.relevance, case.direct);
     let mut log = FrameLog::new();
     // Every check pair by pair, or every check by claimed pairs of sites;
     // with it, a run equal to an earlier one of its site and instance is
@@ -553,25 +574,17 @@ proptest! {
 
     #[test]
     fn without_drops_the_log_finds_exactly_the_conflicts(
-        ops in program(),
-        mut t in table(),
-        relevance in any::<bool>(),
-        direct in any::<bool>(),
+        mut case in case(),
         before in program(),
     ) {
-        let (reported, truth, log) = run(&ops, &mut t, false, relevance, direct, &before)?;
+        let (reported, truth, log) = run(&mut case, false, &before)?;
         prop_assert_eq!(log.dropped_accesses(), 0);
         prop_assert_eq!(reported, truth);
     }
 
     #[test]
-    fn with_drops_every_report_is_a_real_conflict(
-        ops in program(),
-        mut t in table(),
-        relevance in any::<bool>(),
-        direct in any::<bool>(),
-    ) {
-        let (reported, truth, _) = run(&ops, &mut t, true, relevance, direct, &[])?;
+    fn with_drops_every_report_is_a_real_conflict(mut case in case()) {
+        let (reported, truth, _) = run(&mut case, true, &[])?;
         prop_assert!(reported.is_subset(&truth), "{reported:?} not in {truth:?}");
     }
 }

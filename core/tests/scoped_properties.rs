@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use aliaskit_core::scoped::{
     decide_in_scopes, intersect_lists, may_alias_in_scopes, most_generic_scope_list, scope_domain,
-    ListSummary, ScopeLists,
+    ListRef, ListSummary, ScopeLists,
 };
 use aliaskit_core::{MetadataGraph, NodeId, Operand};
 use proptest::prelude::*;
@@ -109,7 +109,7 @@ fn system() -> impl Strategy<Value = System> {
 /// that order by a first list (so that domain `d` gets number `d`), and
 /// extra scopes, scope `i` in domain `at[i % at.len()]`; each pick is a
 /// list of extra scopes. Its lists past the first, and a table that has
-/// read the first.
+/// read the first ([`each_numbered_pair`] asks it their pairs).
 fn numbered_domains(
     domains: usize,
     at: &[usize],
@@ -128,6 +128,29 @@ fn numbered_domains(
     let mut table = ScopeLists::new();
     table.list(&sys.g, sys.lists[0]);
     (sys, table)
+}
+
+/// Asks `table` (from [`numbered_domains`]) every pair of the system's
+/// lists past the first, in a shuffled order: `check` gets each pair's rows
+/// and summaries and the rule's answer.
+fn each_numbered_pair(
+    sys: &System,
+    table: &mut ScopeLists,
+    order: u64,
+    mut check: impl FnMut(
+        &mut ScopeLists,
+        (ListRef, ListRef),
+        (ListSummary, ListSummary),
+        bool,
+    ) -> Result<(), TestCaseError>,
+) -> Result<(), TestCaseError> {
+    for &(a, b) in &common::shuffled_pairs(&sys.lists[1..], order) {
+        let (ra, rb) = (table.list(&sys.g, a), table.list(&sys.g, b));
+        let want = reference(&sys.g, a, b);
+        let (sa, sb) = (table.summary(ra).unwrap(), table.summary(rb).unwrap());
+        check(table, (ra, rb), (sa, sb), want)?;
+    }
+    Ok(())
 }
 
 proptest! {
@@ -212,14 +235,10 @@ proptest! {
         order in any::<u64>(),
     ) {
         let (sys, mut table) = numbered_domains(128, &[0, 5, 63, 64, 65, 127], 18, &picks);
-        let pairs = common::shuffled_pairs(&sys.lists[1..], order);
-        for &(a, b) in &pairs {
-            let (ra, rb) = (table.list(&sys.g, a), table.list(&sys.g, b));
-            let want = reference(&sys.g, a, b);
-            let (sa, sb) = (table.summary(ra).unwrap(), table.summary(rb).unwrap());
+        each_numbered_pair(&sys, &mut table, order, |table, _, (sa, sb), want| {
             prop_assert_eq!(table.quick_answer(sa, sb), Some(want));
-            remembered_answers_are(&mut table, sa, sb, want)?;
-        }
+            remembered_answers_are(table, sa, sb, want)
+        })?;
     }
 
     /// Past 128 domains, domains share mask bits: a row with two domains
@@ -234,18 +253,15 @@ proptest! {
         order in any::<u64>(),
     ) {
         let (sys, mut table) = numbered_domains(260, &[0, 128, 256, 1, 129, 2], 12, &picks);
-        let pairs = common::shuffled_pairs(&sys.lists[1..], order);
-        for &(a, b) in &pairs {
-            let (ra, rb) = (table.list(&sys.g, a), table.list(&sys.g, b));
-            let want = reference(&sys.g, a, b);
-            let (sa, sb) = (table.summary(ra).unwrap(), table.summary(rb).unwrap());
+        each_numbered_pair(&sys, &mut table, order, |table, (ra, rb), (sa, sb), want| {
             if let Some(quick) = table.quick_answer(sa, sb) {
                 prop_assert_eq!(quick, want);
             }
-            remembered_answers_are(&mut table, sa, sb, want)?;
+            remembered_answers_are(table, sa, sb, want)?;
             prop_assert_eq!(table.answer_at_hand(ra, rb), Some(want));
             prop_assert_eq!(table.may_alias(ra, rb), Ok(want));
-        }
+            Ok(())
+        })?;
     }
 
     #[test]

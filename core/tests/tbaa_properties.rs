@@ -53,6 +53,16 @@ fn wild_tags(sys: &mut RandomTypeSystem, seed: u64, extra: usize) -> Vec<NodeId>
     tags
 }
 
+/// A random system (any seed, either format) and its tags with 40 wild
+/// ones ([`wild_tags`]).
+fn wild_system() -> impl Strategy<Value = (RandomTypeSystem, Vec<NodeId>)> {
+    (any::<u64>(), any::<bool>(), any::<u64>()).prop_map(|(seed, new_format, wild)| {
+        let mut sys = system(seed, new_format);
+        let tags = wild_tags(&mut sys, wild, 40);
+        (sys, tags)
+    })
+}
+
 /// Every ordered pair of the system's tags, in a shuffled order, asked
 /// twice (the second time from the memo where it holds the pair) of one
 /// oracle whose memo keeps only the pairs of its first `memo_rows` tags,
@@ -163,26 +173,14 @@ proptest! {
     }
 
     #[test]
-    fn the_simple_tag_shortcut_answers_as_the_full_match_on_any_tags(
-        seed in any::<u64>(),
-        new_format in any::<bool>(),
-        wild in any::<u64>(),
-    ) {
-        let mut sys = system(seed, new_format);
-        let tags = wild_tags(&mut sys, wild, 40);
+    fn the_simple_tag_shortcut_answers_as_the_full_match_on_any_tags((sys, tags) in wild_system()) {
         shortcut_answers_as_the_full_match(&sys.dag.g, &tags)?;
     }
 
     #[test]
-    fn pairs_beyond_the_memo_are_decided_as_the_full_match_on_any_tags(
-        seed in any::<u64>(),
-        new_format in any::<bool>(),
-        wild in any::<u64>(),
-    ) {
+    fn pairs_beyond_the_memo_are_decided_as_the_full_match_on_any_tags((sys, tags) in wild_system()) {
         // Before the panic guard only simple pairs are decided: never one
         // whose full match finds the metadata malformed.
-        let mut sys = system(seed, new_format);
-        let tags = wild_tags(&mut sys, wild, 40);
         let (mut quick, mut full) = (TbaaOracle::with_memo_rows(1), TbaaOracle::new());
         for &a in &tags {
             for &b in &tags {

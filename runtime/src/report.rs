@@ -171,14 +171,9 @@ fn site_lists(t: &FunctionTable, s: &Site) -> String {
     )
 }
 
-fn where_(s: &Site) -> String {
-    aliaskit_core::names::describe_location(&s.location)
-        .unwrap_or_else(|| "(no debug location)".to_owned())
-}
-
 /// "read" or "write".
-fn access_kind(s: &Site) -> &'static str {
-    match s.access {
+pub(crate) fn access_kind(access: Access) -> &'static str {
+    match access {
         Access::Read => "read",
         Access::Write => "write",
     }
@@ -186,13 +181,29 @@ fn access_kind(s: &Site) -> &'static str {
 
 /// "read" or "write", and the part of the instruction when it has parts
 /// ("write (callee writes)", "read (source)").
-fn access_word(s: &Site) -> String {
-    let word = access_kind(s);
-    if s.part.is_empty() {
+fn access_word(access: Access, part: &str) -> String {
+    let word = access_kind(access);
+    if part.is_empty() {
         word.to_owned()
     } else {
-        format!("{word} ({})", s.part)
+        format!("{word} ({part})")
     }
+}
+
+/// An access as both sanitizers' reports name it: "read (source) of
+/// `instruction` at f.c:3:5" (or "at (no debug location)").
+pub(crate) fn access_text(
+    access: Access,
+    part: &str,
+    instruction: &str,
+    location: &[String],
+) -> String {
+    let place = aliaskit_core::names::describe_location(location)
+        .unwrap_or_else(|| "(no debug location)".to_owned());
+    format!(
+        "{} of `{instruction}` at {place}",
+        access_word(access, part)
+    )
 }
 
 /// The report of a conflict the check of `log` found, or None if the
@@ -290,17 +301,23 @@ pub fn pending(
     let point = oracle.module.point();
     let mut body = vec![
         format!(
-            "  first access:  {} of `{}` at {}",
-            access_word(first),
-            first.instruction,
-            where_(first)
+            "  first access:  {}",
+            access_text(
+                first.access,
+                &first.part,
+                &first.instruction,
+                &first.location
+            )
         ),
         format!("      {}", site_lists(t, first)),
         format!(
-            "  second access: {} of `{}` at {}",
-            access_word(second),
-            second.instruction,
-            where_(second)
+            "  second access: {}",
+            access_text(
+                second.access,
+                &second.part,
+                &second.instruction,
+                &second.location
+            )
         ),
         format!("      {}", site_lists(t, second)),
         format!(
@@ -388,9 +405,9 @@ pub fn pending(
         "code_of": t.name,
         "module": module,
         "point": point.name(),
-        "first": {"instruction": first.instruction, "location": first.location, "access": access_kind(first),
+        "first": {"instruction": first.instruction, "location": first.location, "access": access_kind(first.access),
                   "part": first.part, "metadata": site_lists(t, first)},
-        "second": {"instruction": second.instruction, "location": second.location, "access": access_kind(second),
+        "second": {"instruction": second.instruction, "location": second.location, "access": access_kind(second.access),
                    "part": second.part, "metadata": site_lists(t, second)},
         "id": id_text,
         "other_id": other,

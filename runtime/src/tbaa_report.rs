@@ -6,36 +6,14 @@
 //! point ([`crate::report::emit`]) with its stack.
 
 use aliaskit_core::decision::{FunctionKey, Question};
-use aliaskit_core::sanitize::table::{Access, Point};
+use aliaskit_core::sanitize::table::Point;
 use aliaskit_core::sanitize::tbaa_shadow::{Hit, StoreId};
 use aliaskit_core::sanitize::tbaa_table::TbaaSite;
 use aliaskit_core::sanitize::tbaa_types::TagId;
 use serde_json::json;
 
-use crate::report::Pending;
+use crate::report::{access_kind, access_text, Pending};
 use crate::tbaa::{SiteRef, State};
-
-/// "read" or "write", and the part of the instruction when it has one.
-fn word(s: &TbaaSite) -> String {
-    let w = access(s);
-    if s.part.is_empty() {
-        w.to_owned()
-    } else {
-        format!("{w} ({})", s.part)
-    }
-}
-
-fn access(s: &TbaaSite) -> &'static str {
-    match s.access {
-        Access::Read => "read",
-        Access::Write => "write",
-    }
-}
-
-fn where_(s: &TbaaSite) -> String {
-    aliaskit_core::names::describe_location(&s.location)
-        .unwrap_or_else(|| "(no debug location)".to_owned())
-}
 
 /// The two accesses of a report, as the tables hold them.
 struct Pair {
@@ -117,18 +95,14 @@ impl Pair {
         let (f, s) = (&self.first, &self.second);
         vec![
             format!(
-                "  first access:  {} of `{}` at {} in @{}",
-                word(f),
-                f.instruction,
-                where_(f),
+                "  first access:  {} in @{}",
+                access_text(f.access, &f.part, &f.instruction, &f.location),
                 self.functions.0
             ),
             format!("      !tbaa {}", self.tags.0),
             format!(
-                "  second access: {} of `{}` at {}",
-                word(s),
-                s.instruction,
-                where_(s)
+                "  second access: {}",
+                access_text(s.access, &s.part, &s.instruction, &s.location)
             ),
             format!("      !tbaa {}", self.tags.1),
             format!(
@@ -143,7 +117,7 @@ impl Pair {
     /// The JSON record's fields both kinds share.
     fn json(&self, kind: &str, h: &Hit) -> serde_json::Value {
         let side = |x: &TbaaSite, function: &str, tag: &str| {
-            json!({"instruction": x.instruction, "location": x.location, "access": access(x),
+            json!({"instruction": x.instruction, "location": x.location, "access": access_kind(x.access),
                    "part": x.part, "function": function, "metadata": format!("!tbaa {tag}")})
         };
         json!({

@@ -300,6 +300,21 @@ bool aliaskit::parseFlagPass(StringRef Name, StringRef Pass,
   return true;
 }
 
+bool aliaskit::parseWordPass(StringRef Name, StringRef Pass,
+                             ArrayRef<PassWord> Words, StringRef Expected) {
+  SmallVector<StringRef, 3> Params;
+  if (!matchPassName(Name, Pass, Params))
+    return false;
+  for (StringRef P : Params) {
+    const PassWord *W = llvm::find_if(
+        Words, [&](const PassWord &W) { return W.Word == P; });
+    if (W == Words.end())
+      invalidPassParameter(Pass, P, Expected);
+    W->Set();
+  }
+  return true;
+}
+
 void aliaskit::invalidPassParameter(StringRef Pass, StringRef Param,
                                     StringRef Expected) {
   report_fatal_error(Twine("invalid ") + Pass + " pass parameter '" + Param +

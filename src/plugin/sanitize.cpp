@@ -74,6 +74,18 @@ AttributeList aliaskit::runtimeCallAttributes(LLVMContext &C,
   return Attrs;
 }
 
+aliaskit::RuntimeTypes::RuntimeTypes(Module &M)
+    : Ptr(PointerType::getUnqual(M.getContext())),
+      I32(Type::getInt32Ty(M.getContext())),
+      I64(Type::getInt64Ty(M.getContext())),
+      Void(Type::getVoidTy(M.getContext())),
+      Own(MemoryEffects::inaccessibleMemOnly()) {}
+
+FunctionCallee aliaskit::RuntimeTypes::declareFini(Module &M) const {
+  return M.getOrInsertFunction("__aliaskit_fini",
+                               FunctionType::get(Void, {}, false));
+}
+
 CallInst *aliaskit::runtimeCall(Value *V, StringRef Name, unsigned Args) {
   auto *C = dyn_cast<CallInst>(V);
   Function *Callee = C ? C->getCalledFunction() : nullptr;
@@ -135,18 +147,12 @@ public:
 };
 
 /// The runtime's functions, declared in M.
-struct Runtime {
+struct Runtime : aliaskit::RuntimeTypes {
   FunctionCallee Enter, Exit, Scope, Access, AccessRun, AccessGrid, Register,
       Fini;
-  Type *Ptr, *I32, *I64;
 
-  explicit Runtime(Module &M) {
+  explicit Runtime(Module &M) : RuntimeTypes(M) {
     LLVMContext &C = M.getContext();
-    Ptr = PointerType::getUnqual(C);
-    I32 = Type::getInt32Ty(C);
-    I64 = Type::getInt64Ty(C);
-    Type *Void = Type::getVoidTy(C);
-    MemoryEffects Own = MemoryEffects::inaccessibleMemOnly();
     AttributeList Attrs = aliaskit::runtimeCallAttributes(C, Own);
     // __aliaskit_enter also reads the table its first argument points to.
     AttributeList EnterAttrs = aliaskit::runtimeCallAttributes(
@@ -173,8 +179,7 @@ struct Runtime {
         AccessAttrs);
     Register = M.getOrInsertFunction("__aliaskit_register",
                                      FunctionType::get(Void, {Ptr}, false));
-    Fini = M.getOrInsertFunction("__aliaskit_fini",
-                                 FunctionType::get(Void, {}, false));
+    Fini = declareFini(M);
   }
 };
 
@@ -576,25 +581,15 @@ public:
 /// Parses `aliaskit-sanitize[<start|parameters|end[;stats]>]`: false if
 /// `Name` is another pass.
 bool parseSanitizeName(StringRef Name, Stage &At, bool &Stats) {
-  SmallVector<StringRef, 2> Params;
-  if (!aliaskit::matchPassName(Name, "aliaskit-sanitize", Params))
-    return false;
   At = Stage::End;
   Stats = false;
-  for (StringRef P : Params) {
-    if (P == "start")
-      At = Stage::Start;
-    else if (P == "parameters")
-      At = Stage::Parameters;
-    else if (P == "end")
-      At = Stage::End;
-    else if (P == "stats")
-      Stats = true;
-    else
-      aliaskit::invalidPassParameter("aliaskit-sanitize", P,
-                                     "expected start, parameters, end or stats");
-  }
-  return true;
+  return aliaskit::parseWordPass(
+      Name, "aliaskit-sanitize",
+      {{"start", [&] { At = Stage::Start; }},
+       {"parameters", [&] { At = Stage::Parameters; }},
+       {"end", [&] { At = Stage::End; }},
+       {"stats", [&] { Stats = true; }}},
+      "expected start, parameters, end or stats");
 }
 
 /// LLVM's scoped-noalias-aa answers "may alias" from now on

@@ -80,19 +80,20 @@ bool partOf(Instruction &I, aliaskit::TbaaPart Part, IRBuilder<> &B,
     }
     return true;
   case aliaskit::TbaaPart::Destination:
-    if (auto *MI = dyn_cast<AnyMemIntrinsic>(&I)) {
+  case aliaskit::TbaaPart::Source: {
+    // Both parts of a memory intrinsic are its length long.
+    auto *MI = dyn_cast<AnyMemIntrinsic>(&I);
+    if (!MI)
+      return false;
+    if (Part == aliaskit::TbaaPart::Destination)
       Ptr = MI->getRawDest();
-      Size = B.CreateZExtOrTrunc(MI->getLength(), B.getInt64Ty());
-      return true;
-    }
-    return false;
-  case aliaskit::TbaaPart::Source:
-    if (auto *MT = dyn_cast<AnyMemTransferInst>(&I)) {
+    else if (auto *MT = dyn_cast<AnyMemTransferInst>(MI))
       Ptr = MT->getRawSource();
-      Size = B.CreateZExtOrTrunc(MT->getLength(), B.getInt64Ty());
-      return true;
-    }
-    return false;
+    else
+      return false;
+    Size = B.CreateZExtOrTrunc(MI->getLength(), B.getInt64Ty());
+    return true;
+  }
   }
   return false;
 }
@@ -310,27 +311,19 @@ void aliaskit::registerTbaaSanitizePass(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
-        SmallVector<StringRef, 1> Params;
-        if (!aliaskit::matchPassName(Name, "aliaskit-sanitize-tbaa", Params))
-          return false;
         bool Stats = false, FastPath = true;
         TbaaStage Stage = TbaaStage::Start;
-        for (StringRef P : Params)
-          if (P == "stats")
-            Stats = true;
-          else if (P == "no-fast-path")
-            FastPath = false;
-          else if (P == "end")
-            Stage = TbaaStage::End;
-          else if (P == "end-only")
-            Stage = TbaaStage::EndOnly;
-          else if (P == "hosts")
-            Stage = TbaaStage::Hosts;
-          else if (P == "fast-path")
-            Stage = TbaaStage::FastPath;
-          else
-            aliaskit::invalidPassParameter("aliaskit-sanitize-tbaa", P,
-                                           "expected stats, no-fast-path, end, end-only, hosts or fast-path");
+        if (!aliaskit::parseWordPass(
+                Name, "aliaskit-sanitize-tbaa",
+                {{"stats", [&] { Stats = true; }},
+                 {"no-fast-path", [&] { FastPath = false; }},
+                 {"end", [&] { Stage = TbaaStage::End; }},
+                 {"end-only", [&] { Stage = TbaaStage::EndOnly; }},
+                 {"hosts", [&] { Stage = TbaaStage::Hosts; }},
+                 {"fast-path", [&] { Stage = TbaaStage::FastPath; }}},
+                "expected stats, no-fast-path, end, end-only, hosts or "
+                "fast-path"))
+          return false;
         MPM.addPass(SanitizeTbaaPass(Stage, Stats, FastPath));
         return true;
       });

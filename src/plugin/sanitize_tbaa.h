@@ -33,20 +33,14 @@ inline const char *const HomeMD = "aliaskit.tbaa.home";
 inline const char *const SiteMD = "aliaskit.tbaa.site";
 
 /// The runtime's --tbaa functions, declared in M.
-struct TbaaRuntime {
+struct TbaaRuntime : RuntimeTypes {
   FunctionCallee Register, Hosts, Store, Load, StoreIn, LoadIn, StoreAt,
       LoadAt, Call, Reset, Block, Fini;
-  Type *Ptr, *I32, *I64;
 
-  explicit TbaaRuntime(Module &M) {
+  explicit TbaaRuntime(Module &M) : RuntimeTypes(M) {
     LLVMContext &C = M.getContext();
-    Ptr = PointerType::getUnqual(C);
-    I32 = Type::getInt32Ty(C);
-    I64 = Type::getInt64Ty(C);
-    Type *Void = Type::getVoidTy(C);
     // The calls read the module's base global (their first argument) and
     // the runtime's own memory; the address is compared, never used.
-    MemoryEffects Own = MemoryEffects::inaccessibleMemOnly();
     MemoryEffects Base = Own | MemoryEffects::argMemOnly(ModRefInfo::Ref);
     AttributeList Access = aliaskit::runtimeCallAttributes(C, Base, {2});
     AttributeList AccessIn = aliaskit::runtimeCallAttributes(C, Base, {3});
@@ -88,8 +82,7 @@ struct TbaaRuntime {
     Block = M.getOrInsertFunction("__aliaskit_tbaa_reset_block",
                                   FunctionType::get(Void, {Ptr}, false),
                                   ResetAttrs);
-    Fini = M.getOrInsertFunction("__aliaskit_fini",
-                                 FunctionType::get(Void, {}, false));
+    Fini = declareFini(M);
   }
 };
 

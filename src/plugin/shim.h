@@ -14,10 +14,12 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Attributes.h"
+#include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/ModuleSlotTracker.h"
 #include "llvm/IR/PassManager.h"
@@ -675,6 +677,18 @@ bool parseFlagPass(llvm::StringRef Name, llvm::StringRef Pass,
                    llvm::ArrayRef<FlagWord> Words, llvm::StringRef Expected,
                    uint32_t &Flags);
 
+/// A pass parameter and what it sets.
+struct PassWord {
+  llvm::StringRef Word;
+  llvm::function_ref<void()> Set;
+};
+
+/// Parses `Pass` or `Pass<w1;w2...>`, doing each word's `Set` in order:
+/// false if `Name` is another pass; an unknown word stops the parse with
+/// LLVM's "invalid ... pass parameter" error, `Expected` saying what is.
+bool parseWordPass(llvm::StringRef Name, llvm::StringRef Pass,
+                   llvm::ArrayRef<PassWord> Words, llvm::StringRef Expected);
+
 /// Stops the pipeline parse: `invalid <Pass> pass parameter '<Param>'
 /// (<Expected>)`, as LLVM reports its own passes' bad parameters.
 [[noreturn]] void invalidPassParameter(llvm::StringRef Pass,
@@ -819,6 +833,19 @@ llvm::CallInst *runtimeCall(llvm::Value *V, llvm::StringRef Name,
 llvm::AttributeList runtimeCallAttributes(llvm::LLVMContext &C,
                                           llvm::MemoryEffects Effects,
                                           llvm::ArrayRef<unsigned> Addresses = {});
+
+/// sanitize.cpp: what both sanitizers' declarations of their runtime
+/// functions in M start from: the types of the parameters, and the
+/// runtime's own memory, which every call touches.
+struct RuntimeTypes {
+  llvm::Type *Ptr, *I32, *I64, *Void;
+  llvm::MemoryEffects Own;
+
+  explicit RuntimeTypes(llvm::Module &M);
+
+  /// Declares `__aliaskit_fini` (the summary, from a destructor) in M.
+  llvm::FunctionCallee declareFini(llvm::Module &M) const;
+};
 
 /// Registers aliaskit-sanitize and ALIASKIT_SANITIZE (sanitize.cpp).
 void registerSanitizer(llvm::PassBuilder &PB);

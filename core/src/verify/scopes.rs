@@ -12,30 +12,40 @@
 use super::{Attachment, DeclArgument, Finding, MessageOperand, ModuleView, Rule, Severity, Site};
 use crate::graph::{MetadataGraph, NodeId, Operand};
 
-/// A finding of one of LLVM's checks about `node`, with LLVM's message.
-fn finding(rule: Rule, site: Site, attachment: Attachment, node: NodeId) -> Finding {
-    Finding {
-        rule,
-        severity: rule.severity(),
-        site,
-        attachment,
-        message: rule.llvm_message().to_owned(),
-        operands: vec![MessageOperand::Node(node)],
-        path: vec![],
-    }
+/// The list being checked: the instruction (or declaration) and the
+/// attachment it is on, which every finding about it names.
+#[derive(Clone, Copy)]
+struct At {
+    site: Site,
+    attachment: Attachment,
 }
 
-fn null(site: Site, attachment: Attachment, node: NodeId, index: usize, what: &str) -> Finding {
-    Finding {
-        rule: Rule::ScopeListNull,
-        severity: Severity::Error,
-        site,
-        attachment,
-        message: format!(
-            "operand {index} of this {what} is null (LLVM's verifier and its scoped-noalias-aa crash on it)"
-        ),
-        operands: vec![MessageOperand::Node(node)],
-        path: vec![],
+impl At {
+    /// A finding of one of LLVM's checks about `node`, with LLVM's message.
+    fn finding(self, rule: Rule, node: NodeId) -> Finding {
+        Finding {
+            rule,
+            severity: rule.severity(),
+            site: self.site,
+            attachment: self.attachment,
+            message: rule.llvm_message().to_owned(),
+            operands: vec![MessageOperand::Node(node)],
+            path: vec![],
+        }
+    }
+
+    fn null(self, node: NodeId, index: usize, what: &str) -> Finding {
+        Finding {
+            rule: Rule::ScopeListNull,
+            severity: Severity::Error,
+            site: self.site,
+            attachment: self.attachment,
+            message: format!(
+                "operand {index} of this {what} is null (LLVM's verifier and its scoped-noalias-aa crash on it)"
+            ),
+            operands: vec![MessageOperand::Node(node)],
+            path: vec![],
+        }
     }
 }
 
@@ -48,15 +58,16 @@ pub fn visit_list(
     out: &mut Vec<Finding>,
 ) {
     let Ok(ops) = g.operands(list) else { return };
+    let at = At { site, attachment };
     for (index, op) in ops.iter().enumerate() {
         match *op {
-            Operand::Node(scope) => visit_scope(g, site, attachment, scope, out),
+            Operand::Node(scope) => visit_scope(g, at, scope, out),
             Operand::Null => {
-                out.push(null(site, attachment, list, index, "scope list"));
+                out.push(at.null(list, index, "scope list"));
                 return;
             }
             _ => {
-                out.push(finding(Rule::ScopeListNotNodes, site, attachment, list));
+                out.push(at.finding(Rule::ScopeListNotNodes, list));
                 return;
             }
         }
@@ -64,54 +75,51 @@ pub fn visit_list(
 }
 
 /// `visitAliasScopeMetadata`: one scope and its domain.
-fn visit_scope(
-    g: &MetadataGraph,
-    site: Site,
-    attachment: Attachment,
-    scope: NodeId,
-    out: &mut Vec<Finding>,
-) {
+fn visit_scope(g: &MetadataGraph, at: At, scope: NodeId, out: &mut Vec<Finding>) {
     let Ok(ops) = g.operands(scope) else { return };
-    let n = ops.len();
-    let f = |rule| finding(rule, site, attachment, scope);
-    if !(2..=3).contains(&n) {
-        return out.push(f(Rule::ScopeOperands));
-    }
-    match ops[0] {
-        Operand::Node(x) if x == scope => {}
-        Operand::String(_) => {}
-        Operand::Null => return out.push(null(site, attachment, scope, 0, "scope")),
-        _ => return out.push(f(Rule::ScopeId)),
-    }
-    if n == 3 {
-        match ops[2] {
-            Operand::String(_) => {}
-            Operand::Null => return out.push(null(site, attachment, scope, 2, "scope")),
-            _ => return out.push(f(Rule::ScopeName)),
-        }
+    let rules = [Rule::ScopeOperands, Rule::ScopeId, Rule::ScopeName];
+    if let Err(f) = id_and_name(at, scope, ops, 2..=3, "scope", rules) {
+        return out.push(f);
     }
     let domain = match ops[1] {
         Operand::Node(d) => d,
-        Operand::Null => return out.push(null(site, attachment, scope, 1, "scope")),
-        _ => return out.push(f(Rule::ScopeDomainNotNode)),
+        Operand::Null => return out.push(at.null(scope, 1, "scope")),
+        _ => return out.push(at.finding(Rule::ScopeDomainNotNode, scope)),
     };
     let Ok(dops) = g.operands(domain) else { return };
-    let d = |rule| finding(rule, site, attachment, domain);
-    if !(1..=2).contains(&dops.len()) {
-        return out.push(d(Rule::DomainOperands));
+    let rules = [Rule::DomainOperands, Rule::DomainId, Rule::DomainName];
+    if let Err(f) = id_and_name(at, domain, dops, 1..=2, "domain", rules) {
+        out.push(f);
     }
-    match dops[0] {
-        Operand::Node(x) if x == domain => {}
+}
+
+/// What LLVM checks alike of a scope and of a domain (`node`, a `what`,
+/// whose operands are `ops`), in its order: the number of operands is in
+/// `count`, the first is the node itself or a string, and the optional
+/// last (present with the most operands) is a string. The first failed
+/// check's finding, by `rules`: [count, first, last].
+fn id_and_name(
+    at: At,
+    node: NodeId,
+    ops: &[Operand],
+    count: std::ops::RangeInclusive<usize>,
+    what: &str,
+    [operands, id, name]: [Rule; 3],
+) -> Result<(), Finding> {
+    if !count.contains(&ops.len()) {
+        return Err(at.finding(operands, node));
+    }
+    match ops[0] {
+        Operand::Node(x) if x == node => {}
         Operand::String(_) => {}
-        Operand::Null => return out.push(null(site, attachment, domain, 0, "domain")),
-        _ => return out.push(d(Rule::DomainId)),
+        Operand::Null => return Err(at.null(node, 0, what)),
+        _ => return Err(at.finding(id, node)),
     }
-    if dops.len() == 2 {
-        match dops[1] {
-            Operand::String(_) => {}
-            Operand::Null => out.push(null(site, attachment, domain, 1, "domain")),
-            _ => out.push(d(Rule::DomainName)),
-        }
+    let last = count.end() - 1;
+    match ops.get(last) {
+        None | Some(Operand::String(_)) => Ok(()),
+        Some(Operand::Null) => Err(at.null(node, last, what)),
+        Some(_) => Err(at.finding(name, node)),
     }
 }
 
