@@ -1,8 +1,8 @@
 //! The values that cross the boundary besides LLVM-C's references and
 //! plain sizes: typed codes, flag sets and the owned string. The codes and
 //! flag sets are written once, in `codes.list` beside this file: build.rs
-//! makes of each list the Rust enum here (through [`codes!`] and
-//! [`flags!`]) and the C++ enum of the same name in `codes.h`, which
+//! makes of each list the Rust enum here (through `codes!` and
+//! `flags!`) and the C++ enum of the same name in `codes.h`, which
 //! `shim.h` includes. The owned string is mirrored in `shim.h`, where the
 //! same name says it must match.
 //!
@@ -105,7 +105,7 @@ pub trait Flag: Copy + 'static {
     fn bit(self) -> u32;
 }
 
-/// [`Flag`] for a set made by [`codes!`].
+/// [`Flag`] for a set made by `codes!`.
 macro_rules! flags {
     ($name:ident) => {
         impl Flag for $name {
