@@ -484,20 +484,11 @@ def fmt_p2_rows(rows):
     return out
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--runs", type=int, default=9)
-    ap.add_argument("--quick", action="store_true", help="fewer runs and sizes (smoke test)")
-    ap.add_argument("--p2-modules", type=int, default=4)
-    ap.add_argument("--no-callgrind", action="store_true",
-                    help="skip the instruction counts of P2 (valgrind)")
-    ap.add_argument("--out", default=os.path.join(env.ROOT, "BENCHMARKS.md"))
-    args = ap.parse_args()
-    runs = 3 if args.quick else args.runs
-    sizes = [10, 100] if args.quick else [10, 100, 1000, 10000]
-    p2_limit = 1 if args.quick else args.p2_modules
-    callgrind = not (args.quick or args.no_callgrind)
+SECTIONS = ("P1", "Q", "P2", "P3", "B", "S", "S-TBAA", "B-SQL")
 
+
+def aa_sections(runs, sizes, callgrind, quick):
+    """P1 and Q, which share the floors' runs: ({name: markdown lines}, rows)."""
     with tempfile.TemporaryDirectory() as tmp:
         floors = Floors(tmp, runs, callgrind)
         p1_row = p1(tmp, runs, floors, callgrind)
@@ -506,34 +497,10 @@ def main():
             fmt = "new" if new_format else "old"
             q["plain", fmt] = per_query(tmp, runs, floors, callgrind, sizes, False, new_format)
             q["fields", fmt] = per_query(tmp, runs, floors, callgrind, sizes, True, new_format)
-            q["clang", fmt] = [] if args.quick else clang_rows(tmp, runs, floors, callgrind, new_format)
-        s_rows = scoped_rows(tmp, runs, floors, callgrind) if not args.quick else \
+            q["clang", fmt] = [] if quick else clang_rows(tmp, runs, floors, callgrind, new_format)
+        s_rows = scoped_rows(tmp, runs, floors, callgrind) if not quick else \
             [p1_scoped(tmp, runs, floors, callgrind)]
-    modules = corpus_modules(p2_limit) + ([] if args.quick else extra_modules())
-    with tempfile.TemporaryDirectory() as tmp:
-        envs = layouts.environments(tmp) if callgrind else [None]
-        p2_rows = p2(runs, modules, callgrind, TBAA, envs)
-        p2s_rows = p2(runs, modules, callgrind, SCOPED, envs)
-
-    cpu = env.cpu_model()
-    llvm = next((l.strip() for l in subprocess.check_output([env.OPT, "--version"]).decode().splitlines()
-                 if "LLVM version" in l), "LLVM")
-    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    flags = " ".join(sys.argv[1:])
-    cmd = "make bench" + (" BENCH_FLAGS='%s'" % flags if flags else "")
-
-    md = ["# Benchmarks", "",
-          "Produced by `%s` (bench/bench.py) on %s: %s, %d cores, %s, plugin %s." % (
-              cmd, now, cpu, os.cpu_count(), llvm, os.path.relpath(env.PLUGIN, env.ROOT)),
-          "Each figure is the median of %d interleaved runs of LLVM 22's `opt` (each round in a "
-          "shuffled, seeded order; the plugin is "
-          "loaded in every run, so the only difference is the AA named in `-aa-pipeline`); "
-          "times are CPU seconds (user + system) of the `opt` process, peak RSS from the same "
-          "process's resource usage, except in the aa-eval tables (P1, Q), whose times are the "
-          "aa-eval pass's own, over %d rounds (%d on rows of at most %d queries; see P1)." % (
-              runs, aa_rounds(runs, SHORT_ROW_QUERIES + 1), aa_rounds(runs, 0), SHORT_ROW_QUERIES),
-          "Ratios are ours over built-in: below 1 is faster.", "",
-          "## P1: aa-eval over one function with about 2000 loads and stores", "",
+    md = ["## P1: aa-eval over one function with about 2000 loads and stores", "",
           "`opt -aa-pipeline=<AA> -passes=aa-eval -evaluate-aa-metadata -time-passes`. AA time = "
           "the CPU time (user + system) of the aa-eval pass, by LLVM's own pass timer, minus the "
           "same with an empty AA pipeline: starting opt and parsing the input, whose variation "
@@ -547,7 +514,9 @@ def main():
           "TBAA: `aliaskit-modgen --seed 2000 --functions 1 --accesses 2000 --encoding old` "
           "(%d tagged accesses)." % p1_row["tagged"], ""]
     md += fmt_aa_rows([p1_row])
-    md += ["", "## Q: cost per query as distinct tags and lists grow", "",
+    sections = {"P1": md}
+    md = []
+    md += ["## Q: cost per query as distinct tags and lists grow", "",
            "Each row: one function of i32 loads and stores at distinct offsets of one pointer "
            "(bench/shapes.py), `aa-eval -evaluate-aa-metadata` with one analysis alone in the AA "
            "pipeline, so every pair reaches it. Every distinct pair of tags (lists) is a new "
@@ -582,7 +551,18 @@ def main():
            "access carries the scopes of the argument it goes through at every level and, as "
            "`!noalias`, the other arguments' scopes.", ""]
     md += fmt_aa_rows(s_rows)
-    md += ["", "## P2: default<O2> on real modules", ""]
+    sections["Q"] = md
+    return sections, [p1_row] + s_rows + [r for v in q.values() for r in v]
+
+
+def p2_section(runs, limit, callgrind, quick):
+    """P2: (markdown lines, rows)."""
+    modules = corpus_modules(limit) + ([] if quick else extra_modules())
+    with tempfile.TemporaryDirectory() as tmp:
+        envs = layouts.environments(tmp) if callgrind else [None]
+        p2_rows = p2(runs, modules, callgrind, TBAA, envs)
+        p2s_rows = p2(runs, modules, callgrind, SCOPED, envs)
+    md = ["## P2: default<O2> on real modules", ""]
     if p2_rows:
         md += ["`opt -passes='default<O2>'` with `-aa-pipeline=basic-aa,scoped-noalias-aa,tbaa` "
                "against the same pipeline with one analysis replaced by ours. "
@@ -611,38 +591,148 @@ def main():
         md += fmt_p2_rows(p2s_rows)
     else:
         md.append("No corpus found: run `corpora/real-c.sh` first (`make bench` does).")
-    md += ["", "## P3: verify-alias-md against LLVM's verifier", "",
-           "`bench/p3.py`: the cost of `verify-alias-md<warn>` above parsing against the cost "
-           "of LLVM's `verify` pass above parsing, on the large corpus modules. Goal: <= 0.25.", ""]
-    p3 = subprocess.run([sys.executable, os.path.join(HERE, "p3.py")]
-                        + (["--no-callgrind", "--runs", "3"] if args.quick else []),
-                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    md += [p3.stdout.strip() or "(no output)"]
-    over = subprocess.run([sys.executable, os.path.join(HERE, "overhead.py"), "--runs", str(runs)]
-                          + (["--no-callgrind"] if not callgrind else []),
-                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    md += ["", over.stdout.strip() or "(no output)"]
-    for script in ("sanitize.py", "sanitize_tbaa.py"):
-        san = subprocess.run([sys.executable, os.path.join(HERE, script), "--runs", str(runs)]
-                             + (["--no-callgrind"] if not callgrind else []),
-                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        md += ["", san.stdout.strip() or "(no output)"]
-    # B-SQL: the row of `make bench`'s run of bisect_sqlite.py (it runs
-    # when there is none); when it fails, its last line in the section.
+    return md, p2_rows + p2s_rows
+
+
+def script_output(script, argv):
+    out = subprocess.run([sys.executable, os.path.join(HERE, script)] + argv,
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    return out.stdout.strip() or "(no output)"
+
+
+def p3_section(quick):
+    return ["## P3: verify-alias-md against LLVM's verifier", "",
+            "`bench/p3.py`: the cost of `verify-alias-md<warn>` above parsing against the cost "
+            "of LLVM's `verify` pass above parsing, on the large corpus modules. Goal: <= 0.25.", "",
+            script_output("p3.py", ["--no-callgrind", "--runs", "3"] if quick else [])]
+
+
+def bisect_sql_section(quick):
+    """B-SQL: the row of `make bench`'s run of bisect_sqlite.py (it runs
+    when there is none); when it fails, its last line in the section."""
     sq = subprocess.run([sys.executable, os.path.join(HERE, "bisect_sqlite.py"), "--reuse"]
-                        + (["--runs", "1"] if args.quick else []),
+                        + (["--runs", "1"] if quick else []),
                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     sys.stderr.write(sq.stderr)
     if sq.returncode == 0:
-        md += ["", sq.stdout.strip()]
+        return [sq.stdout.strip()]
+    why = (sq.stderr.strip().splitlines() or ["exit %d" % sq.returncode])[-1]
+    return ["## B-SQL: `aliaskit bisect` on sqlite3", "", "(bench/bisect_sqlite.py failed: %s)" % why]
+
+
+def section_name(line):
+    m = re.match(r"## ([A-Z0-9-]+):", line)
+    return m.group(1) if m else None
+
+
+def split_sections(text):
+    """A BENCHMARKS.md as (the lines before its first section, [(name, lines)])."""
+    head, sections = [], []
+    for line in text.rstrip("\n").split("\n"):
+        name = section_name(line)
+        if name:
+            sections.append((name, []))
+        (sections[-1][1] if sections else head).append(line)
+    return head, sections
+
+
+ALONE = "(This section alone from "
+
+
+def splice(old_text, new, note):
+    """old_text with the sections in new replaced, each marked with note
+    after its heading; a section old_text lacks goes where SECTIONS puts it."""
+    head, old = split_sections(old_text)
+    have = dict(old)
+    for name, lines in new.items():
+        have[name] = [lines[0], "", note] + [l for l in lines[1:] if not l.startswith(ALONE)]
+    order = [n for n, _ in old] + [n for n in SECTIONS if n not in dict(old)]
+    order.sort(key=lambda n: SECTIONS.index(n) if n in SECTIONS else len(SECTIONS))
+    out = head[:]
+    for name in order:
+        if name in have:
+            body = have[name]
+            while body and body[-1] == "":
+                body = body[:-1]
+            out += body + [""]
+    return "\n".join(out)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=9)
+    ap.add_argument("--quick", action="store_true", help="fewer runs and sizes (smoke test)")
+    ap.add_argument("--p2-modules", type=int, default=4)
+    ap.add_argument("--no-callgrind", action="store_true",
+                    help="skip the instruction counts of P2 (valgrind)")
+    ap.add_argument("--only", metavar="S,S",
+                    help="run these sections (%s) and put them in place of the same sections of "
+                         "--out, each marked with its own command and date" % ",".join(SECTIONS))
+    ap.add_argument("--out", default=os.path.join(env.ROOT, "BENCHMARKS.md"))
+    args = ap.parse_args()
+    runs = 3 if args.quick else args.runs
+    sizes = [10, 100] if args.quick else [10, 100, 1000, 10000]
+    p2_limit = 1 if args.quick else args.p2_modules
+    callgrind = not (args.quick or args.no_callgrind)
+    only = args.only.split(",") if args.only else list(SECTIONS)
+    unknown = [n for n in only if n not in SECTIONS]
+    if unknown:
+        ap.error("--only: no section %s (the sections: %s)" % (", ".join(unknown), ", ".join(SECTIONS)))
+    if args.only and not os.path.exists(args.out):
+        ap.error("--only puts sections into %s, which does not exist" % args.out)
+
+    sections, rows = {}, []
+    if "P1" in only or "Q" in only:
+        aa, aa_rows = aa_sections(runs, sizes, callgrind, args.quick)
+        sections.update({n: aa[n] for n in ("P1", "Q") if n in only})
+        rows += aa_rows
+    if "P2" in only:
+        sections["P2"], p2_rows = p2_section(runs, p2_limit, callgrind, args.quick)
+        rows += p2_rows
+    if "P3" in only:
+        sections["P3"] = p3_section(args.quick)
+    if "B" in only:
+        sections["B"] = [script_output("overhead.py", ["--runs", str(runs)]
+                                       + (["--no-callgrind"] if not callgrind else []))]
+    for name, script in (("S", "sanitize.py"), ("S-TBAA", "sanitize_tbaa.py")):
+        if name in only:
+            sections[name] = [script_output(script, ["--runs", str(runs)]
+                                            + (["--no-callgrind"] if not callgrind else []))]
+    if "B-SQL" in only:
+        sections["B-SQL"] = bisect_sql_section(args.quick)
+    # A script's output is its whole section, heading included: one list of lines.
+    sections = {n: "\n".join(lines).split("\n") for n, lines in sections.items()}
+
+    cpu = env.cpu_model()
+    llvm = next((l.strip() for l in subprocess.check_output([env.OPT, "--version"]).decode().splitlines()
+                 if "LLVM version" in l), "LLVM")
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    flags = " ".join(sys.argv[1:])
+    cmd = "make bench" + (" BENCH_FLAGS='%s'" % flags if flags else "")
+    if args.only:
+        with open(args.out) as f:
+            old = f.read()
+        text = splice(old, sections, "%s`%s` (bench/bench.py) on %s, %s; the first line names "
+                      "the run that made the sections without such a line.)" % (ALONE, cmd, now, llvm))
     else:
-        why = (sq.stderr.strip().splitlines() or ["exit %d" % sq.returncode])[-1]
-        md += ["", "## B-SQL: `aliaskit bisect` on sqlite3", "", "(bench/bisect_sqlite.py failed: %s)" % why]
-    text = "\n".join(md) + "\n"
+        md = ["# Benchmarks", "",
+              "Produced by `%s` (bench/bench.py) on %s: %s, %d cores, %s, plugin %s." % (
+                  cmd, now, cpu, os.cpu_count(), llvm, os.path.relpath(env.PLUGIN, env.ROOT)),
+              "Each figure is the median of %d interleaved runs of LLVM 22's `opt` (each round in a "
+              "shuffled, seeded order; the plugin is "
+              "loaded in every run, so the only difference is the AA named in `-aa-pipeline`); "
+              "times are CPU seconds (user + system) of the `opt` process, peak RSS from the same "
+              "process's resource usage, except in the aa-eval tables (P1, Q), whose times are the "
+              "aa-eval pass's own, over %d rounds (%d on rows of at most %d queries; see P1)." % (
+                  runs, aa_rounds(runs, SHORT_ROW_QUERIES + 1), aa_rounds(runs, 0), SHORT_ROW_QUERIES),
+              "Ratios are ours over built-in: below 1 is faster.", ""]
+        for name in SECTIONS:
+            md += sections[name] + [""]
+        text = "\n".join(md)
+    text = text.rstrip("\n") + "\n"
     with open(args.out, "w") as f:
         f.write(text)
     print(text)
-    rows = [p1_row] + s_rows + [r for v in q.values() for r in v] + p2_rows + p2s_rows
     bad = [r for r in rows if not r["identical"]]
     if bad:
         sys.exit("outputs differ between a built-in analysis and ours: %s" % bad)
