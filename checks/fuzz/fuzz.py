@@ -52,7 +52,8 @@ through
   checks        check-captures<warn;json>, tbaa-diff, scoped-diff
   command       aliaskit explain, aliaskit dot, aliaskit dot --scopes
   sanitize      aliaskit-sanitize<start>,aliaskit-sanitize<parameters>,
-                aliaskit-sanitize<end>,aliaskit-sanitize-in-place
+                aliaskit-sanitize<end>,aliaskit-sanitize-once,
+                aliaskit-sanitize-in-place
                 (LLVM's default AA pipeline, as
                 under clang): every failure counts against us unless it
                 stops inside LLVM's TBAA or scoped-noalias-aa (no frame of
@@ -155,7 +156,7 @@ OUR_SOURCES = (os.path.join(env.ROOT, ""), "/rustc/", "/.cargo/")
 # controls: default<O2> without ALIASKIT_SANITIZE (the plugin still
 # loaded), with the AA setting ALIASKIT_SANITIZE makes, with basic-aa alone.
 SANITIZE = ("aliaskit-sanitize<start>,aliaskit-sanitize<parameters>,aliaskit-sanitize<end>,"
-            "aliaskit-sanitize-in-place")
+            "aliaskit-sanitize-once,aliaskit-sanitize-in-place")
 SANITIZE_O2 = "default<O2>"
 SANITIZE_CONTROLS = ([], ["-enable-scoped-noalias=false"], ["-aa-pipeline=basic-aa"])
 # The slice (make test) runs the sanitizer's entry points on every this

@@ -8,6 +8,7 @@ use aliaskit_core::sanitize::in_place::{slot_pairs, Slot};
 use aliaskit_core::sanitize::log::{
     ClaimRule, Claims, Conflict, Epoch, FrameLog, Relevance, ScopeId, SiteId, NO_GROUP,
 };
+use aliaskit_core::sanitize::once::once_per_loop;
 use aliaskit_core::sanitize::runs::{Merge, Run};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -801,4 +802,99 @@ proptest! {
             _ => prop_assert_eq!(slot, Slot::EMPTY),
         }
     }
+}
+
+// An access a loop repeats at one address, logged once per execution of
+// the loop (`sanitize::once`): the same conflicts as every access logged.
+
+/// Accesses of a few sites at a few addresses (so that a site repeats
+/// one), and scopes begun between them.
+fn repeating_program() -> impl Strategy<Value = Vec<Op>> {
+    let op = prop_oneof![
+        6 => (0..SITES, 0u64..8, 1u64..9).prop_map(|(s, a, n)| Op::Access(s, 4 * a, n)),
+        1 => (0..SCOPES).prop_map(Op::Begin),
+    ];
+    prop::collection::vec(op, 0..60)
+}
+
+/// `ops` with each access of `site` dropped when the same access (address
+/// and size) came before it with none of `scopes` begun since: as many
+/// loops as could be, each logging its first.
+fn logged_once(ops: &[Op], site: SiteId, scopes: &[ScopeId]) -> Vec<Op> {
+    let mut since = BTreeSet::new();
+    let mut kept = Vec::new();
+    for op in ops {
+        match *op {
+            Op::Begin(s) if scopes.contains(&s) => since.clear(),
+            Op::Access(s, a, n) if s == site && !since.insert((a, n)) => continue,
+            _ => {}
+        }
+        kept.push(op.clone());
+    }
+    kept
+}
+
+/// The model of a program of accesses and begins.
+fn model_of(ops: &[Op]) -> Model {
+    let mut model = Model {
+        begins: vec![Vec::new(); SCOPES as usize],
+        ..Model::default()
+    };
+    for op in ops {
+        match *op {
+            Op::Access(s, a, n) if n > 0 => model.events.push((s, a, a + n, model.epoch)),
+            Op::Begin(s) => {
+                model.epoch += 1;
+                model.begins[s as usize].push(model.epoch);
+            }
+            _ => {}
+        }
+    }
+    model
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1024))]
+
+    #[test]
+    fn an_access_a_loop_repeats_logged_once_finds_the_same_conflicts(
+        mut t in table(),
+        ops in repeating_program(),
+        site in 0..SITES,
+    ) {
+        let truth = model_of(&ops).conflicts(&mut t);
+        let Some(scopes) = once_per_loop(&mut t, site, SITES) else {
+            // Claimed apart from itself, with a write: two of its
+            // accesses at one address are a conflict of their own.
+            let itself = t.claim(site, site).is_some() && t.writes(site);
+            prop_assert!(itself);
+            return Ok(());
+        };
+        let once = logged_once(&ops, site, &scopes);
+        prop_assert_eq!(&model_of(&once).conflicts(&mut t), &truth);
+        // And the log, given only those, reports them.
+        let mut log = FrameLog::new();
+        log.reset(SITES, SCOPES);
+        for op in &once {
+            match *op {
+                Op::Access(s, a, n) => log.access(s, a, n),
+                Op::Begin(s) => log.begin_scope(s),
+                _ => {}
+            }
+        }
+        let found: BTreeSet<(SiteId, SiteId)> = check(&mut log, &mut t)
+            .into_iter()
+            .map(|c| (c.first.min(c.second), c.first.max(c.second)))
+            .collect();
+        prop_assert_eq!(found, truth);
+    }
+}
+
+#[test]
+fn a_site_against_itself_is_not_logged_once() {
+    // Site 0 writes and is claimed apart from itself: two of its writes
+    // at one address in one instance conflict, so each is logged.
+    let mut t = Table::new(&[(0, 0, vec![1]), (0, 1, vec![2])], &[0]);
+    assert_eq!(once_per_loop(&mut t, 0, SITES), None);
+    assert_eq!(once_per_loop(&mut t, 1, SITES), Some(vec![2]));
 }

@@ -86,6 +86,15 @@ FunctionCallee aliaskit::RuntimeTypes::declareFini(Module &M) const {
                                FunctionType::get(Void, {}, false));
 }
 
+bool aliaskit::exitsIn(const Loop &L, const Value *Frame) {
+  for (const User *U : Frame->users())
+    if (auto *C = dyn_cast<CallInst>(U))
+      if (Function *Callee = C->getCalledFunction())
+        if (Callee->getName() == "__aliaskit_exit" && L.contains(C))
+          return true;
+  return false;
+}
+
 CallInst *aliaskit::runtimeCall(Value *V, StringRef Name, unsigned Args) {
   auto *C = dyn_cast<CallInst>(V);
   Function *Callee = C ? C->getCalledFunction() : nullptr;
@@ -276,16 +285,6 @@ bool isStartFrame(Value *Frame) {
   return Table && Table->getName() == "__aliaskit_table.start";
 }
 
-/// Whether loop L calls __aliaskit_exit on `Frame`.
-bool exitsIn(const Loop &L, const Value *Frame) {
-  for (const User *U : Frame->users())
-    if (auto *C = dyn_cast<CallInst>(U))
-      if (Function *Callee = C->getCalledFunction())
-        if (Callee->getName() == "__aliaskit_exit" && L.contains(C))
-          return true;
-  return false;
-}
-
 /// Gives each call of runtime function `Name` (with `Args` arguments) in
 /// F to `Summarize(Call, Loop, Runtime, Facts)`, which returns whether it
 /// replaced the call by a summary; F's analyses are invalidated if any did.
@@ -308,7 +307,7 @@ void summarizeCalls(Function &F, FunctionAnalysisManager &FAM, StringRef Name,
     // the summary goes to the frame that made the accesses.
     Loop *L = Facts.LI.getLoopFor(C->getParent());
     auto *Frame = dyn_cast<Instruction>(C->getArgOperand(0));
-    if (!L || !Frame || L->contains(Frame) || exitsIn(*L, Frame))
+    if (!L || !Frame || L->contains(Frame) || aliaskit::exitsIn(*L, Frame))
       continue;
     Changed |= Summarize(*C, RT, Facts);
   }
@@ -612,6 +611,11 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
           MPM.addPass(aliaskit::InPlacePass(Name.ends_with("<stats>")));
           return true;
         }
+        if (Name == "aliaskit-sanitize-once" ||
+            Name == "aliaskit-sanitize-once<stats>") {
+          MPM.addPass(aliaskit::OncePass(Name.ends_with("<stats>")));
+          return true;
+        }
         Stage At;
         bool Stats;
         if (!parseSanitizeName(Name, At, Stats))
@@ -669,13 +673,19 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
       [Stats, End](ModulePassManager &MPM, OptimizationLevel,
                    ThinOrFullLTOPhase Phase) {
         MPM.addPass(SanitizePass(End ? Stage::End : Stage::Parameters, Stats));
-        // ALIASKIT_SANITIZE_IN_PLACE=0 keeps every frame in the runtime;
-        // so does a module before an LTO link (the link inlines and tells
+        // ALIASKIT_SANITIZE_IN_PLACE=0 keeps every frame in the runtime,
+        // and ALIASKIT_SANITIZE_ONCE=0 every access a loop repeats; so does
+        // a module before an LTO link (the link inlines and tells
         // start-point frames their hosts: they must still be calls then).
-        const char *InPlace = std::getenv("ALIASKIT_SANITIZE_IN_PLACE");
         bool PreLink = Phase == ThinOrFullLTOPhase::ThinLTOPreLink ||
                        Phase == ThinOrFullLTOPhase::FullLTOPreLink;
-        if (!PreLink && (!InPlace || StringRef(InPlace) != "0"))
+        auto On = [&](const char *Variable) {
+          const char *Value = std::getenv(Variable);
+          return !PreLink && (!Value || StringRef(Value) != "0");
+        };
+        if (On("ALIASKIT_SANITIZE_ONCE"))
+          MPM.addPass(aliaskit::OncePass(Stats));
+        if (On("ALIASKIT_SANITIZE_IN_PLACE"))
           MPM.addPass(aliaskit::InPlacePass(Stats));
       });
   aliaskit::addTbaaFastPathStage(PB, Env);

@@ -42,6 +42,7 @@ using namespace llvm;
 using aliaskit::inplace::Frame;
 using aliaskit::inplace::MaxPairs;
 using aliaskit::inplace::MaxSlots;
+using aliaskit::inplace::Tables;
 
 namespace {
 
@@ -186,30 +187,6 @@ bool sameInstance(const Frame &F, ArrayRef<uint32_t> Scopes,
   return true;
 }
 
-/// The decoded table of a table global (null if it cannot be read).
-class Tables {
-  DenseMap<const GlobalVariable *, void *> Decoded;
-
-public:
-  ~Tables() {
-    for (auto &[G, T] : Decoded)
-      aliaskit_sanitize_in_place_free(T);
-  }
-  void *of(Value *V) {
-    auto *G = dyn_cast<GlobalVariable>(V->stripPointerCasts());
-    if (!G)
-      return nullptr;
-    auto [It, New] = Decoded.try_emplace(G, nullptr);
-    if (New && G->hasInitializer())
-      if (auto *Data = dyn_cast<ConstantDataArray>(G->getInitializer())) {
-        StringRef Raw = Data->getRawDataValues();
-        It->second = aliaskit_sanitize_in_place_table(
-            reinterpret_cast<const uint8_t *>(Raw.data()), Raw.size());
-      }
-    return It->second;
-  }
-};
-
 /// Whether the frame qualifies (else `Why` says why not); its pairs are
 /// filled in.
 bool qualifies(Frame &F, Tables &T, DominatorTree &DT, Kept &Why) {
@@ -277,6 +254,25 @@ bool mayLower(Function &F) {
 }
 
 } // namespace
+
+aliaskit::inplace::Tables::~Tables() {
+  for (auto &[G, T] : Decoded)
+    aliaskit_sanitize_in_place_free(T);
+}
+
+void *aliaskit::inplace::Tables::of(Value *V) {
+  auto *G = dyn_cast<GlobalVariable>(V->stripPointerCasts());
+  if (!G)
+    return nullptr;
+  auto [It, New] = Decoded.try_emplace(G, nullptr);
+  if (New && G->hasInitializer())
+    if (auto *Data = dyn_cast<ConstantDataArray>(G->getInitializer())) {
+      StringRef Raw = Data->getRawDataValues();
+      It->second = aliaskit_sanitize_in_place_table(
+          reinterpret_cast<const uint8_t *>(Raw.data()), Raw.size());
+    }
+  return It->second;
+}
 
 PreservedAnalyses aliaskit::InPlacePass::run(Module &M,
                                              ModuleAnalysisManager &MAM) {

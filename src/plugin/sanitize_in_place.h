@@ -2,7 +2,8 @@
 //
 // sanitize_in_place.cpp decides which frames are checked in place (and the
 // pairs they compare); sanitize_in_place_lower.cpp makes the slots and
-// the comparisons. A frame, as the first gives it to the second.
+// the comparisons. A frame, as the first gives it to the second; and the
+// decoded tables, which sanitize_once.cpp reads too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 #include "shim.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/PassManager.h"
@@ -37,6 +39,26 @@ struct Frame {
   /// What the pairs of slots compare, from the core.
   llvm::SmallVector<aliaskit::InPlacePair, 16> Pairs;
 };
+
+/// The decoded table of each table global (aliaskit_sanitize_in_place_table),
+/// decoded on first need and freed at the end.
+class Tables {
+  llvm::DenseMap<const llvm::GlobalVariable *, void *> Decoded;
+
+public:
+  Tables() = default;
+  Tables(const Tables &) = delete;
+  Tables &operator=(const Tables &) = delete;
+  ~Tables();
+  /// The table `V` (a table global) holds, or null if it cannot be read.
+  void *of(llvm::Value *V);
+};
+
+/// Makes each `__aliaskit_access` of `Fn` that a loop repeats at one
+/// address run once per execution of the loop, where the log then finds
+/// the same conflicts (sanitize_once.cpp); returns how many.
+unsigned onceInLoops(llvm::Function &Fn, llvm::FunctionAnalysisManager &FAM,
+                     Tables &T);
 
 /// Replaces the runtime calls of each frame of `Fn` by slots compared at
 /// its exits and dead ends (sanitize_in_place_lower.cpp).

@@ -1,9 +1,12 @@
 //! Frames checked in place (`sanitize_in_place.cpp`): the pairs of a
 //! frame's accesses to compare, from the module's table, by the core's
-//! rule ([`aliaskit_core::sanitize::in_place`]).
+//! rule ([`aliaskit_core::sanitize::in_place`]); and which accesses a loop
+//! repeats at one address may be logged once per execution of the loop
+//! (`sanitize_once.cpp`, [`aliaskit_core::sanitize::once`]).
 
 use aliaskit_core::sanitize::claims::FunctionClaims;
 use aliaskit_core::sanitize::in_place::slot_pairs;
+use aliaskit_core::sanitize::once::once_per_loop;
 use aliaskit_core::sanitize::table::ModuleTable;
 use rustc_hash::FxHashMap;
 
@@ -43,18 +46,35 @@ impl InPlaceTable {
         })
     }
 
-    /// The pairs a frame of table function `function` compares, whose
-    /// accesses are of `sites`; None if the table has no such function or
-    /// a site is not one of its.
-    pub fn pairs(&mut self, function: u32, sites: &[u32]) -> Option<InPlacePairs> {
+    /// The claims of table function `function`, made on first need; None
+    /// if the table has no such function.
+    fn claims(&mut self, function: u32) -> Option<(&mut FunctionClaims, u32)> {
         let f = self.table.functions.get(function as usize)?;
-        if sites.iter().any(|&s| s as usize >= f.sites.len()) {
-            return None;
-        }
         let claims = self
             .claims
             .entry(function)
             .or_insert_with(|| FunctionClaims::new(f));
+        Some((claims, f.sites.len() as u32))
+    }
+
+    /// Whether the accesses of `site` (of table function `function`) a
+    /// loop repeats at one address may be logged once per execution of
+    /// the loop, and the scopes that must not begin in it
+    /// ([`once_per_loop`]); the outer None if the table has no such
+    /// function or site.
+    pub fn once_scopes(&mut self, function: u32, site: u32) -> Option<Option<Vec<u32>>> {
+        let (claims, sites) = self.claims(function)?;
+        (site < sites).then(|| once_per_loop(claims, site, sites))
+    }
+
+    /// The pairs a frame of table function `function` compares, whose
+    /// accesses are of `sites`; None if the table has no such function or
+    /// a site is not one of its.
+    pub fn pairs(&mut self, function: u32, sites: &[u32]) -> Option<InPlacePairs> {
+        let (claims, n) = self.claims(function)?;
+        if sites.iter().any(|&s| s >= n) {
+            return None;
+        }
         let mut out = InPlacePairs::default();
         for p in slot_pairs(claims, sites) {
             out.pairs.push(InPlacePair {

@@ -39,6 +39,7 @@ class CallBase;
 class CallInst;
 class DominatorTree;
 class FunctionCallee;
+class Loop;
 class LoopInfo;
 class ScalarEvolution;
 class Function;
@@ -319,6 +320,14 @@ ptrdiff_t aliaskit_sanitize_in_place_pairs(void *Table, uint32_t Function,
                                            aliaskit::InPlacePair *Pairs,
                                            size_t PairsCap, uint32_t *Scopes,
                                            size_t ScopesCap, size_t *ScopesLen);
+/// Whether the accesses of `Site` (table function `Function`) that a loop
+/// repeats at one address may be logged once per execution of the loop
+/// (sanitize_once.cpp): 1 (up to `ScopesCap` scopes that must not begin in
+/// the loop written; `*ScopesLen` is how many there are), 0 (no), -1 (an
+/// unknown function or site).
+ptrdiff_t aliaskit_sanitize_once_scopes(void *Table, uint32_t Function,
+                                        uint32_t Site, uint32_t *Scopes,
+                                        size_t ScopesCap, size_t *ScopesLen);
 void aliaskit_sanitize_in_place_free(void *Table);
 // aliaskit-sanitize-tbaa (src/plugin/sanitize_tbaa.rs, sanitize_tbaa.cpp).
 /// What to instrument for --tbaa (null after an internal error, said on
@@ -826,6 +835,10 @@ llvm::GlobalVariable *tableGlobal(llvm::Module &M,
 llvm::CallInst *runtimeCall(llvm::Value *V, llvm::StringRef Name,
                             unsigned Args);
 
+/// sanitize.cpp: whether loop L calls __aliaskit_exit on `Frame` (a
+/// frame's `__aliaskit_enter`): the frame may be left in L.
+bool exitsIn(const llvm::Loop &L, const llvm::Value *Frame);
+
 /// sanitize.cpp: the attributes of a call into the sanitizer's runtime: it
 /// unwinds nothing, returns, and touches `Effects` only; each parameter
 /// numbered in `Addresses` is an address the runtime compares, never
@@ -866,6 +879,18 @@ void recordHost(llvm::Function &F);
 /// sanitize_hosts.cpp: at the end, each start-point frame's
 /// `__aliaskit_enter` gets its hosts (hostsGlobal).
 void tellHosts(llvm::Module &M);
+
+/// sanitize_once.cpp: at the very end, before InPlacePass, each access a
+/// loop repeats at one address is logged once per execution of the loop,
+/// where the log then finds the same conflicts (the file comment).
+class OncePass : public llvm::PassInfoMixin<OncePass> {
+  bool Stats;
+
+public:
+  explicit OncePass(bool Stats = false) : Stats(Stats) {}
+  static bool isRequired() { return true; }
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
 
 /// sanitize_in_place.cpp: at the very end, each frame whose accesses run
 /// at most once per call is checked by the program itself: its runtime

@@ -21,6 +21,8 @@
 //!   instances, and the check that finds conflicts.
 //! * [`in_place`]: what a short frame checked by the program itself
 //!   compares (no log), from the same claims.
+//! * [`once`]: an access a loop repeats at one address, logged once per
+//!   execution of the loop, and when that finds the same conflicts.
 //! * [`twins`]: copies of one source access (a vectorizer's parts, an
 //!   unroller's copies) that the pass may log as one site.
 //! * [`tbaa_table`], [`tbaa_types`] and [`tbaa_shadow`]: `--tbaa`, the
@@ -35,6 +37,7 @@ pub mod claims;
 pub mod in_place;
 pub mod inline_rule;
 pub mod log;
+pub mod once;
 pub mod runs;
 pub mod table;
 pub mod tbaa_end;

@@ -254,6 +254,44 @@ pub unsafe extern "C" fn aliaskit_sanitize_in_place_pairs(
     found.pairs.len() as isize
 }
 
+/// Whether the accesses of `site` (table function `function`) that a loop
+/// repeats at one address may be logged once per execution of the loop:
+/// 1 (the scopes that must not begin in the loop are written into
+/// `scopes` up to `scopes_cap`, their number into `scopes_len`: when it is
+/// larger, ask again with more room), 0 (each must be logged), -1 (an
+/// unknown function or site, an internal error).
+///
+/// # Safety
+/// `table` from [`aliaskit_sanitize_in_place_table`], not freed; `scopes`
+/// holds `scopes_cap` writable values; `scopes_len` writable.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_sanitize_once_scopes(
+    table: *mut InPlaceTable,
+    function: u32,
+    site: u32,
+    scopes: *mut u32,
+    scopes_cap: usize,
+    scopes_len: *mut usize,
+) -> isize {
+    let Some(table) = table.as_mut() else {
+        return -1;
+    };
+    let found = caught("error: aliaskit-sanitize: internal error", None, || {
+        table.once_scopes(function, site)
+    });
+    match found {
+        None => -1,
+        Some(None) => 0,
+        Some(Some(found)) => {
+            for (i, s) in found.iter().take(scopes_cap).enumerate() {
+                scopes.add(i).write(*s);
+            }
+            *scopes_len = found.len();
+            1
+        }
+    }
+}
+
 boxed_exports! {
     InPlaceTable {}
     /// Frees a table of [`aliaskit_sanitize_in_place_table`].
