@@ -244,14 +244,21 @@ pub unsafe extern "C" fn aliaskit_sanitize_in_place_pairs(
     }) else {
         return -1;
     };
-    for (i, p) in found.pairs.iter().take(pairs_cap).enumerate() {
-        pairs.add(i).write(*p);
-    }
-    for (i, s) in found.scopes.iter().take(scopes_cap).enumerate() {
-        scopes.add(i).write(*s);
-    }
-    *scopes_len = found.scopes.len();
+    write_capped(pairs, pairs_cap, &found.pairs);
+    *scopes_len = write_capped(scopes, scopes_cap, &found.scopes);
     found.pairs.len() as isize
+}
+
+/// Writes the first `cap` of `values` to `out`; returns how many there
+/// are (more than `cap`: the caller asks again with more room).
+///
+/// # Safety
+/// `out` holds `cap` writable values.
+unsafe fn write_capped<T: Copy>(out: *mut T, cap: usize, values: &[T]) -> usize {
+    for (i, v) in values.iter().take(cap).enumerate() {
+        out.add(i).write(*v);
+    }
+    values.len()
 }
 
 /// Whether the accesses of `site` (table function `function`) that a loop
@@ -283,10 +290,7 @@ pub unsafe extern "C" fn aliaskit_sanitize_once_scopes(
         None => -1,
         Some(None) => 0,
         Some(Some(found)) => {
-            for (i, s) in found.iter().take(scopes_cap).enumerate() {
-                scopes.add(i).write(*s);
-            }
-            *scopes_len = found.len();
+            *scopes_len = write_capped(scopes, scopes_cap, &found);
             1
         }
     }
