@@ -515,24 +515,23 @@ def aa_sections(runs, sizes, callgrind, quick):
           "(%d tagged accesses)." % p1_row["tagged"], ""]
     md += fmt_aa_rows([p1_row])
     sections = {"P1": md}
-    md = []
-    md += ["## Q: cost per query as distinct tags and lists grow", "",
-           "Each row: one function of i32 loads and stores at distinct offsets of one pointer "
-           "(bench/shapes.py), `aa-eval -evaluate-aa-metadata` with one analysis alone in the AA "
-           "pipeline, so every pair reaches it. Every distinct pair of tags (lists) is a new "
-           "question the first time it is asked. *Floor* (here and in P1): our analysis asked the "
-           "row's own questions with the metadata it reads removed (the same function without "
-           "its `!tbaa`, or its `!alias.scope`/`!noalias`), i.e. the cost of reaching the "
-           "analysis and its dispatch alone (goal: within 2x). The floor's answers are all "
-           "\"may alias\", so the branches LLVM takes on an answer (`AAResults::alias`'s loop, "
-           "aa-eval's count of each kind) are always predicted there and not on a row's real "
-           "answers: its time ratio also counts those mispredictions, which any analysis "
-           "giving the same answers pays (README, \"Where a scoped question's instructions "
-           "go\"); the instruction ratio does not. P1's function also has calls, "
-           "whose mod/ref questions reach the analysis in both runs. "
-           "Instructions: callgrind, AA instructions per query (run minus the empty-AA run); "
-           "not counted for rows of more than %d queries (valgrind would take minutes each). "
-           "Goal: ratio <= 0.30 on every row." % CALLGRIND_MAX_QUERIES, ""]
+    md = ["## Q: cost per query as distinct tags and lists grow", "",
+          "Each row: one function of i32 loads and stores at distinct offsets of one pointer "
+          "(bench/shapes.py), `aa-eval -evaluate-aa-metadata` with one analysis alone in the AA "
+          "pipeline, so every pair reaches it. Every distinct pair of tags (lists) is a new "
+          "question the first time it is asked. *Floor* (here and in P1): our analysis asked the "
+          "row's own questions with the metadata it reads removed (the same function without "
+          "its `!tbaa`, or its `!alias.scope`/`!noalias`), i.e. the cost of reaching the "
+          "analysis and its dispatch alone (goal: within 2x). The floor's answers are all "
+          "\"may alias\", so the branches LLVM takes on an answer (`AAResults::alias`'s loop, "
+          "aa-eval's count of each kind) are always predicted there and not on a row's real "
+          "answers: its time ratio also counts those mispredictions, which any analysis "
+          "giving the same answers pays (README, \"Where a scoped question's instructions "
+          "go\"); the instruction ratio does not. P1's function also has calls, "
+          "whose mod/ref questions reach the analysis in both runs. "
+          "Instructions: callgrind, AA instructions per query (run minus the empty-AA run); "
+          "not counted for rows of more than %d queries (valgrind would take minutes each). "
+          "Goal: ratio <= 0.30 on every row." % CALLGRIND_MAX_QUERIES, ""]
     titles = {
         "plain": "N sibling scalar tags under omnipotent char (plain scalar accesses), max(N, 2000) accesses",
         "fields": "struct-path tags: the two int fields (offsets 0 and 4) of N/2 sibling structs, "
