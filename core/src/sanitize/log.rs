@@ -265,10 +265,19 @@ pub struct FrameLog {
     begins: Vec<Vec<Epoch>>,
     /// The scopes with begins (each once), cleared by the next reset.
     begun: Vec<ScopeId>,
-    /// Scratch for `check`: (group, entry index) sorted by group then hull
-    /// start, and the sweep's active sets (hull end, entry index), one per
+    /// Scratch for `check`: (group, entry index) sorted (each group's
+    /// entries in log order), and the sweep's active sets (hull end, entry index), one per
     /// side of a pair of partner groups.
     order: Vec<(u64, usize)>,
+    /// Scratch for `check`: (group's place among the wanted ones, entry
+    /// index), in log order, before they go into `order`.
+    placed: Vec<(u64, usize)>,
+    /// Scratch for `check`: the spans of `order` as (hull start, entry
+    /// index) sorted by address, for the groups `sorted` says.
+    addressed: Vec<(u64, usize)>,
+    sorted: Vec<bool>,
+    /// Scratch for `check`: per scope of a claim, its begins counted so far.
+    cursors: Vec<usize>,
     active: [Vec<(u64, usize)>; 2],
     /// Scratch for a short log's `check`: each entry's hull.
     hulls: Vec<(u64, u64)>,

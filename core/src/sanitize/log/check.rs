@@ -91,23 +91,32 @@ impl FrameLog {
         }
         self.wanted.sort_unstable();
         self.wanted.dedup();
-        // Their entries by group (then address); each group's span.
-        self.order.clear();
+        // Their entries by group, each group's in log order (so in order
+        // of epoch): counted per group, then placed.
+        self.spans.clear();
+        self.spans.extend(self.wanted.iter().map(|&g| (g, 0, 0)));
+        self.placed.clear();
         for (i, e) in entries.iter().enumerate() {
-            let g = claims.group(e.site);
-            if self.wanted.binary_search(&g).is_ok() {
-                self.order.push((u64::from(g), i));
+            if let Ok(k) = self.wanted.binary_search(&claims.group(e.site)) {
+                self.spans[k].2 += 1;
+                self.placed.push((k as u64, i));
             }
         }
-        self.order
-            .sort_unstable_by_key(|&(g, i)| (g, entries[i].run.lo));
-        self.spans.clear();
         let mut start = 0;
-        while start < self.order.len() {
-            let g = self.order[start].0;
-            let end = start + self.order[start..].partition_point(|&(h, _)| h == g);
-            self.spans.push((g as u32, start, end));
-            start = end;
+        for span in &mut self.spans {
+            let count = span.2;
+            (span.1, span.2) = (start, start);
+            start += count;
+        }
+        self.order.clear();
+        self.order.resize(self.placed.len(), (0, 0));
+        self.addressed.resize(self.placed.len(), (0, 0));
+        self.sorted.clear();
+        self.sorted.resize(self.spans.len(), false);
+        for &(k, i) in &self.placed {
+            let span = &mut self.spans[k as usize];
+            self.order[span.2] = (u64::from(span.0), i);
+            span.2 += 1;
         }
         for &g in &self.fresh {
             let Ok(x) = self.spans.binary_search_by_key(&g, |s| s.0) else {
@@ -124,43 +133,40 @@ impl FrameLog {
                     continue;
                 };
                 let (_, b0, b1) = self.spans[y];
-                // Two entries are in one instance of every scope of the
-                // claim exactly when the begins of those scopes up to their
-                // epochs are as many (each count only grows with the epoch).
+                if b0 == b1 {
+                    continue;
+                }
                 let scopes = &claims.partners(g)[k].1;
-                let instance = |e: &Entry| -> u64 {
-                    let begun = |s: &ScopeId| {
-                        begins
-                            .get(*s as usize)
-                            .map_or(0, |b| b.partition_point(|&e2| e2 <= e.epoch))
-                    };
-                    scopes.iter().map(begun).sum::<usize>() as u64
-                };
-                self.group.clear();
                 let one_instance = scopes
                     .iter()
                     .all(|s| begins.get(*s as usize).is_none_or(Vec::is_empty));
-                let (a, b) = (&self.order[a0..a1], &self.order[b0..b1]);
                 if one_instance {
-                    // Already by address: the two spans merged.
-                    let lo = |&(_, i): &(u64, usize)| entries[i].run.lo;
-                    let (mut p, mut q) = (0, 0);
-                    let b = if x == y { &b[..0] } else { b };
-                    while p < a.len() || q < b.len() {
-                        let take_a = q == b.len() || (p < a.len() && lo(&a[p]) <= lo(&b[q]));
-                        let (i, side) = if take_a { (a[p].1, 0) } else { (b[q].1, 1) };
-                        (p, q) = if take_a { (p + 1, q) } else { (p, q + 1) };
-                        self.group.push((0, entries[i].run.lo, i, side));
-                    }
-                } else {
-                    let sides: &[&[(u64, usize)]] = if x == y { &[a] } else { &[a, b] };
-                    for (side, span) in sides.iter().enumerate() {
-                        for &(_, i) in span.iter() {
-                            let e = &entries[i];
-                            self.group.push((instance(e), e.run.lo, i, side as u8));
+                    // Each side by address, sorted once a check, merged.
+                    for &(z, z0, z1) in &[(x, a0, a1), (y, b0, b1)] {
+                        if !self.sorted[z] {
+                            self.sorted[z] = true;
+                            let span = &mut self.addressed[z0..z1];
+                            for (to, &(_, i)) in span.iter_mut().zip(&self.order[z0..z1]) {
+                                *to = (entries[i].run.lo, i);
+                            }
+                            span.sort_unstable();
                         }
                     }
-                    self.group.sort_unstable();
+                    let (a, b) = (&self.addressed[a0..a1], &self.addressed[b0..b1]);
+                    let b = if x == y { &b[..0] } else { b };
+                    merge(&mut self.group, entries, a, b, |&(lo, _)| lo, |_| 0);
+                } else {
+                    let (a, b) = (&self.order[a0..a1], &self.order[b0..b1]);
+                    let b = if x == y { &b[..0] } else { b };
+                    by_instance(
+                        &mut self.group,
+                        &mut self.cursors,
+                        entries,
+                        begins,
+                        scopes,
+                        a,
+                        b,
+                    );
                 }
                 // An entry meets the other side's active entries (its own
                 // for a group against itself); two old ones met before.
@@ -186,6 +192,87 @@ impl FrameLog {
                 }
             }
         }
+    }
+}
+
+/// Fills `group` with the entries of both sides (each in log order; `b`
+/// empty for a group against itself) as (instance, hull start, entry,
+/// side), sorted: by instance of the claim's `scopes` (some begun in the
+/// frame), then by address.
+///
+/// Two entries are in one instance of every scope exactly when the begins
+/// of those scopes up to their epochs are as many (each count only grows
+/// with the epoch). So the instances of entries in log order never
+/// decrease: the two sides merged by entry are in order of instance, and
+/// only each instance's entries are left to sort by address (a few each,
+/// where instances begin often).
+fn by_instance(
+    group: &mut Vec<(u64, u64, usize, u8)>,
+    cursors: &mut Vec<usize>,
+    entries: &[Entry],
+    begins: &[Vec<Epoch>],
+    scopes: &[ScopeId],
+    a: &[(u64, usize)],
+    b: &[(u64, usize)],
+) {
+    // Per scope, its begins up to the last entry's epoch: epochs only grow
+    // along the merge, so each count goes on from the last.
+    cursors.clear();
+    cursors.resize(scopes.len(), 0);
+    let instance = |i: usize| -> u64 {
+        let epoch = entries[i].epoch;
+        let mut sum = 0;
+        for (at, s) in cursors.iter_mut().zip(scopes) {
+            if let Some(b) = begins.get(*s as usize) {
+                *at = count_up_to(b, *at, epoch);
+                sum += *at as u64;
+            }
+        }
+        sum
+    };
+    merge(group, entries, a, b, |&(_, i)| i as u64, instance);
+    debug_assert!(group.windows(2).all(|w| w[0].0 <= w[1].0));
+    let mut start = 0;
+    while start < group.len() {
+        let inst = group[start].0;
+        let end = start + group[start..].partition_point(|t| t.0 == inst);
+        group[start..end].sort_unstable();
+        start = end;
+    }
+}
+
+/// How many of the sorted epochs `b` are at most `epoch`, given that the
+/// first `from` are: searched forward from there in growing steps, so
+/// that counting for growing epochs costs the log of each move.
+fn count_up_to(b: &[Epoch], from: usize, epoch: Epoch) -> usize {
+    debug_assert!(b[..from].iter().all(|&e| e <= epoch));
+    let (mut lo, mut step) = (from, 1);
+    while lo + step <= b.len() && b[lo + step - 1] <= epoch {
+        lo += step;
+        step *= 2;
+    }
+    let hi = (lo + step).min(b.len());
+    lo + b[lo..hi].partition_point(|&e| e <= epoch)
+}
+
+/// Fills `group` with the entries of `a` (side 0) and `b` (side 1), each
+/// sorted by `key`, merged by it (`a`'s first on a tie), as (`instance` of
+/// the entry, hull start, entry, side).
+fn merge(
+    group: &mut Vec<(u64, u64, usize, u8)>,
+    entries: &[Entry],
+    a: &[(u64, usize)],
+    b: &[(u64, usize)],
+    key: impl Fn(&(u64, usize)) -> u64,
+    mut instance: impl FnMut(usize) -> u64,
+) {
+    group.clear();
+    let (mut p, mut q) = (0, 0);
+    while p < a.len() || q < b.len() {
+        let take_a = q == b.len() || (p < a.len() && key(&a[p]) <= key(&b[q]));
+        let (i, side) = if take_a { (a[p].1, 0) } else { (b[q].1, 1) };
+        (p, q) = if take_a { (p + 1, q) } else { (p, q + 1) };
+        group.push((instance(i), entries[i].run.lo, i, side));
     }
 }
 
@@ -220,4 +307,30 @@ pub(super) fn conflict(
         first_epoch: x,
         second_epoch: y,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Counting forward from any count already known gives what a
+        /// binary search over all of them gives.
+        #[test]
+        fn counting_forward_is_counting(
+            mut b in proptest::collection::vec(0u64..64, 0..40),
+            epochs in proptest::collection::vec(0u64..70, 1..8),
+        ) {
+            b.sort_unstable();
+            let mut epochs = epochs;
+            epochs.sort_unstable();
+            let mut at = 0;
+            for epoch in epochs {
+                let want = b.partition_point(|&e| e <= epoch);
+                at = count_up_to(&b, at, epoch);
+                prop_assert_eq!(at, want);
+            }
+        }
+    }
 }
