@@ -86,6 +86,11 @@ FunctionCallee aliaskit::RuntimeTypes::declareFini(Module &M) const {
                                FunctionType::get(Void, {}, false));
 }
 
+bool aliaskit::gatherRows() {
+  const char *Value = std::getenv("ALIASKIT_SANITIZE_GATHER");
+  return !Value || StringRef(Value) != "0";
+}
+
 bool aliaskit::exitsIn(const Loop &L, const Value *Frame) {
   for (const User *U : Frame->users())
     if (auto *C = dyn_cast<CallInst>(U))
@@ -341,15 +346,16 @@ void summarizeStartChecks(Function &F, FunctionAnalysisManager &FAM) {
     FAM.invalidate(F, PreservedAnalyses::none());
 }
 
-/// At the very end, each run still in a loop (a loop nest's inner loop,
-/// summarized) gets a try at being one grid at the enclosing loop's exit
-/// (sanitize_loops.cpp).
-void summarizeRuns(Function &F, FunctionAnalysisManager &FAM) {
+/// At the very end (`Gather`), each run still in a loop (a loop nest's
+/// inner loop, summarized) gets a try at being one grid at the enclosing
+/// loop's exit (sanitize_loops.cpp).
+void summarizeRuns(Function &F, FunctionAnalysisManager &FAM,
+                   bool Gather = false) {
   summarizeCalls(F, FAM, "__aliaskit_access_run", 6,
-                 [](CallInst &C, Runtime &RT, LoopFacts &Facts) {
+                 [Gather](CallInst &C, Runtime &RT, LoopFacts &Facts) {
                    return aliaskit::summarizeRunInLoop(C, RT.AccessGrid,
                                                        Facts.LI, Facts.SE,
-                                                       Facts.DT);
+                                                       Facts.DT, Gather);
                  });
 }
 
@@ -555,7 +561,7 @@ public:
     instrument(M, SanitizePoint::End, Stats, FAM);
     for (Function &F : M)
       if (!F.isDeclaration())
-        summarizeRuns(F, FAM);
+        summarizeRuns(F, FAM, aliaskit::gatherRows());
     return PreservedAnalyses::none();
   }
 };

@@ -411,6 +411,8 @@ bool prefixGrid(CallInst &Run, FunctionCallee AccessGrid, LoopInfo &LI,
       MDBuilder(Run.getContext()).createUnlikelyBranchWeights(), &DTU, &LI);
   Run.moveBefore(Own->getIterator());
   Run.setMetadata("aliaskit.prefix", MDNode::get(Run.getContext(), {}));
+  // (The split made a new latch when the run was in the old one.)
+  Latch = L->getLoopLatch();
   SSAUpdater Rows;
   Rows.Initialize(I64, "aliaskit.rows");
   Rows.AddAvailableValue(L->getHeader(), P);
@@ -426,12 +428,122 @@ bool prefixGrid(CallInst &Run, FunctionCallee AccessGrid, LoopInfo &LI,
   return true;
 }
 
+/// A run whose rows the program gathers as it goes: its block runs in any
+/// of L's iterations, its first address and count change in ways
+/// ScalarEvolution cannot tell before L (a vectorized loop's remainder
+/// starts where the vector loop stopped, or at 0 when the run-time check
+/// sent the row the scalar way), its stride and size the same each time.
+/// Around L go the pending grid's first row F, row step D, count N and rows
+/// R: a run of N blocks that continues it (the second, or one at F + R*D)
+/// is one row more, a run of no block changes nothing, and any other run
+/// logs the pending grid (its own call) and starts a new one. The grid
+/// left pending is logged at L's exit:
+///
+///     empty = n == 0
+///     fits = empty || R == 0 || (n == N && (R == 1 || a == F + R*D))
+///     if (!fits) grid(F, ..., N, ..., D, R)   ; unlikely
+///     restart = !empty && (R == 0 || !fits)
+///     F, N = restart ? (a, n) : (F, N)
+///     D = (!empty && fits && R == 1) ? a - F : D
+///     R = empty ? R : fits ? R + 1 : 1
+///   exit:
+///     grid(F, ..., N, ..., D, R)              ; R may be 0: nothing
+///
+/// The same rows are logged, in the instance they ran in (no scope begins
+/// in L), each once.
+bool gatheredGrid(CallInst &Run, FunctionCallee AccessGrid, LoopInfo &LI,
+                  ScalarEvolution &SE, DominatorTree &DT) {
+  BasicBlock *At = Run.getParent();
+  Loop *L = LI.getLoopFor(At);
+  BasicBlock *Latch = L->getLoopLatch();
+  if (At == L->getHeader() || !Latch || L->getExitingBlock() != Latch ||
+      !L->getExitBlock() || !loopRunsWhole(*L) ||
+      Run.getMetadata("aliaskit.prefix"))
+    return false;
+  // A count that changes in every iteration (a triangular nest) never
+  // continues a grid: each row would be a call all the same.
+  if (auto *Count = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Run.getArgOperand(4))))
+    if (Count->getLoop() == L && !Count->getStepRecurrence(SE)->isZero())
+      return false;
+  LoopEnd E{L, Latch, L->getExitBlock(), true, nullptr};
+  Instruction *Before = beforeLoop(E, LI, DT);
+  bool Moved = false;
+  if (!Before)
+    return false;
+  for (unsigned Arg : {0u, 3u, 5u})
+    if (!L->makeLoopInvariant(Run.getArgOperand(Arg), Moved))
+      return false;
+  BasicBlock *Exit = summaryBlock(E, LI, DT);
+  LLVMContext &C = Run.getContext();
+  Type *I64 = Type::getInt64Ty(C);
+  Value *Zero = ConstantInt::get(I64, 0), *One = ConstantInt::get(I64, 1);
+  // The pending grid: first row, row step, count, rows.
+  enum { F, D, N, R };
+  const char *Names[] = {"aliaskit.first", "aliaskit.step", "aliaskit.count",
+                         "aliaskit.rows"};
+  IRBuilder<> H(&L->getHeader()->front());
+  PHINode *Phi[4];
+  for (int K : {F, D, N, R}) {
+    Phi[K] = H.CreatePHI(I64, 2, Names[K]);
+    Phi[K]->addIncoming(Zero, Before->getParent());
+  }
+  IRBuilder<> A(&Run);
+  Value *Addr = A.CreatePtrToInt(Run.getArgOperand(2), I64);
+  Value *Count = Run.getArgOperand(4);
+  Value *Empty = A.CreateICmpEQ(Count, Zero);
+  Value *Started = A.CreateICmpNE(Phi[R], Zero);
+  Value *Second = A.CreateICmpEQ(Phi[R], One);
+  Value *Next = A.CreateAdd(Phi[F], A.CreateMul(Phi[R], Phi[D]));
+  Value *Continues = A.CreateAnd(A.CreateICmpEQ(Count, Phi[N]),
+                                 A.CreateOr(Second, A.CreateICmpEQ(Addr, Next)));
+  Value *Fits = A.CreateOr(A.CreateOr(Empty, A.CreateNot(Started)), Continues);
+  Value *Restart = A.CreateAnd(A.CreateNot(Empty),
+                               A.CreateOr(A.CreateNot(Started), A.CreateNot(Fits)));
+  Value *Last[4];
+  Last[F] = A.CreateSelect(Restart, Addr, Phi[F]);
+  Last[N] = A.CreateSelect(Restart, Count, Phi[N]);
+  Last[D] = A.CreateSelect(A.CreateAnd(A.CreateAnd(A.CreateNot(Empty), Fits), Second),
+                           A.CreateSub(Addr, Phi[F]), Phi[D]);
+  Last[R] = A.CreateSelect(Empty, Phi[R],
+                           A.CreateSelect(Fits, A.CreateAdd(Phi[R], One), One));
+  auto Grid = [&](IRBuilder<> &B, Value *const *V) {
+    aliaskit::quiet(B.CreateCall(
+        AccessGrid, {Run.getArgOperand(0), Run.getArgOperand(1),
+                     B.CreateIntToPtr(V[F], Run.getArgOperand(2)->getType()),
+                     Run.getArgOperand(3), V[N], Run.getArgOperand(5), V[D], V[R]}));
+  };
+  DomTreeUpdater DTU(DT, DomTreeUpdater::UpdateStrategy::Eager);
+  Instruction *Own = SplitBlockAndInsertIfThen(
+      A.CreateNot(Fits), &Run, false,
+      MDBuilder(C).createUnlikelyBranchWeights(), &DTU, &LI);
+  IRBuilder<> O(Own);
+  Value *Pending[4] = {Phi[F], Phi[D], Phi[N], Phi[R]};
+  Grid(O, Pending);
+  BasicBlock *Rest = Run.getParent();
+  // (The split made Rest the latch when the run was in it.)
+  Latch = L->getLoopLatch();
+  Value *AtLatch[4];
+  for (int K : {F, D, N, R}) {
+    SSAUpdater U;
+    U.Initialize(I64, Names[K]);
+    U.AddAvailableValue(L->getHeader(), Phi[K]);
+    U.AddAvailableValue(Rest, Last[K]);
+    AtLatch[K] = U.GetValueAtEndOfBlock(Latch);
+    Phi[K]->addIncoming(AtLatch[K], Latch);
+  }
+  IRBuilder<> B(&*Exit->getFirstInsertionPt());
+  Grid(B, AtLatch);
+  Run.eraseFromParent();
+  return true;
+}
+
 } // namespace
 
 bool aliaskit::summarizeRunInLoop(CallInst &Run, FunctionCallee AccessGrid,
                                   LoopInfo &LI, ScalarEvolution &SE,
-                                  DominatorTree &DT) {
+                                  DominatorTree &DT, bool Gather) {
   return LI.getLoopFor(Run.getParent()) &&
          (gridAtExit(Run, AccessGrid, LI, SE, DT) ||
-          prefixGrid(Run, AccessGrid, LI, SE, DT));
+          prefixGrid(Run, AccessGrid, LI, SE, DT) ||
+          (Gather && gatheredGrid(Run, AccessGrid, LI, SE, DT)));
 }

@@ -241,7 +241,7 @@ unsigned oneRows(Function &F, FunctionAnalysisManager &FAM,
     for (CallInst *G : Grids)
       if (CallInst *R = oneRow(*G, Run, LI, DT, SE, T)) {
         ++Rows;
-        Again |= aliaskit::summarizeRunInLoop(*R, Grid, LI, SE, DT);
+        Again |= aliaskit::summarizeRunInLoop(*R, Grid, LI, SE, DT, aliaskit::gatherRows());
       }
   }
   if (Rows)

@@ -776,11 +776,15 @@ bool summarizeInLoop(llvm::Instruction &I, llvm::Value *Ptr, uint64_t Size,
 /// __aliaskit_access_grid at the loop's exit for all of them, erases `Run`
 /// and returns true. When its block runs in some iterations only, the
 /// iterations from the first without a gap are that grid, and `Run` stays
-/// for the iterations after a gap (prefixGrid); true too. Otherwise
-/// changes nothing and returns false.
+/// for the iterations after a gap (prefixGrid); true too. With `Gather`
+/// (at the very end only: the phis it adds would keep the loop from being
+/// vectorized and its runs from being summarized further), a run whose
+/// first address or count ScalarEvolution cannot tell becomes a grid the
+/// program gathers as it goes (gatheredGrid); true too. Otherwise changes
+/// nothing and returns false.
 bool summarizeRunInLoop(llvm::CallInst &Run, llvm::FunctionCallee AccessGrid,
                         llvm::LoopInfo &LI, llvm::ScalarEvolution &SE,
-                        llvm::DominatorTree &DT);
+                        llvm::DominatorTree &DT, bool Gather = false);
 
 /// sanitize_twins.cpp: in each block of F, the __aliaskit_access_run calls
 /// of one frame (`Frame`, or any frame when null) whose sites have one twin
@@ -834,6 +838,11 @@ llvm::GlobalVariable *tableGlobal(llvm::Module &M,
 /// with `Args` arguments, or null.
 llvm::CallInst *runtimeCall(llvm::Value *V, llvm::StringRef Name,
                             unsigned Args);
+
+/// sanitize.cpp: whether runs the loop summaries cannot tell before a
+/// loop are gathered as the program goes (summarizeRunInLoop's `Gather`,
+/// at the end): yes unless ALIASKIT_SANITIZE_GATHER=0 (when instrumenting).
+bool gatherRows();
 
 /// sanitize.cpp: whether loop L calls __aliaskit_exit on `Frame` (a
 /// frame's `__aliaskit_enter`): the frame may be left in L.

@@ -12,7 +12,10 @@
 ; the first without a gap are one grid (their count, %aliaskit.rows, goes
 ; around the loop: it grows while it equals the row's number), and a row
 ; after a gap calls the runtime itself (prefixGrid); the remainder's
-; first address, a phi that changes with the row, stays a run per row.
+; first address, a phi that changes with the row, is a grid the program
+; gathers as it goes (gatheredGrid: its first row, row step, count and
+; rows go around the loop; a row that does not continue it logs the grid
+; so far, in a block of its own, and starts another).
 ;
 ; RUN: %opt -passes='aliaskit-sanitize<end>' -S %s -o - | FileCheck %s
 ;
@@ -33,6 +36,10 @@
 ;
 ; CHECK-LABEL: define void @varying(
 ; CHECK:       outer:
+; CHECK-NEXT:    %aliaskit.first = phi i64 [ 0, %outer.preheader ], [ [[FIRST:%aliaskit.first[0-9]+]], %latch ]
+; CHECK-NEXT:    %aliaskit.step = phi i64 [ 0, %outer.preheader ], [ [[STEP:%aliaskit.step[0-9]+]], %latch ]
+; CHECK-NEXT:    %aliaskit.count = phi i64 [ 0, %outer.preheader ], [ [[COUNT:%aliaskit.count[0-9]+]], %latch ]
+; CHECK-NEXT:    [[GROWS:%aliaskit.rows[0-9]+]] = phi i64 [ 0, %outer.preheader ], [ [[GATHERED:%aliaskit.rows[0-9]+]], %latch ]
 ; CHECK-NEXT:    %aliaskit.iteration = phi i64 [ 0, %outer.preheader ], [ [[NEXTK:%[0-9]+]], %latch ]
 ; CHECK-NEXT:    %aliaskit.rows = phi i64 [ 0, %outer.preheader ], [ [[ROWS:%aliaskit.rows[0-9]+]], %latch ]
 ; CHECK:       middle:
@@ -42,8 +49,14 @@
 ; CHECK:       [[OWN]]:
 ; CHECK-NEXT:    call void @__aliaskit_access_run(ptr %{{[0-9]+}}, i32 1, ptr %{{[a-z0-9]+}}, i64 16, {{.*}}, !aliaskit.prefix
 ; CHECK:       scalar.latch_crit_edge:
-; CHECK:         call void @__aliaskit_access_run(ptr %{{[0-9]+}}, i32 2, ptr %{{[a-z0-9]+}}, i64 4,
+; CHECK-NOT:     call void @__aliaskit_access_run
+; CHECK:         br i1 %{{[0-9]+}}, label %[[FLUSH:[0-9]+]], label %{{[0-9]+}}, !prof
+; CHECK:       [[FLUSH]]:
+; CHECK-NEXT:    [[AT:%[0-9]+]] = inttoptr i64 %aliaskit.first to ptr
+; CHECK-NEXT:    call void @__aliaskit_access_grid(ptr %{{[0-9]+}}, i32 2, ptr [[AT]], i64 4, i64 %aliaskit.count, i64 4, i64 %aliaskit.step, i64 [[GROWS]])
 ; CHECK:       latch.done_crit_edge:
+; CHECK-NEXT:    [[LAST:%[0-9]+]] = inttoptr i64 [[FIRST]] to ptr
+; CHECK-NEXT:    call void @__aliaskit_access_grid(ptr %{{[0-9]+}}, i32 2, ptr [[LAST]], i64 4, i64 [[COUNT]], i64 4, i64 [[STEP]], i64 [[GATHERED]])
 ; CHECK-NEXT:    call void @__aliaskit_access_grid(ptr %{{[0-9]+}}, i32 1, ptr %a, i64 16, i64 %{{[0-9]+}}, i64 16, i64 %{{[0-9]+}}, i64 [[ROWS]])
 ; CHECK:         ret void
 

@@ -269,13 +269,14 @@ pub struct FrameLog {
     /// entries in log order), and the sweep's active sets (hull end, entry index), one per
     /// side of a pair of partner groups.
     order: Vec<(u64, usize)>,
-    /// Scratch for `check`: (group's place among the wanted ones, entry
-    /// index), in log order, before they go into `order`.
-    placed: Vec<(u64, usize)>,
-    /// Scratch for `check`: the spans of `order` as (hull start, entry
-    /// index) sorted by address, for the groups `sorted` says.
+    /// Scratch for `check`: each entry's place among the wanted groups of
+    /// the check (`u32::MAX`: none), before they go into `order`.
+    places: Vec<u32>,
+    /// Scratch for `check`: the spans of `order` that one-instance pairs
+    /// sweep, as (hull start, entry index) sorted by address, each from
+    /// `sorted_at` of its span (`usize::MAX`: not yet).
     addressed: Vec<(u64, usize)>,
-    sorted: Vec<bool>,
+    sorted_at: Vec<usize>,
     /// Scratch for `check`: per scope of a claim, its begins counted so far.
     cursors: Vec<usize>,
     active: [Vec<(u64, usize)>; 2],

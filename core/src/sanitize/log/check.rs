@@ -95,11 +95,15 @@ impl FrameLog {
         // of epoch): counted per group, then placed.
         self.spans.clear();
         self.spans.extend(self.wanted.iter().map(|&g| (g, 0, 0)));
-        self.placed.clear();
-        for (i, e) in entries.iter().enumerate() {
-            if let Ok(k) = self.wanted.binary_search(&claims.group(e.site)) {
+        // Each entry's place among the wanted groups (4 bytes an entry).
+        self.places.clear();
+        let mut placed = 0;
+        for e in entries {
+            let k = self.wanted.binary_search(&claims.group(e.site));
+            self.places.push(k.map_or(u32::MAX, |k| k as u32));
+            if let Ok(k) = k {
                 self.spans[k].2 += 1;
-                self.placed.push((k as u64, i));
+                placed += 1;
             }
         }
         let mut start = 0;
@@ -109,15 +113,16 @@ impl FrameLog {
             start += count;
         }
         self.order.clear();
-        self.order.resize(self.placed.len(), (0, 0));
-        self.addressed.resize(self.placed.len(), (0, 0));
-        self.sorted.clear();
-        self.sorted.resize(self.spans.len(), false);
-        for &(k, i) in &self.placed {
-            let span = &mut self.spans[k as usize];
-            self.order[span.2] = (u64::from(span.0), i);
-            span.2 += 1;
+        self.order.resize(placed, (0, 0));
+        for (i, &k) in self.places.iter().enumerate() {
+            if let Some(span) = self.spans.get_mut(k as usize) {
+                self.order[span.2] = (u64::from(span.0), i);
+                span.2 += 1;
+            }
         }
+        self.addressed.clear();
+        self.sorted_at.clear();
+        self.sorted_at.resize(self.spans.len(), usize::MAX);
         for &g in &self.fresh {
             let Ok(x) = self.spans.binary_search_by_key(&g, |s| s.0) else {
                 continue;
@@ -141,19 +146,22 @@ impl FrameLog {
                     .iter()
                     .all(|s| begins.get(*s as usize).is_none_or(Vec::is_empty));
                 if one_instance {
-                    // Each side by address, sorted once a check, merged.
+                    // Each side by address, sorted once a check (appended
+                    // to `addressed` when first needed), merged.
                     for &(z, z0, z1) in &[(x, a0, a1), (y, b0, b1)] {
-                        if !self.sorted[z] {
-                            self.sorted[z] = true;
-                            let span = &mut self.addressed[z0..z1];
-                            for (to, &(_, i)) in span.iter_mut().zip(&self.order[z0..z1]) {
-                                *to = (entries[i].run.lo, i);
-                            }
-                            span.sort_unstable();
+                        if self.sorted_at[z] == usize::MAX {
+                            let at = self.addressed.len();
+                            self.sorted_at[z] = at;
+                            let by_lo = self.order[z0..z1]
+                                .iter()
+                                .map(|&(_, i)| (entries[i].run.lo, i));
+                            self.addressed.extend(by_lo);
+                            self.addressed[at..].sort_unstable();
                         }
                     }
-                    let (a, b) = (&self.addressed[a0..a1], &self.addressed[b0..b1]);
-                    let b = if x == y { &b[..0] } else { b };
+                    let side = |z: usize, len: usize| &self.addressed[self.sorted_at[z]..][..len];
+                    let a = side(x, a1 - a0);
+                    let b = if x == y { &[][..] } else { side(y, b1 - b0) };
                     merge(&mut self.group, entries, a, b, |&(lo, _)| lo, |_| 0);
                 } else {
                     let (a, b) = (&self.order[a0..a1], &self.order[b0..b1]);
