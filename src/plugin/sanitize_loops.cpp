@@ -361,6 +361,22 @@ bool gridAtExit(CallInst &Run, FunctionCallee AccessGrid, LoopInfo &LI,
   return true;
 }
 
+/// The loop L around `Run` when the run's block runs in some of L's
+/// iterations (not its header) and L is left only at its latch, to one
+/// exit, running whole: L's end for a summary that the program counts as
+/// it goes (prefixGrid, gatheredGrid). Not for a run a prefix left (it
+/// stays a call).
+std::optional<LoopEnd> latchEnd(CallInst &Run, LoopInfo &LI) {
+  BasicBlock *At = Run.getParent();
+  Loop *L = LI.getLoopFor(At);
+  BasicBlock *Latch = L->getLoopLatch();
+  if (At == L->getHeader() || !Latch || L->getExitingBlock() != Latch ||
+      !L->getExitBlock() || !loopRunsWhole(*L) ||
+      Run.getMetadata("aliaskit.prefix"))
+    return std::nullopt;
+  return LoopEnd{L, Latch, L->getExitBlock(), true, nullptr};
+}
+
 /// A run whose block runs in some of L's iterations only (behind a
 /// condition L changes: the vectorizer's run-time alias check, made for
 /// each row): the iterations it runs in from the first on, with no gap,
@@ -371,19 +387,17 @@ bool gridAtExit(CallInst &Run, FunctionCallee AccessGrid, LoopInfo &LI,
 /// call when all do.
 bool prefixGrid(CallInst &Run, FunctionCallee AccessGrid, LoopInfo &LI,
                 ScalarEvolution &SE, DominatorTree &DT) {
-  BasicBlock *At = Run.getParent();
-  Loop *L = LI.getLoopFor(At);
-  BasicBlock *Latch = L->getLoopLatch();
-  if (At == L->getHeader() || !Latch || L->getExitingBlock() != Latch ||
-      !L->getExitBlock() || !loopRunsWhole(*L) ||
-      Run.getMetadata("aliaskit.prefix"))
+  std::optional<LoopEnd> End = latchEnd(Run, LI);
+  if (!End)
     return false;
+  LoopEnd &E = *End;
+  BasicBlock *At = Run.getParent(), *Latch = E.Exiting;
+  Loop *L = E.L;
   const SCEV *Start = nullptr, *Step = nullptr;
   if (!startAndStep(SE.getSCEV(Run.getArgOperand(2)), L, SE, Start, Step))
     return false;
   const SCEV *Stride = SE.getSCEV(Run.getArgOperand(3));
   const SCEV *Count = SE.getSCEV(Run.getArgOperand(4));
-  LoopEnd E{L, Latch, L->getExitBlock(), true, nullptr};
   Instruction *Before = beforeLoop(E, LI, DT);
   SCEVExpander Expander(SE, "aliaskit.prefix");
   for (const SCEV *S : {Start, Step, Stride, Count})
@@ -453,19 +467,17 @@ bool prefixGrid(CallInst &Run, FunctionCallee AccessGrid, LoopInfo &LI,
 /// in L), each once.
 bool gatheredGrid(CallInst &Run, FunctionCallee AccessGrid, LoopInfo &LI,
                   ScalarEvolution &SE, DominatorTree &DT) {
-  BasicBlock *At = Run.getParent();
-  Loop *L = LI.getLoopFor(At);
-  BasicBlock *Latch = L->getLoopLatch();
-  if (At == L->getHeader() || !Latch || L->getExitingBlock() != Latch ||
-      !L->getExitBlock() || !loopRunsWhole(*L) ||
-      Run.getMetadata("aliaskit.prefix"))
+  std::optional<LoopEnd> End = latchEnd(Run, LI);
+  if (!End)
     return false;
+  LoopEnd &E = *End;
+  BasicBlock *Latch = E.Exiting;
+  Loop *L = E.L;
   // A count that changes in every iteration (a triangular nest) never
   // continues a grid: each row would be a call all the same.
   if (auto *Count = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Run.getArgOperand(4))))
     if (Count->getLoop() == L && !Count->getStepRecurrence(SE)->isZero())
       return false;
-  LoopEnd E{L, Latch, L->getExitBlock(), true, nullptr};
   Instruction *Before = beforeLoop(E, LI, DT);
   bool Moved = false;
   if (!Before)

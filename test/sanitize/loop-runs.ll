@@ -53,6 +53,19 @@
 ; CHECK-DAG:     call void @__aliaskit_access_grid(ptr [[E]], i32 1, ptr %a, i64 4, i64 %m, i64 4, i64 %s, i64 %{{[0-9]+}})
 ; CHECK:         ret void
 ;
+; Each row's length is loaded (no grid of ScalarEvolution's): the rows
+; are gathered as the program goes, the run being in the outer loop's
+; latch, which the pending grid's split makes anew (the phis name it).
+; CHECK-LABEL: define void @loaded_rows(
+; CHECK:       outer:
+; CHECK:         %aliaskit.first = phi i64 [ 0, %outer.preheader ], [ %{{[0-9]+}}, %[[LATCH:[0-9]+]] ]
+; CHECK:       latch:
+; CHECK:         br i1 %{{[0-9]+}}, label %{{[0-9]+}}, label %{{[0-9]+}}, !prof
+; CHECK:       [[LATCH]]:
+; CHECK:         br i1 %again, label %outer, label %{{[a-z._]+}}
+; CHECK:         call void @__aliaskit_access_grid({{.*}}, i64 %{{[0-9]+}})
+; CHECK:         ret void
+;
 ; CHECK-LABEL: define void @triangular(
 ; CHECK:         [[E:%[0-9]+]] = call ptr @__aliaskit_enter(ptr @__aliaskit_table.end
 ; CHECK-NOT:     call void @__aliaskit_access_grid
@@ -212,6 +225,33 @@ done:
 }
 ; The inner loop's count changes with the outer loop: rows of different
 ; lengths stay runs, one per outer iteration.
+define void @loaded_rows(ptr %a, ptr %x, ptr %lens, i64 %n) {
+entry:
+  %empty = icmp eq i64 %n, 0
+  br i1 %empty, label %done, label %outer
+outer:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %latch ]
+  %q = getelementptr inbounds i32, ptr %x, i64 %j
+  %lenp = getelementptr inbounds i64, ptr %lens, i64 %j
+  %len = load i64, ptr %lenp, align 8
+  %row = mul i64 %j, 64
+  %base = getelementptr inbounds i32, ptr %a, i64 %row
+  br label %inner
+inner:
+  %i = phi i64 [ 0, %outer ], [ %i.next, %inner ]
+  %v = load i32, ptr %q, align 4, !alias.scope !2, !noalias !4
+  %p = getelementptr inbounds i32, ptr %base, i64 %i
+  store i32 %v, ptr %p, align 4, !alias.scope !4, !noalias !2
+  %i.next = add nuw i64 %i, 1
+  %more = icmp ult i64 %i.next, %len
+  br i1 %more, label %inner, label %latch
+latch:
+  %j.next = add nuw i64 %j, 1
+  %again = icmp ult i64 %j.next, %n
+  br i1 %again, label %outer, label %done
+done:
+  ret void
+}
 define void @triangular(ptr %a, ptr %x, i64 %n) {
 entry:
   %empty = icmp eq i64 %n, 0
