@@ -174,6 +174,7 @@ impl FrameLog {
                         scopes,
                         a,
                         b,
+                        checked,
                     );
                 }
                 // An entry meets the other side's active entries (its own
@@ -204,16 +205,20 @@ impl FrameLog {
 }
 
 /// Fills `group` with the entries of both sides (each in log order; `b`
-/// empty for a group against itself) as (instance, hull start, entry,
-/// side), sorted: by instance of the claim's `scopes` (some begun in the
-/// frame), then by address.
+/// empty for a group against itself) that can make a pair not compared
+/// yet, as (instance, hull start, entry, side), sorted: by instance of the
+/// claim's `scopes` (some begun in the frame), then by address.
 ///
 /// Two entries are in one instance of every scope exactly when the begins
 /// of those scopes up to their epochs are as many (each count only grows
 /// with the epoch). So the instances of entries in log order never
 /// decrease: the two sides merged by entry are in order of instance, and
 /// only each instance's entries are left to sort by address (a few each,
-/// where instances begin often).
+/// where instances begin often). An instance whose entries are all from
+/// before the last check (`checked`: each two of them were compared then),
+/// or all of one side (of the one group's, a single entry), can make no
+/// pair to compare: its entries are left out.
+#[allow(clippy::too_many_arguments)]
 fn by_instance(
     group: &mut Vec<(u64, u64, usize, u8)>,
     cursors: &mut Vec<usize>,
@@ -222,31 +227,64 @@ fn by_instance(
     scopes: &[ScopeId],
     a: &[(u64, usize)],
     b: &[(u64, usize)],
+    checked: usize,
 ) {
     // Per scope, its begins up to the last entry's epoch: epochs only grow
-    // along the merge, so each count goes on from the last.
+    // along the merge, so each count goes on from the last, and the
+    // instance stays until the next begin of any of the scopes.
     cursors.clear();
     cursors.resize(scopes.len(), 0);
-    let instance = |i: usize| -> u64 {
+    let (mut sum, mut until) = (0, 0);
+    let mut instance = |i: usize| -> u64 {
         let epoch = entries[i].epoch;
-        let mut sum = 0;
+        if epoch < until {
+            return sum;
+        }
+        (sum, until) = (0, Epoch::MAX);
         for (at, s) in cursors.iter_mut().zip(scopes) {
             if let Some(b) = begins.get(*s as usize) {
                 *at = count_up_to(b, *at, epoch);
                 sum += *at as u64;
+                until = until.min(b.get(*at).copied().unwrap_or(Epoch::MAX));
             }
         }
         sum
     };
-    merge(group, entries, a, b, |&(_, i)| i as u64, instance);
-    debug_assert!(group.windows(2).all(|w| w[0].0 <= w[1].0));
-    let mut start = 0;
-    while start < group.len() {
-        let inst = group[start].0;
-        let end = start + group[start..].partition_point(|t| t.0 == inst);
-        group[start..end].sort_unstable();
-        start = end;
+    let one_group = b.is_empty();
+    // The current instance's entries are group[from..]: which sides, and
+    // whether one is new.
+    let (mut from, mut sides, mut new) = (0, [false; 2], false);
+    let close =
+        |group: &mut Vec<(u64, u64, usize, u8)>, from: usize, sides: [bool; 2], new: bool| {
+            let pairs = if one_group {
+                group.len() - from >= 2
+            } else {
+                sides[0] && sides[1]
+            };
+            if new && pairs {
+                group[from..].sort_unstable();
+            } else {
+                group.truncate(from);
+            }
+        };
+    group.clear();
+    let (mut p, mut q) = (0, 0);
+    let mut current = u64::MAX;
+    while p < a.len() || q < b.len() {
+        let take_a = q == b.len() || (p < a.len() && a[p].1 < b[q].1);
+        let (i, side) = if take_a { (a[p].1, 0) } else { (b[q].1, 1) };
+        (p, q) = if take_a { (p + 1, q) } else { (p, q + 1) };
+        let inst = instance(i);
+        debug_assert!(current == u64::MAX || inst >= current);
+        if inst != current {
+            close(group, from, sides, new);
+            (from, sides, new, current) = (group.len(), [false; 2], false, inst);
+        }
+        sides[usize::from(side)] = true;
+        new |= i >= checked;
+        group.push((inst, entries[i].run.lo, i, side));
     }
+    close(group, from, sides, new);
 }
 
 /// How many of the sorted epochs `b` are at most `epoch`, given that the
