@@ -162,7 +162,10 @@ impl FrameLog {
                     let side = |z: usize, len: usize| &self.addressed[self.sorted_at[z]..][..len];
                     let a = side(x, a1 - a0);
                     let b = if x == y { &[][..] } else { side(y, b1 - b0) };
-                    merge(&mut self.group, entries, a, b, |&(lo, _)| lo, |_| 0);
+                    self.group.clear();
+                    let by_address = merged(a, b, |&(lo, _)| lo);
+                    self.group
+                        .extend(by_address.map(|(i, side)| (0, entries[i].run.lo, i, side)));
                 } else {
                     let (a, b) = (&self.order[a0..a1], &self.order[b0..b1]);
                     let b = if x == y { &b[..0] } else { b };
@@ -268,12 +271,8 @@ fn by_instance(
             }
         };
     group.clear();
-    let (mut p, mut q) = (0, 0);
     let mut current = u64::MAX;
-    while p < a.len() || q < b.len() {
-        let take_a = q == b.len() || (p < a.len() && a[p].1 < b[q].1);
-        let (i, side) = if take_a { (a[p].1, 0) } else { (b[q].1, 1) };
-        (p, q) = if take_a { (p + 1, q) } else { (p, q + 1) };
+    for (i, side) in merged(a, b, |&(_, i)| i as u64) {
         let inst = instance(i);
         debug_assert!(current == u64::MAX || inst >= current);
         if inst != current {
@@ -301,25 +300,23 @@ fn count_up_to(b: &[Epoch], from: usize, epoch: Epoch) -> usize {
     lo + b[lo..hi].partition_point(|&e| e <= epoch)
 }
 
-/// Fills `group` with the entries of `a` (side 0) and `b` (side 1), each
-/// sorted by `key`, merged by it (`a`'s first on a tie), as (`instance` of
-/// the entry, hull start, entry, side).
-fn merge(
-    group: &mut Vec<(u64, u64, usize, u8)>,
-    entries: &[Entry],
-    a: &[(u64, usize)],
-    b: &[(u64, usize)],
-    key: impl Fn(&(u64, usize)) -> u64,
-    mut instance: impl FnMut(usize) -> u64,
-) {
-    group.clear();
+/// The entries of `a` (side 0) and `b` (side 1), each sorted by `key`,
+/// merged by it (`a`'s first on a tie), as (entry, side).
+fn merged<'a>(
+    a: &'a [(u64, usize)],
+    b: &'a [(u64, usize)],
+    key: impl Fn(&(u64, usize)) -> u64 + 'a,
+) -> impl Iterator<Item = (usize, u8)> + 'a {
     let (mut p, mut q) = (0, 0);
-    while p < a.len() || q < b.len() {
+    std::iter::from_fn(move || {
         let take_a = q == b.len() || (p < a.len() && key(&a[p]) <= key(&b[q]));
-        let (i, side) = if take_a { (a[p].1, 0) } else { (b[q].1, 1) };
+        if take_a && p == a.len() {
+            return None;
+        }
+        let next = if take_a { (a[p].1, 0) } else { (b[q].1, 1) };
         (p, q) = if take_a { (p + 1, q) } else { (p, q + 1) };
-        group.push((instance(i), entries[i].run.lo, i, side));
-    }
+        Some(next)
+    })
 }
 
 /// The conflict between entries `a` and `b` (`a` logged first), if any.
