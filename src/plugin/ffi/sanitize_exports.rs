@@ -231,22 +231,32 @@ pub unsafe extern "C" fn aliaskit_sanitize_in_place_pairs(
     scopes_cap: usize,
     scopes_len: *mut usize,
 ) -> isize {
-    let Some(table) = table.as_mut() else {
-        return -1;
-    };
     let sites = if n == 0 {
         &[][..]
     } else {
         std::slice::from_raw_parts(sites, n)
     };
-    let Some(found) = caught("error: aliaskit-sanitize: internal error", None, || {
-        table.pairs(function, sites)
-    }) else {
+    let Some(found) = ask_table(table, |t| t.pairs(function, sites)) else {
         return -1;
     };
     write_capped(pairs, pairs_cap, &found.pairs);
     *scopes_len = write_capped(scopes, scopes_cap, &found.scopes);
     found.pairs.len() as isize
+}
+
+/// `ask`'s answer about the table `table` points to, or `None`: a null
+/// table, or a panic (caught and reported).
+///
+/// # Safety
+/// `table` is null or from [`aliaskit_sanitize_in_place_table`], not freed.
+unsafe fn ask_table<T>(
+    table: *mut InPlaceTable,
+    ask: impl FnOnce(&mut InPlaceTable) -> Option<T>,
+) -> Option<T> {
+    let table = table.as_mut()?;
+    caught("error: aliaskit-sanitize: internal error", None, || {
+        ask(table)
+    })
 }
 
 /// Writes the first `cap` of `values` to `out`; returns how many there
@@ -280,13 +290,7 @@ pub unsafe extern "C" fn aliaskit_sanitize_once_scopes(
     scopes_cap: usize,
     scopes_len: *mut usize,
 ) -> isize {
-    let Some(table) = table.as_mut() else {
-        return -1;
-    };
-    let found = caught("error: aliaskit-sanitize: internal error", None, || {
-        table.once_scopes(function, site)
-    });
-    match found {
+    match ask_table(table, |t| t.once_scopes(function, site)) {
         None => -1,
         Some(None) => 0,
         Some(Some(found)) => {
