@@ -107,6 +107,15 @@ CallInst *aliaskit::runtimeCall(Value *V, StringRef Name, unsigned Args) {
                                                                        : nullptr;
 }
 
+CallInst *aliaskit::accessCall(Value *V) {
+  CallInst *C = runtimeCall(V, "__aliaskit_access", 4);
+  if (!C)
+    C = runtimeCall(V, "__aliaskit_access_run", 6);
+  if (!C)
+    C = runtimeCall(V, "__aliaskit_access_grid", 8);
+  return C;
+}
+
 SmallVector<Instruction *, 4> aliaskit::frameEnds(Function &F) {
   SmallVector<Instruction *, 4> Ends;
   for (BasicBlock &BB : F) {

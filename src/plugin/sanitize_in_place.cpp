@@ -68,9 +68,7 @@ bool collect(CallInst *Enter, Frame &Out, Kept &Why) {
     auto *C = dyn_cast<CallInst>(U);
     if (!C || C->getArgOperand(0) != Enter)
       return false;
-    if (aliaskit::runtimeCall(C, "__aliaskit_access", 4) ||
-        aliaskit::runtimeCall(C, "__aliaskit_access_run", 6) ||
-        aliaskit::runtimeCall(C, "__aliaskit_access_grid", 8))
+    if (aliaskit::accessCall(C))
       Out.Accesses.push_back(C);
     else if (aliaskit::runtimeCall(C, "__aliaskit_scope", 2))
       Out.Scopes.push_back(C);

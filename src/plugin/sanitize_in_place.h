@@ -54,9 +54,10 @@ public:
   void *of(llvm::Value *V);
 };
 
-/// Makes each `__aliaskit_access` of `Fn` that a loop repeats at one
-/// address run once per execution of the loop, where the log then finds
-/// the same conflicts (sanitize_once.cpp); returns how many.
+/// Makes each check of `Fn` (an access, a run or a grid) that a loop
+/// repeats at the same bytes run once per execution of the loop, where
+/// the log then finds the same conflicts (sanitize_once.cpp); returns how
+/// many.
 unsigned onceInLoops(llvm::Function &Fn, llvm::FunctionAnalysisManager &FAM,
                      Tables &T);
 

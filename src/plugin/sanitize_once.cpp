@@ -122,16 +122,6 @@ Loop *onceLoop(CallInst &Access, LoopInfo &LI, aliaskit::inplace::Tables &T) {
   return Outermost;
 }
 
-/// The checks `runOnce` may guard: frame, site, then the bytes' shape.
-CallInst *check(Instruction &I) {
-  CallInst *C = aliaskit::runtimeCall(&I, "__aliaskit_access", 4);
-  if (!C)
-    C = aliaskit::runtimeCall(&I, "__aliaskit_access_run", 6);
-  if (!C)
-    C = aliaskit::runtimeCall(&I, "__aliaskit_access_grid", 8);
-  return C;
-}
-
 /// The arguments of check `C` that count blocks or rows: a run's count, a
 /// grid's count and rows.
 SmallVector<unsigned, 2> counts(const CallInst &C) {
@@ -284,7 +274,7 @@ unsigned aliaskit::inplace::onceInLoops(Function &F,
                                         Tables &T) {
   SmallVector<CallInst *, 16> Calls;
   for (Instruction &I : instructions(F))
-    if (CallInst *C = check(I))
+    if (CallInst *C = aliaskit::accessCall(&I))
       Calls.push_back(C);
   if (Calls.empty())
     return 0;

@@ -839,6 +839,11 @@ llvm::GlobalVariable *tableGlobal(llvm::Module &M,
 llvm::CallInst *runtimeCall(llvm::Value *V, llvm::StringRef Name,
                             unsigned Args);
 
+/// sanitize.cpp: `V` as a check's call (frame, site, then the shape of
+/// the bytes): `__aliaskit_access`, `__aliaskit_access_run` or
+/// `__aliaskit_access_grid`; or null.
+llvm::CallInst *accessCall(llvm::Value *V);
+
 /// sanitize.cpp: whether runs the loop summaries cannot tell before a
 /// loop are gathered as the program goes (summarizeRunInLoop's `Gather`,
 /// at the end): yes unless ALIASKIT_SANITIZE_GATHER=0 (when instrumenting).
@@ -889,9 +894,11 @@ void recordHost(llvm::Function &F);
 /// `__aliaskit_enter` gets its hosts (hostsGlobal).
 void tellHosts(llvm::Module &M);
 
-/// sanitize_once.cpp: at the very end, before InPlacePass, each access a
-/// loop repeats at one address is logged once per execution of the loop,
-/// where the log then finds the same conflicts (the file comment).
+/// sanitize_once.cpp: at the very end, before InPlacePass, each check a
+/// loop repeats at the same bytes (an access, a run or a grid) is logged
+/// once per execution of the loop, where the log then finds the same
+/// conflicts, and a grid of one row again and again is that row (the file
+/// comment).
 class OncePass : public llvm::PassInfoMixin<OncePass> {
   bool Stats;
 
