@@ -22,8 +22,9 @@ use anyhow::{bail, Result};
 use crate::llvm::{beside_or_installed, Input, Toolchain};
 
 /// The system libraries the runtime needs (Rust's standard library's:
-/// `--print native-static-libs` of the runtime crate).
-const SYSTEM_LIBS: &str = "-lgcc_s -lutil -lrt -lpthread -lm -ldl";
+/// `--print native-static-libs` of the runtime crate), but for `-lgcc_s`:
+/// the archive has its own unwinder (runtime/archive.sh).
+const SYSTEM_LIBS: &str = "-lutil -lrt -lpthread -lm -ldl";
 
 /// Where the pass instruments.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]

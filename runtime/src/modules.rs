@@ -84,6 +84,10 @@ pub fn unclassified() -> u64 {
 /// The decoded table of the table global at `global`; None when it cannot
 /// be read (said once on stderr).
 pub fn module(global: usize) -> Option<Arc<Module>> {
+    assert!(
+        !crate::report::options().test_internal_error,
+        "test_internal_error=1: a panic as a table is read"
+    );
     let mut r = registry().lock().ok()?;
     if let Some(m) = r.decoded.get(&global) {
         return m.clone();

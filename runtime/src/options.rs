@@ -43,6 +43,10 @@ pub struct Options {
     /// site was checked against before (off: every tagged access calls it,
     /// and the summary counts every tagged load).
     pub tbaa_fast_path: bool,
+    /// For the runtime's own tests: a panic when the first module's table
+    /// is read, so that the catch (the runtime turns itself off, the
+    /// program runs on) and the unwinder it needs are exercised.
+    pub test_internal_error: bool,
 }
 
 impl Default for Options {
@@ -58,6 +62,7 @@ impl Default for Options {
             max_log_entries: 1 << 20,
             verbosity: 0,
             tbaa_fast_path: true,
+            test_internal_error: false,
         }
     }
 }
@@ -83,6 +88,7 @@ pub const KEYS: &[&str] = &[
     "max_log_entries",
     "verbosity",
     "tbaa_fast_path",
+    "test_internal_error",
 ];
 
 /// compiler-rt's `FlagParser::is_space`.
@@ -210,13 +216,18 @@ impl Options {
         }
         const BOOL: &str = "1/0/true/false/yes/no";
         match name {
-            "halt_on_error" | "print_summary" | "symbolize" | "tbaa_fast_path" => {
+            "halt_on_error"
+            | "print_summary"
+            | "symbolize"
+            | "tbaa_fast_path"
+            | "test_internal_error" => {
                 let b = parse_bool(value).ok_or_else(|| bad(name, value, BOOL))?;
                 match name {
                     "halt_on_error" => self.halt_on_error = b,
                     "print_summary" => self.print_summary = b,
                     "symbolize" => self.symbolize = b,
-                    _ => self.tbaa_fast_path = b,
+                    "tbaa_fast_path" => self.tbaa_fast_path = b,
+                    _ => self.test_internal_error = b,
                 }
             }
             "exitcode" => {
