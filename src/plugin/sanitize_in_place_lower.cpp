@@ -100,6 +100,10 @@ struct Walk {
 Walk walkOf(CallInst *A, IRBuilderBase &B) {
   Type *I64 = B.getInt64Ty();
   Value *First = B.CreatePtrToInt(A->getArgOperand(2), I64);
+  // A run of no block may start at a poison address (the loops'
+  // firstIteration): frozen, since the compares of spans branch.
+  if (A->arg_size() > 4)
+    First = B.CreateFreeze(First);
   Value *Zero = B.getInt64(0), *One = B.getInt64(1);
   auto Arg = [&](unsigned I) { return B.CreateZExtOrTrunc(A->getArgOperand(I), I64); };
   switch (A->arg_size()) {

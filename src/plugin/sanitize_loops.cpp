@@ -43,6 +43,7 @@
 #include "sanitize_loop_paths.h"
 
 #include "llvm/Analysis/DomTreeUpdater.h"
+#include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -265,6 +266,93 @@ const SCEV *onePath(std::optional<aliaskit::Paths> &OneWay, const SCEV *S,
   return OneWay ? OneWay->rewrite(S, SE) : S;
 }
 
+/// The copies firstIteration made: of each value, and in the order made.
+struct Copies {
+  DenseMap<Value *, Value *> Of;
+  SmallVector<Instruction *, 8> Made;
+  unsigned Budget = 24;
+};
+
+/// V as it is in L's first iteration, computed before L (at Before) by the
+/// program's own arithmetic, or null when V needs more than integer
+/// arithmetic, casts and GEPs on L's header phis and values from before L
+/// (at most Copied.Budget instructions).
+///
+/// SCEVExpander computes an outer loop's recurrence from a counter of its
+/// own: an `int` row index `j + 1` becomes `sext(trunc(counter + 3))`,
+/// which no later pass can tell does not wrap, so the outer loop could not
+/// make the rows one grid. The program's own `sext(add nsw j, 1)` is
+/// widened with `j` by IndVarSimplify, as the program's access is. The
+/// integer operations keep their flags (the widening needs them); the GEPs
+/// drop theirs, since a loop that runs no iteration may point past its
+/// array (a run of no block: its first address is not used).
+Value *firstIteration(Value *V, Loop *L, Instruction *Before, DominatorTree &DT,
+                      Copies &Copied) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return V;
+  if (!L->contains(I))
+    return DT.dominates(I, Before) ? I : nullptr;
+  if (Value *Done = Copied.Of.lookup(I))
+    return Done;
+  if (auto *P = dyn_cast<PHINode>(I)) {
+    if (P->getParent() != L->getHeader())
+      return nullptr;
+    Value *In = P->getIncomingValueForBlock(L->getLoopPreheader());
+    return In ? firstIteration(In, L, Before, DT, Copied) : nullptr;
+  }
+  if (!(isa<BinaryOperator>(I) || isa<CastInst>(I) || isa<GetElementPtrInst>(I)) ||
+      !isSafeToSpeculativelyExecute(I) || Copied.Budget == 0)
+    return nullptr;
+  --Copied.Budget;
+  SmallVector<Value *, 4> Operands;
+  for (Value *Op : I->operands())
+    if (!Operands.emplace_back(firstIteration(Op, L, Before, DT, Copied)))
+      return nullptr;
+  Instruction *C = I->clone();
+  for (unsigned K = 0; K < Operands.size(); ++K)
+    C->setOperand(K, Operands[K]);
+  if (auto *G = dyn_cast<GetElementPtrInst>(C))
+    G->setNoWrapFlags(GEPNoWrapFlags::none());
+  C->setName("aliaskit.start");
+  C->insertBefore(Before->getIterator());
+  Value *Copy = C;
+  // `row + 0`, a GEP by 0 in the first iteration: their operand.
+  if (Value *Simpler = simplifyInstruction(C, SimplifyQuery(Before->getDataLayout(), &DT))) {
+    C->eraseFromParent();
+    Copy = Simpler;
+  } else {
+    Copied.Made.push_back(C);
+  }
+  Copied.Of[I] = Copy;
+  return Copy;
+}
+
+/// Whether S extends or truncates a recurrence (of an enclosing loop):
+/// what SCEVExpander would compute from a counter of its own.
+bool castsRecurrence(const SCEV *S) {
+  return SCEVExprContains(S, [](const SCEV *E) {
+    auto *C = dyn_cast<SCEVCastExpr>(E);
+    return C && SCEVExprContains(C->getOperand(0),
+                                 [](const SCEV *O) { return isa<SCEVAddRecExpr>(O); });
+  });
+}
+
+/// The run's first address: the program's own arithmetic when SCEV's
+/// would cast a recurrence (firstIteration; not on one path's values), else
+/// SCEV's expansion.
+Value *firstAddress(Value *Ptr, const SCEV *Start, Loop *L, bool OnOnePath,
+                    Instruction *Before, DominatorTree &DT, SCEVExpander &Expander) {
+  Copies Copied;
+  if (!OnOnePath && castsRecurrence(Start))
+    if (Value *First = firstIteration(Ptr, L, Before, DT, Copied))
+      return First;
+  // A tree that could not be finished: its copies, users after operands.
+  for (Instruction *C : reverse(Copied.Made))
+    C->eraseFromParent();
+  return Expander.expandCodeFor(Start, Ptr->getType(), Before);
+}
+
 } // namespace
 
 bool aliaskit::summarizeInLoop(Instruction &I, Value *Ptr, uint64_t Size,
@@ -286,7 +374,7 @@ bool aliaskit::summarizeInLoop(Instruction &I, Value *Ptr, uint64_t Size,
       !Expander.isSafeToExpandAt(E->Taken, Before))
     return false;
   BasicBlock *Exit = summaryBlock(*E, LI, DT);
-  Value *First = Expander.expandCodeFor(Start, Ptr->getType(), Before);
+  Value *First = firstAddress(Ptr, Start, L, OneWay.has_value(), Before, DT, Expander);
   Value *Stride = Expander.expandCodeFor(Step, Step->getType(), Before);
   Value *Taken = Expander.expandCodeFor(E->Taken, E->Taken->getType(), Before);
   IRBuilder<> B(&*Exit->getFirstInsertionPt());
@@ -500,7 +588,9 @@ bool gatheredGrid(CallInst &Run, FunctionCallee AccessGrid, LoopInfo &LI,
     Phi[K]->addIncoming(Zero, Before->getParent());
   }
   IRBuilder<> A(&Run);
-  Value *Addr = A.CreatePtrToInt(Run.getArgOperand(2), I64);
+  // Frozen: a run of no block may start at a poison address
+  // (firstIteration), which the comparisons below must not branch on.
+  Value *Addr = A.CreateFreeze(A.CreatePtrToInt(Run.getArgOperand(2), I64));
   Value *Count = Run.getArgOperand(4);
   Value *Empty = A.CreateICmpEQ(Count, Zero);
   Value *Started = A.CreateICmpNE(Phi[R], Zero);
