@@ -130,6 +130,12 @@ struct Local {
     /// The ids of (per-call store site, call instance, host instance) it
     /// used.
     instances: FxHashMap<(StoreId, u64, u64), StoreId>,
+    /// The hits (store id, load site, call instance, host instance) already
+    /// decided under the lock: reported, or not (already reported, or
+    /// suppressed), as they would be again. A Flang procedure's loads meet
+    /// its previous call's stores at every element (a `tbaa-per-call`
+    /// report once, then the same pair again and again).
+    decided: FxHashSet<(StoreId, StoreId, u64, u64)>,
     loads: u64,
 }
 
@@ -363,7 +369,8 @@ pub fn load_at(id: StoreId, instance: u64, host: u64, addr: u64, size: u64) -> V
         let Some(claims) = l.claims(id) else {
             return vec![];
         };
-        let hits = shadow().check(addr, size, |stored| l.broken(stored, claims).is_some());
+        let mut hits = shadow().check(addr, size, |stored| l.broken(stored, claims).is_some());
+        hits.retain(|h| !l.decided.contains(&(h.store, id, instance, host)));
         if l.immutable(id) {
             // Its bytes are claimed constant from now on: marked with it.
             shadow().store(addr, size, id);
@@ -379,6 +386,13 @@ pub fn load_at(id: StoreId, instance: u64, host: u64, addr: u64, size: u64) -> V
     if hits.is_empty() {
         return vec![];
     }
+    LOCAL.with(|l| {
+        let decided = &mut l.borrow_mut().decided;
+        if decided.len() >= 4096 {
+            decided.clear();
+        }
+        decided.extend(hits.iter().map(|(h, _)| (h.store, id, instance, host)));
+    });
     let Ok(mut s) = state().lock() else {
         return vec![];
     };
