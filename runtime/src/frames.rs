@@ -302,6 +302,27 @@ pub struct Walk {
     pub rows: u64,
 }
 
+impl Walk {
+    /// The first byte of the k-th block of the first row (delegated
+    /// accesses: one row).
+    fn block(&self, k: u64) -> u64 {
+        self.first
+            .wrapping_add((k as i64).wrapping_mul(self.step) as u64)
+    }
+
+    /// The bytes of the first row, `[lo, hi)` (saturated at the end of the
+    /// address space).
+    fn row_hull(&self) -> (u64, u64) {
+        let last = self.block(self.count.saturating_sub(1));
+        let (lo, hi) = if self.step < 0 {
+            (last, self.first)
+        } else {
+            (self.first, last)
+        };
+        (lo, hi.saturating_add(self.size))
+    }
+}
+
 /// A frame checked in place found the hulls of two walks meeting at exit:
 /// the report of the conflict a log of the two finds (the pass compares
 /// only claimed pairs with a write, in one instance), if the claim is
@@ -406,13 +427,14 @@ pub fn delegate_end(frame: *const Frame) {
     });
 }
 
-/// A clone of a delegated call's callee accesses `size` bytes at `address`
-/// (`write`: it writes); `here` is an address of the caller's own stack
-/// frame (the runtime's), below every frame of the callee. Logged in every
-/// active delegation whose call is on the current stack, above `here`,
-/// unless it is the callee's own stack (below the delegation's `sp`), and
-/// checked when due.
-pub fn delegated(address: u64, size: u64, write: bool, here: usize) -> Vec<Pending> {
+/// A delegated call's callee accessed the walk's bytes, one row (`write`:
+/// it writes; the walk's own site is not used); `here` is an address of the
+/// caller's own stack frame (the runtime's), below every frame of the
+/// callee. Logged in every active
+/// delegation whose call is on the current stack, above `here`, but for the
+/// callee's own stack (below the delegation's `sp`; a walk that meets it is
+/// logged block by block, those blocks left out), and checked when due.
+pub fn delegated(walk: Walk, write: bool, here: usize) -> Vec<Pending> {
     with_state(|s| {
         let mut pending = Vec::new();
         let ThreadState {
@@ -422,14 +444,10 @@ pub fn delegated(address: u64, size: u64, write: bool, here: usize) -> Vec<Pendi
             oracles,
             ..
         } = s;
+        let (lo, hi) = walk.row_hull();
         for d in delegations.iter() {
             let site = if write { d.write } else { d.read };
             if site == NO_SITE || !on_stack_above(here, d.sp) {
-                continue;
-            }
-            // The callees' own stack, [here, sp): never the caller's memory.
-            let end = address.saturating_add(size.max(1));
-            if end > here as u64 && address < d.sp as u64 {
                 continue;
             }
             if d.depth >= *depth {
@@ -439,7 +457,24 @@ pub fn delegated(address: u64, size: u64, write: bool, here: usize) -> Vec<Pendi
             if !std::ptr::eq(frame, d.frame) || frame.idle {
                 continue;
             }
-            frame.log.access(site, address, size);
+            // The callees' own stack, [here, sp): never the caller's memory.
+            let own = |lo: u64, hi: u64| hi > here as u64 && lo < d.sp as u64;
+            if walk.count == 1 {
+                if !own(lo, hi) {
+                    frame.log.access(site, walk.first, walk.size);
+                }
+            } else if !own(lo, hi) {
+                frame
+                    .log
+                    .access_grid(site, walk.first, walk.size, walk.step, walk.count, 0, 1);
+            } else {
+                for k in 0..walk.count {
+                    let b = walk.block(k);
+                    if !own(b, b.saturating_add(walk.size)) {
+                        frame.log.access(site, b, walk.size);
+                    }
+                }
+            }
             if frame.due() {
                 pending.extend(check_due(oracles, frame));
             }

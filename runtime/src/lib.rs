@@ -277,16 +277,44 @@ pub unsafe extern "C" fn __aliaskit_delegate_end(frame: *mut Frame) {
 #[no_mangle]
 #[inline(never)]
 pub extern "C" fn __aliaskit_delegated(address: *const c_void, size: u64, write: u32) {
-    if !frames::delegating() || size == 0 {
+    delegated_walk(write, address as u64, 0, 1, size);
+}
+
+/// [`__aliaskit_delegated`] for a loop's accesses: `count` blocks of
+/// `size` bytes, the k-th at `first + k * stride` (`stride` may be
+/// negative), summarized by the pass at the loop's exit.
+#[no_mangle]
+#[inline(never)]
+pub extern "C" fn __aliaskit_delegated_run(
+    write: u32,
+    first: *const c_void,
+    stride: i64,
+    count: u64,
+    size: u64,
+) {
+    delegated_walk(write, first as u64, stride, count, size);
+}
+
+/// The delegated accesses' common part: logged, then reported.
+#[inline(always)]
+fn delegated_walk(write: u32, first: u64, stride: i64, count: u64, size: u64) {
+    if !frames::delegating() || size == 0 || count == 0 {
         return;
     }
     // An address in this function's own frame: every frame of the callee
     // is above it.
     let marker = 0u8;
     let here = std::hint::black_box(&marker) as *const u8 as usize;
-    let pending = guarded(Vec::new(), || {
-        frames::delegated(address as u64, size, write != 0, here)
-    });
+    let walk = frames::Walk {
+        site: 0,
+        first,
+        size,
+        step: stride,
+        count,
+        row_step: 0,
+        rows: 1,
+    };
+    let pending = guarded(Vec::new(), || frames::delegated(walk, write != 0, here));
     if !pending.is_empty() {
         let stack = caller_stack!();
         guarded((), || report::emit(pending, Some(&stack)));

@@ -13,7 +13,7 @@ use aliaskit_core::sanitize::table::{Access, Scope};
 use aliaskit_rt::frames::delegating;
 use aliaskit_rt::{
     __aliaskit_access, __aliaskit_delegate_begin, __aliaskit_delegate_end, __aliaskit_delegated,
-    __aliaskit_enter, __aliaskit_exit, __aliaskit_register,
+    __aliaskit_delegated_run, __aliaskit_enter, __aliaskit_exit, __aliaskit_register,
 };
 
 const NONE: u32 = u32::MAX;
@@ -43,6 +43,15 @@ fn table(file: &str) -> Vec<u8> {
 fn sp_here() -> usize {
     let x = 0u8;
     std::hint::black_box(&x) as *const u8 as usize + 4096
+}
+
+/// Runs `f` with the address of a local array of a frame below the
+/// caller's: the callees' own stack, under a delegation made with
+/// [`sp_here`].
+#[inline(never)]
+fn in_callee_frame(f: impl FnOnce(*const c_void)) {
+    let local = [0u32; 4];
+    f(std::hint::black_box(&local) as *const u32 as *const c_void);
 }
 
 #[test]
@@ -162,5 +171,43 @@ fn delegated_accesses_are_the_callers() {
     }
     let r = reports(&log);
     assert_eq!(r.len(), 3, "no report from a dropped delegation: {r:?}");
+
+    // A loop's delegated writes as one run (`__aliaskit_delegated_run`),
+    // 2 blocks: one over the heap, which the caller read through site 3,
+    // one in the callees' own stack, which the caller wrote through site
+    // 0. The first is the caller's memory (a report, site 3 against the
+    // call's "callee writes"); the second is left out (no report of site
+    // 0), though the run's hull meets both.
+    let z = (&mut heap[10]) as *mut u32 as *const c_void;
+    unsafe {
+        in_callee_frame(|local| {
+            // Module u.c: neither pair of g's is reported yet.
+            let f = __aliaskit_enter(
+                u.as_ptr(),
+                0,
+                4,
+                2,
+                0x7000_0000 as *const c_void,
+                std::ptr::null(),
+                0,
+            );
+            __aliaskit_access(f, 3, z, 4);
+            __aliaskit_access(f, 0, local, 4);
+            __aliaskit_delegate_begin(f, 1, 2, sp);
+            let stride = (local as i64).wrapping_sub(z as i64);
+            __aliaskit_delegated_run(1, z, stride, 2, 4);
+            // No block, and a run of the read site: nothing.
+            __aliaskit_delegated_run(1, z, 4, 0, 4);
+            __aliaskit_delegate_end(f);
+            __aliaskit_exit(f);
+        });
+    }
+    let r = reports(&log);
+    assert_eq!(r.len(), 4, "one report of the run's heap block: {r:?}");
+    assert_eq!(r[3]["second"]["part"], "callee writes");
+    assert_eq!(
+        r[3]["first"]["location"][0], "u.c:13:1",
+        "site 3, not site 0: {r:?}"
+    );
     let _ = std::fs::remove_dir_all(log.parent().unwrap());
 }

@@ -171,8 +171,8 @@ public:
 
 /// The runtime's functions, declared in M.
 struct Runtime : aliaskit::RuntimeTypes {
-  FunctionCallee Enter, Exit, Scope, Access, AccessRun, AccessGrid, Register,
-      Fini;
+  FunctionCallee Enter, Exit, Scope, Access, AccessRun, AccessGrid,
+      DelegatedRun, Register, Fini;
 
   explicit Runtime(Module &M) : RuntimeTypes(M) {
     LLVMContext &C = M.getContext();
@@ -196,6 +196,12 @@ struct Runtime : aliaskit::RuntimeTypes {
         "__aliaskit_access_run",
         FunctionType::get(Void, {Ptr, I32, Ptr, I64, I64, I64}, false),
         AccessAttrs);
+    // A loop's delegated accesses in a clone (sanitize_calls.cpp), as one
+    // run: (write, first, stride, count, size).
+    DelegatedRun = M.getOrInsertFunction(
+        "__aliaskit_delegated_run",
+        FunctionType::get(Void, {I32, Ptr, I64, I64, I64}, false),
+        aliaskit::runtimeCallAttributes(C, Own, {1}));
     AccessGrid = M.getOrInsertFunction(
         "__aliaskit_access_grid",
         FunctionType::get(Void, {Ptr, I32, Ptr, I64, I64, I64, I64, I64}, false),
@@ -225,7 +231,7 @@ void instrumentSite(const aliaskit::SitePlan &S, Value *Frame, Runtime &RT,
   auto access = [&](Value *Ptr, Value *Size) {
     auto *Known = dyn_cast<ConstantInt>(Size);
     if (Loops && Known && Known->getValue().getActiveBits() <= 63 &&
-        aliaskit::summarizeInLoop(*I, Ptr, Known->getZExtValue(), Frame, Site,
+        aliaskit::summarizeInLoop(*I, Ptr, Known->getZExtValue(), {Frame, Site},
                                   RT.AccessRun, Loops->LI, Loops->SE,
                                   Loops->DT))
       return;
@@ -302,9 +308,11 @@ bool isStartFrame(Value *Frame) {
 /// Gives each call of runtime function `Name` (with `Args` arguments) in
 /// F to `Summarize(Call, Loop, Runtime, Facts)`, which returns whether it
 /// replaced the call by a summary; F's analyses are invalidated if any did.
+/// A call of a frame (its first argument, unless `OfFrame` is false) only
+/// in a loop the frame was entered before and is not left in.
 template <typename SummarizeFn>
 void summarizeCalls(Function &F, FunctionAnalysisManager &FAM, StringRef Name,
-                    unsigned Args, SummarizeFn Summarize) {
+                    unsigned Args, SummarizeFn Summarize, bool OfFrame = true) {
   SmallVector<CallInst *, 16> Calls;
   for (Instruction &I : instructions(F))
     if (CallInst *C = aliaskit::runtimeCall(&I, Name, Args))
@@ -321,7 +329,7 @@ void summarizeCalls(Function &F, FunctionAnalysisManager &FAM, StringRef Name,
     // the summary goes to the frame that made the accesses.
     Loop *L = Facts.LI.getLoopFor(C->getParent());
     auto *Frame = dyn_cast<Instruction>(C->getArgOperand(0));
-    if (!L || !Frame || L->contains(Frame) || aliaskit::exitsIn(*L, Frame))
+    if (!L || (OfFrame && (!Frame || L->contains(Frame) || aliaskit::exitsIn(*L, Frame))))
       continue;
     Changed |= Summarize(*C, RT, Facts);
   }
@@ -342,7 +350,7 @@ void summarizeStartChecks(Function &F, FunctionAnalysisManager &FAM) {
                        Size->getValue().getActiveBits() > 63 ||
                        !aliaskit::summarizeInLoop(
                            C, C.getArgOperand(2), Size->getZExtValue(),
-                           C.getArgOperand(0), C.getArgOperand(1),
+                           {C.getArgOperand(0), C.getArgOperand(1)},
                            RT.AccessRun, Facts.LI, Facts.SE, Facts.DT))
                      return false;
                    C.eraseFromParent();
@@ -353,6 +361,31 @@ void summarizeStartChecks(Function &F, FunctionAnalysisManager &FAM) {
   if (aliaskit::fuseTwinRuns(F, FAM.getResult<ScalarEvolutionAnalysis>(F),
                              nullptr, [](uint32_t Site) { return Site; }))
     FAM.invalidate(F, PreservedAnalyses::none());
+}
+
+/// At the end, each access a clone tells its delegations of in a loop
+/// (sanitize_calls.cpp) gets a try at being one run at the loop's exit,
+/// `__aliaskit_delegated_run`, as a frame's access at being an access run.
+/// A clone has no frame: its accesses go to the delegations active on the
+/// thread, which a loop of a clone cannot change (begin and end are only
+/// around a frame's own calls, and pair up within one iteration), and the
+/// loop must run whole, as for a frame's runs.
+void summarizeDelegated(Function &F, FunctionAnalysisManager &FAM) {
+  if (!F.hasFnAttribute(aliaskit::DelegatedClone))
+    return;
+  summarizeCalls(
+      F, FAM, "__aliaskit_delegated", 3,
+      [](CallInst &C, Runtime &RT, LoopFacts &Facts) {
+        auto *Size = dyn_cast<ConstantInt>(C.getArgOperand(1));
+        if (!Size || Size->getValue().getActiveBits() > 63 ||
+            !aliaskit::summarizeInLoop(C, C.getArgOperand(0), Size->getZExtValue(),
+                                       {C.getArgOperand(2)}, RT.DelegatedRun,
+                                       Facts.LI, Facts.SE, Facts.DT))
+          return false;
+        C.eraseFromParent();
+        return true;
+      },
+      /*OfFrame=*/false);
 }
 
 /// At the very end (`Gather`), each run still in a loop (a loop nest's
@@ -569,8 +602,10 @@ public:
         summarizeStartChecks(F, FAM);
     instrument(M, SanitizePoint::End, Stats, FAM);
     for (Function &F : M)
-      if (!F.isDeclaration())
+      if (!F.isDeclaration()) {
+        summarizeDelegated(F, FAM);
         summarizeRuns(F, FAM, aliaskit::gatherRows());
+      }
     return PreservedAnalyses::none();
   }
 };

@@ -41,8 +41,6 @@ using namespace llvm;
 
 namespace {
 
-const char *const CloneAttribute = "aliaskit-delegated";
-
 /// The runtime's functions for delegated calls, declared in M.
 struct DelegationRuntime {
   FunctionCallee Begin, End, Delegated;
@@ -102,7 +100,7 @@ Function *delegatedCallee(const CallBase &Call) {
   Function *H = Call.getCalledFunction();
   if (!H || H->getFunctionType() != Call.getFunctionType())
     return nullptr;
-  if (H->hasFnAttribute(CloneAttribute) || clonable(*H))
+  if (H->hasFnAttribute(aliaskit::DelegatedClone) || clonable(*H))
     return H;
   return nullptr;
 }
@@ -120,7 +118,7 @@ public:
 
   /// H's clone (H itself if it is one), made now if it is new.
   Function *cloneOf(Function *H) {
-    if (H->hasFnAttribute(CloneAttribute))
+    if (H->hasFnAttribute(aliaskit::DelegatedClone))
       return H;
     auto It = Clones.find(H);
     if (It != Clones.end())
@@ -134,7 +132,7 @@ public:
     C->setComdat(nullptr);
     C->removeFnAttr(Attribute::AlwaysInline);
     C->addFnAttr(Attribute::NoInline);
-    C->addFnAttr(CloneAttribute);
+    C->addFnAttr(aliaskit::DelegatedClone);
     Clones[H] = C;
     Work.push_back(C);
     ++Stats.Clones;
@@ -213,7 +211,7 @@ private:
         Call.getMemoryEffects().onlyAccessesInaccessibleMem())
       return;
     if (G && G->getFunctionType() == Call.getFunctionType() &&
-        (G->hasFnAttribute(CloneAttribute) || clonable(*G))) {
+        (G->hasFnAttribute(aliaskit::DelegatedClone) || clonable(*G))) {
       Call.setCalledFunction(cloneOf(G));
       return;
     }

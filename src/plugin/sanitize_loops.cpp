@@ -356,9 +356,9 @@ Value *firstAddress(Value *Ptr, const SCEV *Start, Loop *L, bool OnOnePath,
 } // namespace
 
 bool aliaskit::summarizeInLoop(Instruction &I, Value *Ptr, uint64_t Size,
-                               Value *Frame, Value *Site,
-                               FunctionCallee AccessRun, LoopInfo &LI,
-                               ScalarEvolution &SE, DominatorTree &DT) {
+                               ArrayRef<Value *> Head, FunctionCallee Run,
+                               LoopInfo &LI, ScalarEvolution &SE,
+                               DominatorTree &DT) {
   Loop *L = LI.getLoopFor(I.getParent());
   if (!L || Size == 0)
     return false;
@@ -379,8 +379,9 @@ bool aliaskit::summarizeInLoop(Instruction &I, Value *Ptr, uint64_t Size,
   Value *Taken = Expander.expandCodeFor(E->Taken, E->Taken->getType(), Before);
   IRBuilder<> B(&*Exit->getFirstInsertionPt());
   Value *Count = ranTimes(OneWay, I.getParent(), iterations(*E, Taken, B), B);
-  aliaskit::quiet(B.CreateCall(AccessRun, {Frame, Site, First, B.CreateSExtOrTrunc(Stride, B.getInt64Ty()),
-                           Count, B.getInt64(Size)}));
+  SmallVector<Value *, 6> Args(Head);
+  Args.append({First, B.CreateSExtOrTrunc(Stride, B.getInt64Ty()), Count, B.getInt64(Size)});
+  aliaskit::quiet(B.CreateCall(Run, Args));
   return true;
 }
 

@@ -758,13 +758,15 @@ template <typename T> T *quiet(T *I) {
 
 /// sanitize_loops.cpp: when the access of `Size` bytes at `Ptr` by I runs
 /// once in every iteration of its innermost loop at a constant step, and
-/// the loop's count is known at its end, emits one
-/// __aliaskit_access_run(Frame, Site, ...) at the loop's exit for all of
-/// them and returns true; otherwise emits nothing and returns false.
+/// the loop's count is known at its end, emits one call of `Run` at the
+/// loop's exit for all of them, `Run(Head..., first, stride, count, Size)`
+/// (__aliaskit_access_run with Head = {frame, site};
+/// __aliaskit_delegated_run with Head = {write}), and returns true;
+/// otherwise emits nothing and returns false.
 bool summarizeInLoop(llvm::Instruction &I, llvm::Value *Ptr, uint64_t Size,
-                     llvm::Value *Frame, llvm::Value *Site,
-                     llvm::FunctionCallee AccessRun, llvm::LoopInfo &LI,
-                     llvm::ScalarEvolution &SE, llvm::DominatorTree &DT);
+                     llvm::ArrayRef<llvm::Value *> Head, llvm::FunctionCallee Run,
+                     llvm::LoopInfo &LI, llvm::ScalarEvolution &SE,
+                     llvm::DominatorTree &DT);
 
 /// sanitize_loops.cpp: when `Run`, an __aliaskit_access_run of a frame
 /// entered before its loop (the caller's to check), runs once in every iteration of that loop (or
@@ -808,6 +810,10 @@ void freeDisjointOracle(DisjointOracle *O);
 /// done) when its callee cannot be cloned or the call not surrounded.
 bool delegateCall(llvm::CallBase &Call, llvm::Value *Frame, uint32_t Read,
                   uint32_t Write);
+
+/// The attribute of a delegated call's clone (sanitize_calls.cpp), whose
+/// accesses go to the delegations active on the thread.
+inline constexpr const char *DelegatedClone = "aliaskit-delegated";
 
 /// What cloneDelegatedCallees did.
 struct DelegationStats {
