@@ -326,10 +326,11 @@ pub(super) fn conflict(
     begins: &[Vec<Epoch>],
     claims: &mut impl Claims,
 ) -> Option<Conflict> {
-    let claim = claims.claim(a.site, b.site)?;
+    // Two reads never conflict: asked first, it spares the claim's look-up.
     if !claims.writes(a.site) && !claims.writes(b.site) {
         return None;
     }
+    let claim = claims.claim(a.site, b.site)?;
     let (x, y) = (a.epoch, b.epoch);
     let same = |s: &ScopeId| {
         let Some(b) = begins.get(*s as usize) else {
