@@ -246,16 +246,19 @@ pub fn list_notes(
 /// A source location and the locations it was inlined at, innermost
 /// first: `a.c:3:5 (inlined at b.c:10:2, then at c.c:1:1)`; None without
 /// any.
-pub fn describe_location(chain: &[String]) -> Option<String> {
-    match chain.split_first()? {
-        (at, []) => Some(at.clone()),
-        (at, inlined) => Some(format!("{at} (inlined at {})", inlined.join(", then at "))),
+pub fn describe_location<S: AsRef<str>>(chain: &[S]) -> Option<String> {
+    let (at, inlined) = chain.split_first()?;
+    let at = at.as_ref();
+    if inlined.is_empty() {
+        return Some(at.to_owned());
     }
+    let inlined: Vec<&str> = inlined.iter().map(AsRef::as_ref).collect();
+    Some(format!("{at} (inlined at {})", inlined.join(", then at ")))
 }
 
 /// An instruction as reports show it: its location chain, if it has one,
 /// then its text.
-pub fn located(chain: &[String], instruction: &str) -> String {
+pub fn located<S: AsRef<str>>(chain: &[S], instruction: &str) -> String {
     with_location(describe_location(chain).as_deref(), instruction)
 }
 
@@ -403,7 +406,7 @@ mod tests {
 
     #[test]
     fn locations() {
-        assert_eq!(located(&[], "ret void"), "ret void");
+        assert_eq!(located::<String>(&[], "ret void"), "ret void");
         let one = ["a.c:3:5".to_owned()];
         assert_eq!(located(&one, "ret void"), "a.c:3:5: ret void");
         let chain = [

@@ -9,7 +9,7 @@ use proptest::prelude::*;
 
 const SCOPES: u32 = 5;
 
-fn table() -> impl Strategy<Value = FunctionTable> {
+fn table() -> impl Strategy<Value = FunctionTable<'static>> {
     let list = prop::collection::vec(0..SCOPES, 0..4);
     let lists = prop::collection::vec(list, 1..6);
     let scope = (0u32..2, any::<bool>());
@@ -29,9 +29,9 @@ fn table() -> impl Strategy<Value = FunctionTable> {
         sites: sites
             .into_iter()
             .map(|(i, w, s, n)| Site {
-                instruction: format!("inst {i}"),
+                instruction: format!("inst {i}").into(),
                 location: Vec::new(),
-                part: String::new(),
+                part: "".into(),
                 access: if w { Access::Write } else { Access::Read },
                 scopes: s,
                 noalias: n,
@@ -43,7 +43,7 @@ fn table() -> impl Strategy<Value = FunctionTable> {
             .map(|l| List {
                 content: l.len() as u64,
                 scopes: l,
-                text: String::new(),
+                text: "".into(),
             })
             .collect(),
         scopes: scopes
@@ -51,9 +51,9 @@ fn table() -> impl Strategy<Value = FunctionTable> {
             .enumerate()
             .map(|(k, (domain, decl))| Scope {
                 domain,
-                name: format!("s{k}"),
+                name: format!("s{k}").into(),
                 note: None,
-                decl: decl.then(|| "entry".to_owned()),
+                decl: decl.then(|| "entry".into()),
                 parameter_of: None,
             })
             .collect(),

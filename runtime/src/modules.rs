@@ -19,7 +19,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 /// A decoded table.
 pub struct Module {
-    pub table: ModuleTable,
+    /// Its texts borrowed from the table global, which lives as long as
+    /// the program (as the hosts arrays the frames keep do).
+    pub table: ModuleTable<'static>,
 }
 
 impl Module {
@@ -102,12 +104,15 @@ pub fn module(global: usize) -> Option<Arc<Module>> {
     m
 }
 
+/// # Safety
+/// `global` is a table global the pass made, in a module that stays
+/// loaded: the table's texts are borrowed from it for the rest of the run.
 unsafe fn decode(global: usize) -> Result<Module, String> {
     let bytes = global as *const u8;
     let header: [u8; 16] = std::ptr::read_unaligned(bytes.cast());
     let len = ModuleTable::encoded_len(&header).map_err(|e| e.to_string())?;
-    let table =
-        ModuleTable::decode(std::slice::from_raw_parts(bytes, len)).map_err(|e| e.to_string())?;
+    let body: &'static [u8] = std::slice::from_raw_parts(bytes, len);
+    let table = ModuleTable::decode(body).map_err(|e| e.to_string())?;
     Ok(Module { table })
 }
 

@@ -162,7 +162,7 @@ pub fn add_counts(c: Counts) {
 fn site_lists(t: &FunctionTable, s: &Site) -> String {
     let list = |l: Option<u32>| {
         l.and_then(|l| t.lists.get(l as usize))
-            .map_or_else(|| "none".to_owned(), |l| l.text.clone())
+            .map_or_else(|| "none".to_owned(), |l| l.text.to_string())
     };
     format!(
         "!alias.scope {}, !noalias {}",
@@ -196,7 +196,7 @@ pub(crate) fn access_text(
     access: Access,
     part: &str,
     instruction: &str,
-    location: &[String],
+    location: &[impl AsRef<str>],
 ) -> String {
     let place = aliaskit_core::names::describe_location(location)
         .unwrap_or_else(|| "(no debug location)".to_owned());
@@ -220,7 +220,7 @@ pub fn pending(
     // report is of the last, where it runs now.
     let mut hosts = at.hosts();
     if hosts.is_empty() {
-        hosts.push((t.key, t.name.clone()));
+        hosts.push((t.key, t.name.to_string()));
     }
     let (key, host) = hosts.last().cloned().expect("one host at least");
     let claim = oracle.claims().get(c.claim).clone();
@@ -258,10 +258,10 @@ pub fn pending(
         .iter()
         .map(|s| match &s.note {
             Some(note) => format!("{} ({note})", s.name),
-            None => s.name.clone(),
+            None => s.name.to_string(),
         })
         .collect();
-    let call = if host == t.name {
+    let call = if *host == *t.name {
         format!("@{}", t.name)
     } else {
         format!("@{} (inlined in @{host})", t.name)
@@ -297,7 +297,7 @@ pub fn pending(
         noalias_list.text
     );
     let (lo, hi) = c.overlap;
-    let module = oracle.module.table.module.as_str();
+    let module: &str = &oracle.module.table.module;
     let point = oracle.module.point();
     let mut body = vec![
         format!(
@@ -331,7 +331,7 @@ pub fn pending(
         ),
         format!("  checked: {} (module {module})", point.describe()),
     ];
-    if host != t.name {
+    if *host != *t.name {
         body.push(format!(
             "  inlined: the code of @{} runs inlined in @{host}",
             t.name
@@ -418,17 +418,12 @@ pub fn pending(
         "instance": instance,
         "claim": claim_text,
     });
-    let mut candidates = vec![t.name.clone(), host.clone(), id_text.clone()];
+    let mut candidates = vec![t.name.to_string(), host.clone(), id_text.clone()];
     candidates.extend(ids.iter().map(|(d, _)| d.clone()));
     for s in [first, second] {
-        candidates.extend(s.location.iter().cloned());
+        candidates.extend(s.location.iter().map(|l| l.to_string()));
     }
-    let source = |s: &Site| {
-        s.location
-            .first()
-            .cloned()
-            .unwrap_or_else(|| s.instruction.clone())
-    };
+    let source = |s: &Site| s.location.first().unwrap_or(&s.instruction).to_string();
     let (a, b) = (source(first), source(second));
     Some(Pending {
         key: (
@@ -448,15 +443,23 @@ pub fn pending(
         kind,
         function: host.clone(),
         body,
-        first_location: first.location.first().cloned().unwrap_or_default(),
-        second_location: second.location.first().cloned().unwrap_or_default(),
+        first_location: first
+            .location
+            .first()
+            .map(|l| l.to_string())
+            .unwrap_or_default(),
+        second_location: second
+            .location
+            .first()
+            .map(|l| l.to_string())
+            .unwrap_or_default(),
         stack_shown,
         json,
         candidates,
         summary_location: first
             .location
             .first()
-            .cloned()
+            .map(|l| l.to_string())
             .unwrap_or_else(|| format!("@{}", t.name)),
         first_elsewhere: None,
         counted: true,

@@ -30,7 +30,7 @@ fn table(file: &str) -> Vec<u8> {
     ];
     table_of_g(file, "\"g\"", sites, |name| Scope {
         domain: 0,
-        name: format!("\"g: %{name}\""),
+        name: format!("\"g: %{name}\"").into(),
         decl: None,
         parameter_of: None,
         note: None,

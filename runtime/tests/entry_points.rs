@@ -22,7 +22,7 @@ fn table(file: &str) -> Vec<u8> {
     ];
     table_of_g("t.c", "\"f\"", sites, |name| Scope {
         domain: 0,
-        name: format!("\"f: %{name}\""),
+        name: format!("\"f: %{name}\"").into(),
         note: None,
         decl: Some("t.c:9:1".into()),
         parameter_of: Some("g".into()),

@@ -172,7 +172,7 @@ pub(crate) unsafe fn plan(
         SanitizePoint::End => Point::End,
     };
     plan.table = ModuleTable {
-        module: module_name.to_owned(),
+        module: module_name.to_owned().into(),
         point,
         functions: tables,
     }
@@ -249,8 +249,8 @@ unsafe fn plan_function(
         let Some(new) = *new else { continue };
         let (inst, part) = f.origins[old];
         let site = &mut table.sites[new as usize];
-        site.instruction = printer.value(inst).trim().to_owned();
-        site.location = locations(inst);
+        site.instruction = printer.value(inst).trim().to_owned().into();
+        site.location = locations(inst).into_iter().map(Into::into).collect();
         group[new as usize] = filter.group[old];
         let (part, lane) = site_part(part);
         site_plans.push(SitePlan {

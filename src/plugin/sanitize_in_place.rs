@@ -13,7 +13,7 @@ use rustc_hash::FxHashMap;
 /// A table global's contents, decoded once per module, with each
 /// function's claims made on first need.
 pub struct InPlaceTable {
-    table: ModuleTable,
+    table: ModuleTable<'static>,
     claims: FxHashMap<u32, FunctionClaims>,
 }
 
@@ -39,7 +39,9 @@ pub struct InPlacePairs {
 impl InPlaceTable {
     /// The table in `bytes` (a table global's initializer), or why not.
     pub fn decode(bytes: &[u8]) -> Result<InPlaceTable, String> {
-        let table = ModuleTable::decode(bytes).map_err(|e| e.to_string())?;
+        let table = ModuleTable::decode(bytes)
+            .map_err(|e| e.to_string())?
+            .into_owned();
         Ok(InPlaceTable {
             table,
             claims: FxHashMap::default(),

@@ -18,7 +18,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::table::{Access, Domain, FunctionTable, List, Scope, Site};
+use super::table::{Access, Domain, FunctionTable, List, Scope, Site, Text};
 use crate::decision::Contents;
 use crate::graph::{MetadataGraph, NodeId};
 use crate::names::{
@@ -56,7 +56,7 @@ pub struct Decl {
 pub struct Built {
     /// Sites in the candidates' order; their `instruction` and `location`
     /// are the caller's to fill.
-    pub table: FunctionTable,
+    pub table: FunctionTable<'static>,
     /// For each decl, the table scopes it declares.
     pub decl_scopes: Vec<Vec<u32>>,
     /// Scopes of per-loop domains left out.
@@ -82,7 +82,7 @@ pub fn function_table(
         g,
         names,
         table: FunctionTable {
-            name: name.to_owned(),
+            name: name.to_owned().into(),
             key,
             ..FunctionTable::default()
         },
@@ -95,9 +95,9 @@ pub fn function_table(
         let mut list = |l: Option<NodeId>| l.filter(|&l| !bad(l)).and_then(|l| b.list(l, contents));
         let (scopes, noalias) = (list(c.scopes), list(c.noalias));
         b.table.sites.push(Site {
-            instruction: String::new(),
+            instruction: Text::default(),
             location: Vec::new(),
-            part: c.part.clone(),
+            part: c.part.clone().into(),
             access: c.access,
             scopes,
             noalias,
@@ -115,7 +115,7 @@ pub fn function_table(
             for &i in &ids {
                 b.table.scopes[i as usize]
                     .decl
-                    .get_or_insert_with(|| d.location.clone());
+                    .get_or_insert_with(|| d.location.clone().into());
             }
             ids
         })
@@ -130,7 +130,7 @@ pub fn function_table(
 struct Builder<'g> {
     g: &'g MetadataGraph,
     names: &'g dyn Numbering,
-    table: FunctionTable,
+    table: FunctionTable<'static>,
     lists: FxHashMap<NodeId, Option<u32>>,
     scopes: FxHashMap<NodeId, u32>,
     domains: FxHashMap<NodeId, u32>,
@@ -151,7 +151,7 @@ impl Builder<'_> {
             self.table.lists.push(List {
                 content: contents.of(self.g, node),
                 scopes,
-                text: describe_list(self.g, self.names, node),
+                text: describe_list(self.g, self.names, node).into(),
             });
             (self.table.lists.len() - 1) as u32
         });
@@ -173,15 +173,15 @@ impl Builder<'_> {
         let d = *self.domains.entry(domain).or_insert(next);
         if d == next {
             self.table.domains.push(Domain {
-                name: describe_domain(self.g, self.names, domain),
+                name: describe_domain(self.g, self.names, domain).into(),
             });
         }
         self.table.scopes.push(Scope {
             domain: d,
-            name: scope_label(self.g, self.names, scope),
-            note: self.note(scope, domain_name),
+            name: scope_label(self.g, self.names, scope).into(),
+            note: self.note(scope, domain_name).map(Text::from),
             decl: None,
-            parameter_of: parameter_of(scope_name(self.g, scope), domain_name),
+            parameter_of: parameter_of(scope_name(self.g, scope), domain_name).map(Text::from),
         });
         let s = (self.table.scopes.len() - 1) as u32;
         self.scopes.insert(scope, s);
@@ -212,7 +212,7 @@ pub fn parameter_of(scope: Option<&str>, domain: Option<&str>) -> Option<String>
 
 /// The table with only the sites `keep` says, renumbered; the new index of
 /// each kept site.
-pub fn retain_sites(table: &mut FunctionTable, keep: &[bool]) -> Vec<Option<u32>> {
+pub fn retain_sites(table: &mut FunctionTable<'_>, keep: &[bool]) -> Vec<Option<u32>> {
     let mut next = 0u32;
     let map: Vec<Option<u32>> = (0..table.sites.len())
         .map(|i| {
@@ -256,7 +256,7 @@ mod tests {
         let l = g.add_tuple(vec![Operand::Node(a), Operand::Node(v)]);
         let c = Candidate {
             access: Access::Write,
-            part: String::new(),
+            part: "".into(),
             scopes: Some(l),
             noalias: None,
             instruction_index: 0,
@@ -294,7 +294,7 @@ mod tests {
         let null = g.add_tuple(vec![Operand::Null]);
         let c = |scopes, noalias| Candidate {
             access: Access::Read,
-            part: String::new(),
+            part: "".into(),
             scopes,
             noalias,
             instruction_index: 0,
@@ -344,9 +344,9 @@ mod tests {
         let mut t = FunctionTable::default();
         for i in 0..4 {
             t.sites.push(Site {
-                instruction: format!("{i}"),
+                instruction: format!("{i}").into(),
                 location: vec![],
-                part: String::new(),
+                part: "".into(),
                 access: Access::Read,
                 scopes: None,
                 noalias: None,

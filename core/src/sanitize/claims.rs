@@ -424,11 +424,11 @@ mod tests {
     use super::*;
     use crate::sanitize::table::{Domain, List, Scope, Site};
 
-    fn site(i: u32, access: Access, scopes: Option<u32>, noalias: Option<u32>) -> Site {
+    fn site(i: u32, access: Access, scopes: Option<u32>, noalias: Option<u32>) -> Site<'static> {
         Site {
-            instruction: format!("inst {i}"),
+            instruction: format!("inst {i}").into(),
             location: Vec::new(),
-            part: String::new(),
+            part: "".into(),
             access,
             scopes,
             noalias,
@@ -436,22 +436,22 @@ mod tests {
         }
     }
 
-    fn list(scopes: &[u32]) -> List {
+    fn list(scopes: &[u32]) -> List<'static> {
         List {
             content: scopes.len() as u64,
             scopes: scopes.to_vec(),
-            text: String::new(),
+            text: "".into(),
         }
     }
 
     /// `scale(out, in)` as the worked example of docs/sanitize.md: one
     /// domain, scopes out (0) and in (1); lists {out} (0) and {in} (1).
-    fn scale(decl: bool) -> FunctionTable {
-        let scope = |name: &str| Scope {
+    fn scale(decl: bool) -> FunctionTable<'static> {
+        let scope = |name: &'static str| Scope {
             domain: 0,
             name: name.into(),
             note: None,
-            decl: decl.then(|| "entry".to_owned()),
+            decl: decl.then(|| "entry".into()),
             parameter_of: Some("scale".into()),
         };
         FunctionTable {

@@ -12,7 +12,90 @@
 //! the order of their vectors; `__aliaskit_access(frame, site, ...)` and
 //! `__aliaskit_scope(frame, scope)` take those numbers.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
+
+/// A table's text for humans (instructions, locations, names): borrowed
+/// from the encoded table where it is decoded (the runtime keeps no copy of
+/// what the program's table global holds), owned where the table is made.
+/// (A type of its own: serde borrows a `Cow` field only when it is written
+/// `Cow<str>`, not in a `Vec` or an `Option`.)
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Text<'a>(pub Cow<'a, str>);
+
+impl Text<'_> {
+    /// The text, owned.
+    pub fn into_owned(self) -> Text<'static> {
+        Text(Cow::Owned(self.0.into_owned()))
+    }
+
+    /// Whether it is borrowed from where it was decoded.
+    pub fn is_borrowed(&self) -> bool {
+        matches!(self.0, Cow::Borrowed(_))
+    }
+}
+
+impl std::ops::Deref for Text<'_> {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for Text<'_> {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for Text<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<String> for Text<'_> {
+    fn from(s: String) -> Self {
+        Text(Cow::Owned(s))
+    }
+}
+
+impl<'a> From<&'a str> for Text<'a> {
+    fn from(s: &'a str) -> Self {
+        Text(Cow::Borrowed(s))
+    }
+}
+
+impl PartialEq<str> for Text<'_> {
+    fn eq(&self, other: &str) -> bool {
+        *self.0 == *other
+    }
+}
+
+impl PartialEq<&str> for Text<'_> {
+    fn eq(&self, other: &&str) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl PartialEq<Text<'_>> for &str {
+    fn eq(&self, other: &Text<'_>) -> bool {
+        **self == *other.0
+    }
+}
+
+impl Serialize for Text<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        <&'de str>::deserialize(d).map(|s| Text(Cow::Borrowed(s)))
+    }
+}
 
 /// The first bytes of every table (`AKSAN` and the format's version).
 pub const MAGIC: [u8; 8] = *b"AKSAN\x00\x00\x02";
@@ -55,39 +138,49 @@ pub enum Access {
 
 /// An instrumented module.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ModuleTable {
+pub struct ModuleTable<'a> {
     /// The module's source file name (or identifier), as reports name it.
-    pub module: String,
+    #[serde(borrow)]
+    pub module: Text<'a>,
     pub point: Point,
-    pub functions: Vec<FunctionTable>,
+    #[serde(borrow)]
+    pub functions: Vec<FunctionTable<'a>>,
 }
 
 /// An instrumented function.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FunctionTable {
+pub struct FunctionTable<'a> {
     /// The function's LLVM name.
-    pub name: String,
+    #[serde(borrow)]
+    pub name: Text<'a>,
     /// `FunctionKey` of the module's key and the function's name (decision
     /// ids).
     pub key: u64,
-    pub sites: Vec<Site>,
-    pub lists: Vec<List>,
-    pub scopes: Vec<Scope>,
-    pub domains: Vec<Domain>,
+    #[serde(borrow)]
+    pub sites: Vec<Site<'a>>,
+    #[serde(borrow)]
+    pub lists: Vec<List<'a>>,
+    #[serde(borrow)]
+    pub scopes: Vec<Scope<'a>>,
+    #[serde(borrow)]
+    pub domains: Vec<Domain<'a>>,
 }
 
 /// One instrumented access: an instruction, or one part of it (the
 /// destination or the source of a copy, one lane of a masked access).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Site {
+pub struct Site<'a> {
     /// The instruction as `opt -S` prints it.
-    pub instruction: String,
+    #[serde(borrow)]
+    pub instruction: Text<'a>,
     /// `file:line:col` from `!dbg`, then the locations it was inlined at
     /// (innermost first); empty without `!dbg`.
-    pub location: Vec<String>,
+    #[serde(borrow)]
+    pub location: Vec<Text<'a>>,
     /// Which part of the instruction, when it has several ("destination",
     /// "source", "lane 2"); empty otherwise.
-    pub part: String,
+    #[serde(borrow)]
+    pub part: Text<'a>,
     pub access: Access,
     /// Its `!alias.scope` list (an index into [`FunctionTable::lists`]).
     pub scopes: Option<u32>,
@@ -102,7 +195,7 @@ pub struct Site {
 /// A scope list as the site carries it, with only the scopes that are
 /// checked (see [`Scope`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct List {
+pub struct List<'a> {
     /// The content hash of the list node as it is in the module (every
     /// scope, checked or not): what decision ids are made of.
     pub content: u64,
@@ -110,36 +203,42 @@ pub struct List {
     /// [`FunctionTable::scopes`]).
     pub scopes: Vec<u32>,
     /// The list for humans (`{"f: %a" in "f", ...}`).
-    pub text: String,
+    #[serde(borrow)]
+    pub text: Text<'a>,
 }
 
 /// A scope whose claims are checked.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Scope {
+pub struct Scope<'a> {
     /// Its domain (an index into [`FunctionTable::domains`]).
     pub domain: u32,
     /// Its short name for humans: its name string quoted, or its number
     /// (`!7`) ([`crate::names`]).
-    pub name: String,
+    #[serde(borrow)]
+    pub name: Text<'a>,
     /// What the short name does not say: who made the scope (the
     /// inliner), or an anonymous scope's place in its domain
     /// ([`crate::names::scope_note`]).
-    pub note: Option<String>,
+    #[serde(borrow)]
+    pub note: Option<Text<'a>>,
     /// The location of its `llvm.experimental.noalias.scope.decl` in the
     /// function (`file:line:col`, or the instruction when there is no
     /// `!dbg`), if it has one: then each execution of it starts an
     /// instance. Without one, its instance is the call.
-    pub decl: Option<String>,
+    #[serde(borrow)]
+    pub decl: Option<Text<'a>>,
     /// When the scope stands for a `noalias` parameter (the inliner's or
     /// the start point's naming: domain `F`, scope `F: %p`), the function
     /// `F` whose parameter it is.
-    pub parameter_of: Option<String>,
+    #[serde(borrow)]
+    pub parameter_of: Option<Text<'a>>,
 }
 
 /// A scope domain.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Domain {
-    pub name: String,
+pub struct Domain<'a> {
+    #[serde(borrow)]
+    pub name: Text<'a>,
 }
 
 /// Why a table cannot be read.
@@ -190,9 +289,9 @@ pub fn framed_len(magic: &[u8; 8], header: &[u8; 16]) -> Result<usize, TableErro
 }
 
 /// The table framed with `magic` at the start of `bytes`.
-pub fn decode_framed<T: serde::de::DeserializeOwned>(
+pub fn decode_framed<'a, T: Deserialize<'a>>(
     magic: &[u8; 8],
-    bytes: &[u8],
+    bytes: &'a [u8],
 ) -> Result<T, TableError> {
     let header: &[u8; 16] = bytes
         .get(..16)
@@ -203,7 +302,7 @@ pub fn decode_framed<T: serde::de::DeserializeOwned>(
     postcard::from_bytes(body).map_err(|e| TableError::Decode(e.to_string()))
 }
 
-impl ModuleTable {
+impl<'a> ModuleTable<'a> {
     /// [`MAGIC`], the length of what follows (8 bytes, little-endian), and
     /// the table.
     pub fn encode(&self) -> Vec<u8> {
@@ -215,8 +314,76 @@ impl ModuleTable {
         framed_len(&MAGIC, header)
     }
 
-    pub fn decode(bytes: &[u8]) -> Result<ModuleTable, TableError> {
+    /// The table at the start of `bytes`, its texts borrowed from them.
+    pub fn decode(bytes: &'a [u8]) -> Result<ModuleTable<'a>, TableError> {
         decode_framed(&MAGIC, bytes)
+    }
+
+    /// The table with texts of its own.
+    pub fn into_owned(self) -> ModuleTable<'static> {
+        ModuleTable {
+            module: owned(self.module),
+            point: self.point,
+            functions: self
+                .functions
+                .into_iter()
+                .map(FunctionTable::into_owned)
+                .collect(),
+        }
+    }
+}
+
+fn owned(t: Text<'_>) -> Text<'static> {
+    t.into_owned()
+}
+
+impl FunctionTable<'_> {
+    /// The function's table with texts of its own.
+    pub fn into_owned(self) -> FunctionTable<'static> {
+        FunctionTable {
+            name: owned(self.name),
+            key: self.key,
+            sites: self
+                .sites
+                .into_iter()
+                .map(|s| Site {
+                    instruction: owned(s.instruction),
+                    location: s.location.into_iter().map(owned).collect(),
+                    part: owned(s.part),
+                    access: s.access,
+                    scopes: s.scopes,
+                    noalias: s.noalias,
+                    instruction_index: s.instruction_index,
+                })
+                .collect(),
+            lists: self
+                .lists
+                .into_iter()
+                .map(|l| List {
+                    content: l.content,
+                    scopes: l.scopes,
+                    text: owned(l.text),
+                })
+                .collect(),
+            scopes: self
+                .scopes
+                .into_iter()
+                .map(|s| Scope {
+                    domain: s.domain,
+                    name: owned(s.name),
+                    note: s.note.map(owned),
+                    decl: s.decl.map(owned),
+                    parameter_of: s.parameter_of.map(owned),
+                })
+                .collect(),
+            domains: self
+                .domains
+                .into_iter()
+                .map(|d| Domain {
+                    name: owned(d.name),
+                })
+                .collect(),
+        }
     }
 }
 
@@ -224,7 +391,7 @@ impl ModuleTable {
 mod tests {
     use super::*;
 
-    fn sample() -> ModuleTable {
+    fn sample() -> ModuleTable<'static> {
         ModuleTable {
             module: "x.c".into(),
             point: Point::End,
@@ -234,7 +401,7 @@ mod tests {
                 sites: vec![Site {
                     instruction: "store i32 0, ptr %p, align 4, !alias.scope !3".into(),
                     location: vec!["x.c:3:5".into()],
-                    part: String::new(),
+                    part: "".into(),
                     access: Access::Write,
                     scopes: Some(0),
                     noalias: None,
@@ -265,6 +432,26 @@ mod tests {
         let bytes = t.encode();
         assert_eq!(&bytes[..8], &MAGIC);
         assert_eq!(ModuleTable::decode(&bytes), Ok(t));
+    }
+
+    /// The runtime keeps no copy of the texts of a table it decodes.
+    #[test]
+    fn decoded_texts_are_borrowed() {
+        let bytes = sample().encode();
+        let t = ModuleTable::decode(&bytes).unwrap();
+        let f = &t.functions[0];
+        let borrowed = |t: &Text| t.is_borrowed();
+        assert!(borrowed(&t.module) && borrowed(&f.name));
+        assert!(borrowed(&f.sites[0].instruction) && borrowed(&f.sites[0].location[0]));
+        assert!(borrowed(&f.lists[0].text) && borrowed(&f.domains[0].name));
+        assert!(f.scopes.iter().all(|s| borrowed(&s.name)));
+        assert!(f
+            .scopes
+            .iter()
+            .flat_map(|s| [&s.note, &s.decl, &s.parameter_of])
+            .flatten()
+            .all(borrowed));
+        assert_eq!(t.into_owned(), sample());
     }
 
     #[test]

@@ -27,12 +27,12 @@
 use rustc_hash::FxHashMap;
 
 use super::claims::NO_GROUP;
-use super::table::Site;
+use super::table::{Site, Text};
 
 /// Each site's twin: the first site (in table order) it is a twin of, or
 /// itself. `group[i]` is site i's [`super::claims::Filter::group`].
 pub fn twins(sites: &[Site], group: &[u32]) -> Vec<u32> {
-    let mut first: FxHashMap<(u32, &[String]), u32> = FxHashMap::default();
+    let mut first: FxHashMap<(u32, &[Text]), u32> = FxHashMap::default();
     sites
         .iter()
         .enumerate()
@@ -51,15 +51,15 @@ mod tests {
     use super::*;
     use crate::sanitize::table::Access;
 
-    fn site(i: u32, location: &str, part: &str) -> Site {
+    fn site(i: u32, location: &str, part: &str) -> Site<'static> {
         Site {
-            instruction: format!("inst {i}"),
+            instruction: format!("inst {i}").into(),
             location: if location.is_empty() {
                 Vec::new()
             } else {
-                vec![location.to_owned()]
+                vec![location.to_owned().into()]
             },
-            part: part.to_owned(),
+            part: part.to_owned().into(),
             access: Access::Read,
             scopes: Some(0),
             noalias: None,

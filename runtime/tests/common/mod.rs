@@ -30,11 +30,11 @@ pub fn site(
     access: Access,
     scopes: u32,
     noalias: u32,
-) -> Site {
+) -> Site<'static> {
     Site {
-        instruction: format!("instruction {inst}"),
-        location: vec![format!("{file}:{}:1", 10 + line)],
-        part: part.into(),
+        instruction: format!("instruction {inst}").into(),
+        location: vec![format!("{file}:{}:1", 10 + line).into()],
+        part: part.to_owned().into(),
         access,
         scopes: Some(scopes),
         noalias: Some(noalias),
@@ -49,16 +49,16 @@ pub fn site(
 pub fn table_of_g(
     module: &str,
     domain: &str,
-    sites: Vec<Site>,
-    scope: impl Fn(&str) -> Scope,
+    sites: Vec<Site<'static>>,
+    scope: impl Fn(&str) -> Scope<'static>,
 ) -> Vec<u8> {
-    let list = |s: u32, text: &str| List {
+    let list = |s: u32, text: &'static str| List {
         content: 100 + s as u64,
         scopes: vec![s],
         text: text.into(),
     };
     ModuleTable {
-        module: module.into(),
+        module: module.to_owned().into(),
         point: Point::End,
         functions: vec![FunctionTable {
             name: "g".into(),
@@ -67,7 +67,7 @@ pub fn table_of_g(
             lists: vec![list(0, "{p}"), list(1, "{q}")],
             scopes: vec![scope("p"), scope("q")],
             domains: vec![Domain {
-                name: domain.into(),
+                name: domain.to_owned().into(),
             }],
         }],
     }
