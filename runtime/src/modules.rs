@@ -148,7 +148,7 @@ impl FunctionOracle {
         })
     }
 
-    pub fn table(&self) -> &FunctionTable {
+    pub fn table(&self) -> &FunctionTable<'static> {
         &self.module.table.functions[self.function as usize]
     }
 
