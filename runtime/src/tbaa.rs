@@ -370,13 +370,15 @@ pub fn load_at(id: StoreId, instance: u64, host: u64, addr: u64, size: u64) -> V
             return vec![];
         };
         let mut hits = shadow().check(addr, size, |stored| l.broken(stored, claims).is_some());
-        hits.retain(|h| !l.decided.contains(&(h.store, id, instance, host)));
         if l.immutable(id) {
             // Its bytes are claimed constant from now on: marked with it.
             shadow().store(addr, size, id);
         } else if hits.is_empty() {
             l.remember_ok(id, shadow().uniform(addr, size));
         }
+        // Only now: a hit decided before still breaks a claim, so its
+        // class is no pass for the program's fast path.
+        hits.retain(|h| !l.decided.contains(&(h.store, id, instance, host)));
         let points: Vec<Point> = hits
             .iter()
             .map(|h| l.broken(h.store, claims).unwrap_or(Point::Start))
