@@ -25,6 +25,7 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
+use aliaskit_core::sanitize::in_place::Slot;
 use aliaskit_core::sanitize::log::{Conflict, FrameLog};
 use rustc_hash::FxHashMap;
 
@@ -303,23 +304,29 @@ pub struct Walk {
 }
 
 impl Walk {
-    /// The first byte of the k-th block of the first row (delegated
-    /// accesses: one row).
-    fn block(&self, k: u64) -> u64 {
-        self.first
-            .wrapping_add((k as i64).wrapping_mul(self.step) as u64)
+    /// The bytes it touches, as a frame checked in place sees them.
+    fn slot(&self) -> Slot {
+        Slot::of_walk(
+            self.first,
+            self.size,
+            self.step,
+            self.count,
+            self.row_step,
+            self.rows,
+        )
     }
 
-    /// The bytes of the first row, `[lo, hi)` (saturated at the end of the
-    /// address space).
-    fn row_hull(&self) -> (u64, u64) {
-        let last = self.block(self.count.saturating_sub(1));
-        let (lo, hi) = if self.step < 0 {
-            (last, self.first)
-        } else {
-            (self.first, last)
-        };
-        (lo, hi.saturating_add(self.size))
+    /// Its k-th block of the first row, as a walk of its own.
+    fn block(&self, k: u64) -> Walk {
+        let first = self
+            .first
+            .wrapping_add((k as i64).wrapping_mul(self.step) as u64);
+        Walk {
+            first,
+            count: 1,
+            rows: 1,
+            ..*self
+        }
     }
 }
 
@@ -444,7 +451,8 @@ pub fn delegated(walk: Walk, write: bool, here: usize) -> Vec<Pending> {
             oracles,
             ..
         } = s;
-        let (lo, hi) = walk.row_hull();
+        debug_assert_eq!(walk.rows, 1, "a delegated walk is one row");
+        let walked = walk.slot();
         for d in delegations.iter() {
             let site = if write { d.write } else { d.read };
             if site == NO_SITE || !on_stack_above(here, d.sp) {
@@ -458,20 +466,24 @@ pub fn delegated(walk: Walk, write: bool, here: usize) -> Vec<Pending> {
                 continue;
             }
             // The callees' own stack, [here, sp): never the caller's memory.
-            let own = |lo: u64, hi: u64| hi > here as u64 && lo < d.sp as u64;
-            if walk.count == 1 {
-                if !own(lo, hi) {
-                    frame.log.access(site, walk.first, walk.size);
-                }
-            } else if !own(lo, hi) {
-                frame
-                    .log
-                    .access_grid(site, walk.first, walk.size, walk.step, walk.count, 0, 1);
+            let own = Slot {
+                lo: here as u64,
+                hi: d.sp as u64,
+            };
+            if walked.overlap(own).is_none() {
+                frame.log.access_grid(
+                    site,
+                    walk.first,
+                    walk.size,
+                    walk.step,
+                    walk.count,
+                    walk.row_step,
+                    walk.rows,
+                );
             } else {
-                for k in 0..walk.count {
-                    let b = walk.block(k);
-                    if !own(b, b.saturating_add(walk.size)) {
-                        frame.log.access(site, b, walk.size);
+                for b in (0..walk.count).map(|k| walk.block(k)) {
+                    if b.slot().overlap(own).is_none() {
+                        frame.log.access(site, b.first, b.size);
                     }
                 }
             }
