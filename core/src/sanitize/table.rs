@@ -322,7 +322,7 @@ impl<'a> ModuleTable<'a> {
     /// The table with texts of its own.
     pub fn into_owned(self) -> ModuleTable<'static> {
         ModuleTable {
-            module: owned(self.module),
+            module: self.module.into_owned(),
             point: self.point,
             functions: self
                 .functions
@@ -333,23 +333,19 @@ impl<'a> ModuleTable<'a> {
     }
 }
 
-fn owned(t: Text<'_>) -> Text<'static> {
-    t.into_owned()
-}
-
 impl FunctionTable<'_> {
     /// The function's table with texts of its own.
     pub fn into_owned(self) -> FunctionTable<'static> {
         FunctionTable {
-            name: owned(self.name),
+            name: self.name.into_owned(),
             key: self.key,
             sites: self
                 .sites
                 .into_iter()
                 .map(|s| Site {
-                    instruction: owned(s.instruction),
-                    location: s.location.into_iter().map(owned).collect(),
-                    part: owned(s.part),
+                    instruction: s.instruction.into_owned(),
+                    location: s.location.into_iter().map(Text::into_owned).collect(),
+                    part: s.part.into_owned(),
                     access: s.access,
                     scopes: s.scopes,
                     noalias: s.noalias,
@@ -362,7 +358,7 @@ impl FunctionTable<'_> {
                 .map(|l| List {
                     content: l.content,
                     scopes: l.scopes,
-                    text: owned(l.text),
+                    text: l.text.into_owned(),
                 })
                 .collect(),
             scopes: self
@@ -370,17 +366,17 @@ impl FunctionTable<'_> {
                 .into_iter()
                 .map(|s| Scope {
                     domain: s.domain,
-                    name: owned(s.name),
-                    note: s.note.map(owned),
-                    decl: s.decl.map(owned),
-                    parameter_of: s.parameter_of.map(owned),
+                    name: s.name.into_owned(),
+                    note: s.note.map(Text::into_owned),
+                    decl: s.decl.map(Text::into_owned),
+                    parameter_of: s.parameter_of.map(Text::into_owned),
                 })
                 .collect(),
             domains: self
                 .domains
                 .into_iter()
                 .map(|d| Domain {
-                    name: owned(d.name),
+                    name: d.name.into_owned(),
                 })
                 .collect(),
         }
