@@ -48,13 +48,19 @@ trap 'rm -rf "$tmp"' EXIT
 unwinder=$("$LLVM_BIN/clang" -print-file-name=libgcc_eh.a)
 [[ -f $unwinder ]] || { echo "runtime/archive.sh: libgcc_eh.a not found (clang -print-file-name=libgcc_eh.a; Debian: libgcc-12-dev)" >&2; exit 1; }
 # One input section description per pattern: the hot section holds them
-# in the list's order.
+# in the list's order. The rest of the runtime's cold functions
+# (.text.unlikely.*) go into one section of their own: left as they are,
+# GNU ld would put them first in the program's text, before and beside the
+# program's own code, whose pages a run touches.
 {
-  echo 'SECTIONS { .text.aliaskit_hot : {'
+  echo 'SECTIONS {'
+  echo ' .text.aliaskit_hot : {'
   grep -v '^#' "$ROOT/runtime/hot-functions.txt" | while read -r f; do
     [[ -n $f ]] && echo "  *(.text.$f* .text.unlikely.$f*)"
   done
-  echo '} }'
+  echo ' }'
+  echo ' .text.aliaskit_cold : { *(.text.unlikely .text.unlikely.*) }'
+  echo '}'
 } >"$tmp/hot.ld"
 "$LLVM_BIN/ld.lld" -r -T "$tmp/hot.ld" --whole-archive "$in" --no-whole-archive "$unwinder" -o "$tmp/rt.o"
 "$LLVM_BIN/llvm-objcopy" --strip-debug --wildcard --keep-global-symbol='__aliaskit_*' "$tmp/rt.o" "$tmp/aliaskit_rt.o"
