@@ -4,6 +4,7 @@
 //! with those scopes (the big-log check looks at partner groups only).
 
 use aliaskit_core::sanitize::claims::{Filter, FunctionClaims, NO_GROUP};
+use aliaskit_core::sanitize::shape::FunctionShape;
 use aliaskit_core::sanitize::table::{Access, Domain, FunctionTable, List, Scope, Site};
 use proptest::prelude::*;
 
@@ -66,8 +67,9 @@ proptest! {
 
     #[test]
     fn every_claimed_pair_with_a_write_is_in_the_filter(t in table()) {
-        let filter = Filter::of(&t);
-        let mut claims = FunctionClaims::new(&t);
+        let shape = FunctionShape::of(&t);
+        let filter = Filter::of(&shape);
+        let mut claims = FunctionClaims::new(&shape);
         let n = t.sites.len() as u32;
         for a in 0..n {
             for b in a..n {

@@ -340,10 +340,7 @@ pub fn in_place_conflict(at: Place, walks: [Walk; 2]) -> Vec<Pending> {
         let Some(oracle) = s.oracles.get(i) else {
             return Vec::new();
         };
-        let (sites, scopes) = {
-            let t = oracle.table();
-            (t.sites.len() as u32, t.scopes.len() as u32)
-        };
+        let (sites, scopes) = oracle.sizes();
         let mut log = FrameLog::new();
         log.reset(sites, scopes);
         for w in walks {

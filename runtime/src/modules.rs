@@ -2,8 +2,10 @@
 //!
 //! Every instrumented module has one table global per point (the bytes of
 //! `aliaskit_core::sanitize::table`, `sanitize.cpp`), registered by a
-//! constructor ([`register`]) and decoded the first time one of its frames
-//! has something to check ([`module`]); and, when some of its accesses
+//! constructor ([`register`]); its shape (what checking needs) is decoded
+//! the first time one of its frames has something to check ([`module`]),
+//! the whole table with its texts only when a report is written
+//! ([`Module::table`]); and, when some of its accesses
 //! could not be classified, a counter of them ([`register_counter`]). A thread keeps, per function, its
 //! own [`FunctionOracle`]: the core's claims of the function's lists, the
 //! scopes relevant to each site, and the pairs it already reported, so
@@ -14,19 +16,37 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use aliaskit_core::sanitize::claims::{Filter, FunctionClaims, NO_GROUP};
 use aliaskit_core::sanitize::log::{ClaimRule, Claims, Relevance, ScopeId, SiteId};
+use aliaskit_core::sanitize::shape::{whole_table, ModuleShape, TableParts};
 use aliaskit_core::sanitize::table::{FunctionTable, ModuleTable, Point};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-/// A decoded table.
+/// A table global, its shape decoded.
 pub struct Module {
-    /// Its texts borrowed from the table global, which lives as long as
-    /// the program (as the hosts arrays the frames keep do).
-    pub table: ModuleTable<'static>,
+    pub shape: ModuleShape,
+    /// The whole table's bytes, in the table global, which lives as long
+    /// as the program (as the hosts arrays the frames keep do).
+    bytes: &'static [u8],
+    /// The whole table, its texts borrowed from `bytes`: decoded when a
+    /// report first needs it (None: it cannot be read, said once).
+    table: OnceLock<Option<ModuleTable<'static>>>,
 }
 
 impl Module {
     pub fn point(&self) -> Point {
-        self.table.point
+        self.shape.point
+    }
+
+    /// The whole table, decoded now if it was not.
+    pub fn table(&self) -> Option<&ModuleTable<'static>> {
+        self.table
+            .get_or_init(|| {
+                whole_table(self.bytes)
+                    .map_err(|e| {
+                        crate::report::warn(&format!("a module's reports cannot be written: {e}"))
+                    })
+                    .ok()
+            })
+            .as_ref()
     }
 }
 
@@ -112,8 +132,12 @@ unsafe fn decode(global: usize) -> Result<Module, String> {
     let header: [u8; 16] = std::ptr::read_unaligned(bytes.cast());
     let len = ModuleTable::encoded_len(&header).map_err(|e| e.to_string())?;
     let body: &'static [u8] = std::slice::from_raw_parts(bytes, len);
-    let table = ModuleTable::decode(body).map_err(|e| e.to_string())?;
-    Ok(Module { table })
+    let parts = TableParts::decode(body).map_err(|e| e.to_string())?;
+    Ok(Module {
+        shape: parts.shape,
+        bytes: parts.table,
+        table: OnceLock::new(),
+    })
 }
 
 /// What one thread knows about one function's claims.
@@ -134,7 +158,7 @@ impl FunctionOracle {
     /// The oracle of function `function` of `module`; None if the table
     /// has no such function.
     pub fn new(module: Arc<Module>, function: u32) -> Option<FunctionOracle> {
-        let f = module.table.functions.get(function as usize)?;
+        let f = module.shape.functions.get(function as usize)?;
         let claims = FunctionClaims::new(f);
         let filter = Filter::of(f);
         let relevance = Arc::new(Relevance::new(&filter.relevant, f.scopes.len() as u32));
@@ -148,8 +172,16 @@ impl FunctionOracle {
         })
     }
 
-    pub fn table(&self) -> &FunctionTable<'static> {
-        &self.module.table.functions[self.function as usize]
+    /// The function's whole table (for a report), decoded now if it was
+    /// not; None if it cannot be read.
+    pub fn table(&self) -> Option<&FunctionTable<'static>> {
+        self.module.table()?.functions.get(self.function as usize)
+    }
+
+    /// How many sites and scopes the function has.
+    pub fn sizes(&self) -> (u32, u32) {
+        let f = &self.module.shape.functions[self.function as usize];
+        (f.sites.len() as u32, f.scopes.len() as u32)
     }
 
     pub fn claims(&self) -> &FunctionClaims {
@@ -200,5 +232,83 @@ impl Claims for FunctionOracle {
             .partners
             .get(group as usize)
             .map_or(&[], |p| &p[..])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use aliaskit_core::sanitize::table::{Access, Domain, List, Scope, Site};
+
+    /// A table global's bytes, alive for the rest of the test process (as
+    /// a program's are).
+    fn global() -> &'static [u8] {
+        let site = |access, scopes, noalias, i| Site {
+            instruction: format!("instruction {i}").into(),
+            location: vec!["t.c:1:1".into()],
+            part: "".into(),
+            access,
+            scopes: Some(scopes),
+            noalias: Some(noalias),
+            instruction_index: i,
+        };
+        let scope = |name: &str| Scope {
+            domain: 0,
+            name: name.to_owned().into(),
+            note: None,
+            decl: None,
+            parameter_of: None,
+        };
+        let list = |s: u32| List {
+            content: u64::from(s),
+            scopes: vec![s],
+            text: "{...}".into(),
+        };
+        let bytes = ModuleTable {
+            module: "t.c".into(),
+            point: Point::End,
+            functions: vec![FunctionTable {
+                name: "g".into(),
+                key: 42,
+                sites: vec![site(Access::Write, 0, 1, 0), site(Access::Read, 1, 0, 1)],
+                lists: vec![list(0), list(1)],
+                scopes: vec![scope("p"), scope("q")],
+                domains: vec![Domain { name: "d".into() }],
+            }],
+        }
+        .encode();
+        Box::leak(bytes.into_boxed_slice())
+    }
+
+    /// A frame's oracle needs only the table's shape: the whole table,
+    /// with its texts, is decoded when a report first asks for it.
+    #[test]
+    fn the_whole_table_is_read_for_a_report_only() {
+        let bytes = global();
+        // SAFETY: the address of a table's bytes that live as long as the
+        // process.
+        let m = Arc::new(unsafe { decode(bytes.as_ptr() as usize) }.unwrap());
+        let oracle = FunctionOracle::new(Arc::clone(&m), 0).unwrap();
+        assert_eq!(oracle.sizes(), (2, 2));
+        assert!(m.table.get().is_none());
+        assert_eq!(oracle.table().map(|f| f.name.to_string()), Some("g".into()));
+        assert!(m.table.get().is_some());
+        assert!(FunctionOracle::new(m, 1).is_none());
+    }
+
+    /// A table whose second part is spoiled: its frames are still checked
+    /// (the shape is whole), its reports cannot be written (said once).
+    #[test]
+    fn a_spoiled_whole_table_leaves_the_checks() {
+        let mut bytes = global().to_vec();
+        let whole = TableParts::decode(&bytes).unwrap().table.len();
+        let at = bytes.len() - whole;
+        bytes[at..].fill(0xff);
+        let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+        // SAFETY: as above.
+        let m = Arc::new(unsafe { decode(bytes.as_ptr() as usize) }.unwrap());
+        let mut oracle = FunctionOracle::new(Arc::clone(&m), 0).unwrap();
+        assert!(oracle.claim(0, 1).is_some());
+        assert!(oracle.table().is_none());
     }
 }

@@ -214,7 +214,7 @@ pub fn pending(
     c: &Conflict,
     stack_shown: bool,
 ) -> Option<Pending> {
-    let t = oracle.table();
+    let t = oracle.table()?;
     // The functions the code ran in (an analysis may have asked about the
     // claim in each): the table's, then those it was inlined into; the
     // report is of the last, where it runs now.
@@ -297,7 +297,7 @@ pub fn pending(
         noalias_list.text
     );
     let (lo, hi) = c.overlap;
-    let module: &str = &oracle.module.table.module;
+    let module: &str = &oracle.module.table()?.module;
     let point = oracle.module.point();
     let mut body = vec![
         format!(

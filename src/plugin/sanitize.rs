@@ -14,6 +14,7 @@
 use aliaskit_core::decision::{Contents, FunctionKey, ModuleKey};
 use aliaskit_core::sanitize::build::{function_table, retain_sites};
 use aliaskit_core::sanitize::claims::{Filter, NO_GROUP};
+use aliaskit_core::sanitize::shape::FunctionShape;
 use aliaskit_core::sanitize::table::{FunctionTable, ModuleTable, Point};
 use aliaskit_core::sanitize::twins::twins;
 use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
@@ -226,10 +227,11 @@ unsafe fn plan_function(
     tables: &mut Vec<FunctionTable>,
 ) -> FunctionPlanned {
     let mut table = built.table;
+    let shape = FunctionShape::of(&table);
     let filter = if oracle.is_null() {
-        Filter::of(&table)
+        Filter::of(&shape)
     } else {
-        Filter::of_checked(&table, &mut |a, b| {
+        Filter::of_checked(&shape, &mut |a, b| {
             let ((ia, pa), (ib, pb)) = (f.origins[a as usize], f.origins[b as usize]);
             let (pa, pb) = (site_part(pa).0, site_part(pb).0);
             aliaskit_sanitize_disjoint(oracle, ia, pa, ib, pb)

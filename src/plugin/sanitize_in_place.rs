@@ -7,13 +7,13 @@
 use aliaskit_core::sanitize::claims::FunctionClaims;
 use aliaskit_core::sanitize::in_place::slot_pairs;
 use aliaskit_core::sanitize::once::once_per_loop;
-use aliaskit_core::sanitize::table::ModuleTable;
+use aliaskit_core::sanitize::shape::{ModuleShape, TableParts};
 use rustc_hash::FxHashMap;
 
-/// A table global's contents, decoded once per module, with each
-/// function's claims made on first need.
+/// A table global's shape, decoded once per module, with each function's
+/// claims made on first need.
 pub struct InPlaceTable {
-    table: ModuleTable<'static>,
+    shape: ModuleShape,
     claims: FxHashMap<u32, FunctionClaims>,
 }
 
@@ -39,11 +39,9 @@ pub struct InPlacePairs {
 impl InPlaceTable {
     /// The table in `bytes` (a table global's initializer), or why not.
     pub fn decode(bytes: &[u8]) -> Result<InPlaceTable, String> {
-        let table = ModuleTable::decode(bytes)
-            .map_err(|e| e.to_string())?
-            .into_owned();
+        let shape = TableParts::decode(bytes).map_err(|e| e.to_string())?.shape;
         Ok(InPlaceTable {
-            table,
+            shape,
             claims: FxHashMap::default(),
         })
     }
@@ -51,7 +49,7 @@ impl InPlaceTable {
     /// The claims of table function `function`, made on first need; None
     /// if the table has no such function.
     fn claims(&mut self, function: u32) -> Option<(&mut FunctionClaims, u32)> {
-        let f = self.table.functions.get(function as usize)?;
+        let f = self.shape.functions.get(function as usize)?;
         let claims = self
             .claims
             .entry(function)

@@ -18,7 +18,7 @@
 
 source_filename = "phi.ll"
 
-@__aliaskit_table.end = private constant [351 x i8] c"AKSAN\00\00\02O\01\00\00\00\00\00\00\06phi.ll\01\01\04sunk\E3\D7\BB\EC\EC\B9\FA\D4a\03+%v = load i32, ptr %q, align 4, !noalias !3\00\00\00\00\01\00\01.store i32 %v, ptr %p, align 4, !alias.scope !3\00\00\01\01\00\00\03.store i32 %v, ptr %r, align 4, !alias.scope !3\00\00\01\01\00\00\05\01\89\E0\B6\A4\8E\D6\C9\EE\EF\01\01\00\10{\22f: %a\22 in \22f\22}\01\00\07\22f: %a\22\01(made by the inliner for argument %a of f\01<call void @llvm.experimental.noalias.scope.decl(metadata !3)\01\01f\01\03\22f\22", align 8
+@__aliaskit_table.end = private constant [380 x i8] c"AKSAN\00\00\03l\01\00\00\00\00\00\00\01\01\03\00\00\01\00\01\01\01\00\00\03\01\01\00\00\05\02\00\01\01\00\01\00\01\01\CF\02\06phi.ll\01\01\04sunk\E3\D7\BB\EC\EC\B9\FA\D4a\03+%v = load i32, ptr %q, align 4, !noalias !1\00\00\00\00\01\00\01.store i32 %v, ptr %p, align 4, !alias.scope !1\00\00\01\01\00\00\03.store i32 %v, ptr %r, align 4, !alias.scope !1\00\00\01\01\00\00\05\01\89\E0\B6\A4\8E\D6\C9\EE\EF\01\01\00\10{\22f: %a\22 in \22f\22}\01\00\07\22f: %a\22\01(made by the inliner for argument %a of f\01<call void @llvm.experimental.noalias.scope.decl(metadata !1)\01\01f\01\03\22f\22", align 8
 @__aliaskit_name.sunk = private unnamed_addr constant [5 x i8] c"sunk\00"
 @__aliaskit_hosts.sunk = private unnamed_addr constant [1 x { i64, ptr }] [{ i64, ptr } { i64 7037412967164341219, ptr @__aliaskit_name.sunk }]
 @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 0, ptr @__aliaskit_ctor.end, ptr null }]

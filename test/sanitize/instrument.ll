@@ -11,7 +11,7 @@
 ; RUN: %opt -passes='aliaskit-sanitize<end;stats>' -S %s -o - 2>%t.err | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=STATS < %t.err
 ;
-; CHECK:      @__aliaskit_table.end = private constant [{{[0-9]+}} x i8] c"AKSAN\00\00\02
+; CHECK:      @__aliaskit_table.end = private constant [{{[0-9]+}} x i8] c"AKSAN\00\00\03
 ; CHECK:      @llvm.global_ctors = appending global {{.*}} @__aliaskit_ctor.end
 ; CHECK:      @llvm.global_dtors = appending global {{.*}} i32 101, ptr @__aliaskit_fini
 ; CHECK-LABEL: define void @f(

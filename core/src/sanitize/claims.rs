@@ -1,6 +1,6 @@
 //! Which pairs of sites are claimed not to alias: the core's scoped rule
 //! ([`ScopeLists`], the rule `rust-scoped-noalias` answers with) asked
-//! about the lists of a [`FunctionTable`].
+//! about the lists of a function's table (its [`FunctionShape`]).
 //!
 //! The table keeps, for each list, only the scopes that are checked (see
 //! `docs/sanitize.md`: per-loop domains are left out). The rule is a
@@ -32,7 +32,8 @@
 use rustc_hash::FxHashMap;
 
 use super::log::{ClaimRule, ScopeId, SiteId};
-use super::table::{Access, FunctionTable};
+use super::shape::FunctionShape;
+use super::table::Access;
 use crate::graph::{MetadataGraph, NodeId, Operand};
 use crate::scoped::{ListRef, ScopeLists};
 
@@ -95,14 +96,14 @@ struct SiteLists {
 impl FunctionClaims {
     /// Reads the table's lists. Indices out of range (a table that is not
     /// the pass's) are read as missing lists: no claim, never a panic.
-    pub fn new(f: &FunctionTable) -> FunctionClaims {
+    pub fn new(f: &FunctionShape) -> FunctionClaims {
         let mut graph = MetadataGraph::new();
         let mut domain_index = FxHashMap::default();
-        let domains: Vec<NodeId> = (0..f.domains.len())
+        let domains: Vec<NodeId> = (0..f.domains)
             .map(|i| {
                 let d = graph.reserve();
                 graph.define_tuple(d, vec![Operand::Node(d)]);
-                domain_index.insert(d, i as u32);
+                domain_index.insert(d, i);
                 d
             })
             .collect();
@@ -117,10 +118,8 @@ impl FunctionClaims {
             })
             .collect();
         let valid = |s: &u32| scopes.get(*s as usize).copied().flatten().is_some();
-        let list_scopes: Vec<Vec<u32>> = f
-            .lists
-            .iter()
-            .map(|l| l.scopes.iter().copied().filter(valid).collect())
+        let list_scopes: Vec<Vec<u32>> = (0..f.lists())
+            .map(|l| f.list(l).iter().copied().filter(valid).collect())
             .collect();
         let mut lists = ScopeLists::new();
         let rows = list_scopes
@@ -134,7 +133,7 @@ impl FunctionClaims {
                 lists.list(&graph, node)
             })
             .collect();
-        let list = |l: Option<u32>| l.filter(|&l| (l as usize) < f.lists.len());
+        let list = |l: Option<u32>| l.filter(|&l| (l as usize) < f.lists());
         FunctionClaims {
             graph,
             lists,
@@ -152,7 +151,7 @@ impl FunctionClaims {
                 .collect(),
             list_scopes,
             scope_domain: f.scopes.iter().map(|s| s.domain).collect(),
-            scope_has_decl: f.scopes.iter().map(|s| s.decl.is_some()).collect(),
+            scope_has_decl: f.scopes.iter().map(|s| s.has_decl).collect(),
             claims: Vec::new(),
             memo: FxHashMap::default(),
             dense: Vec::new(),
@@ -318,7 +317,7 @@ impl Filter {
     /// and access (the rule sees nothing else), and the rule is asked once
     /// per pair of groups: the cost is in the number of distinct list
     /// pairs, not of sites.
-    pub fn of(f: &FunctionTable) -> Filter {
+    pub fn of(f: &FunctionShape) -> Filter {
         Filter::of_checked(f, &mut |_, _| false)
     }
 
@@ -329,7 +328,7 @@ impl Filter {
     /// makes neither site instrumented. A site is instrumented when one of
     /// its claimed pairs with a write is not disjoint; its group keeps its
     /// partners either way (a site that is not logged is never compared).
-    pub fn of_checked(f: &FunctionTable, disjoint: &mut dyn FnMut(u32, u32) -> bool) -> Filter {
+    pub fn of_checked(f: &FunctionShape, disjoint: &mut dyn FnMut(u32, u32) -> bool) -> Filter {
         let mut claims = FunctionClaims::new(f);
         let mut groups: FxHashMap<(Option<u32>, Option<u32>, bool), Vec<u32>> =
             FxHashMap::default();
@@ -422,7 +421,7 @@ fn pair_of(claims: &FunctionClaims, g: &[u32], h: &[u32]) -> Option<(u32, u32)> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sanitize::table::{Domain, List, Scope, Site};
+    use crate::sanitize::table::{Domain, FunctionTable, List, Scope, Site};
 
     fn site(i: u32, access: Access, scopes: Option<u32>, noalias: Option<u32>) -> Site<'static> {
         Site {
@@ -473,7 +472,7 @@ mod tests {
 
     #[test]
     fn the_load_and_the_store_are_claimed_both_ways() {
-        let mut c = FunctionClaims::new(&scale(true));
+        let mut c = FunctionClaims::new(&FunctionShape::of(&scale(true)));
         let k = c.claim(0, 1).expect("claimed");
         let claim = c.get(k).clone();
         assert_eq!(claim.domain, 0);
@@ -490,7 +489,7 @@ mod tests {
 
     #[test]
     fn the_filter_keeps_pairs_with_a_write() {
-        let f = Filter::of(&scale(false));
+        let f = Filter::of(&FunctionShape::of(&scale(false)));
         // load in[i] vs store out[i]: claimed, a write. load out[i] vs
         // load in[i]: claimed but read-read; the untagged: never.
         assert_eq!(f.instrumented, vec![true, true, false, false]);
@@ -506,7 +505,7 @@ mod tests {
         // A second store to out[] (site 4), a partner of the load too.
         t.sites.push(site(4, Access::Write, Some(0), Some(1)));
         let mut asked = Vec::new();
-        let f = Filter::of_checked(&t, &mut |a, b| {
+        let f = Filter::of_checked(&FunctionShape::of(&t), &mut |a, b| {
             asked.push((a.min(b), a.max(b)));
             (a.min(b), a.max(b)) == (0, 1)
         });
@@ -515,12 +514,15 @@ mod tests {
         assert_eq!(f.instrumented, vec![true, false, false, false, true]);
         assert!(asked.contains(&(0, 1)) && asked.contains(&(0, 4)));
         // Its group keeps the claims: the runtime's partners do not change.
-        assert_eq!(f.partners, Filter::of(&t).partners);
+        assert_eq!(f.partners, Filter::of(&FunctionShape::of(&t)).partners);
         assert_eq!(f.apart, 1);
         // Every pair disjoint: nothing is instrumented.
-        let none = Filter::of_checked(&t, &mut |_, _| true);
+        let none = Filter::of_checked(&FunctionShape::of(&t), &mut |_, _| true);
         assert!(none.instrumented.iter().all(|&i| !i));
-        assert_eq!((none.apart, Filter::of(&t).apart), (3, 0));
+        assert_eq!(
+            (none.apart, Filter::of(&FunctionShape::of(&t)).apart),
+            (3, 0)
+        );
     }
 
     #[test]
@@ -531,11 +533,11 @@ mod tests {
         // still there: so one way remains.
         let mut t = scale(false);
         t.lists[1].scopes.clear();
-        let mut c = FunctionClaims::new(&t);
+        let mut c = FunctionClaims::new(&FunctionShape::of(&t));
         let k = c.claim(0, 1).expect("the store's side still covers");
         assert_eq!((c.get(k).scopes_site, c.get(k).noalias_site), (1, 0));
         t.lists[0].scopes.clear();
-        let mut c = FunctionClaims::new(&t);
+        let mut c = FunctionClaims::new(&FunctionShape::of(&t));
         assert_eq!(c.claim(0, 1), None);
     }
 
@@ -543,7 +545,7 @@ mod tests {
     fn parts_of_one_instruction_are_never_a_pair() {
         let mut t = scale(false);
         t.sites[1].instruction_index = 0;
-        let mut c = FunctionClaims::new(&t);
+        let mut c = FunctionClaims::new(&FunctionShape::of(&t));
         assert_eq!(c.claim(0, 1), None);
     }
 
@@ -576,7 +578,7 @@ mod tests {
             ],
             domains: vec![Domain { name: "D0".into() }, Domain { name: "D1".into() }],
         };
-        let mut c = FunctionClaims::new(&t);
+        let mut c = FunctionClaims::new(&FunctionShape::of(&t));
         let k = c.claim(0, 1).unwrap();
         assert_eq!(c.get(k).domain, 1);
         assert_eq!(c.get(k).scopes, vec![1]);
@@ -590,12 +592,15 @@ mod tests {
         t.scopes[1].domain = 7;
         // What is left: the store's {out} against the load's !noalias
         // (list 0 without the bad scope).
-        let mut c = FunctionClaims::new(&t);
+        let mut c = FunctionClaims::new(&FunctionShape::of(&t));
         let k = c.claim(0, 1).expect("one way is still readable");
         assert_eq!((c.get(k).scopes_site, c.get(k).noalias_site), (1, 0));
         t.sites[0].noalias = None;
-        let mut c = FunctionClaims::new(&t);
+        let mut c = FunctionClaims::new(&FunctionShape::of(&t));
         assert_eq!(c.claim(0, 1), None);
-        assert_eq!(Filter::of(&t).instrumented, vec![false; 4]);
+        assert_eq!(
+            Filter::of(&FunctionShape::of(&t)).instrumented,
+            vec![false; 4]
+        );
     }
 }

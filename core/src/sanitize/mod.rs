@@ -7,7 +7,9 @@
 //!
 //! * [`table`]: what the pass writes into the program about each
 //!   instrumented function (its sites, their scope lists, the scopes and
-//!   their domains, the text of each instruction) and the runtime reads.
+//!   their domains, the text of each instruction) and the runtime reads;
+//!   [`shape`]: the part of it checking needs, which the runtime reads
+//!   without the texts.
 //! * [`build`]: a function's table from its metadata (what is left out,
 //!   and why).
 //! * [`claims`]: which pairs of sites are claimed not to alias, by the
@@ -39,6 +41,7 @@ pub mod inline_rule;
 pub mod log;
 pub mod once;
 pub mod runs;
+pub mod shape;
 pub mod table;
 pub mod tbaa_end;
 pub mod tbaa_shadow;

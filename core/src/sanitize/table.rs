@@ -3,10 +3,13 @@
 //!
 //! The pass writes one table per module into a constant global (the bytes
 //! of [`ModuleTable::encode`]) and passes its address to every
-//! `__aliaskit_enter`; the runtime decodes it the first time it needs it
-//! ([`ModuleTable::decode`]). Both sides use these types, so the format has
-//! one definition. The bytes start with [`MAGIC`] and a length, so that a
-//! table from another version of aliaskit is refused, not misread.
+//! `__aliaskit_enter`. The bytes hold the table's shape (what checking
+//! needs) ahead of the whole table ([`super::shape::TableParts`]): the
+//! runtime decodes the shape the first time it needs it, and the whole
+//! table ([`ModuleTable::decode`]) only to write a report. Both sides use
+//! these types, so the format has one definition. The bytes start with
+//! [`MAGIC`] and a length, so that a table from another version of
+//! aliaskit is refused, not misread.
 //!
 //! Indices: a function's sites, lists, scopes and domains are numbered in
 //! the order of their vectors; `__aliaskit_access(frame, site, ...)` and
@@ -15,6 +18,8 @@
 use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
+
+use super::shape::TableParts;
 
 /// A table's text for humans (instructions, locations, names): borrowed
 /// from the encoded table where it is decoded (the runtime keeps no copy of
@@ -98,7 +103,7 @@ impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
 }
 
 /// The first bytes of every table (`AKSAN` and the format's version).
-pub const MAGIC: [u8; 8] = *b"AKSAN\x00\x00\x02";
+pub const MAGIC: [u8; 8] = *b"AKSAN\x00\x00\x03";
 
 /// Which claims a table's functions check.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -303,10 +308,10 @@ pub fn decode_framed<'a, T: Deserialize<'a>>(
 }
 
 impl<'a> ModuleTable<'a> {
-    /// [`MAGIC`], the length of what follows (8 bytes, little-endian), and
-    /// the table.
+    /// [`MAGIC`], the length of what follows (8 bytes, little-endian), the
+    /// table's shape and the table ([`TableParts`]).
     pub fn encode(&self) -> Vec<u8> {
-        encode_framed(&MAGIC, self)
+        TableParts::encode(self)
     }
 
     /// The length of the encoded table whose first 16 bytes are `header`.
@@ -316,7 +321,7 @@ impl<'a> ModuleTable<'a> {
 
     /// The table at the start of `bytes`, its texts borrowed from them.
     pub fn decode(bytes: &'a [u8]) -> Result<ModuleTable<'a>, TableError> {
-        decode_framed(&MAGIC, bytes)
+        TableParts::decode(bytes)?.table()
     }
 
     /// The table with texts of its own.
