@@ -11,8 +11,9 @@ short and profile inputs under callgrind (`--demangle=no`), keeps the functions 
 ran and that the runtime's staticlib (target/runtime/libaliaskit_rt.a)
 defines, and writes them as patterns that survive a rebuild: the hash of a
 legacy Rust symbol (`17h<16 hex digits>E`) and the crate disambiguators of
-a v0 one (`Cs<base62>_`) become `*`. Every instantiation of a generic
-function that ran is then gathered, which costs little.
+a v0 one (`Cs<base62>_`) become `*`; a pattern that would also name
+functions that did not run (other instantiations of a generic function,
+most of which no run executes) is written as the symbol itself.
 Needs valgrind and LLVM 22's llvm-nm."""
 import argparse
 import os
@@ -41,6 +42,17 @@ def pattern(symbol):
     """The symbol as a pattern that a rebuild does not change."""
     symbol = re.sub(r"17h[0-9a-f]{16}E$", "17h", symbol)
     return re.sub(r"Cs[0-9A-Za-z]+_(?=\d)", "Cs*_", symbol)
+
+
+def entry(symbol, defined_symbols):
+    """The list's line for a function that ran: its pattern, unless the
+    pattern names other functions too (the instantiations of a generic
+    function, most of which no run executes: each would cost the section
+    its bytes); then the symbol itself, which a rebuild may change."""
+    p = pattern(symbol)
+    if sum(1 for s in defined_symbols if pattern(s) == p) > 1:
+        return symbol
+    return p
 
 
 def defined(path):
@@ -92,7 +104,7 @@ def main():
                 print("%s %s: %d runtime functions" % (p["name"], " ".join(args), len(names)),
                       file=sys.stderr)
                 hot |= names
-    text = HEADER + "".join(l + "\n" for l in sorted({pattern(s) for s in hot}))
+    text = HEADER + "".join(l + "\n" for l in sorted({entry(s, mine) for s in hot}))
     if a.dry_run:
         sys.stdout.write(text)
     else:
