@@ -22,7 +22,7 @@ export PLUGIN
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := llvm-22-dev llvm-22-tools clang-22 lld-22 graphviz valgrind
 
-.PHONY: all setup build install test-install demo test test-sanitize test-unit test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-explain-llvm test-bisect-corpus test-lto test-cargo test-flang-lto test-llvm19 test-frontends test-fuzz test-plugin lint bench fuzz clean
+.PHONY: all setup build install test-install demo test test-sanitize test-unit test-lit test-diff test-corpus test-verify-parity test-captures-corpus test-inspect test-explain-llvm test-bisect-corpus test-lto test-cargo test-flang-lto test-llvm19 test-frontends test-fuzz test-plugin lint bench hot-functions fuzz clean
 
 all: build
 
@@ -196,6 +196,16 @@ bench: build
 	JOBS=$(JOBS) python3 checks/sanitize/tysan.py
 	JOBS=$(JOBS) python3 bench/bisect_sqlite.py
 	python3 bench/bench.py $(BENCH_FLAGS)
+
+# runtime/hot-functions.txt again, after a change to the runtime that
+# renames or adds a function its runs execute (test/sanitize/hot-run.test
+# names them): the bench programs built with this runtime, run under
+# callgrind, then the archive laid out with the new list.
+hot-functions: build
+	@bash -c '. tools/lib/env.sh && need_packages hot-functions flang-22'
+	python3 bench/sanitize.py --only f_kernels,rs_collections,c_blas --runs 1 --no-callgrind --out /dev/null >/dev/null
+	python3 runtime/hot_functions.py
+	runtime/archive.sh
 
 FUZZ_COUNT ?= 10000
 fuzz: build

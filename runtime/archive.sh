@@ -23,9 +23,10 @@
 #   .text.aliaskit_hot (a linker script for the ld.lld -r step). Scattered
 #   over the runtime's 750 KB of text, they brought in most of it: the
 #   kernel maps a file's pages 64 KiB at a time around each one touched.
-#   A function not in the list is only slower to come in; the list is made
-#   by runtime/hot_functions.py, and test/sanitize/hot-text.test fails when
-#   too few of its patterns name the runtime's functions any more.
+#   A function a run executes that is not in the list costs the program a
+#   64 KiB window of cold text; the list is made by runtime/hot_functions.py
+#   (`make hot-functions`), and test/sanitize/hot-run.test fails when a run
+#   of c_blas executes a function outside the section.
 # - The runtime's unwinder (Rust's panics are caught, never let out) is
 #   libgcc's static one, linked in and made local like the rest, so that the
 #   program does not load libgcc_s.so (100 KiB) for it: `--ldflags` has no

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use aliaskit_core::sanitize::in_place::{slot_pairs, Slot};
 use aliaskit_core::sanitize::log::{
-    ClaimRule, Claims, Conflict, Epoch, FrameLog, Relevance, ScopeId, SiteId, NO_GROUP,
+    ClaimRule, Claims, Conflict, Epoch, FrameLog, Relevance, ScopeId, Scratch, SiteId, NO_GROUP,
 };
 use aliaskit_core::sanitize::once::once_per_loop;
 use aliaskit_core::sanitize::runs::{Merge, Run};
@@ -510,16 +510,34 @@ fn run(
         ..Model::default()
     };
     let mut reported = BTreeSet::new();
-    let mut check =
-        |log: &mut FrameLog, model: &Model, t: &mut Table| -> Result<(), TestCaseError> {
-            let mut found = Vec::new();
-            log.check(t, &mut |c| found.push(c));
-            for c in &found {
-                model.confirm(t, c)?;
-                reported.insert((c.first.min(c.second), c.first.max(c.second)));
-            }
-            Ok(())
-        };
+    // The runtime lends one scratch a thread to the log it checks: another
+    // frame (running `before`, checked and pruned) uses it between this
+    // log's checks, and leaves in it what it leaves.
+    let mut shared = Scratch::default();
+    let mut check = |log: &mut FrameLog,
+                     model: &Model,
+                     t: &mut Table,
+                     keep: Option<usize>|
+     -> Result<(), TestCaseError> {
+        let mut other = FrameLog::new();
+        past_frame(&mut other, t, before);
+        other.swap_scratch(&mut shared);
+        other.check(t, &mut |_| {});
+        other.prune(t, usize::MAX);
+        other.swap_scratch(&mut shared);
+        let mut found = Vec::new();
+        log.swap_scratch(&mut shared);
+        log.check(t, &mut |c| found.push(c));
+        if let Some(keep) = keep {
+            log.prune(t, keep);
+        }
+        log.swap_scratch(&mut shared);
+        for c in &found {
+            model.confirm(t, c)?;
+            reported.insert((c.first.min(c.second), c.first.max(c.second)));
+        }
+        Ok(())
+    };
     for op in ops {
         if let Op::Summary(s, a, d, n, k) = *op {
             // The lowest block first; every address stays above 0 (a >= 64,
@@ -558,13 +576,17 @@ fn run(
                 }
             }
             Op::Check(keep) => {
-                check(&mut log, &model, t)?;
-                log.prune(t, if budget { keep } else { usize::MAX });
+                check(
+                    &mut log,
+                    &model,
+                    t,
+                    Some(if budget { keep } else { usize::MAX }),
+                )?;
             }
             _ => {}
         }
     }
-    check(&mut log, &model, t)?;
+    check(&mut log, &model, t, None)?;
     prop_assert_eq!(log.logged_accesses(), model.events.len() as u64);
     let truth = model.conflicts(t);
     Ok((reported, truth, log))

@@ -26,7 +26,7 @@ use std::cell::RefCell;
 use std::sync::Arc;
 
 use aliaskit_core::sanitize::in_place::Slot;
-use aliaskit_core::sanitize::log::{Conflict, FrameLog};
+use aliaskit_core::sanitize::log::{Conflict, FrameLog, Scratch};
 use rustc_hash::FxHashMap;
 
 use crate::modules::{self, FunctionOracle};
@@ -190,6 +190,9 @@ struct ThreadState {
     /// `stack[..depth]`, at most one a frame, deeper frames later.
     delegations: Vec<Delegation>,
     oracles: Oracles,
+    /// The scratch of a log's check and prune, lent to the log checked
+    /// (`FrameLog::swap_scratch`): one a thread, not one a frame.
+    scratch: Scratch,
     counts: Counts,
 }
 
@@ -216,6 +219,7 @@ thread_local! {
         depth: 0,
         delegations: Vec::new(),
         oracles: Oracles::default(),
+        scratch: Scratch::default(),
         counts: Counts::default(),
     });
 }
@@ -376,7 +380,7 @@ pub fn count_in_place(accesses: u64, instances: u64) {
 
 /// The frame's log is due for a check: conflicts so far, then a prune.
 pub fn check_now(frame: &mut Frame) -> Vec<Pending> {
-    with_state(|s| check_due(&mut s.oracles, frame)).unwrap_or_else(|| {
+    with_state(|s| check_due(&mut s.oracles, &mut s.scratch, frame)).unwrap_or_else(|| {
         // Reentrant: look again later.
         frame.next_check = next_check(frame.log.entries());
         Vec::new()
@@ -384,12 +388,14 @@ pub fn check_now(frame: &mut Frame) -> Vec<Pending> {
 }
 
 /// A due frame's check, and its prune.
-fn check_due(oracles: &mut Oracles, frame: &mut Frame) -> Vec<Pending> {
+fn check_due(oracles: &mut Oracles, scratch: &mut Scratch, frame: &mut Frame) -> Vec<Pending> {
     let keep = report::options().max_log_entries;
     let mut pending = Vec::new();
-    let found = check(oracles, frame, true, &mut pending);
+    let found = check(oracles, scratch, frame, true, &mut pending);
     if let Some(oracle) = found {
+        frame.log.swap_scratch(scratch);
         frame.log.prune(oracle, keep);
+        frame.log.swap_scratch(scratch);
     }
     frame.next_check = next_check(frame.log.entries());
     pending
@@ -446,6 +452,7 @@ pub fn delegated(walk: Walk, write: bool, here: usize) -> Vec<Pending> {
             depth,
             delegations,
             oracles,
+            scratch,
             ..
         } = s;
         debug_assert_eq!(walk.rows, 1, "a delegated walk is one row");
@@ -485,7 +492,7 @@ pub fn delegated(walk: Walk, write: bool, here: usize) -> Vec<Pending> {
                 }
             }
             if frame.due() {
-                pending.extend(check_due(oracles, frame));
+                pending.extend(check_due(oracles, scratch, frame));
             }
         }
         pending
@@ -563,7 +570,13 @@ impl ThreadState {
             self.depth -= 1;
             let frame = &mut *self.stack[self.depth];
             let stack_shown = with_stack && self.depth == from;
-            check(&mut self.oracles, frame, stack_shown, &mut pending);
+            check(
+                &mut self.oracles,
+                &mut self.scratch,
+                frame,
+                stack_shown,
+                &mut pending,
+            );
             self.counts.checked += frame.log.logged_accesses();
             self.counts.instances += frame.log.instances();
             self.counts.dropped += frame.log.dropped_accesses();
@@ -575,6 +588,7 @@ impl ThreadState {
 /// Checks a frame's log; its oracle, if the frame's module can be read.
 fn check<'a>(
     oracles: &'a mut Oracles,
+    scratch: &mut Scratch,
     frame: &mut Frame,
     stack_shown: bool,
     pending: &mut Vec<Pending>,
@@ -584,7 +598,9 @@ fn check<'a>(
         return Some(oracle);
     }
     let mut found: Vec<Conflict> = Vec::new();
+    frame.log.swap_scratch(scratch);
     frame.log.check(oracle, &mut |c| found.push(c));
+    frame.log.swap_scratch(scratch);
     for c in found {
         oracle.mark_reported(c.first, c.second);
         if let Some(p) = report::pending(oracle, &frame.at, &c, stack_shown) {

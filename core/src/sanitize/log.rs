@@ -232,6 +232,49 @@ const WAYS: usize = 4;
 const _: () = assert!(WAYS == 4, "FrameLog::point shifts four slots");
 const NO_EPOCH: Epoch = Epoch::MAX;
 
+/// What a check and a prune use while they run and nothing after: each
+/// clears what it uses before using it, so one is enough for every log
+/// of a thread (the runtime keeps one per thread and lends it to the log
+/// it checks, [`FrameLog::swap_scratch`], instead of one per frame).
+#[derive(Debug, Default)]
+pub struct Scratch {
+    /// Scratch for `check`: (group, entry index) sorted (each group's
+    /// entries in log order), and the sweep's active sets (hull end, entry index), one per
+    /// side of a pair of partner groups.
+    order: Vec<(u64, usize)>,
+    /// Scratch for `check`: each entry's place among the wanted groups of
+    /// the check (`u32::MAX`: none), before they go into `order`.
+    places: Vec<u32>,
+    /// Scratch for `check`: the spans of `order` that one-instance pairs
+    /// sweep, as (hull start, entry index) sorted by address, each from
+    /// `sorted_at` of its span (`usize::MAX`: not yet).
+    addressed: Vec<(u64, usize)>,
+    sorted_at: Vec<usize>,
+    /// Scratch for `check`: per scope of a claim, its begins counted so far.
+    cursors: Vec<usize>,
+    active: [Vec<(u64, usize)>; 2],
+    /// Scratch for a short log's `check`: each entry's hull.
+    hulls: Vec<(u64, u64)>,
+    /// Scratch for `check`: each group's span of `order`, and one pair of
+    /// partner groups' entries as (instance, hull start, entry, side).
+    spans: Vec<(u32, usize, usize)>,
+    group: Vec<(u64, u64, usize, u8)>,
+    /// Scratch for `check`: the conflicts between entries found, keyed by
+    /// (later entry, earlier entry) to be reported in the order they arose.
+    pending: Vec<(usize, usize, Conflict)>,
+    /// Scratch for `check`: the groups with entries since the last check,
+    /// and those and their partners.
+    fresh: Vec<u32>,
+    wanted: Vec<u32>,
+    /// Scratch for `prune`: per scope, the distinct epochs of the entries
+    /// left whose sites it decides a claim of; and of those whose sites
+    /// list no relevant scope.
+    live_by_scope: Vec<Vec<Epoch>>,
+    live_any: Vec<Epoch>,
+    /// Scratch for `prune`: per site, entries before this epoch are dead.
+    cutoff: Vec<Epoch>,
+}
+
 /// One frame's log; see the module documentation.
 #[derive(Debug, Default)]
 pub struct FrameLog {
@@ -265,30 +308,6 @@ pub struct FrameLog {
     begins: Vec<Vec<Epoch>>,
     /// The scopes with begins (each once), cleared by the next reset.
     begun: Vec<ScopeId>,
-    /// Scratch for `check`: (group, entry index) sorted (each group's
-    /// entries in log order), and the sweep's active sets (hull end, entry index), one per
-    /// side of a pair of partner groups.
-    order: Vec<(u64, usize)>,
-    /// Scratch for `check`: each entry's place among the wanted groups of
-    /// the check (`u32::MAX`: none), before they go into `order`.
-    places: Vec<u32>,
-    /// Scratch for `check`: the spans of `order` that one-instance pairs
-    /// sweep, as (hull start, entry index) sorted by address, each from
-    /// `sorted_at` of its span (`usize::MAX`: not yet).
-    addressed: Vec<(u64, usize)>,
-    sorted_at: Vec<usize>,
-    /// Scratch for `check`: per scope of a claim, its begins counted so far.
-    cursors: Vec<usize>,
-    active: [Vec<(u64, usize)>; 2],
-    /// Scratch for a short log's `check`: each entry's hull.
-    hulls: Vec<(u64, u64)>,
-    /// Scratch for `check`: each group's span of `order`, and one pair of
-    /// partner groups' entries as (instance, hull start, entry, side).
-    spans: Vec<(u32, usize, usize)>,
-    group: Vec<(u64, u64, usize, u8)>,
-    /// Scratch for `check`: the conflicts between entries found, keyed by
-    /// (later entry, earlier entry) to be reported in the order they arose.
-    pending: Vec<(usize, usize, Conflict)>,
     /// [`DIRECT_PAIRS`] unless a test chose another.
     direct_pairs: Option<usize>,
     /// In a log of at least [`DEDUP_FROM`] entries (unless a test chose
@@ -300,26 +319,25 @@ pub struct FrameLog {
     /// pair of them was compared then, and they are sealed (an access
     /// never extends them, so their bytes are the ones compared).
     checked: usize,
-    /// Scratch for `check`: the groups with entries since the last check,
-    /// and those and their partners.
-    fresh: Vec<u32>,
-    wanted: Vec<u32>,
-    /// Scratch for `prune`: per scope, the distinct epochs of the entries
-    /// left whose sites it decides a claim of; and of those whose sites
-    /// list no relevant scope.
-    live_by_scope: Vec<Vec<Epoch>>,
-    live_any: Vec<Epoch>,
-    /// Scratch for `prune`: per site, entries before this epoch are dead.
-    cutoff: Vec<Epoch>,
     logged: u64,
     dropped: u64,
     instances: u64,
     out_of_range: u64,
+    /// Scratch for `check` and `prune` (each clears what it uses first):
+    /// the runtime lends one per thread to the log it checks
+    /// ([`FrameLog::swap_scratch`]).
+    scratch: Scratch,
 }
 
 impl FrameLog {
     pub fn new() -> FrameLog {
         FrameLog::default()
+    }
+
+    /// Exchanges the log's scratch with `other` (the thread's, lent for a
+    /// check and a prune; see [`Scratch`]).
+    pub fn swap_scratch(&mut self, other: &mut Scratch) {
+        std::mem::swap(&mut self.scratch, other);
     }
 
     /// Checks logs of up to `entries` entries pair by pair, bigger ones

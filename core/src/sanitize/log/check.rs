@@ -36,9 +36,10 @@ impl FrameLog {
         self.checked = self.entries.len();
         // Pairs are found in no particular order; the user reads them by
         // time.
-        self.pending
+        self.scratch
+            .pending
             .sort_unstable_by_key(|&(late, early, _)| (late, early));
-        for (_, _, c) in self.pending.drain(..) {
+        for (_, _, c) in self.scratch.pending.drain(..) {
             found(c);
         }
     }
@@ -49,9 +50,11 @@ impl FrameLog {
         let begins = &self.begins[..self.scopes as usize];
         let entries = &self.entries;
         // Each hull once (a strided run's end is a product).
-        self.hulls.clear();
-        self.hulls.extend(entries.iter().map(|e| e.run.hull()));
-        let hulls = &self.hulls;
+        self.scratch.hulls.clear();
+        self.scratch
+            .hulls
+            .extend(entries.iter().map(|e| e.run.hull()));
+        let hulls = &self.scratch.hulls;
         for late in self.checked.max(1)..entries.len() {
             let (lo, hi) = hulls[late];
             for (early, &(elo, ehi)) in hulls[..late].iter().enumerate() {
@@ -59,7 +62,7 @@ impl FrameLog {
                     continue;
                 }
                 if let Some(c) = conflict(&entries[early], &entries[late], begins, claims) {
-                    self.pending.push((late, early, c));
+                    self.scratch.pending.push((late, early, c));
                 }
             }
         }
@@ -75,69 +78,75 @@ impl FrameLog {
         let entries = &self.entries;
         let checked = self.checked;
         // The groups of the new entries, and theirs with their partners.
-        self.fresh.clear();
-        self.fresh
+        self.scratch.fresh.clear();
+        self.scratch
+            .fresh
             .extend(entries[checked..].iter().map(|e| claims.group(e.site)));
-        self.fresh.sort_unstable();
-        self.fresh.dedup();
-        if self.fresh.last() == Some(&NO_GROUP) {
-            self.fresh.pop();
+        self.scratch.fresh.sort_unstable();
+        self.scratch.fresh.dedup();
+        if self.scratch.fresh.last() == Some(&NO_GROUP) {
+            self.scratch.fresh.pop();
         }
-        self.wanted.clear();
-        for &g in &self.fresh {
-            self.wanted.push(g);
-            self.wanted
+        self.scratch.wanted.clear();
+        for &g in &self.scratch.fresh {
+            self.scratch.wanted.push(g);
+            self.scratch
+                .wanted
                 .extend(claims.partners(g).iter().map(|&(h, _)| h));
         }
-        self.wanted.sort_unstable();
-        self.wanted.dedup();
+        self.scratch.wanted.sort_unstable();
+        self.scratch.wanted.dedup();
         // Their entries by group, each group's in log order (so in order
         // of epoch): counted per group, then placed.
-        self.spans.clear();
-        self.spans.extend(self.wanted.iter().map(|&g| (g, 0, 0)));
+        self.scratch.spans.clear();
+        self.scratch
+            .spans
+            .extend(self.scratch.wanted.iter().map(|&g| (g, 0, 0)));
         // Each entry's place among the wanted groups (4 bytes an entry).
-        self.places.clear();
+        self.scratch.places.clear();
         let mut placed = 0;
         for e in entries {
-            let k = self.wanted.binary_search(&claims.group(e.site));
-            self.places.push(k.map_or(u32::MAX, |k| k as u32));
+            let k = self.scratch.wanted.binary_search(&claims.group(e.site));
+            self.scratch.places.push(k.map_or(u32::MAX, |k| k as u32));
             if let Ok(k) = k {
-                self.spans[k].2 += 1;
+                self.scratch.spans[k].2 += 1;
                 placed += 1;
             }
         }
         let mut start = 0;
-        for span in &mut self.spans {
+        for span in &mut self.scratch.spans {
             let count = span.2;
             (span.1, span.2) = (start, start);
             start += count;
         }
-        self.order.clear();
-        self.order.resize(placed, (0, 0));
-        for (i, &k) in self.places.iter().enumerate() {
-            if let Some(span) = self.spans.get_mut(k as usize) {
-                self.order[span.2] = (u64::from(span.0), i);
+        self.scratch.order.clear();
+        self.scratch.order.resize(placed, (0, 0));
+        for (i, &k) in self.scratch.places.iter().enumerate() {
+            if let Some(span) = self.scratch.spans.get_mut(k as usize) {
+                self.scratch.order[span.2] = (u64::from(span.0), i);
                 span.2 += 1;
             }
         }
-        self.addressed.clear();
-        self.sorted_at.clear();
-        self.sorted_at.resize(self.spans.len(), usize::MAX);
-        for &g in &self.fresh {
-            let Ok(x) = self.spans.binary_search_by_key(&g, |s| s.0) else {
+        self.scratch.addressed.clear();
+        self.scratch.sorted_at.clear();
+        self.scratch
+            .sorted_at
+            .resize(self.scratch.spans.len(), usize::MAX);
+        for &g in &self.scratch.fresh {
+            let Ok(x) = self.scratch.spans.binary_search_by_key(&g, |s| s.0) else {
                 continue;
             };
-            let (_, a0, a1) = self.spans[x];
+            let (_, a0, a1) = self.scratch.spans[x];
             for k in 0..claims.partners(g).len() {
                 let h = claims.partners(g)[k].0;
                 // A pair of new groups is swept once, from the first.
-                if h < g && self.fresh.binary_search(&h).is_ok() {
+                if h < g && self.scratch.fresh.binary_search(&h).is_ok() {
                     continue;
                 }
-                let Ok(y) = self.spans.binary_search_by_key(&h, |s| s.0) else {
+                let Ok(y) = self.scratch.spans.binary_search_by_key(&h, |s| s.0) else {
                     continue;
                 };
-                let (_, b0, b1) = self.spans[y];
+                let (_, b0, b1) = self.scratch.spans[y];
                 if b0 == b1 {
                     continue;
                 }
@@ -149,29 +158,32 @@ impl FrameLog {
                     // Each side by address, sorted once a check (appended
                     // to `addressed` when first needed), merged.
                     for &(z, z0, z1) in &[(x, a0, a1), (y, b0, b1)] {
-                        if self.sorted_at[z] == usize::MAX {
-                            let at = self.addressed.len();
-                            self.sorted_at[z] = at;
-                            let by_lo = self.order[z0..z1]
+                        if self.scratch.sorted_at[z] == usize::MAX {
+                            let at = self.scratch.addressed.len();
+                            self.scratch.sorted_at[z] = at;
+                            let by_lo = self.scratch.order[z0..z1]
                                 .iter()
                                 .map(|&(_, i)| (entries[i].run.lo, i));
-                            self.addressed.extend(by_lo);
-                            self.addressed[at..].sort_unstable();
+                            self.scratch.addressed.extend(by_lo);
+                            self.scratch.addressed[at..].sort_unstable();
                         }
                     }
-                    let side = |z: usize, len: usize| &self.addressed[self.sorted_at[z]..][..len];
+                    let side = |z: usize, len: usize| {
+                        &self.scratch.addressed[self.scratch.sorted_at[z]..][..len]
+                    };
                     let a = side(x, a1 - a0);
                     let b = if x == y { &[][..] } else { side(y, b1 - b0) };
-                    self.group.clear();
+                    self.scratch.group.clear();
                     let by_address = merged(a, b, |&(lo, _)| lo);
-                    self.group
+                    self.scratch
+                        .group
                         .extend(by_address.map(|(i, side)| (0, entries[i].run.lo, i, side)));
                 } else {
-                    let (a, b) = (&self.order[a0..a1], &self.order[b0..b1]);
+                    let (a, b) = (&self.scratch.order[a0..a1], &self.scratch.order[b0..b1]);
                     let b = if x == y { &b[..0] } else { b };
                     by_instance(
-                        &mut self.group,
-                        &mut self.cursors,
+                        &mut self.scratch.group,
+                        &mut self.scratch.cursors,
                         entries,
                         begins,
                         scopes,
@@ -183,13 +195,13 @@ impl FrameLog {
                 // An entry meets the other side's active entries (its own
                 // for a group against itself); two old ones met before.
                 let mut current = u64::MAX;
-                for &(inst, lo, i, side) in &self.group {
+                for &(inst, lo, i, side) in &self.scratch.group {
                     if inst != current {
                         current = inst;
-                        self.active.iter_mut().for_each(Vec::clear);
+                        self.scratch.active.iter_mut().for_each(Vec::clear);
                     }
                     let against = usize::from(if x == y { side } else { 1 - side });
-                    let against = &mut self.active[against];
+                    let against = &mut self.scratch.active[against];
                     against.retain(|&(hi, _)| hi > lo);
                     for &(_, j) in against.iter() {
                         let (early, late) = (i.min(j), i.max(j));
@@ -197,10 +209,10 @@ impl FrameLog {
                             continue;
                         }
                         if let Some(c) = conflict(&entries[early], &entries[late], begins, claims) {
-                            self.pending.push((late, early, c));
+                            self.scratch.pending.push((late, early, c));
                         }
                     }
-                    self.active[usize::from(side)].push((entries[i].run.hull().1, i));
+                    self.scratch.active[usize::from(side)].push((entries[i].run.hull().1, i));
                 }
             }
         }

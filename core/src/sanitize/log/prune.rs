@@ -12,7 +12,7 @@ impl FrameLog {
     /// longer matter.
     pub fn prune(&mut self, claims: &impl Claims, keep: usize) {
         let begins = &self.begins[..self.scopes as usize];
-        let cutoff = &mut self.cutoff;
+        let cutoff = &mut self.scratch.cutoff;
         cutoff.clear();
         cutoff.resize(self.open.len(), NO_EPOCH);
         self.seen.clear();
@@ -39,25 +39,31 @@ impl FrameLog {
         // The live epochs each begun scope must still tell apart: those of
         // the entries of sites it decides a claim of, and of sites whose
         // relevant scopes are not listed (any scope may matter to them).
-        if self.live_by_scope.len() < self.begins.len() {
-            self.live_by_scope.resize_with(self.begins.len(), Vec::new);
+        if self.scratch.live_by_scope.len() < self.begins.len() {
+            self.scratch
+                .live_by_scope
+                .resize_with(self.begins.len(), Vec::new);
         }
         for &s in &self.begun {
-            self.live_by_scope[s as usize].clear();
+            self.scratch.live_by_scope[s as usize].clear();
         }
-        self.live_any.clear();
+        self.scratch.live_any.clear();
         for e in &self.entries {
             let relevant = claims.relevant_scopes(e.site);
             if relevant.is_empty() {
-                push_epoch(&mut self.live_any, e.epoch);
+                push_epoch(&mut self.scratch.live_any, e.epoch);
             }
             for &s in relevant {
                 if self.begins.get(s as usize).is_some_and(|b| !b.is_empty()) {
-                    push_epoch(&mut self.live_by_scope[s as usize], e.epoch);
+                    push_epoch(&mut self.scratch.live_by_scope[s as usize], e.epoch);
                 }
             }
         }
-        let (begins, by_scope, any) = (&mut self.begins, &self.live_by_scope, &self.live_any);
+        let (begins, by_scope, any) = (
+            &mut self.begins,
+            &self.scratch.live_by_scope,
+            &self.scratch.live_any,
+        );
         self.begun.retain(|&s| {
             let b = &mut begins[s as usize];
             let gone = b.partition_point(|&e| e <= oldest);
