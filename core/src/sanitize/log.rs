@@ -238,10 +238,11 @@ const NO_EPOCH: Epoch = Epoch::MAX;
 /// it checks, [`FrameLog::swap_scratch`], instead of one per frame).
 #[derive(Debug, Default)]
 pub struct Scratch {
-    /// Scratch for `check`: (group, entry index) sorted (each group's
-    /// entries in log order), and the sweep's active sets (hull end, entry index), one per
-    /// side of a pair of partner groups.
-    order: Vec<(u64, usize)>,
+    /// Scratch for `check`: the entries (indices) by group, each group's
+    /// in log order (`spans` says where each group's are), and the sweep's
+    /// active sets (hull end, entry index), one per side of a pair of
+    /// partner groups.
+    order: Vec<usize>,
     /// Scratch for `check`: each entry's place among the wanted groups of
     /// the check (`u32::MAX`: none), before they go into `order`.
     places: Vec<u32>,

@@ -120,10 +120,10 @@ impl FrameLog {
             start += count;
         }
         self.scratch.order.clear();
-        self.scratch.order.resize(placed, (0, 0));
+        self.scratch.order.resize(placed, 0);
         for (i, &k) in self.scratch.places.iter().enumerate() {
             if let Some(span) = self.scratch.spans.get_mut(k as usize) {
-                self.scratch.order[span.2] = (u64::from(span.0), i);
+                self.scratch.order[span.2] = i;
                 span.2 += 1;
             }
         }
@@ -163,7 +163,7 @@ impl FrameLog {
                             self.scratch.sorted_at[z] = at;
                             let by_lo = self.scratch.order[z0..z1]
                                 .iter()
-                                .map(|&(_, i)| (entries[i].run.lo, i));
+                                .map(|&i| (entries[i].run.lo, i));
                             self.scratch.addressed.extend(by_lo);
                             self.scratch.addressed[at..].sort_unstable();
                         }
@@ -174,7 +174,7 @@ impl FrameLog {
                     let a = side(x, a1 - a0);
                     let b = if x == y { &[][..] } else { side(y, b1 - b0) };
                     self.scratch.group.clear();
-                    let by_address = merged(a, b, |&(lo, _)| lo);
+                    let by_address = merged(a, b, |&(lo, i)| (lo, i));
                     self.scratch
                         .group
                         .extend(by_address.map(|(i, side)| (0, entries[i].run.lo, i, side)));
@@ -240,8 +240,8 @@ fn by_instance(
     entries: &[Entry],
     begins: &[Vec<Epoch>],
     scopes: &[ScopeId],
-    a: &[(u64, usize)],
-    b: &[(u64, usize)],
+    a: &[usize],
+    b: &[usize],
     checked: usize,
 ) {
     // Per scope, its begins up to the last entry's epoch: epochs only grow
@@ -284,7 +284,7 @@ fn by_instance(
         };
     group.clear();
     let mut current = u64::MAX;
-    for (i, side) in merged(a, b, |&(_, i)| i as u64) {
+    for (i, side) in merged(a, b, |&i| (i as u64, i)) {
         let inst = instance(i);
         debug_assert!(current == u64::MAX || inst >= current);
         if inst != current {
@@ -312,20 +312,25 @@ fn count_up_to(b: &[Epoch], from: usize, epoch: Epoch) -> usize {
     lo + b[lo..hi].partition_point(|&e| e <= epoch)
 }
 
-/// The entries of `a` (side 0) and `b` (side 1), each sorted by `key`,
-/// merged by it (`a`'s first on a tie), as (entry, side).
-fn merged<'a>(
-    a: &'a [(u64, usize)],
-    b: &'a [(u64, usize)],
-    key: impl Fn(&(u64, usize)) -> u64 + 'a,
+/// The entries of `a` (side 0) and `b` (side 1), each sorted by the first
+/// of `key` (its sort key, then the entry), merged by it (`a`'s first on
+/// a tie), as (entry, side).
+fn merged<'a, T>(
+    a: &'a [T],
+    b: &'a [T],
+    key: impl Fn(&T) -> (u64, usize) + 'a,
 ) -> impl Iterator<Item = (usize, u8)> + 'a {
     let (mut p, mut q) = (0, 0);
     std::iter::from_fn(move || {
-        let take_a = q == b.len() || (p < a.len() && key(&a[p]) <= key(&b[q]));
+        let take_a = q == b.len() || (p < a.len() && key(&a[p]).0 <= key(&b[q]).0);
         if take_a && p == a.len() {
             return None;
         }
-        let next = if take_a { (a[p].1, 0) } else { (b[q].1, 1) };
+        let next = if take_a {
+            (key(&a[p]).1, 0)
+        } else {
+            (key(&b[q]).1, 1)
+        };
         (p, q) = if take_a { (p + 1, q) } else { (p, q + 1) };
         Some(next)
     })
