@@ -30,11 +30,6 @@ use super::shape::TableParts;
 pub struct Text<'a>(pub Cow<'a, str>);
 
 impl Text<'_> {
-    /// The text, owned.
-    pub fn into_owned(self) -> Text<'static> {
-        Text(Cow::Owned(self.0.into_owned()))
-    }
-
     /// Whether it is borrowed from where it was decoded.
     pub fn is_borrowed(&self) -> bool {
         matches!(self.0, Cow::Borrowed(_))
@@ -323,69 +318,6 @@ impl<'a> ModuleTable<'a> {
     pub fn decode(bytes: &'a [u8]) -> Result<ModuleTable<'a>, TableError> {
         TableParts::decode(bytes)?.table()
     }
-
-    /// The table with texts of its own.
-    pub fn into_owned(self) -> ModuleTable<'static> {
-        ModuleTable {
-            module: self.module.into_owned(),
-            point: self.point,
-            functions: self
-                .functions
-                .into_iter()
-                .map(FunctionTable::into_owned)
-                .collect(),
-        }
-    }
-}
-
-impl FunctionTable<'_> {
-    /// The function's table with texts of its own.
-    pub fn into_owned(self) -> FunctionTable<'static> {
-        FunctionTable {
-            name: self.name.into_owned(),
-            key: self.key,
-            sites: self
-                .sites
-                .into_iter()
-                .map(|s| Site {
-                    instruction: s.instruction.into_owned(),
-                    location: s.location.into_iter().map(Text::into_owned).collect(),
-                    part: s.part.into_owned(),
-                    access: s.access,
-                    scopes: s.scopes,
-                    noalias: s.noalias,
-                    instruction_index: s.instruction_index,
-                })
-                .collect(),
-            lists: self
-                .lists
-                .into_iter()
-                .map(|l| List {
-                    content: l.content,
-                    scopes: l.scopes,
-                    text: l.text.into_owned(),
-                })
-                .collect(),
-            scopes: self
-                .scopes
-                .into_iter()
-                .map(|s| Scope {
-                    domain: s.domain,
-                    name: s.name.into_owned(),
-                    note: s.note.map(Text::into_owned),
-                    decl: s.decl.map(Text::into_owned),
-                    parameter_of: s.parameter_of.map(Text::into_owned),
-                })
-                .collect(),
-            domains: self
-                .domains
-                .into_iter()
-                .map(|d| Domain {
-                    name: d.name.into_owned(),
-                })
-                .collect(),
-        }
-    }
 }
 
 #[cfg(test)]
@@ -452,7 +384,7 @@ mod tests {
             .flat_map(|s| [&s.note, &s.decl, &s.parameter_of])
             .flatten()
             .all(borrowed));
-        assert_eq!(t.into_owned(), sample());
+        assert_eq!(t, sample());
     }
 
     #[test]
