@@ -68,12 +68,21 @@ proptest! {
     #[test]
     fn every_claimed_pair_with_a_write_is_in_the_filter(t in table()) {
         let shape = FunctionShape::of(&t);
-        let filter = Filter::of(&shape);
+        // As the runtime makes them: the filter from the claims it keeps,
+        // whose memoized answers must be a fresh set's.
         let mut claims = FunctionClaims::new(&shape);
+        let filter = Filter::of_claims(&mut claims, &mut |_, _| false);
+        prop_assert_eq!(&filter, &Filter::of(&shape));
+        let mut fresh = FunctionClaims::new(&shape);
         let n = t.sites.len() as u32;
         for a in 0..n {
             for b in a..n {
-                let Some(c) = claims.claim(a, b) else { continue };
+                let c = claims.claim(a, b);
+                prop_assert_eq!(
+                    c.map(|c| claims.get(c).clone()),
+                    fresh.claim(a, b).map(|c| fresh.get(c).clone())
+                );
+                let Some(c) = c else { continue };
                 if !(claims.writes(a) || claims.writes(b)) {
                     continue;
                 }

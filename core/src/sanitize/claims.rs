@@ -329,7 +329,16 @@ impl Filter {
     /// its claimed pairs with a write is not disjoint; its group keeps its
     /// partners either way (a site that is not logged is never compared).
     pub fn of_checked(f: &FunctionShape, disjoint: &mut dyn FnMut(u32, u32) -> bool) -> Filter {
-        let mut claims = FunctionClaims::new(f);
+        Filter::of_claims(&mut FunctionClaims::new(f), disjoint)
+    }
+
+    /// [`Filter::of_checked`] from the function's claims, made already
+    /// (the runtime keeps them for its checks: the answers the filter asks
+    /// are then memoized for those).
+    pub fn of_claims(
+        claims: &mut FunctionClaims,
+        disjoint: &mut dyn FnMut(u32, u32) -> bool,
+    ) -> Filter {
         let mut groups: FxHashMap<(Option<u32>, Option<u32>, bool), Vec<u32>> =
             FxHashMap::default();
         for (i, s) in claims.sites.iter().enumerate() {
@@ -359,7 +368,7 @@ impl Filter {
         let mut claimed = vec![false; n];
         for gi in 0..groups.len() {
             for gj in gi..groups.len() {
-                let Some((a, b)) = pair_of(&claims, &groups[gi], &groups[gj]) else {
+                let Some((a, b)) = pair_of(claims, &groups[gi], &groups[gj]) else {
                     continue;
                 };
                 if !(claims.writes(a) || claims.writes(b)) {
