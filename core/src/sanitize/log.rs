@@ -90,6 +90,8 @@
 mod check;
 mod grid;
 mod prune;
+mod sealed;
+mod seen;
 
 pub use super::claims::NO_GROUP;
 use super::runs::{Merge, Run};
@@ -249,8 +251,14 @@ pub struct Scratch {
     /// Scratch for `check`: the spans of `order` that one-instance pairs
     /// sweep, as (hull start, entry index) sorted by address, each from
     /// `sorted_at` of its span (`usize::MAX`: not yet).
-    addressed: Vec<(u64, usize)>,
+    addressed: Vec<sealed::Fresh>,
     sorted_at: Vec<usize>,
+    /// Scratch for `check`: the longest hull of each span of `addressed`;
+    /// the first few new entries of a group, by address; the sealed
+    /// entries the index takes next, by group and address.
+    fresh_max_len: Vec<u64>,
+    prefix: Vec<sealed::Fresh>,
+    sealing: Vec<(u32, sealed::Held)>,
     /// Scratch for `check`: per scope of a claim, its begins counted so far.
     cursors: Vec<usize>,
     active: [Vec<(u64, usize)>; 2],
@@ -263,10 +271,8 @@ pub struct Scratch {
     /// Scratch for `check`: the conflicts between entries found, keyed by
     /// (later entry, earlier entry) to be reported in the order they arose.
     pending: Vec<(usize, usize, Conflict)>,
-    /// Scratch for `check`: the groups with entries since the last check,
-    /// and those and their partners.
+    /// Scratch for `check`: the groups with entries since the last check.
     fresh: Vec<u32>,
-    wanted: Vec<u32>,
     /// Scratch for `prune`: per scope, the distinct epochs of the entries
     /// left whose sites it decides a claim of; and of those whose sites
     /// list no relevant scope.
@@ -274,6 +280,9 @@ pub struct Scratch {
     live_any: Vec<Epoch>,
     /// Scratch for `prune`: per site, entries before this epoch are dead.
     cutoff: Vec<Epoch>,
+    /// Scratch for `prune`: each entry's index after the drop (`u32::MAX`:
+    /// dropped), to renumber the sealed index.
+    renumbered: Vec<u32>,
 }
 
 /// One frame's log; see the module documentation.
@@ -314,7 +323,7 @@ pub struct FrameLog {
     /// In a log of at least [`DEDUP_FROM`] entries (unless a test chose
     /// another), the entry each (site, address) last began; forgotten when
     /// entries move (`prune`) or go (`reset`).
-    seen: rustc_hash::FxHashMap<(SiteId, u64), u32>,
+    seen: seen::Seen,
     dedup_from: Option<usize>,
     /// The entries before this index were there at the last check: each
     /// pair of them was compared then, and they are sealed (an access
@@ -324,6 +333,9 @@ pub struct FrameLog {
     dropped: u64,
     instances: u64,
     out_of_range: u64,
+    /// A big log's sealed entries by group and address, kept from check
+    /// to check (valid while it covers exactly `[..checked]`).
+    sealed: sealed::Sealed,
     /// Scratch for `check` and `prune` (each clears what it uses first):
     /// the runtime lends one per thread to the log it checks
     /// ([`FrameLog::swap_scratch`]).
@@ -382,9 +394,8 @@ impl FrameLog {
     pub fn restart(&mut self, sites: u32, scopes: u32) {
         self.entries.clear();
         self.checked = 0;
-        if !self.seen.is_empty() {
-            self.seen.clear();
-        }
+        self.sealed.reset();
+        self.seen.clear();
         self.hits.clear();
         if self.open.len() < sites as usize {
             self.open.resize(sites as usize, [NO_ENTRY; WAYS]);
@@ -614,15 +625,23 @@ impl FrameLog {
     /// slot; otherwise a new entry, in the first slot.
     #[inline(never)]
     fn push_run(&mut self, site: SiteId, run: Run, calls: u32) {
-        let index = u32::try_from(self.entries.len()).unwrap_or(NO_ENTRY);
+        // A log numbers its entries below NO_ENTRY (slots, the sealed
+        // index): beyond, accesses are dropped, counted.
+        let index = match u32::try_from(self.entries.len()) {
+            Ok(i) if i < NO_ENTRY => i,
+            _ => {
+                self.dropped = self.dropped.saturating_add(u64::from(calls));
+                return;
+            }
+        };
         if self.entries.len() >= self.dedup_from.unwrap_or(DEDUP_FROM) {
-            if let Some(&i) = self.seen.get(&(site, run.lo)) {
+            if let Some(i) = self.seen.get(site, run.lo) {
                 if self.merge_into(site, i, calls, |r| r.absorb(&run)) {
                     self.point(site, i);
                     return;
                 }
             }
-            self.seen.insert((site, run.lo), index);
+            self.seen.insert(site, run.lo, index);
         }
         self.new_entry(site, run, calls, index);
     }

@@ -2,6 +2,7 @@
 //! short log pair by pair, a long one by claimed groups of sites (see
 //! the parent module's documentation, "The check").
 
+use super::sealed::{gallop, last_old_instance, sweep_against_sealed, Fresh, Side};
 use super::{Claims, Conflict, Entry, Epoch, FrameLog, ScopeId, DIRECT_PAIRS, NO_GROUP};
 
 impl FrameLog {
@@ -68,160 +69,207 @@ impl FrameLog {
         }
     }
 
-    /// A big log: for each pair of partner groups that both have entries,
-    /// one of them new, their entries grouped by instance of the claim's
-    /// scopes and swept by address. Groups that no claim relates cost
-    /// nothing, however much their hulls overlap; groups without a new
-    /// entry and no partner with one are not even sorted.
+    /// A big log: the new entries of each group that has some, against
+    /// the new ones of its partner groups (grouped by instance of the
+    /// claim's scopes and swept by address) and against their sealed ones
+    /// (swept by address against the log's index of them, [`Sealed`]).
+    /// Groups that no claim relates cost nothing, however much their hulls
+    /// overlap; the old entries of a group whose partners have nothing new
+    /// are not even looked at.
+    ///
+    /// [`Sealed`]: super::sealed::Sealed
     fn pairs_by_group(&mut self, claims: &mut impl Claims) {
-        let begins = &self.begins[..self.scopes as usize];
-        let entries = &self.entries;
-        let checked = self.checked;
-        // The groups of the new entries, and theirs with their partners.
-        self.scratch.fresh.clear();
-        self.scratch
-            .fresh
-            .extend(entries[checked..].iter().map(|e| claims.group(e.site)));
-        self.scratch.fresh.sort_unstable();
-        self.scratch.fresh.dedup();
-        if self.scratch.fresh.last() == Some(&NO_GROUP) {
-            self.scratch.fresh.pop();
-        }
-        self.scratch.wanted.clear();
-        for &g in &self.scratch.fresh {
-            self.scratch.wanted.push(g);
-            self.scratch
-                .wanted
-                .extend(claims.partners(g).iter().map(|&(h, _)| h));
-        }
-        self.scratch.wanted.sort_unstable();
-        self.scratch.wanted.dedup();
-        // Their entries by group, each group's in log order (so in order
-        // of epoch): counted per group, then placed.
-        self.scratch.spans.clear();
-        self.scratch
-            .spans
-            .extend(self.scratch.wanted.iter().map(|&g| (g, 0, 0)));
-        // Each entry's place among the wanted groups (4 bytes an entry).
-        self.scratch.places.clear();
-        let mut placed = 0;
-        for e in entries {
-            let k = self.scratch.wanted.binary_search(&claims.group(e.site));
-            self.scratch.places.push(k.map_or(u32::MAX, |k| k as u32));
-            if let Ok(k) = k {
-                self.scratch.spans[k].2 += 1;
-                placed += 1;
-            }
-        }
-        let mut start = 0;
-        for span in &mut self.scratch.spans {
-            let count = span.2;
-            (span.1, span.2) = (start, start);
-            start += count;
-        }
-        self.scratch.order.clear();
-        self.scratch.order.resize(placed, 0);
-        for (i, &k) in self.scratch.places.iter().enumerate() {
-            if let Some(span) = self.scratch.spans.get_mut(k as usize) {
-                self.scratch.order[span.2] = i;
-                span.2 += 1;
-            }
-        }
-        self.scratch.addressed.clear();
-        self.scratch.sorted_at.clear();
-        self.scratch
-            .sorted_at
-            .resize(self.scratch.spans.len(), usize::MAX);
-        for &g in &self.scratch.fresh {
-            let Ok(x) = self.scratch.spans.binary_search_by_key(&g, |s| s.0) else {
-                continue;
-            };
-            let (_, a0, a1) = self.scratch.spans[x];
+        let sealing = &mut self.scratch.sealing;
+        self.sealed
+            .catch_up(&self.entries, self.checked, claims, sealing);
+        self.place_new(claims);
+        for x in 0..self.scratch.fresh.len() {
+            let g = self.scratch.fresh[x];
             for k in 0..claims.partners(g).len() {
                 let h = claims.partners(g)[k].0;
+                self.new_against_sealed(x, h, k, claims);
                 // A pair of new groups is swept once, from the first.
-                if h < g && self.scratch.fresh.binary_search(&h).is_ok() {
-                    continue;
-                }
-                let Ok(y) = self.scratch.spans.binary_search_by_key(&h, |s| s.0) else {
-                    continue;
-                };
-                let (_, b0, b1) = self.scratch.spans[y];
-                if b0 == b1 {
-                    continue;
-                }
-                let scopes = &claims.partners(g)[k].1;
-                let one_instance = scopes
-                    .iter()
-                    .all(|s| begins.get(*s as usize).is_none_or(Vec::is_empty));
-                if one_instance {
-                    // Each side by address, sorted once a check (appended
-                    // to `addressed` when first needed), merged.
-                    for &(z, z0, z1) in &[(x, a0, a1), (y, b0, b1)] {
-                        if self.scratch.sorted_at[z] == usize::MAX {
-                            let at = self.scratch.addressed.len();
-                            self.scratch.sorted_at[z] = at;
-                            let by_lo = self.scratch.order[z0..z1]
-                                .iter()
-                                .map(|&i| (entries[i].run.lo, i));
-                            self.scratch.addressed.extend(by_lo);
-                            self.scratch.addressed[at..].sort_unstable();
-                        }
-                    }
-                    let side = |z: usize, len: usize| {
-                        &self.scratch.addressed[self.scratch.sorted_at[z]..][..len]
-                    };
-                    let a = side(x, a1 - a0);
-                    let b = if x == y { &[][..] } else { side(y, b1 - b0) };
-                    self.scratch.group.clear();
-                    let by_address = merged(a, b, |&(lo, i)| (lo, i));
-                    self.scratch
-                        .group
-                        .extend(by_address.map(|(i, side)| (0, entries[i].run.lo, i, side)));
-                } else {
-                    let (a, b) = (&self.scratch.order[a0..a1], &self.scratch.order[b0..b1]);
-                    let b = if x == y { &b[..0] } else { b };
-                    by_instance(
-                        &mut self.scratch.group,
-                        &mut self.scratch.cursors,
-                        entries,
-                        begins,
-                        scopes,
-                        a,
-                        b,
-                        checked,
-                    );
-                }
-                // An entry meets the other side's active entries (its own
-                // for a group against itself); two old ones met before.
-                let mut current = u64::MAX;
-                for &(inst, lo, i, side) in &self.scratch.group {
-                    if inst != current {
-                        current = inst;
-                        self.scratch.active.iter_mut().for_each(Vec::clear);
-                    }
-                    let against = usize::from(if x == y { side } else { 1 - side });
-                    let against = &mut self.scratch.active[against];
-                    against.retain(|&(hi, _)| hi > lo);
-                    for &(_, j) in against.iter() {
-                        let (early, late) = (i.min(j), i.max(j));
-                        if late < checked {
-                            continue;
-                        }
-                        if let Some(c) = conflict(&entries[early], &entries[late], begins, claims) {
-                            self.scratch.pending.push((late, early, c));
-                        }
-                    }
-                    self.scratch.active[usize::from(side)].push((entries[i].run.hull().1, i));
+                let y = self.scratch.fresh.binary_search(&h);
+                if let Ok(y) = y.ok().filter(|&y| y >= x).ok_or(()) {
+                    self.new_against_new(x, y, k, claims);
                 }
             }
         }
     }
+
+    /// The groups of the new entries (`fresh`), and their new entries by
+    /// group (`order`, each group's span in `spans`, in log order, so in
+    /// order of epoch), none sorted by address yet.
+    fn place_new(&mut self, claims: &impl Claims) {
+        let (checked, s) = (self.checked, &mut self.scratch);
+        let new = &self.entries[checked..];
+        s.fresh.clear();
+        s.fresh.extend(new.iter().map(|e| claims.group(e.site)));
+        s.fresh.sort_unstable();
+        s.fresh.dedup();
+        if s.fresh.last() == Some(&NO_GROUP) {
+            s.fresh.pop();
+        }
+        // Counted per group, then placed.
+        s.spans.clear();
+        s.spans.extend(s.fresh.iter().map(|&g| (g, 0, 0)));
+        s.places.clear();
+        let mut placed = 0;
+        for e in new {
+            let k = s.fresh.binary_search(&claims.group(e.site));
+            s.places.push(k.map_or(u32::MAX, |k| k as u32));
+            if let Ok(k) = k {
+                s.spans[k].2 += 1;
+                placed += 1;
+            }
+        }
+        let mut start = 0;
+        for span in &mut s.spans {
+            let count = span.2;
+            (span.1, span.2) = (start, start);
+            start += count;
+        }
+        s.order.clear();
+        s.order.resize(placed, 0);
+        for (i, &k) in s.places.iter().enumerate() {
+            if let Some(span) = s.spans.get_mut(k as usize) {
+                s.order[span.2] = checked + i;
+                span.2 += 1;
+            }
+        }
+        s.addressed.clear();
+        s.sorted_at.clear();
+        s.sorted_at.resize(s.spans.len(), usize::MAX);
+        s.fresh_max_len.clear();
+        s.fresh_max_len.resize(s.spans.len(), 0);
+    }
+
+    /// The new entries of span `z` by address (sorted when first asked
+    /// for in a check): where they start in `addressed`.
+    fn sorted(&mut self, z: usize) -> usize {
+        let s = &mut self.scratch;
+        if s.sorted_at[z] == usize::MAX {
+            let (_, z0, z1) = s.spans[z];
+            let at = s.addressed.len();
+            let entries = &self.entries;
+            let fresh = s.order[z0..z1].iter().map(|&i| Fresh::of(entries, i));
+            s.addressed.extend(fresh);
+            let sorted = &mut s.addressed[at..];
+            sorted.sort_unstable();
+            s.fresh_max_len[z] = sorted.iter().map(|f| f.hi - f.lo).max().unwrap_or(0);
+            s.sorted_at[z] = at;
+        }
+        s.sorted_at[z]
+    }
+
+    /// The new entries of span `x` against the sealed ones of group `h`,
+    /// its `k`-th partner: only those that can share an instance of the
+    /// claim's scopes with some of them ([`last_old_instance`]).
+    fn new_against_sealed(&mut self, x: usize, h: u32, k: usize, claims: &mut impl Claims) {
+        let checked = self.checked;
+        if checked == 0 || self.sealed.of(h).by_lo.is_empty() {
+            return;
+        }
+        let (g, a0, a1) = self.scratch.spans[x];
+        let begins = &self.begins[..self.scopes as usize];
+        let scopes = &claims.partners(g)[k].1;
+        let (until, from) = last_old_instance(&self.entries, checked, begins, scopes);
+        let span = &self.scratch.order[a0..a1];
+        let n = span.partition_point(|&i| self.entries[i].epoch < until);
+        if n == 0 {
+            return;
+        }
+        // All of them: sorted once a check; a first few: sorted here.
+        let full = n == span.len();
+        let new = if full {
+            let at = self.sorted(x);
+            Side {
+                by_lo: &self.scratch.addressed[at..][..n],
+                max_len: self.scratch.fresh_max_len[x],
+            }
+        } else {
+            let (entries, prefix) = (&self.entries, &mut self.scratch.prefix);
+            prefix.clear();
+            let first = &self.scratch.order[a0..a0 + n];
+            prefix.extend(first.iter().map(|&i| Fresh::of(entries, i)));
+            prefix.sort_unstable();
+            let max_len = prefix.iter().map(|f| f.hi - f.lo).max().unwrap_or(0);
+            Side {
+                by_lo: &self.scratch.prefix,
+                max_len,
+            }
+        };
+        let (entries, pending) = (&self.entries, &mut self.scratch.pending);
+        let begins = &self.begins[..self.scopes as usize];
+        let pair = |o: usize, n: usize| {
+            if let Some(c) = conflict(&entries[o], &entries[n], begins, claims) {
+                pending.push((n, o, c));
+            }
+        };
+        let active = &mut self.scratch.active;
+        sweep_against_sealed(new, until, self.sealed.of(h), from, active, pair);
+    }
+
+    /// The new entries of spans `x` and `y` (`x <= y`; the same: a group
+    /// against itself) against one another, for the `k`-th partner of
+    /// `x`'s group: by instance of the claim's scopes, then by address.
+    fn new_against_new(&mut self, x: usize, y: usize, k: usize, claims: &mut impl Claims) {
+        let (g, a0, a1) = self.scratch.spans[x];
+        let (_, b0, b1) = self.scratch.spans[y];
+        let one_instance = claims.partners(g)[k]
+            .1
+            .iter()
+            .all(|s| self.begins.get(*s as usize).is_none_or(Vec::is_empty));
+        if one_instance {
+            // Both sides by address, merged.
+            let (at, bt) = (self.sorted(x), self.sorted(y));
+            let s = &mut self.scratch;
+            let a = &s.addressed[at..][..a1 - a0];
+            let b = if x == y {
+                &[][..]
+            } else {
+                &s.addressed[bt..][..b1 - b0]
+            };
+            s.group.clear();
+            let by_address = merged(a, b, |f| (f.lo, f.entry));
+            s.group
+                .extend(by_address.map(|(i, side)| (0, self.entries[i].run.lo, i, side)));
+        } else {
+            let s = &mut self.scratch;
+            let (a, b) = (&s.order[a0..a1], &s.order[b0..b1]);
+            let b = if x == y { &b[..0] } else { b };
+            let (group, cursors) = (&mut s.group, &mut s.cursors);
+            let begins = &self.begins[..self.scopes as usize];
+            let scopes = &claims.partners(g)[k].1;
+            by_instance(group, cursors, &self.entries, begins, scopes, a, b);
+        }
+        let begins = &self.begins[..self.scopes as usize];
+        // An entry meets the other side's active entries (its own for a
+        // group against itself).
+        let (entries, s) = (&self.entries, &mut self.scratch);
+        let mut current = u64::MAX;
+        for &(inst, lo, i, side) in &s.group {
+            if inst != current {
+                current = inst;
+                s.active.iter_mut().for_each(Vec::clear);
+            }
+            let against = usize::from(if x == y { side } else { 1 - side });
+            let against = &mut s.active[against];
+            against.retain(|&(hi, _)| hi > lo);
+            for &(_, j) in against.iter() {
+                let (early, late) = (i.min(j), i.max(j));
+                if let Some(c) = conflict(&entries[early], &entries[late], begins, claims) {
+                    s.pending.push((late, early, c));
+                }
+            }
+            s.active[usize::from(side)].push((entries[i].run.hull().1, i));
+        }
+    }
 }
 
-/// Fills `group` with the entries of both sides (each in log order; `b`
-/// empty for a group against itself) that can make a pair not compared
-/// yet, as (instance, hull start, entry, side), sorted: by instance of the
+/// Fills `group` with the new entries of both sides (each in log order;
+/// `b` empty for a group against itself) that can make a pair, as
+/// (instance, hull start, entry, side), sorted: by instance of the
 /// claim's `scopes` (some begun in the frame), then by address.
 ///
 /// Two entries are in one instance of every scope exactly when the begins
@@ -229,11 +277,9 @@ impl FrameLog {
 /// with the epoch). So the instances of entries in log order never
 /// decrease: the two sides merged by entry are in order of instance, and
 /// only each instance's entries are left to sort by address (a few each,
-/// where instances begin often). An instance whose entries are all from
-/// before the last check (`checked`: each two of them were compared then),
-/// or all of one side (of the one group's, a single entry), can make no
-/// pair to compare: its entries are left out.
-#[allow(clippy::too_many_arguments)]
+/// where instances begin often). An instance whose entries are all of one
+/// side (of the one group's, a single entry) can make no pair: its
+/// entries are left out.
 fn by_instance(
     group: &mut Vec<(u64, u64, usize, u8)>,
     cursors: &mut Vec<usize>,
@@ -242,7 +288,6 @@ fn by_instance(
     scopes: &[ScopeId],
     a: &[usize],
     b: &[usize],
-    checked: usize,
 ) {
     // Per scope, its begins up to the last entry's epoch: epochs only grow
     // along the merge, so each count goes on from the last, and the
@@ -266,50 +311,40 @@ fn by_instance(
         sum
     };
     let one_group = b.is_empty();
-    // The current instance's entries are group[from..]: which sides, and
-    // whether one is new.
-    let (mut from, mut sides, mut new) = (0, [false; 2], false);
-    let close =
-        |group: &mut Vec<(u64, u64, usize, u8)>, from: usize, sides: [bool; 2], new: bool| {
-            let pairs = if one_group {
-                group.len() - from >= 2
-            } else {
-                sides[0] && sides[1]
-            };
-            if new && pairs {
-                group[from..].sort_unstable();
-            } else {
-                group.truncate(from);
-            }
+    // The current instance's entries are group[from..], of these sides.
+    let (mut from, mut sides) = (0, [false; 2]);
+    let close = |group: &mut Vec<(u64, u64, usize, u8)>, from: usize, sides: [bool; 2]| {
+        let pairs = if one_group {
+            group.len() - from >= 2
+        } else {
+            sides[0] && sides[1]
         };
+        if pairs {
+            group[from..].sort_unstable();
+        } else {
+            group.truncate(from);
+        }
+    };
     group.clear();
     let mut current = u64::MAX;
     for (i, side) in merged(a, b, |&i| (i as u64, i)) {
         let inst = instance(i);
         debug_assert!(current == u64::MAX || inst >= current);
         if inst != current {
-            close(group, from, sides, new);
-            (from, sides, new, current) = (group.len(), [false; 2], false, inst);
+            close(group, from, sides);
+            (from, sides, current) = (group.len(), [false; 2], inst);
         }
         sides[usize::from(side)] = true;
-        new |= i >= checked;
         group.push((inst, entries[i].run.lo, i, side));
     }
-    close(group, from, sides, new);
+    close(group, from, sides);
 }
 
 /// How many of the sorted epochs `b` are at most `epoch`, given that the
-/// first `from` are: searched forward from there in growing steps, so
-/// that counting for growing epochs costs the log of each move.
+/// first `from` are (see [`gallop`]).
 fn count_up_to(b: &[Epoch], from: usize, epoch: Epoch) -> usize {
     debug_assert!(b[..from].iter().all(|&e| e <= epoch));
-    let (mut lo, mut step) = (from, 1);
-    while lo + step <= b.len() && b[lo + step - 1] <= epoch {
-        lo += step;
-        step *= 2;
-    }
-    let hi = (lo + step).min(b.len());
-    lo + b[lo..hi].partition_point(|&e| e <= epoch)
+    gallop(b, from, |&e| e <= epoch)
 }
 
 /// The entries of `a` (side 0) and `b` (side 1), each sorted by the first

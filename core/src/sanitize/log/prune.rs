@@ -18,22 +18,36 @@ impl FrameLog {
         self.seen.clear();
         let (mut index, checked) = (0, self.checked);
         let mut still_checked = 0;
+        // The entries the sealed index holds, `[..covers]`, renumbered.
+        let covers = self.sealed.covers();
+        let map = &mut self.scratch.renumbered;
+        map.clear();
+        let (mut next, mut still_covered) = (0u32, 0);
         self.entries.retain(|e| {
             let c = &mut cutoff[e.site as usize];
             if *c == NO_EPOCH {
                 *c = dead_before(begins, claims.relevant_scopes(e.site));
             }
             let kept = e.epoch >= *c;
+            if index < covers {
+                map.push(if kept { next } else { u32::MAX });
+                next += u32::from(kept);
+                still_covered += usize::from(kept);
+            }
             still_checked += usize::from(kept && index < checked);
             index += 1;
             kept
         });
+        let mut gone = 0;
         if let Some(excess) = self.entries.len().checked_sub(keep) {
             for e in self.entries.drain(..excess) {
                 self.dropped += u64::from(e.calls);
             }
             still_checked = still_checked.saturating_sub(excess);
+            gone = excess;
         }
+        self.sealed
+            .renumber(map, gone, still_covered.saturating_sub(gone));
         self.checked = still_checked;
         let oldest = self.entries.first().map_or(self.epoch, |e| e.epoch);
         // The live epochs each begun scope must still tell apart: those of
