@@ -65,12 +65,16 @@
 //! a later check only looks at pairs with a new entry. A short call's log
 //! (up to [`DIRECT_PAIRS`] entries) is checked pair by pair where hulls
 //! meet. A bigger one by *groups*: sites with the same lists and access
-//! ([`Claims::group`]), whose claims are the same; for each group with a
+//! ([`Claims::group`]), whose claims are the same. For each group with a
 //! new entry and each of its partner groups ([`Claims::partners`]), their
-//! entries are split by instance of the claim's scopes and swept by
-//! address, keeping the entries whose hull reaches the current start. So
-//! a long-running frame (a program's `main`) whose old entries stay live
-//! costs, at each check, only the groups that have something new. A pair
+//! new entries are split by instance of the claim's scopes and swept by
+//! address, keeping the entries whose hull reaches the current start; and
+//! the group's new entries that can share an instance with old ones are
+//! swept against the partner's sealed entries, which the log keeps sorted
+//! by group and address from check to check (`sealed`). So a
+//! long-running frame (a program's `main`) whose old entries stay live
+//! costs, at each check, about its new entries: the old ones are neither
+//! sorted again nor visited where no new entry is near. A pair
 //! of entries is asked, cheapest first, the claim, the writes, the
 //! instances of the claim's scopes, then the exact common bytes
 //! ([`Run::first_overlap`]). The reported range is the first
@@ -240,17 +244,16 @@ const NO_EPOCH: Epoch = Epoch::MAX;
 /// it checks, [`FrameLog::swap_scratch`], instead of one per frame).
 #[derive(Debug, Default)]
 pub struct Scratch {
-    /// Scratch for `check`: the entries (indices) by group, each group's
-    /// in log order (`spans` says where each group's are), and the sweep's
-    /// active sets (hull end, entry index), one per side of a pair of
-    /// partner groups.
+    /// Scratch for `check`: the new entries (indices) by group, each
+    /// group's in log order (`spans` says where each group's are), and the
+    /// sweeps' active sets (hull end, entry index), one per side.
     order: Vec<usize>,
-    /// Scratch for `check`: each entry's place among the wanted groups of
-    /// the check (`u32::MAX`: none), before they go into `order`.
+    /// Scratch for `check`: each new entry's place among the groups with
+    /// new entries (`u32::MAX`: none), before they go into `order`.
     places: Vec<u32>,
-    /// Scratch for `check`: the spans of `order` that one-instance pairs
-    /// sweep, as (hull start, entry index) sorted by address, each from
-    /// `sorted_at` of its span (`usize::MAX`: not yet).
+    /// Scratch for `check`: the spans of `order` sorted by address (when
+    /// first needed in a check), each from `sorted_at` of its span
+    /// (`usize::MAX`: not yet).
     addressed: Vec<sealed::Fresh>,
     sorted_at: Vec<usize>,
     /// Scratch for `check`: the longest hull of each span of `addressed`;
