@@ -176,6 +176,16 @@ const DEDUP_FROM: usize = 64;
 /// sparse claims does not change.
 const DIRECT_PAIRS: usize = 128;
 
+/// A short call's log of more than this many entries is checked by a sweep
+/// by address (sorted once a check) rather than by trying every two
+/// entries' hulls: a conditional access in a loop, logged one call an
+/// element, leaves a run for each stretch of elements it touched in a row,
+/// a hundred runs a call. Measured on a public benchmark whose ReLU kernel
+/// (`y[i] = x[i] > 0 ? x[i] : 0` over 1024 doubles, `restrict`) runs
+/// 600,000 times: 9.9 ns an element pair by pair, 7.1 by the sweep (plain:
+/// 0.14, vectorized); the program 7.8 s to 6.1 s (plain: 1.2 s).
+const SWEEP_FROM: usize = 32;
+
 /// Two accesses merged into one entry touched `[lo, hi)` both.
 #[derive(Copy, Clone, Debug)]
 struct SelfHit {
@@ -265,8 +275,10 @@ pub struct Scratch {
     /// Scratch for `check`: per scope of a claim, its begins counted so far.
     cursors: Vec<usize>,
     active: [Vec<(u64, usize)>; 2],
-    /// Scratch for a short log's `check`: each entry's hull.
+    /// Scratch for a short log's `check`: each entry's hull; or (beyond
+    /// `SWEEP_FROM` entries) each as (hull start, entry, hull end), sorted.
     hulls: Vec<(u64, u64)>,
+    by_start: Vec<(u64, usize, u64)>,
     /// Scratch for `check`: each group's span of `order`, and one pair of
     /// partner groups' entries as (instance, hull start, entry, side).
     spans: Vec<(u32, usize, usize)>,

@@ -3,7 +3,9 @@
 //! the parent module's documentation, "The check").
 
 use super::sealed::{gallop, last_old_instance, sweep_against_sealed, Fresh, Side};
-use super::{Claims, Conflict, Entry, Epoch, FrameLog, ScopeId, DIRECT_PAIRS, NO_GROUP};
+use super::{
+    Claims, Conflict, Entry, Epoch, FrameLog, ScopeId, DIRECT_PAIRS, NO_GROUP, SWEEP_FROM,
+};
 
 impl FrameLog {
     /// Calls `found` for every conflict among the logged accesses that
@@ -46,24 +48,43 @@ impl FrameLog {
     }
 
     /// A small log (a short call's): every two entries whose hulls meet,
-    /// one of them new.
+    /// one of them new; beyond [`SWEEP_FROM`] entries found by a sweep by
+    /// address rather than by trying every two.
     fn pairs_directly(&mut self, claims: &mut impl Claims) {
         let begins = &self.begins[..self.scopes as usize];
-        let entries = &self.entries;
-        // Each hull once (a strided run's end is a product).
-        self.scratch.hulls.clear();
-        self.scratch
-            .hulls
-            .extend(entries.iter().map(|e| e.run.hull()));
-        let hulls = &self.scratch.hulls;
-        for late in self.checked.max(1)..entries.len() {
-            let (lo, hi) = hulls[late];
-            for (early, &(elo, ehi)) in hulls[..late].iter().enumerate() {
-                if elo >= hi || lo >= ehi {
-                    continue;
+        let (entries, checked, s) = (&self.entries, self.checked, &mut self.scratch);
+        let mut pair = |early: usize, late: usize| {
+            if let Some(c) = conflict(&entries[early], &entries[late], begins, claims) {
+                s.pending.push((late, early, c));
+            }
+        };
+        if entries.len() > SWEEP_FROM {
+            s.by_start.clear();
+            let hulls = entries.iter().enumerate().map(|(i, e)| (e.run.hull(), i));
+            s.by_start.extend(hulls.map(|((lo, hi), i)| (lo, i, hi)));
+            s.by_start.sort_unstable();
+            let active = &mut s.active[0];
+            active.clear();
+            for &(lo, i, hi) in &s.by_start {
+                active.retain(|&(end, _)| end > lo);
+                for &(_, j) in active.iter() {
+                    if i.max(j) >= checked {
+                        pair(i.min(j), i.max(j));
+                    }
                 }
-                if let Some(c) = conflict(&entries[early], &entries[late], begins, claims) {
-                    self.scratch.pending.push((late, early, c));
+                active.push((hi, i));
+            }
+            return;
+        }
+        // Each hull once (a strided run's end is a product).
+        s.hulls.clear();
+        s.hulls.extend(entries.iter().map(|e| e.run.hull()));
+        for late in checked.max(1)..entries.len() {
+            let (lo, hi) = s.hulls[late];
+            for early in 0..late {
+                let (elo, ehi) = s.hulls[early];
+                if elo < hi && lo < ehi {
+                    pair(early, late);
                 }
             }
         }
