@@ -32,6 +32,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "sanitize_in_place.h"
 #include "shim.h"
 
 #include "llvm/ADT/MapVector.h"
@@ -409,6 +410,10 @@ class StartChecksPass : public PassInfoMixin<StartChecksPass> {
 public:
   static bool isRequired() { return true; }
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &FAM) {
+    // A read that repeats one before it goes first (sanitize_repeats.cpp):
+    // its loop may then have no call left.
+    aliaskit::inplace::Tables T;
+    aliaskit::inplace::dropRepeatedReads(F, FAM, T);
     // Nothing is kept even when no call changed: a try may have made a
     // loop's preheader, or moved a condition before the loop.
     summarizeStartChecks(F, FAM);

@@ -3,7 +3,7 @@
 // sanitize_in_place.cpp decides which frames are checked in place (and the
 // pairs they compare); sanitize_in_place_lower.cpp makes the slots and
 // the comparisons. A frame, as the first gives it to the second; and the
-// decoded tables, which sanitize_once.cpp reads too.
+// decoded tables, which sanitize_once.cpp and sanitize_repeats.cpp read too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,6 +60,12 @@ public:
 /// many.
 unsigned onceInLoops(llvm::Function &Fn, llvm::FunctionAnalysisManager &FAM,
                      Tables &T);
+
+/// Erases each read check of `Fn` that repeats a read check of the same
+/// frame, address and size before it, with no new instance in between and
+/// the core's leave (sanitize_repeats.cpp); returns how many.
+unsigned dropRepeatedReads(llvm::Function &Fn,
+                           llvm::FunctionAnalysisManager &FAM, Tables &T);
 
 /// Replaces the runtime calls of each frame of `Fn` by slots compared at
 /// its exits and dead ends (sanitize_in_place_lower.cpp).

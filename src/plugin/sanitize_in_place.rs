@@ -2,11 +2,12 @@
 //! frame's accesses to compare, from the module's table, by the core's
 //! rule ([`aliaskit_core::sanitize::in_place`]); and which accesses a loop
 //! repeats at one address may be logged once per execution of the loop
-//! (`sanitize_once.cpp`, [`aliaskit_core::sanitize::once`]).
+//! (`sanitize_once.cpp`, [`aliaskit_core::sanitize::once`]), and which
+//! reads repeat an earlier one's (`sanitize_repeats.cpp`).
 
 use aliaskit_core::sanitize::claims::FunctionClaims;
 use aliaskit_core::sanitize::in_place::slot_pairs;
-use aliaskit_core::sanitize::once::once_per_loop;
+use aliaskit_core::sanitize::once::{once_per_loop, repeats};
 use aliaskit_core::sanitize::shape::{ModuleShape, TableParts};
 use rustc_hash::FxHashMap;
 
@@ -65,6 +66,15 @@ impl InPlaceTable {
     pub fn once_scopes(&mut self, function: u32, site: u32) -> Option<Option<Vec<u32>>> {
         let (claims, sites) = self.claims(function)?;
         (site < sites).then(|| once_per_loop(claims, site, sites))
+    }
+
+    /// Whether a read of site `later` (of table function `function`) need
+    /// not be logged after a read of site `first` of the same bytes in
+    /// the same frame and instances ([`repeats`]); None if the table has
+    /// no such function.
+    pub fn repeats(&mut self, function: u32, first: u32, later: u32) -> Option<bool> {
+        let (claims, _) = self.claims(function)?;
+        Some(repeats(claims, first, later))
     }
 
     /// The pairs a frame of table function `function` compares, whose

@@ -328,6 +328,12 @@ ptrdiff_t aliaskit_sanitize_in_place_pairs(void *Table, uint32_t Function,
 ptrdiff_t aliaskit_sanitize_once_scopes(void *Table, uint32_t Function,
                                         uint32_t Site, uint32_t *Scopes,
                                         size_t ScopesCap, size_t *ScopesLen);
+/// Whether a read of site `Later` (table function `Function`) need not be
+/// logged after a read of site `First` of the same bytes in the same frame
+/// and instances (sanitize_repeats.cpp): 1 (yes), 0 (no), -1 (an unknown
+/// function).
+ptrdiff_t aliaskit_sanitize_repeats(void *Table, uint32_t Function,
+                                    uint32_t First, uint32_t Later);
 void aliaskit_sanitize_in_place_free(void *Table);
 // aliaskit-sanitize-tbaa (src/plugin/sanitize_tbaa.rs, sanitize_tbaa.cpp).
 /// What to instrument for --tbaa (null after an internal error, said on

@@ -93,6 +93,18 @@ struct SiteLists {
     instruction: u32,
 }
 
+impl SiteLists {
+    /// What the rule sees of a site ([`Filter::group`]): its lists and
+    /// whether it writes; None for a site without lists.
+    fn group_key(&self) -> Option<(Option<u32>, Option<u32>, bool)> {
+        (self.scopes.is_some() || self.noalias.is_some()).then_some((
+            self.scopes,
+            self.noalias,
+            self.writes,
+        ))
+    }
+}
+
 impl FunctionClaims {
     /// Reads the table's lists. Indices out of range (a table that is not
     /// the pass's) are read as missing lists: no claim, never a panic.
@@ -161,6 +173,21 @@ impl FunctionClaims {
     /// Whether site `site` writes (false for a site out of range).
     pub fn writes(&self, site: u32) -> bool {
         self.sites.get(site as usize).is_some_and(|s| s.writes)
+    }
+
+    /// Whether sites `a` and `b` (may be one) are claimed alike against
+    /// every site: one [`Filter::group`] (the same lists and access), each
+    /// the only site of its instruction (two parts of one instruction are
+    /// never a pair, so a part's claims depend on its instruction too).
+    pub fn alike(&self, a: u32, b: u32) -> bool {
+        let whole = |x: u32| {
+            self.sites.get(x as usize).is_some_and(|s| {
+                let same = |o: &SiteLists| o.instruction == s.instruction;
+                self.sites.iter().filter(|o| same(o)).count() == 1
+            })
+        };
+        let key = |x: u32| self.sites.get(x as usize).and_then(SiteLists::group_key);
+        key(a).is_some() && key(a) == key(b) && whole(a) && whole(b)
     }
 
     /// The claim that sites `a` and `b` do not alias (in either order), if
@@ -342,11 +369,8 @@ impl Filter {
         let mut groups: FxHashMap<(Option<u32>, Option<u32>, bool), Vec<u32>> =
             FxHashMap::default();
         for (i, s) in claims.sites.iter().enumerate() {
-            if s.scopes.is_some() || s.noalias.is_some() {
-                groups
-                    .entry((s.scopes, s.noalias, s.writes))
-                    .or_default()
-                    .push(i as u32);
+            if let Some(key) = s.group_key() {
+                groups.entry(key).or_default().push(i as u32);
             }
         }
         let mut groups: Vec<Vec<u32>> = groups.into_values().collect();
@@ -494,6 +518,26 @@ mod tests {
         // Two accesses of out[] are not claimed apart, nor is the untagged.
         assert_eq!(c.claim(1, 2), None);
         assert_eq!(c.claim(0, 3), None);
+    }
+
+    #[test]
+    fn sites_are_alike_with_the_same_lists_and_access_when_whole() {
+        let mut t = scale(false);
+        // Another load of in[] (a reload), and a memcpy's two parts.
+        t.sites.push(site(4, Access::Read, Some(1), Some(0)));
+        t.sites.push(site(5, Access::Read, Some(1), Some(0)));
+        t.sites.push(site(5, Access::Write, Some(0), Some(1)));
+        let c = FunctionClaims::new(&FunctionShape::of(&t));
+        assert!(c.alike(0, 4) && c.alike(4, 0) && c.alike(0, 0));
+        assert!(!c.alike(0, 2), "other lists");
+        assert!(!c.alike(1, 2), "the same lists, another access");
+        assert!(!c.alike(3, 3), "no lists");
+        assert!(!c.alike(0, 5) && !c.alike(5, 5), "a part of an instruction");
+        assert!(!c.alike(0, 99), "no such site");
+        // A read repeating another need not be logged; a write never.
+        assert!(crate::sanitize::once::repeats(&c, 0, 4));
+        assert!(!crate::sanitize::once::repeats(&c, 1, 1));
+        assert!(!crate::sanitize::once::repeats(&c, 0, 2));
     }
 
     #[test]

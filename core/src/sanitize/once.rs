@@ -34,8 +34,31 @@
 //! writes through `adj`, with `dist`'s and `adj`'s scopes, begun when the
 //! function is entered). Neither scope begins in the loop: each site is
 //! logged in the loop's first iteration only.
+//!
+//! ## A read that repeats a read before it
+//!
+//! The same holds of a read that touches exactly the bytes a read of the
+//! same group ([`FunctionClaims::alike`]) touched before it in the same
+//! frame, with no scope begun in between: the reload of `x[i]` in `y[i] =
+//! x[i] > 0 ? x[i] : 0` as clang emits it. Its bytes are the earlier
+//! read's, in the same instance of every scope, and its claims against
+//! every site are the earlier read's, so every conflict it would have is
+//! one the earlier read has, on the same bytes; two reads conflict with
+//! nothing. Left unlogged ([`repeats`]: the pass checks the rest), it is
+//! reported as the earlier read, the same pair of lists on the same
+//! bytes; only the instruction a report prints changes. What it buys: the
+//! reload runs on some iterations only, so no run at the loop's exit can
+//! stand for it, and its call each time keeps the loop from vectorizing.
 
+use super::claims::FunctionClaims;
 use super::log::{ClaimRule, ScopeId, SiteId};
+
+/// Whether a read of `later` need not be logged after a read of `first`
+/// of the same bytes in the same frame and instances (the module
+/// comment): both read, and are claimed alike against every site.
+pub fn repeats(claims: &FunctionClaims, first: SiteId, later: SiteId) -> bool {
+    !claims.writes(first) && !claims.writes(later) && claims.alike(first, later)
+}
 
 /// The scopes whose beginning in a loop keeps the repeated accesses of
 /// `site` (of a function of `sites` sites) from being logged once per

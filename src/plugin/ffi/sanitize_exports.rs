@@ -300,6 +300,26 @@ pub unsafe extern "C" fn aliaskit_sanitize_once_scopes(
     }
 }
 
+/// Whether a read of site `later` (table function `function`) need not be
+/// logged after a read of site `first` of the same bytes in the same frame
+/// and instances (`sanitize_repeats.cpp`): 1 (yes), 0 (no), -1 (an unknown
+/// function, an internal error).
+///
+/// # Safety
+/// `table` from [`aliaskit_sanitize_in_place_table`], not freed.
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_sanitize_repeats(
+    table: *mut InPlaceTable,
+    function: u32,
+    first: u32,
+    later: u32,
+) -> isize {
+    match ask_table(table, |t| t.repeats(function, first, later)) {
+        None => -1,
+        Some(yes) => isize::from(yes),
+    }
+}
+
 boxed_exports! {
     InPlaceTable {}
     /// Frees a table of [`aliaskit_sanitize_in_place_table`].
