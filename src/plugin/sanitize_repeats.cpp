@@ -28,7 +28,9 @@
 //     second's address (the recurrence {first,+,stride} of the loop, the
 //     same size, a count of at least the loop's iterations);
 //   - no scope or exit of the frame lies on a path from the second to the
-//     run (the run is logged after it, in the same instances);
+//     run (the run is logged after it, in the same instances), and no way
+//     out of the loop leads back into it before the run (the run is this
+//     execution's);
 //   - the core says as above, of the run's site.
 // Then the second's bytes are the first's, in the same instances, and its
 // conflicts are the first's: the log reports the same pairs of lists on
@@ -167,12 +169,31 @@ bool coversLoop(CallInst &Run, CallInst &Access, Loop &L, ScalarEvolution &SE,
                              SE.applyLoopGuards(Iterations, &L));
 }
 
+/// Whether a way out of L leads back into it without going through block
+/// `Stop` (a loop around L): then the `Stop` a read of L reaches first may
+/// be after another execution of L.
+bool reentered(Loop &L, BasicBlock *Stop) {
+  SmallVector<BasicBlock *, 8> Work;
+  SmallPtrSet<BasicBlock *, 16> Seen;
+  L.getExitBlocks(Work);
+  while (!Work.empty()) {
+    BasicBlock *B = Work.pop_back_val();
+    if (B == Stop || !Seen.insert(B).second)
+      continue;
+    if (B == L.getHeader() || Seen.size() > MaxRegion)
+      return true;
+    append_range(Work, successors(B));
+  }
+  return false;
+}
+
 /// The second case: a read check in a loop whose earlier read of the same
 /// bytes is already a run at the loop's exit (sanitize_loops.cpp made it
 /// at the start point, where the two addresses were not yet one value).
 /// The run is logged after the read, so no scope or exit of the frame may
-/// lie on a path from the read to it; the run's reads are the earlier
-/// read's, in every iteration (coversLoop). Returns how many were erased.
+/// lie on a path from the read to it, nor another execution of the loop
+/// (reentered); the run's reads are the earlier read's, in every
+/// iteration (coversLoop). Returns how many were erased.
 unsigned dropReadsRunsCover(Function &F, FunctionAnalysisManager &FAM,
                             aliaskit::inplace::Tables &T) {
   SmallVector<CallInst *, 8> Reads, Runs;
@@ -196,7 +217,7 @@ unsigned dropReadsRunsCover(Function &F, FunctionAnalysisManager &FAM,
     SmallVector<Instruction *, 8> Barriers = barriersOf(*Enter);
     for (CallInst *R : Runs)
       if (R->getArgOperand(0) == C->getArgOperand(0) &&
-          coversLoop(*R, *C, *L, SE, PDT) &&
+          coversLoop(*R, *C, *L, SE, PDT) && !reentered(*L, R->getParent()) &&
           clearPath(*C, *R, R->getParent(), Barriers) &&
           repeats(*R, *C, *Enter, T)) {
         C->eraseFromParent();
