@@ -349,7 +349,7 @@ pub struct FrameLog {
     instances: u64,
     out_of_range: u64,
     /// A big log's sealed entries by group and address, kept from check
-    /// to check (valid while it covers exactly `[..checked]`).
+    /// to check: the first `covers` of them (at most `checked`).
     sealed: sealed::Sealed,
     /// Scratch for `check` and `prune` (each clears what it uses first):
     /// the runtime lends one per thread to the log it checks

@@ -2,7 +2,7 @@
 //! short log pair by pair, a long one by claimed groups of sites (see
 //! the parent module's documentation, "The check").
 
-use super::sealed::{gallop, last_old_instance, sweep_against_sealed, Fresh, Side};
+use super::sealed::{gallop, last_old_instance, longest, sweep_against_sealed, Fresh, Side};
 use super::{
     Claims, Conflict, Entry, Epoch, FrameLog, ScopeId, DIRECT_PAIRS, NO_GROUP, SWEEP_FROM,
 };
@@ -110,9 +110,9 @@ impl FrameLog {
                 let h = claims.partners(g)[k].0;
                 self.new_against_sealed(x, h, k, claims);
                 // A pair of new groups is swept once, from the first.
-                let y = self.scratch.fresh.binary_search(&h);
-                if let Ok(y) = y.ok().filter(|&y| y >= x).ok_or(()) {
-                    self.new_against_new(x, y, k, claims);
+                match self.scratch.fresh.binary_search(&h) {
+                    Ok(y) if y >= x => self.new_against_new(x, y, k, claims),
+                    _ => {}
                 }
             }
         }
@@ -177,7 +177,7 @@ impl FrameLog {
             s.addressed.extend(fresh);
             let sorted = &mut s.addressed[at..];
             sorted.sort_unstable();
-            s.fresh_max_len[z] = sorted.iter().map(|f| f.hi - f.lo).max().unwrap_or(0);
+            s.fresh_max_len[z] = longest(sorted);
             s.sorted_at[z] = at;
         }
         s.sorted_at[z]
@@ -214,7 +214,7 @@ impl FrameLog {
             let first = &self.scratch.order[a0..a0 + n];
             prefix.extend(first.iter().map(|&i| Fresh::of(entries, i)));
             prefix.sort_unstable();
-            let max_len = prefix.iter().map(|f| f.hi - f.lo).max().unwrap_or(0);
+            let max_len = longest(prefix);
             Side {
                 by_lo: &self.scratch.prefix,
                 max_len,

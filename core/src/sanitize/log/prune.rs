@@ -22,7 +22,7 @@ impl FrameLog {
         let covers = self.sealed.covers();
         let map = &mut self.scratch.renumbered;
         map.clear();
-        let (mut next, mut still_covered) = (0u32, 0);
+        let mut still_covered = 0u32;
         self.entries.retain(|e| {
             let c = &mut cutoff[e.site as usize];
             if *c == NO_EPOCH {
@@ -30,9 +30,8 @@ impl FrameLog {
             }
             let kept = e.epoch >= *c;
             if index < covers {
-                map.push(if kept { next } else { u32::MAX });
-                next += u32::from(kept);
-                still_covered += usize::from(kept);
+                map.push(if kept { still_covered } else { u32::MAX });
+                still_covered += u32::from(kept);
             }
             still_checked += usize::from(kept && index < checked);
             index += 1;
@@ -47,7 +46,7 @@ impl FrameLog {
             gone = excess;
         }
         self.sealed
-            .renumber(map, gone, still_covered.saturating_sub(gone));
+            .renumber(map, gone, (still_covered as usize).saturating_sub(gone));
         self.checked = still_checked;
         let oldest = self.entries.first().map_or(self.epoch, |e| e.epoch);
         // The live epochs each begun scope must still tell apart: those of

@@ -71,6 +71,17 @@ struct GroupList {
     max_len: u64,
 }
 
+/// Entry `i` (`e`) as the index holds it, with its group; None if its
+/// group is claimed against no group (nothing is ever compared with it).
+fn indexed(e: &Entry, i: usize, claims: &impl Claims) -> Option<(u32, Held)> {
+    let g = claims.group(e.site);
+    if g == NO_GROUP || claims.partners(g).is_empty() {
+        return None;
+    }
+    let (lo, hi) = e.run.hull();
+    Some((g, Held::new(lo, hi, i)))
+}
+
 /// See the module documentation.
 #[derive(Debug, Default)]
 pub(super) struct Sealed {
@@ -118,14 +129,9 @@ impl Sealed {
         }
         debug_assert!(self.holds_exactly(entries, claims));
         buf.clear();
-        for (i, e) in entries[self.covers..checked].iter().enumerate() {
-            let g = claims.group(e.site);
-            if g == NO_GROUP || claims.partners(g).is_empty() {
-                continue;
-            }
-            let (lo, hi) = e.run.hull();
-            buf.push((g, Held::new(lo, hi, self.covers + i)));
-        }
+        let from = self.covers;
+        let held = entries[from..checked].iter().enumerate();
+        buf.extend(held.filter_map(|(i, e)| indexed(e, from + i, claims)));
         buf.sort_unstable();
         for run in buf.chunk_by(|a, b| a.0 == b.0) {
             self.add(run[0].0, run.iter().map(|&(_, h)| h));
@@ -138,9 +144,7 @@ impl Sealed {
         let mut want: Vec<(u32, Held)> = entries[..self.covers]
             .iter()
             .enumerate()
-            .map(|(i, e)| (claims.group(e.site), e.run.hull(), i))
-            .filter(|&(g, _, _)| g != NO_GROUP && !claims.partners(g).is_empty())
-            .map(|(g, (lo, hi), i)| (g, Held::new(lo, hi, i)))
+            .filter_map(|(i, e)| indexed(e, i, claims))
             .collect();
         want.sort_unstable();
         let mut have: Vec<(u32, Held)> = Vec::new();
@@ -264,6 +268,11 @@ pub(super) struct Fresh {
     pub entry: usize,
     pub hi: u64,
     pub epoch: Epoch,
+}
+
+/// The longest hull of `v` (a [`Side`]'s `max_len`).
+pub(super) fn longest(v: &[Fresh]) -> u64 {
+    v.iter().map(|f| f.hi - f.lo).max().unwrap_or(0)
 }
 
 impl Fresh {
