@@ -41,6 +41,7 @@
 
 #include "sanitize_in_place.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/CFG.h"
@@ -113,17 +114,25 @@ bool clearPath(Instruction &From, Instruction &To, BasicBlock *Stop,
   });
 }
 
-/// The `__aliaskit_scope` and `__aliaskit_exit` calls of the frame `Enter`
-/// made.
-SmallVector<Instruction *, 8> barriersOf(CallInst &Enter) {
-  SmallVector<Instruction *, 8> Barriers;
-  for (User *U : Enter.users())
-    if (CallInst *C = aliaskit::runtimeCall(U, "__aliaskit_scope", 2))
-      Barriers.push_back(C);
-    else if (CallInst *C = aliaskit::runtimeCall(U, "__aliaskit_exit", 1))
-      Barriers.push_back(C);
-  return Barriers;
-}
+/// The `__aliaskit_scope` and `__aliaskit_exit` calls of each frame,
+/// found once per frame (its enter's users are all its calls).
+class FrameBarriers {
+  DenseMap<CallInst *, SmallVector<Instruction *, 8>> Of;
+
+public:
+  ArrayRef<Instruction *> of(CallInst &Enter) {
+    auto [It, New] = Of.try_emplace(&Enter);
+    if (!New)
+      return It->second;
+    for (User *U : Enter.users()) {
+      if (CallInst *C = aliaskit::runtimeCall(U, "__aliaskit_scope", 2))
+        It->second.push_back(C);
+      else if (CallInst *C = aliaskit::runtimeCall(U, "__aliaskit_exit", 1))
+        It->second.push_back(C);
+    }
+    return It->second;
+  }
+};
 
 /// Whether the core says a read of `Later`'s site repeats a read of
 /// `First`'s (both of the frame `Enter` made).
@@ -195,7 +204,7 @@ bool reentered(Loop &L, BasicBlock *Stop) {
 /// (reentered); the run's reads are the earlier read's, in every
 /// iteration (coversLoop). Returns how many were erased.
 unsigned dropReadsRunsCover(Function &F, FunctionAnalysisManager &FAM,
-                            aliaskit::inplace::Tables &T) {
+                            aliaskit::inplace::Tables &T, FrameBarriers &B) {
   SmallVector<CallInst *, 8> Reads, Runs;
   for (Instruction &I : instructions(F))
     if (CallInst *C = aliaskit::runtimeCall(&I, "__aliaskit_access", 4))
@@ -214,11 +223,10 @@ unsigned dropReadsRunsCover(Function &F, FunctionAnalysisManager &FAM,
         aliaskit::runtimeCall(C->getArgOperand(0), "__aliaskit_enter", 7);
     if (!L || !Enter || L->contains(Enter))
       continue;
-    SmallVector<Instruction *, 8> Barriers = barriersOf(*Enter);
     for (CallInst *R : Runs)
       if (R->getArgOperand(0) == C->getArgOperand(0) &&
           coversLoop(*R, *C, *L, SE, PDT) && !reentered(*L, R->getParent()) &&
-          clearPath(*C, *R, R->getParent(), Barriers) &&
+          clearPath(*C, *R, R->getParent(), B.of(*Enter)) &&
           repeats(*R, *C, *Enter, T)) {
         C->eraseFromParent();
         ++Dropped;
@@ -244,8 +252,8 @@ unsigned aliaskit::inplace::dropRepeatedReads(Function &F,
       if (auto *Size = dyn_cast<ConstantInt>(C->getArgOperand(3)))
         Same[{C->getArgOperand(0), C->getArgOperand(2), Size}].push_back(C);
   DominatorTree *DT = nullptr;
+  FrameBarriers B;
   unsigned Dropped = 0;
-
   for (auto &[K, Calls] : Same) {
     if (Calls.size() < 2)
       continue;
@@ -255,13 +263,12 @@ unsigned aliaskit::inplace::dropRepeatedReads(Function &F,
       continue;
     if (!DT)
       DT = &FAM.getResult<DominatorTreeAnalysis>(F);
-    SmallVector<Instruction *, 8> Barriers = barriersOf(*Enter);
     SmallPtrSet<CallInst *, 4> Gone;
     for (CallInst *Later : Calls)
       for (CallInst *First : Calls)
         if (First != Later && !Gone.contains(First) &&
             DT->dominates(First, Later) &&
-            clearPath(*First, *Later, First->getParent(), Barriers) &&
+            clearPath(*First, *Later, First->getParent(), B.of(*Enter)) &&
             repeats(*First, *Later, *Enter, T)) {
           Gone.insert(Later);
           break;
@@ -272,7 +279,7 @@ unsigned aliaskit::inplace::dropRepeatedReads(Function &F,
   }
   if (Dropped)
     FAM.invalidate(F, PreservedAnalyses::none());
-  unsigned Covered = dropReadsRunsCover(F, FAM, T);
+  unsigned Covered = dropReadsRunsCover(F, FAM, T, B);
   if (Covered)
     FAM.invalidate(F, PreservedAnalyses::none());
   return Dropped + Covered;
