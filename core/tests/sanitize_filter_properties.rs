@@ -71,7 +71,7 @@ proptest! {
         // As the runtime makes them: the filter from the claims it keeps,
         // whose memoized answers must be a fresh set's.
         let mut claims = FunctionClaims::new(&shape);
-        let filter = Filter::of_claims(&mut claims, &mut |_, _| false);
+        let filter = Filter::of_claims(&mut claims, &mut |_, _, _| false);
         prop_assert_eq!(&filter, &Filter::of(&shape));
         let mut fresh = FunctionClaims::new(&shape);
         let n = t.sites.len() as u32;

@@ -160,7 +160,7 @@ impl FunctionOracle {
     pub fn new(module: Arc<Module>, function: u32) -> Option<FunctionOracle> {
         let f = module.shape.functions.get(function as usize)?;
         let mut claims = FunctionClaims::new(f);
-        let filter = Filter::of_claims(&mut claims, &mut |_, _| false);
+        let filter = Filter::of_claims(&mut claims, &mut |_, _, _| false);
         let relevance = Arc::new(Relevance::new(&filter.relevant, f.scopes.len() as u32));
         Some(FunctionOracle {
             module,

@@ -20,7 +20,7 @@ use aliaskit_core::sanitize::twins::twins;
 use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
 use std::ffi::c_void;
 
-use super::ffi::imports::aliaskit_sanitize_disjoint;
+use super::ffi::imports::{aliaskit_sanitize_apart, aliaskit_sanitize_disjoint};
 use super::ffi::types::{SanitizePoint, SitePart};
 use super::printer::{locations, Printer};
 use crate::reader::sanitize_view::{self, FunctionRead, Part};
@@ -228,13 +228,27 @@ unsafe fn plan_function(
 ) -> FunctionPlanned {
     let mut table = built.table;
     let shape = FunctionShape::of(&table);
+    // Each scope's decls in the function (none: its instance is the call).
+    let mut decls_of: Vec<Vec<LLVMValueRef>> = vec![Vec::new(); table.scopes.len()];
+    for (&decl, scopes) in f.decl_instructions.iter().zip(&built.decl_scopes) {
+        for &s in scopes {
+            if let Some(d) = decls_of.get_mut(s as usize) {
+                d.push(decl);
+            }
+        }
+    }
     let filter = if oracle.is_null() {
         Filter::of(&shape)
     } else {
-        Filter::of_checked(&shape, &mut |a, b| {
+        Filter::of_checked(&shape, &mut |a, b, scopes| {
             let ((ia, pa), (ib, pb)) = (f.origins[a as usize], f.origins[b as usize]);
-            let (pa, pb) = (site_part(pa).0, site_part(pb).0);
-            aliaskit_sanitize_disjoint(oracle, ia, pa, ib, pb)
+            // Never in one instance of one of the scopes (a scope without
+            // decls: never both in one call), or bytes proven apart.
+            scopes.iter().any(|&s| {
+                decls_of
+                    .get(s as usize)
+                    .is_some_and(|d| aliaskit_sanitize_apart(oracle, ia, ib, d.as_ptr(), d.len()))
+            }) || aliaskit_sanitize_disjoint(oracle, ia, site_part(pa).0, ib, site_part(pb).0)
         })
     };
     let disjoint = filter.apart;
@@ -267,9 +281,12 @@ unsafe fn plan_function(
     for p in &mut site_plans {
         p.twin = twin[p.site as usize];
     }
-    let mut relevant: Vec<u32> = filter.relevant.iter().flatten().copied().collect();
-    relevant.sort_unstable();
-    relevant.dedup();
+    // The scopes whose begins the runtime needs: those it finds relevant
+    // to the kept sites, as it makes its own filter from this table. A
+    // scope only pairs proven apart need would not do: two kept sites
+    // can be such a pair, and the runtime compares every claimed pair of
+    // kept sites, in the instances it is told of.
+    let relevant = Filter::of(&FunctionShape::of(&table)).begun_scopes();
     let decls = f
         .decl_instructions
         .iter()

@@ -299,6 +299,12 @@ void *aliaskit_sanitize_plan(LLVMModuleRef M, uint8_t Point, void *Printer,
 /// of their function (false when unsure).
 bool aliaskit_sanitize_disjoint(void *Oracle, LLVMValueRef A, uint32_t PartA,
                                 LLVMValueRef B, uint32_t PartB);
+/// sanitize_disjoint.cpp: whether A and B, of one function, never run in
+/// one call without one of the `NumDecls` instructions `Decls` running
+/// between them, in either order (with none: whether neither can follow
+/// the other in a call); false when unsure.
+bool aliaskit_sanitize_apart(void *Oracle, LLVMValueRef A, LLVMValueRef B,
+                             const LLVMValueRef *Decls, size_t NumDecls);
 size_t aliaskit_sanitize_plan_functions(void *Plan);
 bool aliaskit_sanitize_plan_function(void *Plan, size_t I,
                                      aliaskit::FunctionPlan *Out);

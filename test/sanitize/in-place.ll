@@ -169,10 +169,16 @@ done:
   ret void
 }
 
-define void @late_decl(ptr %p, ptr %q) {
+; The decl on one way only: the pair after it is in one instance either
+; way (a decl between the two would keep them apart: not instrumented).
+define void @late_decl(ptr %p, ptr %q, i1 %c) {
 entry:
-  %v = load i32, ptr %q, align 4, !noalias !3
+  br i1 %c, label %decl, label %pair
+decl:
   call void @llvm.experimental.noalias.scope.decl(metadata !3)
+  br label %pair
+pair:
+  %v = load i32, ptr %q, align 4, !noalias !3
   store i32 %v, ptr %p, align 4, !alias.scope !3
   ret void
 }

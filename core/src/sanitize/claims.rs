@@ -323,7 +323,8 @@ pub struct Filter {
     /// signature (for statistics).
     pub claimed_groups: usize,
     /// Sites in a claimed pair with a write, every such pair of which was
-    /// proven disjoint ([`Filter::of_checked`]): not instrumented (for
+    /// proven apart ([`Filter::of_checked`]: disjoint bytes, or never in
+    /// one instance of the claim's scopes): not instrumented (for
     /// statistics).
     pub apart: usize,
     /// Each site's group (sites with the same lists and access; `NO_GROUP`:
@@ -339,33 +340,47 @@ pub struct Filter {
 /// The group of a site without lists.
 pub const NO_GROUP: u32 = u32::MAX;
 
+/// The static filter's question about a claimed pair of sites (a, b) with
+/// the claim's deciding scopes: whether the two can never touch a common
+/// byte in one instance of every one of those scopes (false when unsure).
+pub type ApartFn<'a> = dyn FnMut(SiteId, SiteId, &[ScopeId]) -> bool + 'a;
+
 impl Filter {
+    /// The scopes relevant to some site (sorted, without repeats): the
+    /// ones whose begins the runtime must be told of.
+    pub fn begun_scopes(&self) -> Vec<u32> {
+        let mut scopes: Vec<u32> = self.relevant.iter().flatten().copied().collect();
+        scopes.sort_unstable();
+        scopes.dedup();
+        scopes
+    }
+
     /// The filter of a function's table. Sites are grouped by their lists
     /// and access (the rule sees nothing else), and the rule is asked once
     /// per pair of groups: the cost is in the number of distinct list
     /// pairs, not of sites.
     pub fn of(f: &FunctionShape) -> Filter {
-        Filter::of_checked(f, &mut |_, _| false)
+        Filter::of_checked(f, &mut |_, _, _| false)
     }
 
     /// [`Filter::of`], except that a claimed pair of sites that
-    /// `disjoint(a, b)` says can never touch a common byte in one instance
-    /// (the caller knows: each runs at most once per call, and an
-    /// alias analysis that uses no claim proves their locations apart)
-    /// makes neither site instrumented. A site is instrumented when one of
-    /// its claimed pairs with a write is not disjoint; its group keeps its
-    /// partners either way (a site that is not logged is never compared).
-    pub fn of_checked(f: &FunctionShape, disjoint: &mut dyn FnMut(u32, u32) -> bool) -> Filter {
-        Filter::of_claims(&mut FunctionClaims::new(f), disjoint)
+    /// `apart(a, b, scopes)` says can never touch a common byte in one
+    /// instance of every scope of `scopes` (the claim's deciding scopes)
+    /// makes neither site instrumented. The caller knows, for example,
+    /// that each runs at most once per call and an alias analysis that
+    /// uses no claim proves their locations apart, or that every way from
+    /// one to the other in a call begins a new instance of one of those
+    /// scopes. A site is instrumented when one of its claimed pairs with a
+    /// write is not apart; its group keeps its partners either way (a site
+    /// that is not logged is never compared).
+    pub fn of_checked(f: &FunctionShape, apart: &mut ApartFn<'_>) -> Filter {
+        Filter::of_claims(&mut FunctionClaims::new(f), apart)
     }
 
     /// [`Filter::of_checked`] from the function's claims, made already
     /// (the runtime keeps them for its checks: the answers the filter asks
     /// are then memoized for those).
-    pub fn of_claims(
-        claims: &mut FunctionClaims,
-        disjoint: &mut dyn FnMut(u32, u32) -> bool,
-    ) -> Filter {
+    pub fn of_claims(claims: &mut FunctionClaims, apart: &mut ApartFn<'_>) -> Filter {
         let mut groups: FxHashMap<(Option<u32>, Option<u32>, bool), Vec<u32>> =
             FxHashMap::default();
         for (i, s) in claims.sites.iter().enumerate() {
@@ -418,7 +433,7 @@ impl Filter {
                         if inst(a) == inst(b) || kept[a as usize] && kept[b as usize] {
                             continue;
                         }
-                        if !disjoint(a, b) {
+                        if !apart(a, b, &scopes) {
                             out.instrumented[a as usize] = true;
                             out.instrumented[b as usize] = true;
                         }
@@ -553,12 +568,35 @@ mod tests {
     }
 
     #[test]
+    fn the_filter_asks_about_a_pair_with_its_claims_scopes() {
+        // The claim of (load, store) is decided by scope 0 ("out"): the
+        // question names it, and a pair apart in its instances keeps
+        // neither site nor, on the kept table, any scope to begin.
+        let t = scale(true);
+        let mut asked = Vec::new();
+        let f = Filter::of_checked(&FunctionShape::of(&t), &mut |a, b, scopes| {
+            asked.push((a.min(b), a.max(b), scopes.to_vec()));
+            true
+        });
+        assert_eq!(asked, vec![(0, 1, vec![0])]);
+        assert_eq!(f.instrumented, vec![false; 4]);
+        assert_eq!(f.apart, 2);
+        // Without the answer, scope 0 is the one the runtime is told of.
+        assert_eq!(Filter::of(&FunctionShape::of(&t)).begun_scopes(), vec![0]);
+        let mut kept = t.clone();
+        crate::sanitize::build::retain_sites(&mut kept, &f.instrumented);
+        assert!(Filter::of(&FunctionShape::of(&kept))
+            .begun_scopes()
+            .is_empty());
+    }
+
+    #[test]
     fn a_pair_proven_disjoint_instruments_neither_site() {
         let mut t = scale(false);
         // A second store to out[] (site 4), a partner of the load too.
         t.sites.push(site(4, Access::Write, Some(0), Some(1)));
         let mut asked = Vec::new();
-        let f = Filter::of_checked(&FunctionShape::of(&t), &mut |a, b| {
+        let f = Filter::of_checked(&FunctionShape::of(&t), &mut |a, b, _| {
             asked.push((a.min(b), a.max(b)));
             (a.min(b), a.max(b)) == (0, 1)
         });
@@ -570,7 +608,7 @@ mod tests {
         assert_eq!(f.partners, Filter::of(&FunctionShape::of(&t)).partners);
         assert_eq!(f.apart, 1);
         // Every pair disjoint: nothing is instrumented.
-        let none = Filter::of_checked(&FunctionShape::of(&t), &mut |_, _| true);
+        let none = Filter::of_checked(&FunctionShape::of(&t), &mut |_, _, _| true);
         assert!(none.instrumented.iter().all(|&i| !i));
         assert_eq!(
             (none.apart, Filter::of(&FunctionShape::of(&t)).apart),

@@ -96,6 +96,18 @@ extern "C" {
         part_b: SitePart,
     ) -> bool;
 
+    /// Whether `a` and `b`, of one function, never run in one call
+    /// without one of the `num_decls` instructions at `decls` running
+    /// between them, in either order (with none: whether neither can
+    /// follow the other in a call); false when unsure.
+    pub(crate) fn aliaskit_sanitize_apart(
+        oracle: *mut c_void,
+        a: LLVMValueRef,
+        b: LLVMValueRef,
+        decls: *const LLVMValueRef,
+        num_decls: usize,
+    ) -> bool;
+
     // sanitize_tbaa.cpp
 
     /// The alloca that memory access `inst` reaches directly (through
