@@ -12,7 +12,9 @@
 //   - its calls are only accesses (single, runs, grids), scopes and exits
 //     (no delegation: a callee's accesses);
 //   - no access can run twice without the frame being entered again (no
-//     cycle through it that avoids the enter's block);
+//     cycle through it that avoids the enter's block; or a check that
+//     sanitize_once.cpp made run once per execution of its loop, whose
+//     loop is entered from a block in no such cycle);
 //   - for every pair, each scope of its claim is begun in the frame never
 //     (the instance is the call) or by one scope call that cannot run
 //     twice and dominates both accesses (they are in its one instance
@@ -34,6 +36,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 
 #include <algorithm>
 #include <tuple>
@@ -131,6 +134,49 @@ bool repeats(const Instruction *I, const CallInst *Enter) {
   return false;
 }
 
+/// Whether I, a check sanitize_once.cpp made run once per execution of a
+/// loop (OnceMark), runs at most once per call of the frame: the flag that
+/// guards it is false only on the edges from blocks (the loop's
+/// preheader) that cannot run again before the frame is entered again.
+/// A flag that is not a web of phis of the constants true and false (a
+/// pass between the two rewrote it) leaves I as repeating.
+bool onceAtMostPerCall(const CallInst *I, const CallInst *Enter) {
+  const BasicBlock *Guarded = I->getParent();
+  const BasicBlock *Head = Guarded->getSinglePredecessor();
+  auto *Br = Head ? dyn_cast<BranchInst>(Head->getTerminator()) : nullptr;
+  Value *Seen = nullptr;
+  if (!I->getMetadata(aliaskit::inplace::OnceMark) || !Br ||
+      !Br->isConditional() || Br->getSuccessor(0) != Guarded ||
+      Br->getSuccessor(1) == Guarded ||
+      !match(Br->getCondition(), PatternMatch::m_Not(PatternMatch::m_Value(Seen))))
+    return false;
+  SmallVector<const PHINode *, 8> Work;
+  SmallPtrSet<const PHINode *, 8> Web;
+  auto *First = dyn_cast<PHINode>(Seen);
+  if (!First)
+    return false;
+  Work.push_back(First);
+  Web.insert(First);
+  bool SetOnce = false; // the true the check's run leaves
+  while (!Work.empty()) {
+    const PHINode *Phi = Work.pop_back_val();
+    for (unsigned K = 0; K < Phi->getNumIncomingValues(); ++K) {
+      Value *V = Phi->getIncomingValue(K);
+      if (auto *C = dyn_cast<ConstantInt>(V)) {
+        SetOnce |= C->isOne();
+        if (C->isZero() && repeats(Phi->getIncomingBlock(K)->getTerminator(), Enter))
+          return false;
+      } else if (auto *P = dyn_cast<PHINode>(V)) {
+        if (Web.insert(P).second)
+          Work.push_back(P);
+      } else {
+        return false;
+      }
+    }
+  }
+  return SetOnce;
+}
+
 /// The table function and the site of each access; false if a site is not
 /// a constant.
 bool sitesOf(const Frame &F, uint32_t &Function,
@@ -199,7 +245,7 @@ bool qualifies(Frame &F, Tables &T, DominatorTree &DT, Kept &Why) {
     return false;
   Why = Kept::Repeats;
   for (CallInst *A : F.Accesses)
-    if (repeats(A, F.Enter))
+    if (repeats(A, F.Enter) && !onceAtMostPerCall(A, F.Enter))
       return false;
   F.Pairs.resize(MaxPairs);
   SmallVector<uint32_t, 64> Scopes(1024);

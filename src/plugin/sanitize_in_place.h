@@ -54,6 +54,13 @@ public:
   void *of(llvm::Value *V);
 };
 
+/// The metadata sanitize_once.cpp puts on a check it made run once per
+/// execution of a loop: the check's block is entered only when a flag is
+/// false (`br (not %seen)` in its one predecessor), a phi web of the
+/// constants false (on the edges from the loop's preheader) and true
+/// (once the check ran). sanitize_in_place.cpp reads it right after.
+constexpr const char *OnceMark = "aliaskit.once";
+
 /// Makes each check of `Fn` (an access, a run or a grid) that a loop
 /// repeats at the same bytes run once per execution of the loop, where
 /// the log then finds the same conflicts (sanitize_once.cpp); returns how

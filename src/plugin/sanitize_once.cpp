@@ -264,6 +264,9 @@ bool runOnce(CallInst &Access, Loop &L, DominatorTree &DT, LoopInfo &LI) {
   IRBuilder<> B(Br);
   Br->setCondition(B.CreateNot(Seen.GetValueAtEndOfBlock(Head)));
   Br->setDebugLoc(Access.getDebugLoc());
+  // For sanitize_in_place.cpp: the call runs at most once between two
+  // edges from the preheader (OnceMark, the flag's only false).
+  Access.setMetadata(aliaskit::inplace::OnceMark, MDNode::get(C, {}));
   return true;
 }
 
