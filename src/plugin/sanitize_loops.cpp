@@ -16,7 +16,13 @@
 //     entered from its run-time checks), one latch, one exiting block and
 //     one exit block (made a block of its own on the way out, if other
 //     blocks lead to it): the exit is reached only after the last
-//     iteration;
+//     iteration. Other ways out are allowed when each ends the call in a
+//     block that ends in `unreachable` (a Rust bounds check's panic,
+//     exit(), abort()): the run is logged only when the loop ends at its
+//     living exit, so a program that leaves such a loop by a panic and
+//     catches it loses that loop's accesses to the check (never a report
+//     that did not happen), where the checks access by access would have
+//     logged them;
 //   - the access's block dominates the exiting block (it runs in every
 //     iteration: the backedge-taken count + 1), or comes after it and
 //     dominates the latch (a loop tested at the top: it runs in every
@@ -91,13 +97,34 @@ struct LoopEnd {
   const SCEV *Taken;
 };
 
+/// Whether a way out of a loop to block B ends the call there: B ends in
+/// `unreachable` (a Rust bounds check's panic, exit(), abort()).
+bool deadEnd(const BasicBlock *B) {
+  return isa<UnreachableInst>(B->getTerminator());
+}
+
+/// L's one way out that does not end the call (the file comment), as
+/// (exiting block, exit block); nulls when there is not exactly one.
+std::pair<BasicBlock *, BasicBlock *> livingExit(const Loop &L) {
+  SmallVector<Loop::Edge, 4> Edges;
+  L.getExitEdges(Edges);
+  std::pair<BasicBlock *, BasicBlock *> Living{nullptr, nullptr};
+  for (auto [From, To] : Edges) {
+    if (deadEnd(To))
+      continue;
+    if (Living.first)
+      return {nullptr, nullptr};
+    Living = {const_cast<BasicBlock *>(From), const_cast<BasicBlock *>(To)};
+  }
+  return Living;
+}
+
 /// L's end, when code in block At runs in every iteration of L, or in all
 /// but the last, and L can be summarized at all (the file comment).
 std::optional<LoopEnd> loopEnd(Loop *L, BasicBlock *At, ScalarEvolution &SE,
                                DominatorTree &DT) {
   BasicBlock *Latch = L->getLoopLatch();
-  BasicBlock *Exiting = L->getExitingBlock();
-  BasicBlock *Exit = L->getExitBlock();
+  auto [Exiting, Exit] = livingExit(*L);
   if (!Latch || !Exiting || !Exit)
     return std::nullopt;
   // The last iteration leaves at Exiting: code before it runs in all of
@@ -108,7 +135,9 @@ std::optional<LoopEnd> loopEnd(Loop *L, BasicBlock *At, ScalarEvolution &SE,
                     DT.dominates(Exiting, At) && At != Exiting;
   if (!EveryIteration && !AllButLast)
     return std::nullopt;
-  const SCEV *Taken = SE.getBackedgeTakenCount(L);
+  // The iterations when L ends at Exit: Exiting's exact exit count (the
+  // backedge-taken count when it is L's only way out).
+  const SCEV *Taken = SE.getExitCount(L, Exiting);
   if (isa<SCEVCouldNotCompute>(Taken) || !loopRunsWhole(*L))
     return std::nullopt;
   return LoopEnd{L, Exiting, Exit, EveryIteration, Taken};
