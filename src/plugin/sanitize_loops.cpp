@@ -110,8 +110,8 @@ std::pair<BasicBlock *, BasicBlock *> livingExit(const Loop &L) {
   L.getExitEdges(Edges);
   std::pair<BasicBlock *, BasicBlock *> Living{nullptr, nullptr};
   for (auto [From, To] : Edges) {
-    if (deadEnd(To))
-      continue;
+    if (deadEnd(To) || (Living.first == From && Living.second == To))
+      continue; // (a switch's cases to one exit are one way)
     if (Living.first)
       return {nullptr, nullptr};
     Living = {const_cast<BasicBlock *>(From), const_cast<BasicBlock *>(To)};
