@@ -56,19 +56,12 @@ static struct site sites[SITES];
 static struct frame frames[FRAMES];
 static struct live live[LIVE];
 
-// The table's point: after the magic (8 bytes), its length (8), the module
-// name (a varint length and the bytes, core/src/sanitize/table.rs), one
-// byte: 0 start, 1 end.
+// The table's point: after the magic (8 bytes) and its length (8), the
+// shape (core/src/sanitize/shape.rs, `TableParts`), whose first field is
+// the point, one byte: 0 start, 1 end.
 static const char *point_of(uintptr_t table) {
-  const uint8_t *p = (const uint8_t *)table + 16;
-  uint64_t n = 0;
-  for (int shift = 0; shift < 64; shift += 7) {
-    uint8_t b = *p++;
-    n |= (uint64_t)(b & 0x7f) << shift;
-    if (!(b & 0x80)) break;
-  }
-  p += n;
-  return *p == 0 ? "start" : *p == 1 ? "end" : "?";
+  const uint8_t p = ((const uint8_t *)table)[16];
+  return p == 0 ? "start" : p == 1 ? "end" : "?";
 }
 
 static uint64_t mix(uint64_t x) { x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33; return x; }

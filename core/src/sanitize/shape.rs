@@ -112,6 +112,8 @@ impl FunctionShape {
 /// A module's table as the claims see it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ModuleShape {
+    /// First, so that it is the table global's byte 16 (after the magic
+    /// and the length): bench/sanitize_profile.c reads it there.
     pub point: Point,
     pub functions: Vec<FunctionShape>,
 }
