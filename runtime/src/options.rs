@@ -39,6 +39,11 @@ pub struct Options {
     pub max_log_entries: usize,
     /// Diagnostic output of the runtime itself: 0 (none) and up.
     pub verbosity: u32,
+    /// `--tbaa`: store ids given to (per-call store site, call instance)
+    /// pairs at most (about 130 bytes each); beyond, a per-call store
+    /// writes its site's id, and a hit on its bytes no longer tells one
+    /// call from two (kind `tbaa-per-call`).
+    pub max_per_call_ids: usize,
     /// `--tbaa`: let the program skip the runtime for bytes whose store a
     /// site was checked against before (off: every tagged access calls it,
     /// and the summary counts every tagged load).
@@ -61,6 +66,7 @@ impl Default for Options {
             external_symbolizer_path: None,
             max_log_entries: 1 << 20,
             verbosity: 0,
+            max_per_call_ids: 1 << 16,
             tbaa_fast_path: true,
             test_internal_error: false,
         }
@@ -87,6 +93,7 @@ pub const KEYS: &[&str] = &[
     "external_symbolizer_path",
     "max_log_entries",
     "verbosity",
+    "max_per_call_ids",
     "tbaa_fast_path",
     "test_internal_error",
 ];
@@ -241,6 +248,11 @@ impl Options {
                     .filter(|&v| v >= 1)
                     .ok_or_else(|| bad(name, value, "a positive integer"))?;
             }
+            "max_per_call_ids" => {
+                self.max_per_call_ids = parse_int(value)
+                    .and_then(|v| usize::try_from(v).ok())
+                    .ok_or_else(|| bad(name, value, "a non-negative integer"))?;
+            }
             "verbosity" => {
                 self.verbosity = parse_int(value)
                     .and_then(|v| u32::try_from(v).ok())
@@ -298,6 +310,7 @@ mod tests {
         assert_eq!(o.external_symbolizer_path, None);
         assert_eq!(o.max_log_entries, 1 << 20);
         assert_eq!(o.verbosity, 0);
+        assert_eq!(o.max_per_call_ids, 1 << 16);
         assert!(o.tbaa_fast_path);
         assert_eq!(Options::parse(""), (Options::default(), vec![]));
         assert_eq!(Options::parse(" :,\n\t"), (Options::default(), vec![]));
@@ -308,7 +321,7 @@ mod tests {
         let (o, w) = Options::parse(
             "halt_on_error=1:exitcode=-3:log_path=/tmp/log:suppressions=/s.supp:\
              print_summary=false:symbolize=no:external_symbolizer_path=/x/llvm-symbolizer:\
-             max_log_entries=0x100:verbosity=2:tbaa_fast_path=0",
+             max_log_entries=0x100:verbosity=2:max_per_call_ids=0:tbaa_fast_path=0",
         );
         assert_eq!(w, Vec::<String>::new());
         assert!(o.halt_on_error);
@@ -322,6 +335,7 @@ mod tests {
             Some("/x/llvm-symbolizer")
         );
         assert_eq!(o.max_log_entries, 256);
+        assert_eq!(o.max_per_call_ids, 0);
         assert_eq!(o.verbosity, 2);
         assert!(!o.tbaa_fast_path);
     }

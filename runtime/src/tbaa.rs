@@ -48,18 +48,34 @@ pub(crate) struct SiteRef {
     pub(crate) of: StoreId,
     /// A load through an immutable tag: its bytes may not be stored to.
     pub(crate) immutable: bool,
-    /// The site's answer cell for the program's inline fast path (null:
-    /// none, or a per-call store's id): [`Local::remember_ok`].
+    /// A store of a procedure's own tree (per call): its ids, and the
+    /// site's own, have a class of their own ([`State::per_call_class`]).
+    pub(crate) per_call: bool,
+    /// The site's [`CELLS_PER_SITE`] answer cells for the program's inline
+    /// fast path (null: none): the answer ([`Local::remember_ok`]), then
+    /// the answers across calls of a per-call load
+    /// ([`Local::remember_across`]). A per-call store's ids share their
+    /// site's.
     pub(crate) ok: *const AtomicU32,
 }
+
+/// Answer cells per site in a module's `@__aliaskit_tbaa_ok`: the answer,
+/// and two answers across calls (a load that meets two store sites' bytes
+/// in turn, a Jacobi sweep's edge and inside, keeps both). Must match
+/// `CellsPerSite` in `src/plugin/sanitize_tbaa.h`.
+pub(crate) const CELLS_PER_SITE: usize = 3;
 
 // SAFETY: `ok` points into a module's global array, which lives as long
 // as the program and is only touched atomically.
 unsafe impl Send for SiteRef {}
 
-/// Store ids given to (site, call instance) pairs at most; beyond, a
-/// per-call store keeps its site's id (its instance is then unknown).
-const MAX_IDS: usize = 1 << 26;
+/// The next store id to be given (the number of ids given, plus one),
+/// for the program's inline fast path: a per-call load reads it right
+/// after its call instance begins (`sanitize_tbaa_fast.cpp`), and every id
+/// below what it read was given before that instance began, so to another
+/// instance. Stored after each id is given.
+#[no_mangle]
+pub static __aliaskit_tbaa_next_id: AtomicU32 = AtomicU32::new(1);
 
 #[derive(Default)]
 pub(crate) struct State {
@@ -67,14 +83,16 @@ pub(crate) struct State {
     pub(crate) modules: Vec<TbaaTable>,
     /// The site of each store id (id 1 is `sites[0]`).
     pub(crate) sites: Vec<SiteRef>,
+    /// Ids given to (per-call store site, call instance) pairs: at most
+    /// `max_per_call_ids`; beyond, a per-call store keeps its site's id
+    /// (its instance is then unknown).
+    per_call_ids: usize,
     /// Static pairs (store site, load site, kind) reported.
     pub(crate) reported: FxHashSet<(StoreId, StoreId, &'static str)>,
-    /// The id of each (per-call store site, call instance, host instance)
-    /// that ran.
-    pub(crate) instances: FxHashMap<(StoreId, u64, u64), StoreId>,
     /// The fast path's class of each kind of site seen (start tag, claims,
-    /// immutable), numbered from 1.
-    pub(crate) classes: FxHashMap<(TagId, SiteClaims, bool), u32>,
+    /// immutable; and for the ids of a per-call store site, that site),
+    /// numbered from 1.
+    pub(crate) classes: FxHashMap<(TagId, SiteClaims, bool, StoreId), u32>,
     /// The functions a load site's check was inlined into (decision key,
     /// name), besides its own.
     pub(crate) hosts: FxHashMap<StoreId, Vec<(u64, String)>>,
@@ -96,8 +114,28 @@ impl State {
     /// site, and a store over either re-types the same (so an answer
     /// about one is an answer about the other).
     pub(crate) fn class(&mut self, tag: TagId, claims: SiteClaims, immutable: bool) -> u32 {
+        self.class_of_key((tag, claims, immutable, 0))
+    }
+
+    /// The class of per-call store site `r` and of its ids (one per site,
+    /// not per kind: a per-call load's answer across calls stands for one
+    /// static pair, reported once).
+    pub(crate) fn per_call_class(&mut self, r: SiteRef) -> u32 {
+        self.class_of_key((r.tag, r.claims, r.immutable, r.of))
+    }
+
+    fn class_of_key(&mut self, key: (TagId, SiteClaims, bool, StoreId)) -> u32 {
         let next = self.classes.len() as u32 + 1;
-        *self.classes.entry((tag, claims, immutable)).or_insert(next)
+        *self.classes.entry(key).or_insert(next)
+    }
+
+    /// A new store id for `r`: its class set, the next id published.
+    pub(crate) fn give_id(&mut self, r: SiteRef, class: u32) -> StoreId {
+        self.sites.push(r);
+        let id = self.sites.len() as StoreId;
+        crate::tbaa_pages::set_class(id, class);
+        __aliaskit_tbaa_next_id.store(id.saturating_add(1), Ordering::Release);
+        id
     }
 
     pub(crate) fn site(&self, id: StoreId) -> Option<SiteRef> {
@@ -128,14 +166,16 @@ struct Local {
     /// again and again).
     last: Option<(u64, bool)>,
     /// The ids of (per-call store site, call instance, host instance) it
-    /// used.
+    /// gave lately (a key forgotten gets a new id: the same meaning).
     instances: FxHashMap<(StoreId, u64, u64), StoreId>,
     /// The hits (store id, load site, call instance, host instance) already
     /// decided under the lock: reported, or not (already reported, or
     /// suppressed), as they would be again. A Flang procedure's loads meet
     /// its previous call's stores at every element (a `tbaa-per-call`
-    /// report once, then the same pair again and again).
-    decided: FxHashSet<(StoreId, StoreId, u64, u64)>,
+    /// report once, then the same pair again and again). With each, the
+    /// class to remember across calls when it is a per-call load's hit
+    /// across calls ([`Local::remember_across`]; 0: none).
+    decided: FxHashMap<(StoreId, StoreId, u64, u64), u32>,
     loads: u64,
 }
 
@@ -180,10 +220,45 @@ impl Local {
         if class == 0 || self.claims(id).is_none() {
             return;
         }
+        self.set_cell(id, 0, class);
+    }
+
+    /// Per-call load `id` met bytes of a per-call store of class `class`
+    /// written in another call instance, and that hit is decided (reported
+    /// once as `tbaa-per-call`, or suppressed): every later such meeting
+    /// would do nothing. The program's fast path lets it pass when the
+    /// bytes' id was given before the load's instance began (so to another
+    /// instance). The class becomes the newest of its two answers across
+    /// calls; the other is the one before.
+    fn remember_across(&mut self, id: StoreId, class: u32) {
+        if class == 0 || self.claims(id).is_none() {
+            return;
+        }
+        let newest = self.cell(id, 1);
+        if newest != class && self.cell(id, 2) != class {
+            self.set_cell(id, 2, newest);
+            self.set_cell(id, 1, class);
+        }
+    }
+
+    /// Answer cell `k` (0: answer, 1 and 2: across calls) of site `id`
+    /// (0 when it has none).
+    fn cell(&mut self, id: StoreId, k: usize) -> u32 {
+        let ok = self.tags[id as usize - 1].3;
+        if ok.is_null() {
+            return 0;
+        }
+        // SAFETY: the registered module's array holds CELLS_PER_SITE
+        // cells per site (SiteRef::ok).
+        unsafe { (*ok.add(k)).load(Ordering::Relaxed) }
+    }
+
+    fn set_cell(&mut self, id: StoreId, k: usize, class: u32) {
+        debug_assert!(k < CELLS_PER_SITE);
         let ok = self.tags[id as usize - 1].3;
         if !ok.is_null() {
-            // SAFETY: a cell of the registered module's array (SiteRef::ok).
-            unsafe { (*ok).store(class, Ordering::Relaxed) };
+            // SAFETY: as in `cell`.
+            unsafe { (*ok.add(k)).store(class, Ordering::Relaxed) };
         }
     }
 
@@ -228,24 +303,23 @@ impl Local {
             return d;
         }
         let Ok(mut s) = state().lock() else { return id };
-        let d = match s.instances.get(&key) {
-            Some(&d) => d,
-            None => {
-                let Some(r) = s.site(id).filter(|_| s.sites.len() < MAX_IDS) else {
-                    return id;
-                };
-                let d = s.sites.len() as StoreId + 1;
-                s.sites.push(SiteRef {
-                    instance,
-                    host,
-                    of: id,
-                    ok: std::ptr::null(),
-                    ..r
-                });
-                s.instances.insert(key, d);
-                d
-            }
+        let budget = crate::report::options().max_per_call_ids;
+        let room = s.per_call_ids < budget && s.sites.len() < crate::tbaa_pages::MAX_CLASSED;
+        let Some(r) = s.site(id).filter(|r| room && r.per_call) else {
+            return id;
         };
+        s.per_call_ids += 1;
+        let class = s.per_call_class(r);
+        let d = s.give_id(
+            SiteRef {
+                instance,
+                host,
+                of: id,
+                ..r
+            },
+            class,
+        );
+        drop(s);
         if self.instances.len() >= 4096 {
             self.instances.clear();
         }
@@ -319,16 +393,23 @@ pub fn store(id: StoreId, addr: u64, size: u64) -> Vec<Pending> {
 
 /// A tagged store of a procedure's own tree (Flang) in call instance
 /// `instance` of its function: as [`store`], its bytes recording the
-/// instance too.
-pub fn store_in(id: StoreId, instance: u64, addr: u64, size: u64) -> Vec<Pending> {
+/// instance too. Returns the id it stored (the program's fast path writes
+/// it itself for the rest of the instance).
+pub fn store_in(id: StoreId, instance: u64, addr: u64, size: u64) -> (StoreId, Vec<Pending>) {
     store_at(id, instance, instance, addr, size)
 }
 
 /// [`store_in`], its code run at code generation by host instance `host`
 /// (the call instance of the function the end found it inlined into).
-pub fn store_at(id: StoreId, instance: u64, host: u64, addr: u64, size: u64) -> Vec<Pending> {
+pub fn store_at(
+    id: StoreId,
+    instance: u64,
+    host: u64,
+    addr: u64,
+    size: u64,
+) -> (StoreId, Vec<Pending>) {
     let id = LOCAL.with(|l| l.borrow_mut().instance_id(id, instance, host));
-    store(id, addr, size)
+    (id, store(id, addr, size))
 }
 
 /// A new call instance (of a function with per-call claims).
@@ -377,8 +458,19 @@ pub fn load_at(id: StoreId, instance: u64, host: u64, addr: u64, size: u64) -> V
             l.remember_ok(id, shadow().uniform(addr, size));
         }
         // Only now: a hit decided before still breaks a claim, so its
-        // class is no pass for the program's fast path.
-        hits.retain(|h| !l.decided.contains(&(h.store, id, instance, host)));
+        // class is no pass for the program's fast path (but one across
+        // calls is for the fast path's answer across calls).
+        let mut across = 0;
+        hits.retain(|h| match l.decided.get(&(h.store, id, instance, host)) {
+            Some(&class) => {
+                across = if class != 0 { class } else { across };
+                false
+            }
+            None => true,
+        });
+        if across != 0 {
+            l.remember_across(id, across);
+        }
         let points: Vec<Point> = hits
             .iter()
             .map(|h| l.broken(h.store, claims).unwrap_or(Point::Start))
@@ -388,19 +480,19 @@ pub fn load_at(id: StoreId, instance: u64, host: u64, addr: u64, size: u64) -> V
     if hits.is_empty() {
         return vec![];
     }
-    LOCAL.with(|l| {
-        let decided = &mut l.borrow_mut().decided;
-        if decided.len() >= 4096 {
-            decided.clear();
-        }
-        decided.extend(hits.iter().map(|(h, _)| (h.store, id, instance, host)));
-    });
     let Ok(mut s) = state().lock() else {
         return vec![];
     };
     let mut out = Vec::new();
+    // The hits are decided: each again is nothing to do. A per-call load's
+    // hit on a per-call store's bytes of another (or an unknown) call
+    // instance is also for the fast path's answer across calls: any later
+    // hit of that store site's ids given before the load's instance began
+    // would do nothing either (the class is the site's own).
+    let mut decided = Vec::with_capacity(hits.len());
     for (h, point) in &hits {
         let (Some(rs), Some(rl)) = (s.site(h.store), s.site(id)) else {
+            decided.push(((h.store, id, instance, host), 0));
             continue;
         };
         let per_call = s.universe.per_call_root(rl.tag).map(|f| {
@@ -411,6 +503,13 @@ pub fn load_at(id: StoreId, instance: u64, host: u64, addr: u64, size: u64) -> V
             Some((_, Some(true))) | None => "tbaa",
             Some(_) => "tbaa-per-call",
         };
+        let across = kind == "tbaa-per-call" && rs.per_call && instance != 0;
+        let class = if across {
+            crate::tbaa_pages::class_of(h.store)
+        } else {
+            0
+        };
+        decided.push(((h.store, id, instance, host), class));
         // Two calls whose code ran in one host call: the claim reached
         // code generation when both accesses did.
         let one_host = kind == "tbaa-per-call"
@@ -426,6 +525,18 @@ pub fn load_at(id: StoreId, instance: u64, host: u64, addr: u64, size: u64) -> V
             out.push(p);
         }
     }
+    drop(s);
+    LOCAL.with(|l| {
+        let mut l = l.borrow_mut();
+        if l.decided.len() >= 4096 {
+            l.decided.clear();
+        }
+        let last = decided.iter().rev().find(|(_, c)| *c != 0).map(|&(_, c)| c);
+        l.decided.extend(decided);
+        if let Some(class) = last {
+            l.remember_across(id, class);
+        }
+    });
     out
 }
 

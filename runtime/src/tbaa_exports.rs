@@ -7,6 +7,8 @@
 use std::ffi::{c_int, c_void};
 use std::sync::atomic::AtomicU32;
 
+use aliaskit_core::sanitize::tbaa_shadow::StoreId;
+
 use crate::{guarded, report, tbaa, tbaa_modules};
 
 /// The body of a tagged access's entry point: nothing to do without the
@@ -16,35 +18,44 @@ use crate::{guarded, report, tbaa, tbaa_modules};
 /// `caller_stack!` expects).
 macro_rules! site_access {
     ($base:expr, $site:expr, $size:expr, |$id:ident| $work:expr) => {{
-        let Some(&b) = $base.as_ref() else { return };
+        site_access!($base, $site, $size, |$id| or(), ((), $work))
+    }};
+    // The work gives (what the entry point returns, reports); `$none` is
+    // returned when there is nothing to do.
+    ($base:expr, $site:expr, $size:expr, |$id:ident| or $none:expr, $work:expr) => {{
+        let Some(&b) = $base.as_ref() else {
+            return $none;
+        };
         if b == 0 || $size == 0 {
-            return;
+            return $none;
         }
         let $id = b.saturating_add($site);
-        let pending = guarded(Vec::new(), || $work);
+        let (value, pending) = guarded(($none, Vec::new()), || $work);
         if !pending.is_empty() {
             let stack = caller_stack!();
             guarded((), || report::emit(pending, Some(&stack)));
         }
+        value
     }};
 }
 
 /// Registers a module's TBAA table (its constructor calls this) with its
 /// end table (null: only the start's claims) and its sites' answer cells
-/// (`ok`: one u32 per site, read by the program's inline fast path; null:
-/// none), and writes the base of its sites' ids into `base` (0: not
-/// checked).
+/// (`ok`: three u32 per site, the answer and two answers across calls,
+/// read by the program's inline fast path; null: none), and writes the
+/// base of its sites' ids into `base` (0: not checked).
 ///
 /// # Safety
 /// `table` is a TBAA table global the pass made, `end` null or the end
-/// table global it made, `ok` null or its array of one cell per site,
+/// table global it made, `ok` null or its array of three cells per site,
 /// `base` its base global.
 ///
-/// The name carries the version of its arguments (2: with the end table
-/// and the answer cells): an object built for another runtime fails to
-/// link, rather than passing arguments this one would misread.
+/// The name carries the version of the module's interface (3: three
+/// answer cells a site, per-call stores return their id): an object built for
+/// another runtime fails to link, rather than passing arguments this one
+/// would misread.
 #[no_mangle]
-pub unsafe extern "C" fn __aliaskit_tbaa_register_v2(
+pub unsafe extern "C" fn __aliaskit_tbaa_register_v3(
     table: *const u8,
     end: *const u8,
     ok: *const AtomicU32,
@@ -57,7 +68,7 @@ pub unsafe extern "C" fn __aliaskit_tbaa_register_v2(
 }
 
 /// Where the module's load checks were inlined (its constructor calls
-/// this after [`__aliaskit_tbaa_register_v2`]): `count` entries.
+/// this after [`__aliaskit_tbaa_register_v3`]): `count` entries.
 ///
 /// # Safety
 /// `base` is the module's base global, `hosts` its hosts array.
@@ -114,7 +125,9 @@ pub extern "C" fn __aliaskit_tbaa_call() -> u64 {
 
 /// The entry points of a tagged access whose tag is per call: `$name`
 /// (`base`, `site`, the call instances `$instance`, `address`, `size`)
-/// does `tbaa::$work` with them, as [`__aliaskit_tbaa_store`] does.
+/// does `tbaa::$work` with them, as [`__aliaskit_tbaa_store`] does. A
+/// store returns the store id it wrote (0: none), which the program's
+/// fast path writes itself for the rest of the call instance.
 macro_rules! per_call_access {
     ($(#[$doc:meta])* $name:ident => $work:ident($($instance:ident),+)) => {
         $(#[$doc])*
@@ -133,11 +146,28 @@ macro_rules! per_call_access {
             site_access!(base, site, size, |id| tbaa::$work(id, $($instance,)+ address as u64, size))
         }
     };
+    ($(#[$doc:meta])* $name:ident => $work:ident($($instance:ident),+) -> StoreId) => {
+        $(#[$doc])*
+        ///
+        /// # Safety
+        /// As [`__aliaskit_tbaa_store`].
+        #[no_mangle]
+        #[inline(never)]
+        pub unsafe extern "C" fn $name(
+            base: *const u32,
+            site: u32,
+            $($instance: u64,)+
+            address: *const c_void,
+            size: u64,
+        ) -> StoreId {
+            site_access!(base, site, size, |id| or 0, tbaa::$work(id, $($instance,)+ address as u64, size))
+        }
+    };
 }
 
 per_call_access!(
     /// [`__aliaskit_tbaa_store`] of a per-call tag, in call instance `call`.
-    __aliaskit_tbaa_store_in => store_in(call)
+    __aliaskit_tbaa_store_in => store_in(call) -> StoreId
 );
 per_call_access!(
     /// [`__aliaskit_tbaa_load`] of a per-call tag, in call instance `call`.
@@ -147,7 +177,7 @@ per_call_access!(
     /// [`__aliaskit_tbaa_store_in`] where the end of the pipeline found the
     /// access inlined into another function: `host` is the call instance of
     /// that function, where its code runs at code generation.
-    __aliaskit_tbaa_store_at => store_at(call, host)
+    __aliaskit_tbaa_store_at => store_at(call, host) -> StoreId
 );
 per_call_access!(
     /// [`__aliaskit_tbaa_load_in`] inlined into another function (`host`, as

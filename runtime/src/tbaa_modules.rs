@@ -14,7 +14,7 @@ use aliaskit_core::sanitize::tbaa_end::{EndView, SiteClaims, TbaaEnd};
 use aliaskit_core::sanitize::tbaa_shadow::StoreId;
 use aliaskit_core::sanitize::tbaa_table::TbaaTable;
 
-use crate::tbaa::{state, SiteRef, IMMUTABLE};
+use crate::tbaa::{state, SiteRef, CELLS_PER_SITE, IMMUTABLE};
 
 /// One function a load check was inlined into, as the end of the pipeline
 /// writes it (`sanitize_tbaa.cpp`, `tellHosts`).
@@ -32,7 +32,8 @@ pub struct Host {
 ///
 /// # Safety
 /// `table` is null or a TBAA table global the pass made; `end` null or the
-/// end table global it made; `ok` null or one cell per site of the table.
+/// end table global it made; `ok` null or [`CELLS_PER_SITE`] cells per
+/// site of the table.
 pub unsafe fn register(table: *const u8, end: *const u8, ok: *const AtomicU32) -> u32 {
     if table.is_null() {
         return 0;
@@ -70,7 +71,8 @@ pub unsafe fn register(table: *const u8, end: *const u8, ok: *const AtomicU32) -
         if immutable {
             IMMUTABLE.store(true, Ordering::Relaxed);
         }
-        s.sites.push(SiteRef {
+        let per_call = site.access == Access::Write && s.universe.per_call_root(tag).is_some();
+        let r = SiteRef {
             module,
             site: i as u32,
             tag,
@@ -79,10 +81,19 @@ pub unsafe fn register(table: *const u8, end: *const u8, ok: *const AtomicU32) -
             host: 0,
             of,
             immutable,
-            ok: if ok.is_null() { ok } else { ok.add(i) },
-        });
-        let class = s.class(tag, claims, immutable);
-        crate::tbaa_pages::set_class(of, class);
+            per_call,
+            ok: if ok.is_null() {
+                ok
+            } else {
+                ok.add(CELLS_PER_SITE * i)
+            },
+        };
+        let class = if per_call {
+            s.per_call_class(r)
+        } else {
+            s.class(tag, claims, immutable)
+        };
+        s.give_id(r, class);
     }
     s.modules.push(t);
     base

@@ -153,13 +153,14 @@ void instrument(Module &M, bool Stats, bool FastPath) {
                                   GlobalValue::InternalLinkage,
                                   ConstantInt::get(RT.I32, 0),
                                   "__aliaskit_tbaa_base");
-  // One answer cell per site for the inline fast path
-  // (sanitize_tbaa_fast.cpp).
+  // Answer cells for the inline fast path (sanitize_tbaa_fast.cpp): the
+  // answer, and a per-call load's answers across calls, per site.
   uint32_t NumTableSites = 0;
   for (size_t I = 0; I < NumSites; ++I)
     if (Sites[I].Action != aliaskit::TbaaAction::Reset)
       NumTableSites = std::max(NumTableSites, Sites[I].Site + 1);
-  auto *OkTy = ArrayType::get(RT.I32, NumTableSites);
+  auto *OkTy =
+      ArrayType::get(RT.I32, aliaskit::tbaa::CellsPerSite * NumTableSites);
   auto *Ok = new GlobalVariable(M, OkTy, /*isConstant=*/false,
                                 GlobalValue::InternalLinkage,
                                 ConstantAggregateZero::get(OkTy),
@@ -211,17 +212,18 @@ void instrument(Module &M, bool Stats, bool FastPath) {
                                         {Base, B.getInt32(S.Site), Ptr, Size}));
       Call->setMetadata(HomeMD,
                         MDNode::get(C, MDString::get(C, Inst->getFunction()->getName())));
-      if (FastPath && !Instance && !S.Immutable &&
-          S.Part == aliaskit::TbaaPart::Whole)
+      if (FastPath && !S.Immutable && S.Part == aliaskit::TbaaPart::Whole)
         Fast += aliaskit::tbaa::wantFastPath(*Call);
       break;
     }
     case aliaskit::TbaaAction::Set:
       if (Instance) {
-        quiet(B.CreateCall(RT.StoreIn,
-                           {Base, B.getInt32(S.Site), Instance, Ptr, Size}))
-            ->setMetadata(HomeMD, MDNode::get(C, MDString::get(
+        CallInst *Call = quiet(B.CreateCall(
+            RT.StoreIn, {Base, B.getInt32(S.Site), Instance, Ptr, Size}));
+        Call->setMetadata(HomeMD, MDNode::get(C, MDString::get(
                                                      C, Inst->getFunction()->getName())));
+        if (FastPath && S.Part == aliaskit::TbaaPart::Whole)
+          Fast += aliaskit::tbaa::wantFastPath(*Call);
       } else {
         CallInst *Call = quiet(
             B.CreateCall(RT.Store, {Base, B.getInt32(S.Site), Ptr, Size}));

@@ -32,6 +32,11 @@ inline const char *const HomeMD = "aliaskit.tbaa.home";
 /// tag, i32 site, ...}. The end reads it, then drops it.
 inline const char *const SiteMD = "aliaskit.tbaa.site";
 
+/// Answer cells per site in `@__aliaskit_tbaa_ok` (sanitize_tbaa_fast.cpp):
+/// the answer, and two answers across calls of a per-call load. Must match
+/// `CELLS_PER_SITE` in runtime/src/tbaa.rs.
+constexpr uint64_t CellsPerSite = 3;
+
 /// The runtime's --tbaa functions, declared in M.
 struct TbaaRuntime : RuntimeTypes {
   FunctionCallee Register, Hosts, Store, Load, StoreIn, LoadIn, StoreAt,
@@ -48,7 +53,7 @@ struct TbaaRuntime : RuntimeTypes {
     AttributeList ResetAttrs = aliaskit::runtimeCallAttributes(C, Own, {0});
     // (table, end table or null, answer cells or null, base global).
     Register = M.getOrInsertFunction(
-        "__aliaskit_tbaa_register_v2",
+        "__aliaskit_tbaa_register_v3",
         FunctionType::get(Void, {Ptr, Ptr, Ptr, Ptr}, false));
     Hosts = M.getOrInsertFunction(
         "__aliaskit_tbaa_hosts", FunctionType::get(Void, {Ptr, Ptr, I32}, false));
@@ -58,16 +63,17 @@ struct TbaaRuntime : RuntimeTypes {
     Load = M.getOrInsertFunction(
         "__aliaskit_tbaa_load",
         FunctionType::get(Void, {Ptr, I32, Ptr, I64}, false), Access);
+    // A per-call store returns the store id it wrote.
     StoreIn = M.getOrInsertFunction(
         "__aliaskit_tbaa_store_in",
-        FunctionType::get(Void, {Ptr, I32, I64, Ptr, I64}, false), AccessIn);
+        FunctionType::get(I32, {Ptr, I32, I64, Ptr, I64}, false), AccessIn);
     LoadIn = M.getOrInsertFunction(
         "__aliaskit_tbaa_load_in",
         FunctionType::get(Void, {Ptr, I32, I64, Ptr, I64}, false), AccessIn);
     // (base, site, call instance, host instance, address, size).
     StoreAt = M.getOrInsertFunction(
         "__aliaskit_tbaa_store_at",
-        FunctionType::get(Void, {Ptr, I32, I64, I64, Ptr, I64}, false),
+        FunctionType::get(I32, {Ptr, I32, I64, I64, Ptr, I64}, false),
         AccessAt);
     LoadAt = M.getOrInsertFunction(
         "__aliaskit_tbaa_load_at",

@@ -53,7 +53,7 @@ CallInst *registerCall(Module &M) {
   if (!Ctor || Ctor->isDeclaration())
     return nullptr;
   for (Instruction &I : instructions(*Ctor))
-    if (CallInst *C = aliaskit::runtimeCall(&I, "__aliaskit_tbaa_register_v2", 4))
+    if (CallInst *C = aliaskit::runtimeCall(&I, "__aliaskit_tbaa_register_v3", 4))
       return C;
   return nullptr;
 }
@@ -98,6 +98,7 @@ unsigned hostInstances(Module &M, TbaaRuntime &RT) {
           {C->getArgOperand(0), C->getArgOperand(1), C->getArgOperand(2), Host,
            C->getArgOperand(3), C->getArgOperand(4)}));
       At->copyMetadata(*C);
+      C->replaceAllUsesWith(At);
       C->eraseFromParent();
     }
   }

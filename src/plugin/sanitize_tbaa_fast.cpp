@@ -39,6 +39,9 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
+#include <optional>
+#include <tuple>
+
 using namespace llvm;
 using aliaskit::quiet;
 
@@ -76,12 +79,24 @@ GlobalVariable *runtimeGlobal(Module &M, StringRef Name) {
   return G;
 }
 
+/// What a per-call access's fast path needs besides the others': its
+/// call instance, the next store id when that instance began (0: not
+/// known: a load's answer across calls is not used), and for a store the
+/// cells where its function keeps the id the runtime gave it in that
+/// instance.
+struct PerCall {
+  Value *Instance = nullptr;
+  Value *Watermark = nullptr;
+  AllocaInst *CachedInstance = nullptr, *CachedId = nullptr;
+};
+
 /// Puts the check or store call `Slow` (of `SizeV` bytes at `Ptr`, site
 /// `Site`) behind the fast path; false when the access does not qualify
-/// (more than 8 bytes, a size not constant).
+/// (more than 8 bytes, a size not constant). `PC`: a per-call access's.
 bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
                  uint32_t Site, GlobalVariable *Base, GlobalVariable *Ok,
-                 GlobalVariable *Shadow, GlobalVariable *ClassesG) {
+                 GlobalVariable *Shadow, GlobalVariable *ClassesG,
+                 const PerCall *PC) {
   auto *SizeC = dyn_cast<ConstantInt>(SizeV);
   if (!SizeC || SizeC->isZero() || SizeC->getZExtValue() > MaxFast)
     return false;
@@ -107,6 +122,15 @@ bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
   IRBuilder<> B(Head);
   B.SetCurrentDebugLocation(Slow->getDebugLoc());
   Value *Id = loadRelaxed(B, I32, Base, Align(4));
+  // A store's own id: its site's, or for a per-call store the one the
+  // runtime gave it in this call instance (0 until the runtime is asked).
+  Value *Own = B.CreateAdd(Id, B.getInt32(Site));
+  if (PC && Store) {
+    Value *Cached = quiet(B.CreateLoad(I64, PC->CachedInstance));
+    Own = B.CreateSelect(B.CreateICmpEQ(Cached, PC->Instance),
+                         quiet(B.CreateLoad(I32, PC->CachedId)),
+                         B.getInt32(0));
+  }
   Value *A = B.CreatePtrToInt(Ptr, I64);
   Value *Off = B.CreateAnd(A, (1ull << PageBits) - 1);
   Value *Page = B.CreateLShr(A, PageBits);
@@ -147,22 +171,36 @@ bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
   for (uint64_t K = 1; K < Size; ++K)
     Same = B.CreateAnd(Same, B.CreateICmpEQ(Cell[K], Cell[0]));
   // The class of the bytes' id (0 beyond the class table: never an
-  // answer), against the site's answer (0: none yet).
-  Value *Answer = loadRelaxed(
-      B, I32, B.CreateConstGEP2_64(Ok->getValueType(), Ok, 0, Site), Align(4));
+  // answer), against the site's answers (0: none yet): the answer, and a
+  // per-call load's two answers across calls.
+  auto AnswerCell = [&](uint64_t K) {
+    return loadRelaxed(B, I32,
+                       B.CreateConstGEP2_64(Ok->getValueType(), Ok, 0,
+                                            aliaskit::tbaa::CellsPerSite * Site + K),
+                       Align(4));
+  };
   Value *Classes = loadRelaxed(B, PtrTy, ClassesG, Align(8));
   Value *Index = B.CreateSelect(
       B.CreateICmpULT(Cell[0], B.getInt32(MaxClassed)),
       B.CreateZExt(Cell[0], I64), B.getInt64(0));
   Value *Class =
       loadRelaxed(B, I32, B.CreateGEP(I32, Classes, Index), Align(4));
-  Value *Own = B.CreateAdd(Id, B.getInt32(Site));
-  Value *Known = B.CreateOr(
-      B.CreateICmpEQ(Cell[0], B.getInt32(0)),
-      B.CreateAnd(B.CreateICmpNE(Answer, B.getInt32(0)),
-                  B.CreateICmpEQ(Class, Answer)));
+  auto Answers = [&](Value *Answer) {
+    return B.CreateAnd(B.CreateICmpNE(Answer, B.getInt32(0)),
+                       B.CreateICmpEQ(Class, Answer));
+  };
+  Value *Known =
+      B.CreateOr(B.CreateICmpEQ(Cell[0], B.getInt32(0)), Answers(AnswerCell(0)));
   if (Store)
-    Known = B.CreateOr(Known, B.CreateICmpEQ(Cell[0], Own));
+    Known = B.CreateAnd(B.CreateOr(Known, B.CreateICmpEQ(Cell[0], Own)),
+                        B.CreateICmpNE(Own, B.getInt32(0)));
+  else if (PC && PC->Watermark)
+    // An id given before this call instance began is another instance's:
+    // a hit across calls the runtime decided already.
+    Known = B.CreateOr(
+        Known, B.CreateAnd(B.CreateOr(Answers(AnswerCell(1)),
+                                      Answers(AnswerCell(2))),
+                           B.CreateICmpULT(Cell[0], PC->Watermark)));
   Value *Pass = B.CreateAnd(Same, Known);
   if (!Store) {
     B.CreateCondBr(Pass, Done, SlowBB);
@@ -178,8 +216,95 @@ bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
     quiet(S);
   }
   B.CreateBr(Done);
+  if (PC) {
+    // The id the runtime gave, kept for the rest of the instance.
+    IRBuilder<> After(SlowBB->getTerminator());
+    quiet(After.CreateStore(PC->Instance, PC->CachedInstance));
+    quiet(After.CreateStore(Slow, PC->CachedId));
+  }
   return true;
 }
+
+/// A tagged access call the fast path may go before: which operands are
+/// its address and size, and for a per-call one its call instance.
+struct FastCall {
+  CallInst *Call;
+  bool Store;
+  unsigned PtrArg;
+  int InstanceArg; // -1: none
+};
+
+/// The call of `I` to one of the runtime's tagged access functions.
+std::optional<FastCall> fastCall(Instruction &I) {
+  static const struct {
+    const char *Name;
+    unsigned Args;
+    bool Store;
+    int Instance;
+  } Kinds[] = {
+      {"__aliaskit_tbaa_load", 4, false, -1},
+      {"__aliaskit_tbaa_store", 4, true, -1},
+      {"__aliaskit_tbaa_load_in", 5, false, 2},
+      {"__aliaskit_tbaa_store_in", 5, true, 2},
+      {"__aliaskit_tbaa_load_at", 6, false, 2},
+      {"__aliaskit_tbaa_store_at", 6, true, 2},
+  };
+  for (const auto &K : Kinds)
+    if (CallInst *C = aliaskit::runtimeCall(&I, K.Name, K.Args))
+      return FastCall{C, K.Store, K.Args - 2, K.Instance};
+  return std::nullopt;
+}
+
+/// The per-call state of the fast paths of one module: for each call
+/// instance, the next store id read right after it began; for each
+/// (function, site, instance) of a store, its two cells.
+class PerCallCells {
+  DenseMap<Value *, Value *> Watermarks;
+  DenseMap<std::tuple<Function *, uint32_t, Value *>,
+           std::pair<AllocaInst *, AllocaInst *>>
+      Cached;
+  GlobalVariable *NextId;
+
+public:
+  explicit PerCallCells(Module &M) {
+    // runtime/src/tbaa.rs: `__aliaskit_tbaa_next_id`, an AtomicU32.
+    Type *I32 = Type::getInt32Ty(M.getContext());
+    NextId = M.getNamedGlobal("__aliaskit_tbaa_next_id");
+    if (!NextId)
+      NextId = new GlobalVariable(M, I32, /*isConstant=*/false,
+                                  GlobalValue::ExternalLinkage, nullptr,
+                                  "__aliaskit_tbaa_next_id");
+  }
+
+  /// The next store id when `Instance` began: read right after the
+  /// __aliaskit_tbaa_call that made it (null: not such a call).
+  Value *watermark(Value *Instance) {
+    auto *Call = aliaskit::runtimeCall(Instance, "__aliaskit_tbaa_call", 0);
+    if (!Call)
+      return nullptr;
+    Value *&W = Watermarks[Instance];
+    if (!W) {
+      IRBuilder<> B(Call->getNextNode());
+      W = loadRelaxed(B, B.getInt32Ty(), NextId, Align(4));
+    }
+    return W;
+  }
+
+  /// Store site `Site`'s cells in F for `Instance` (made at F's entry, the
+  /// instance cell 0: no instance is 0).
+  std::pair<AllocaInst *, AllocaInst *> cached(Function &F, uint32_t Site,
+                                               Value *Instance) {
+    auto &Cells = Cached[{&F, Site, Instance}];
+    if (!Cells.first) {
+      BasicBlock &Entry = F.getEntryBlock();
+      IRBuilder<> B(&*Entry.getFirstInsertionPt());
+      Cells.first = B.CreateAlloca(B.getInt64Ty(), nullptr, "aliaskit.cached.call");
+      Cells.second = B.CreateAlloca(B.getInt32Ty(), nullptr, "aliaskit.cached.id");
+      quiet(B.CreateStore(B.getInt64(0), Cells.first));
+    }
+    return Cells;
+  }
+};
 
 } // namespace
 
@@ -193,28 +318,36 @@ unsigned aliaskit::tbaa::expandFastPaths(Module &M) {
   auto *Ok = M.getNamedGlobal("__aliaskit_tbaa_ok");
   if (!Base || !Ok)
     return 0;
-  SmallVector<std::pair<CallInst *, bool>, 64> Calls; // (call, is a store)
+  SmallVector<FastCall, 64> Calls;
   for (Function &F : M)
-    for (Instruction &I : instructions(F)) {
-      CallInst *C = aliaskit::runtimeCall(&I, "__aliaskit_tbaa_load", 4);
-      bool Store = !C;
-      if (!C)
-        C = aliaskit::runtimeCall(&I, "__aliaskit_tbaa_store", 4);
-      if (C && C->getMetadata(FastMD))
-        Calls.push_back({C, Store});
-    }
+    for (Instruction &I : instructions(F))
+      if (auto FC = fastCall(I); FC && FC->Call->getMetadata(FastMD))
+        Calls.push_back(*FC);
   if (Calls.empty())
     return 0;
   GlobalVariable *Shadow = runtimeGlobal(M, "__aliaskit_tbaa_shadow");
   GlobalVariable *Classes = runtimeGlobal(M, "__aliaskit_tbaa_classes");
+  PerCallCells PerCallState(M);
   unsigned N = 0;
-  for (auto [C, Store] : Calls) {
+  for (const FastCall &FC : Calls) {
+    CallInst *C = FC.Call;
     C->setMetadata(FastMD, nullptr);
     auto *Site = dyn_cast<ConstantInt>(C->getArgOperand(1));
-    if (Site && C->getArgOperand(0) == Base)
-      N += addFastPath(C, Store, C->getArgOperand(2), C->getArgOperand(3),
-                       uint32_t(Site->getZExtValue()), Base, Ok, Shadow,
-                       Classes);
+    if (!Site || C->getArgOperand(0) != Base)
+      continue;
+    uint32_t S = uint32_t(Site->getZExtValue());
+    PerCall PC;
+    if (FC.InstanceArg >= 0) {
+      PC.Instance = C->getArgOperand(FC.InstanceArg);
+      if (FC.Store)
+        std::tie(PC.CachedInstance, PC.CachedId) =
+            PerCallState.cached(*C->getFunction(), S, PC.Instance);
+      else
+        PC.Watermark = PerCallState.watermark(PC.Instance);
+    }
+    N += addFastPath(C, FC.Store, C->getArgOperand(FC.PtrArg),
+                     C->getArgOperand(FC.PtrArg + 1), S, Base, Ok, Shadow,
+                     Classes, FC.InstanceArg >= 0 ? &PC : nullptr);
   }
   return N;
 }

@@ -8,20 +8,30 @@
 ; that passes writes its own id itself. A load in a page that does not exist
 ; passes (untyped); a store there calls the runtime (which makes it).
 ; Accesses of more than 8 bytes and immutable loads (which mark their
-; bytes) always call.
+; bytes) always call. Three answer cells a site: the answer, and a
+; per-call load's two answers across calls.
+;
+; Per-call accesses (a Flang procedure's own tree, @relax): a store's own
+; id is the one the runtime gave it in this call instance, kept in two
+; cells of its function (the instance and the id; none until the runtime
+; returns one); a load also passes bytes of its answer across calls whose
+; id was given before its instance began (@__aliaskit_tbaa_next_id, read
+; right after __aliaskit_tbaa_call): another call's, whose hit the
+; runtime decided already.
 ;
 ; RUN: %opt -passes='aliaskit-sanitize-tbaa<stats>,aliaskit-sanitize-tbaa<fast-path;stats>' -S %s -o %t.ll 2> %t.err
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=STATS < %t.err
-; STATS: 0 heap blocks reset (allocated, freed, reallocated), 3 checks to put behind the inline fast path
-; STATS: aliaskit-sanitize-tbaa: 2 checks behind the inline fast path
+; STATS: 0 heap blocks reset (allocated, freed, reallocated), 5 checks to put behind the inline fast path
+; STATS: aliaskit-sanitize-tbaa: 4 checks behind the inline fast path
 ;
-; CHECK: @__aliaskit_tbaa_ok = internal global [4 x i32] zeroinitializer
+; CHECK: @__aliaskit_tbaa_ok = internal global [18 x i32] zeroinitializer
 ; CHECK: @__aliaskit_tbaa_shadow = external global ptr
 ; CHECK: @__aliaskit_tbaa_classes = external global ptr
 ;
 ; CHECK-LABEL: define float @pun(
 ; CHECK:         %[[BASE:[0-9]+]] = load atomic i32, ptr @__aliaskit_tbaa_base monotonic
+; CHECK-NEXT:    %[[OWN:[0-9]+]] = add i32 %[[BASE]], 0
 ; CHECK:         load atomic ptr, ptr @__aliaskit_tbaa_shadow acquire
 ; CHECK:         br i1 %{{[0-9]+}}, label %aliaskit.tbaa.l2, label %[[SLOW:.+]]
 ; CHECK:       aliaskit.tbaa.l2:
@@ -30,10 +40,9 @@
 ; CHECK:         br i1 %{{[0-9]+}}, label %[[SLOW]], label %aliaskit.tbaa.cells
 ; CHECK:       aliaskit.tbaa.cells:
 ; CHECK-COUNT-4: load atomic i32, ptr %{{[0-9]+}} monotonic
-; CHECK:         %[[OK:[0-9]+]] = load atomic i32, ptr @__aliaskit_tbaa_ok monotonic
 ; CHECK:         %[[CLASSES:[0-9]+]] = load atomic ptr, ptr @__aliaskit_tbaa_classes monotonic
 ; CHECK:         %[[CLASS:[0-9]+]] = load atomic i32, ptr %{{[0-9]+}} monotonic
-; CHECK:         %[[OWN:[0-9]+]] = add i32 %[[BASE]], 0
+; CHECK:         %[[OK:[0-9]+]] = load atomic i32, ptr @__aliaskit_tbaa_ok monotonic
 ; CHECK:         icmp ne i32 %[[OK]], 0
 ; CHECK-NEXT:    icmp eq i32 %[[CLASS]], %[[OK]]
 ; CHECK:         br i1 %{{[0-9]+}}, label %aliaskit.tbaa.write, label %[[SLOW]]
@@ -46,7 +55,8 @@
 ; CHECK:         br i1 %{{[0-9]+}}, label %aliaskit.tbaa.l2{{[0-9]+}}, label %[[LSLOW:.+]]
 ; CHECK:         br i1 %{{[0-9]+}}, label %[[DONE:.+]], label %aliaskit.tbaa.page
 ; CHECK:         br i1 %{{[0-9]+}}, label %[[DONE]], label %aliaskit.tbaa.cells
-; CHECK:         load atomic i32, ptr getelementptr ([4 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 1) monotonic
+; CHECK:         load atomic i32, ptr getelementptr ([18 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 3) monotonic
+; CHECK-NOT:     @__aliaskit_tbaa_ok
 ; CHECK:         br i1 %{{[0-9]+}}, label %[[DONE]], label %[[LSLOW]]
 ; CHECK:       [[LSLOW]]:
 ; CHECK-NEXT:    call void @__aliaskit_tbaa_load(ptr @__aliaskit_tbaa_base, i32 1, ptr %f, i64 4)
@@ -59,6 +69,37 @@
 ; CHECK-LABEL: define i32 @constant(
 ; CHECK-NEXT:    call void @__aliaskit_tbaa_load(ptr @__aliaskit_tbaa_base, i32 3, ptr %p, i64 4)
 ; CHECK-NEXT:    load i32
+;
+; CHECK-LABEL: define void @relax(
+; CHECK-NEXT:    %[[CCALL:.+]] = alloca i64
+; CHECK-NEXT:    %[[CID:.+]] = alloca i32
+; CHECK-NEXT:    store i64 0, ptr %[[CCALL]]
+; CHECK-NEXT:    %aliaskit.call = call i64 @__aliaskit_tbaa_call()
+; CHECK-NEXT:    %[[NEXT:[0-9]+]] = load atomic i32, ptr @__aliaskit_tbaa_next_id monotonic
+; The store: its own id from the cells, when they hold this instance.
+; CHECK:         %[[C:[0-9]+]] = load i64, ptr %[[CCALL]]
+; CHECK-NEXT:    %[[SAME:[0-9]+]] = icmp eq i64 %[[C]], %aliaskit.call
+; CHECK-NEXT:    %[[ID:[0-9]+]] = load i32, ptr %[[CID]]
+; CHECK-NEXT:    %[[POWN:[0-9]+]] = select i1 %[[SAME]], i32 %[[ID]], i32 0
+; CHECK:       aliaskit.tbaa.cells{{[0-9]*}}:
+; CHECK:         icmp ne i32 %[[POWN]], 0
+; CHECK:         br i1 %{{[0-9]+}}, label %aliaskit.tbaa.write{{[0-9]*}}, label %[[PSLOW:.+]]
+; CHECK:       aliaskit.tbaa.write{{[0-9]*}}:
+; CHECK-COUNT-8: store atomic i32 %[[POWN]], ptr %{{[0-9]+}} monotonic
+; CHECK:       [[PSLOW]]:
+; CHECK-NEXT:    %[[GIVEN:[0-9]+]] = call i32 @__aliaskit_tbaa_store_in(ptr @__aliaskit_tbaa_base, i32 4, i64 %aliaskit.call, ptr %unew, i64 8)
+; CHECK-NEXT:    store i64 %aliaskit.call, ptr %[[CCALL]]
+; CHECK-NEXT:    store i32 %[[GIVEN]], ptr %[[CID]]
+; The load: its answer, or its answer across calls for an id below NEXT.
+; CHECK:         %[[LCELL:[0-9]+]] = load atomic i32, ptr %{{[0-9]+}} monotonic
+; CHECK-COUNT-7: load atomic i32, ptr %{{[0-9]+}} monotonic
+; CHECK:         load atomic i32, ptr getelementptr ([18 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 15) monotonic
+; CHECK:         load atomic i32, ptr getelementptr ([18 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 16) monotonic
+; CHECK:         load atomic i32, ptr getelementptr ([18 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 17) monotonic
+; CHECK:         icmp ult i32 %[[LCELL]], %[[NEXT]]
+; CHECK:         call void @__aliaskit_tbaa_load_in(ptr @__aliaskit_tbaa_base, i32 5, i64 %aliaskit.call, ptr %u, i64 8)
+; CHECK-NEXT:    br label
+; CHECK:         %v = load double, ptr %u
 
 define float @pun(ptr %i, ptr %f) {
   store i32 1, ptr %i, align 4, !tbaa !5
@@ -76,6 +117,12 @@ define i32 @constant(ptr %p) {
   ret i32 %v
 }
 
+define void @relax(ptr %u, ptr %unew) {
+  store double 5.0, ptr %unew, align 8, !tbaa !16
+  %v = load double, ptr %u, align 8, !tbaa !15
+  ret void
+}
+
 !0 = !{!"Simple C/C++ TBAA"}
 !1 = !{!"omnipotent char", !0, i64 0}
 !2 = !{!"int", !1, i64 0}
@@ -83,3 +130,10 @@ define i32 @constant(ptr %p) {
 !5 = !{!2, !2, i64 0}
 !6 = !{!3, !3, i64 0}
 !7 = !{!2, !2, i64 0, i1 true}
+!10 = !{!"Flang function root _QPrelax"}
+!11 = !{!"any access", !10, i64 0}
+!12 = !{!"dummy arg data", !11, i64 0}
+!13 = !{!"dummy arg data/_QFrelaxEu", !12, i64 0}
+!14 = !{!"dummy arg data/_QFrelaxEunew", !12, i64 0}
+!15 = !{!13, !13, i64 0}
+!16 = !{!14, !14, i64 0}
