@@ -130,23 +130,15 @@ pub extern "C" fn __aliaskit_tbaa_call() -> u64 {
 /// fast path writes itself for the rest of the call instance.
 macro_rules! per_call_access {
     ($(#[$doc:meta])* $name:ident => $work:ident($($instance:ident),+)) => {
-        $(#[$doc])*
-        ///
-        /// # Safety
-        /// As [`__aliaskit_tbaa_store`].
-        #[no_mangle]
-        #[inline(never)]
-        pub unsafe extern "C" fn $name(
-            base: *const u32,
-            site: u32,
-            $($instance: u64,)+
-            address: *const c_void,
-            size: u64,
-        ) {
-            site_access!(base, site, size, |id| tbaa::$work(id, $($instance,)+ address as u64, size))
-        }
+        per_call_access!(@ $(#[$doc])* $name => $work($($instance),+) -> (), (), |r| ((), r));
     };
     ($(#[$doc:meta])* $name:ident => $work:ident($($instance:ident),+) -> StoreId) => {
+        per_call_access!(@ $(#[$doc])* $name => $work($($instance),+) -> StoreId, 0, |r| r);
+    };
+    // `$wrap` makes the work's result (what the entry point returns,
+    // reports); `$none` is returned when there is nothing to do.
+    (@ $(#[$doc:meta])* $name:ident => $work:ident($($instance:ident),+) -> $ret:ty, $none:expr,
+     |$r:ident| $wrap:expr) => {
         $(#[$doc])*
         ///
         /// # Safety
@@ -159,8 +151,11 @@ macro_rules! per_call_access {
             $($instance: u64,)+
             address: *const c_void,
             size: u64,
-        ) -> StoreId {
-            site_access!(base, site, size, |id| or 0, tbaa::$work(id, $($instance,)+ address as u64, size))
+        ) -> $ret {
+            site_access!(base, site, size, |id| or $none, {
+                let $r = tbaa::$work(id, $($instance,)+ address as u64, size);
+                $wrap
+            })
         }
     };
 }
