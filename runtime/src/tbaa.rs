@@ -49,7 +49,8 @@ pub(crate) struct SiteRef {
     /// A load through an immutable tag: its bytes may not be stored to.
     pub(crate) immutable: bool,
     /// A store of a procedure's own tree (per call): its ids, and the
-    /// site's own, have a class of their own ([`State::per_call_class`]).
+    /// site's own, have a class across calls of their own
+    /// ([`State::across_class`]).
     pub(crate) per_call: bool,
     /// The site's [`CELLS_PER_SITE`] answer cells for the program's inline
     /// fast path (null: none): the answer ([`Local::remember_ok`]), then
@@ -87,12 +88,15 @@ pub(crate) struct State {
     /// `max_per_call_ids`; beyond, a per-call store keeps its site's id
     /// (its instance is then unknown).
     per_call_ids: usize,
+    /// (Per-call store site, call instance) pairs that got no id of their
+    /// own, the budget spent (the summary says so; a thread that forgot a
+    /// pair counts it again).
+    per_call_past: u64,
     /// Static pairs (store site, load site, kind) reported.
     pub(crate) reported: FxHashSet<(StoreId, StoreId, &'static str)>,
     /// The fast path's class of each kind of site seen (start tag, claims,
-    /// immutable; and for the ids of a per-call store site, that site),
-    /// numbered from 1.
-    pub(crate) classes: FxHashMap<(TagId, SiteClaims, bool, StoreId), u32>,
+    /// immutable), numbered from 1.
+    pub(crate) classes: FxHashMap<(TagId, SiteClaims, bool), u32>,
     /// The functions a load site's check was inlined into (decision key,
     /// name), besides its own.
     pub(crate) hosts: FxHashMap<StoreId, Vec<(u64, String)>>,
@@ -114,26 +118,27 @@ impl State {
     /// site, and a store over either re-types the same (so an answer
     /// about one is an answer about the other).
     pub(crate) fn class(&mut self, tag: TagId, claims: SiteClaims, immutable: bool) -> u32 {
-        self.class_of_key((tag, claims, immutable, 0))
-    }
-
-    /// The class of per-call store site `r` and of its ids (one per site,
-    /// not per kind: a per-call load's answer across calls stands for one
-    /// static pair, reported once).
-    pub(crate) fn per_call_class(&mut self, r: SiteRef) -> u32 {
-        self.class_of_key((r.tag, r.claims, r.immutable, r.of))
-    }
-
-    fn class_of_key(&mut self, key: (TagId, SiteClaims, bool, StoreId)) -> u32 {
         let next = self.classes.len() as u32 + 1;
-        *self.classes.entry(key).or_insert(next)
+        *self.classes.entry((tag, claims, immutable)).or_insert(next)
     }
 
-    /// A new store id for `r`: its class set, the next id published.
-    pub(crate) fn give_id(&mut self, r: SiteRef, class: u32) -> StoreId {
+    /// The class across calls of site `r`'s ids: for a per-call store
+    /// site, its own (one per site, numbered from 1 with the static ids:
+    /// the site's own id); else 0.
+    fn across_class(r: SiteRef) -> u32 {
+        if r.per_call {
+            r.of
+        } else {
+            0
+        }
+    }
+
+    /// A new store id for `r`: its classes set, the next id published.
+    pub(crate) fn give_id(&mut self, r: SiteRef) -> StoreId {
+        let class = self.class(r.tag, r.claims, r.immutable);
         self.sites.push(r);
         let id = self.sites.len() as StoreId;
-        crate::tbaa_pages::set_class(id, class);
+        crate::tbaa_pages::set_class(id, class, State::across_class(r));
         __aliaskit_tbaa_next_id.store(id.saturating_add(1), Ordering::Release);
         id
     }
@@ -305,20 +310,22 @@ impl Local {
         let Ok(mut s) = state().lock() else { return id };
         let budget = crate::report::options().max_per_call_ids;
         let room = s.per_call_ids < budget && s.sites.len() < crate::tbaa_pages::MAX_CLASSED;
-        let Some(r) = s.site(id).filter(|r| room && r.per_call) else {
+        let Some(r) = s.site(id).filter(|r| r.per_call) else {
             return id;
         };
-        s.per_call_ids += 1;
-        let class = s.per_call_class(r);
-        let d = s.give_id(
-            SiteRef {
+        let d = if room {
+            s.per_call_ids += 1;
+            s.give_id(SiteRef {
                 instance,
                 host,
                 of: id,
                 ..r
-            },
-            class,
-        );
+            })
+        } else {
+            // Its site's id (the instance then unknown), once a pair.
+            s.per_call_past += 1;
+            id
+        };
         drop(s);
         if self.instances.len() >= 4096 {
             self.instances.clear();
@@ -505,7 +512,7 @@ pub fn load_at(id: StoreId, instance: u64, host: u64, addr: u64, size: u64) -> V
         };
         let across = kind == "tbaa-per-call" && rs.per_call && instance != 0;
         let class = if across {
-            crate::tbaa_pages::class_of(h.store)
+            crate::tbaa_pages::across_of(h.store)
         } else {
             0
         };
@@ -551,8 +558,14 @@ pub fn summary() -> Option<String> {
     if s.modules.is_empty() {
         return None;
     }
+    let past = match s.per_call_past {
+        0 => String::new(),
+        n => format!(
+            ", {n} (per-call store, call) pairs past max_per_call_ids (a hit within one such call is reported as tbaa-per-call)"
+        ),
+    };
     Some(format!(
-        ", {} tagged loads checked in the runtime, {} stores re-typed memory of a type they may not alias (not reported)",
+        ", {} tagged loads checked in the runtime, {} stores re-typed memory of a type they may not alias (not reported){past}",
         LOADS.load(Ordering::Relaxed),
         RETYPED.load(Ordering::Relaxed)
     ))

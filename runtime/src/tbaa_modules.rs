@@ -88,12 +88,7 @@ pub unsafe fn register(table: *const u8, end: *const u8, ok: *const AtomicU32) -
                 ok.add(CELLS_PER_SITE * i)
             },
         };
-        let class = if per_call {
-            s.per_call_class(r)
-        } else {
-            s.class(tag, claims, immutable)
-        };
-        s.give_id(r, class);
+        s.give_id(r);
     }
     s.modules.push(t);
     base

@@ -43,6 +43,14 @@ pub static __aliaskit_tbaa_shadow: AtomicPtr<AtomicPtr<AtomicPtr<AtomicU32>>> =
 #[no_mangle]
 pub static __aliaskit_tbaa_classes: AtomicPtr<AtomicU32> = AtomicPtr::new(std::ptr::null_mut());
 
+/// The class *across calls* of each store id (index: the id), for a
+/// per-call load's fast path: for the ids of a per-call store site, one
+/// class per site (a per-call load's answer across calls stands for one
+/// static pair, reported once); 0 for other ids. Published with
+/// [`__aliaskit_tbaa_classes`], as large.
+#[no_mangle]
+pub static __aliaskit_tbaa_across: AtomicPtr<AtomicU32> = AtomicPtr::new(std::ptr::null_mut());
+
 /// Store ids below this have a class cell (must match the pass's
 /// `MaxClassed`).
 pub const MAX_CLASSED: usize = 1 << 26;
@@ -80,7 +88,10 @@ pub(crate) fn table() -> Option<&'static Table> {
         let l1 = zeroed(1 << L1_BITS)?;
         // Left null, the program's fast path always calls the runtime.
         if crate::report::options().tbaa_fast_path {
-            if let Some(classes) = zeroed::<AtomicU32>(MAX_CLASSED) {
+            let classes = zeroed::<AtomicU32>(MAX_CLASSED);
+            let across = zeroed::<AtomicU32>(MAX_CLASSED);
+            if let (Some(classes), Some(across)) = (classes, across) {
+                __aliaskit_tbaa_across.store(across.as_ptr() as *mut _, Ordering::Release);
                 __aliaskit_tbaa_classes.store(classes.as_ptr() as *mut _, Ordering::Release);
                 __aliaskit_tbaa_shadow.store(l1.as_ptr() as *mut _, Ordering::Release);
             }
@@ -158,24 +169,40 @@ impl Pages for SharedPages {
     }
 }
 
-/// Sets the class of store id `id` (nothing when there is no class table,
-/// or the id is beyond it).
-pub(crate) fn set_class(id: u32, class: u32) {
-    let p = __aliaskit_tbaa_classes.load(Ordering::Acquire);
-    if !p.is_null() && (id as usize) < MAX_CLASSED {
-        // SAFETY: the table has MAX_CLASSED cells and is never freed.
-        unsafe { (*p.add(id as usize)).store(class, Ordering::Relaxed) };
+/// Sets the class of store id `id`, and its class across calls (nothing
+/// when there are no class tables, or the id is beyond them).
+pub(crate) fn set_class(id: u32, class: u32, across: u32) {
+    for (table, value) in [
+        (&__aliaskit_tbaa_classes, class),
+        (&__aliaskit_tbaa_across, across),
+    ] {
+        let p = table.load(Ordering::Acquire);
+        if !p.is_null() && (id as usize) < MAX_CLASSED {
+            // SAFETY: the table has MAX_CLASSED cells and is never freed.
+            unsafe { (*p.add(id as usize)).store(value, Ordering::Relaxed) };
+        }
     }
 }
 
-/// The class of store id `id` (0: none).
-pub(crate) fn class_of(id: u32) -> u32 {
-    let p = __aliaskit_tbaa_classes.load(Ordering::Acquire);
+/// The class of store id `id` in `table` (0: none).
+fn class_in(table: &AtomicPtr<AtomicU32>, id: u32) -> u32 {
+    let p = table.load(Ordering::Acquire);
     if p.is_null() || (id as usize) >= MAX_CLASSED {
         return 0;
     }
     // SAFETY: as in set_class.
     unsafe { (*p.add(id as usize)).load(Ordering::Relaxed) }
+}
+
+/// The class of store id `id` (0: none).
+pub(crate) fn class_of(id: u32) -> u32 {
+    class_in(&__aliaskit_tbaa_classes, id)
+}
+
+/// The class across calls of store id `id` (0: none, not a per-call
+/// store's).
+pub(crate) fn across_of(id: u32) -> u32 {
+    class_in(&__aliaskit_tbaa_across, id)
 }
 
 #[cfg(test)]

@@ -68,7 +68,8 @@ Value *loadRelaxed(IRBuilder<> &B, Type *Ty, Value *Ptr, Align A) {
 const char *const FastMD = "aliaskit.tbaa.fast";
 
 /// The runtime's pointer global `Name` (__aliaskit_tbaa_shadow, the
-/// shadow's first level; __aliaskit_tbaa_classes, the ids' classes),
+/// shadow's first level; __aliaskit_tbaa_classes and
+/// __aliaskit_tbaa_across, the ids' classes and classes across calls),
 /// declared in M.
 GlobalVariable *runtimeGlobal(Module &M, StringRef Name) {
   Type *Ptr = PointerType::getUnqual(M.getContext());
@@ -87,6 +88,8 @@ GlobalVariable *runtimeGlobal(Module &M, StringRef Name) {
 struct PerCall {
   Value *Instance = nullptr;
   Value *Watermark = nullptr;
+  /// `__aliaskit_tbaa_across`: each id's class across calls.
+  GlobalVariable *Across = nullptr;
   AllocaInst *CachedInstance = nullptr, *CachedId = nullptr;
 };
 
@@ -194,13 +197,23 @@ bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
   if (Store)
     Known = B.CreateAnd(B.CreateOr(Known, B.CreateICmpEQ(Cell[0], Own)),
                         B.CreateICmpNE(Own, B.getInt32(0)));
-  else if (PC && PC->Watermark)
+  else if (PC && PC->Watermark) {
     // An id given before this call instance began is another instance's:
-    // a hit across calls the runtime decided already.
+    // a hit across calls the runtime decided already, if its class across
+    // calls (one per per-call store site) is one of the site's answers
+    // across calls.
+    Value *AcrossTable = loadRelaxed(B, PtrTy, PC->Across, Align(8));
+    Value *Across = loadRelaxed(B, I32, B.CreateGEP(I32, AcrossTable, Index),
+                                Align(4));
+    auto AnswersAcross = [&](Value *Answer) {
+      return B.CreateAnd(B.CreateICmpNE(Answer, B.getInt32(0)),
+                         B.CreateICmpEQ(Across, Answer));
+    };
     Known = B.CreateOr(
-        Known, B.CreateAnd(B.CreateOr(Answers(AnswerCell(1)),
-                                      Answers(AnswerCell(2))),
+        Known, B.CreateAnd(B.CreateOr(AnswersAcross(AnswerCell(1)),
+                                      AnswersAcross(AnswerCell(2))),
                            B.CreateICmpULT(Cell[0], PC->Watermark)));
+  }
   Value *Pass = B.CreateAnd(Same, Known);
   if (!Store) {
     B.CreateCondBr(Pass, Done, SlowBB);
@@ -327,6 +340,7 @@ unsigned aliaskit::tbaa::expandFastPaths(Module &M) {
     return 0;
   GlobalVariable *Shadow = runtimeGlobal(M, "__aliaskit_tbaa_shadow");
   GlobalVariable *Classes = runtimeGlobal(M, "__aliaskit_tbaa_classes");
+  GlobalVariable *Across = nullptr;
   PerCallCells PerCallState(M);
   unsigned N = 0;
   for (const FastCall &FC : Calls) {
@@ -342,8 +356,9 @@ unsigned aliaskit::tbaa::expandFastPaths(Module &M) {
       if (FC.Store)
         std::tie(PC.CachedInstance, PC.CachedId) =
             PerCallState.cached(*C->getFunction(), S, PC.Instance);
-      else
-        PC.Watermark = PerCallState.watermark(PC.Instance);
+      else if ((PC.Watermark = PerCallState.watermark(PC.Instance)))
+        PC.Across = Across ? Across
+                           : (Across = runtimeGlobal(M, "__aliaskit_tbaa_across"));
     }
     N += addFastPath(C, FC.Store, C->getArgOperand(FC.PtrArg),
                      C->getArgOperand(FC.PtrArg + 1), S, Base, Ok, Shadow,

@@ -14,10 +14,11 @@
 ; Per-call accesses (a Flang procedure's own tree, @relax): a store's own
 ; id is the one the runtime gave it in this call instance, kept in two
 ; cells of its function (the instance and the id; none until the runtime
-; returns one); a load also passes bytes of its answer across calls whose
-; id was given before its instance began (@__aliaskit_tbaa_next_id, read
-; right after __aliaskit_tbaa_call): another call's, whose hit the
-; runtime decided already.
+; returns one); a load also passes bytes whose class across calls
+; (@__aliaskit_tbaa_across: one per per-call store site) is one of its two
+; answers across calls, when their id was given before its instance began
+; (@__aliaskit_tbaa_next_id, read right after __aliaskit_tbaa_call):
+; another call's, whose hit the runtime decided already.
 ;
 ; RUN: %opt -passes='aliaskit-sanitize-tbaa<stats>,aliaskit-sanitize-tbaa<fast-path;stats>' -S %s -o %t.ll 2> %t.err
 ; RUN: FileCheck %s < %t.ll
@@ -94,6 +95,7 @@
 ; CHECK:         %[[LCELL:[0-9]+]] = load atomic i32, ptr %{{[0-9]+}} monotonic
 ; CHECK-COUNT-7: load atomic i32, ptr %{{[0-9]+}} monotonic
 ; CHECK:         load atomic i32, ptr getelementptr ([18 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 15) monotonic
+; CHECK:         load atomic ptr, ptr @__aliaskit_tbaa_across monotonic
 ; CHECK:         load atomic i32, ptr getelementptr ([18 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 16) monotonic
 ; CHECK:         load atomic i32, ptr getelementptr ([18 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 17) monotonic
 ; CHECK:         icmp ult i32 %[[LCELL]], %[[NEXT]]
