@@ -3,8 +3,8 @@
 // Most tagged accesses meet bytes whose last store they were checked
 // against before: a loop reads what another loop wrote, again and again.
 // The runtime remembers, per site, one store id it met and found to break
-// no claim (its answer cell, `@__aliaskit_tbaa_ok[site]`: a property of the
-// two sites' tags, true for ever once true; runtime/src/tbaa.rs,
+// no claim (its answer cell, `@__aliaskit_tbaa_ok[3*site]`: a property of
+// the two sites' tags, true for ever once true; runtime/src/tbaa.rs,
 // remember_ok). Before calling the runtime, the program reads the shadow
 // itself (`__aliaskit_tbaa_shadow`, the two-level table of
 // runtime/src/tbaa_pages.rs) and skips the call when every byte of the
@@ -16,6 +16,14 @@
 //     store writes its own id into the cells itself (it re-types nothing
 //     and meets no immutable mark, as the runtime found).
 //
+// Per-call accesses (a Flang procedure's own tree): a store's own id is
+// the one the runtime gave it in its call instance (its function keeps it
+// in two cells of its frame); a load also passes an id given before its
+// call instance began (`__aliaskit_tbaa_next_id`, read right after
+// `__aliaskit_tbaa_call`) whose class across calls is one of its two
+// answers across calls (`[3*site+1]`, `[3*site+2]`): a hit across calls
+// the runtime decided already (docs/sanitize.md, "Cost").
+//
 // The start marks the calls that may have it (FastMD); the end of the
 // pipeline, after the scoped checker's end, expands them: the optimizer
 // and the scoped checker's loop summaries see one call per access, and
@@ -23,9 +31,8 @@
 //
 // Otherwise (bytes on two pages, ids that differ, an id never met, a page
 // to make, the module not registered) the call runs as before, and may
-// fill the answer cell. Accesses of more than 8 bytes, immutable loads
-// (which mark their bytes) and per-call sites (whose ids are per call) go
-// to the runtime every time. The cells are read and written as the
+// fill the answer cells. Accesses of more than 8 bytes and immutable loads
+// (which mark their bytes) go to the runtime every time. The cells are read and written as the
 // runtime does: atomically, relaxed (monotonic), so that no pass merges
 // or moves them as plain memory.
 //
