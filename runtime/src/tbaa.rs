@@ -50,7 +50,7 @@ pub(crate) struct SiteRef {
     pub(crate) immutable: bool,
     /// A store of a procedure's own tree (per call): its ids, and the
     /// site's own, have a class across calls of their own
-    /// ([`State::across_class`]).
+    /// ([`SiteRef::across_class`]).
     pub(crate) per_call: bool,
     /// The site's [`CELLS_PER_SITE`] answer cells for the program's inline
     /// fast path (null: none): the answer ([`Local::remember_ok`]), then
@@ -65,6 +65,19 @@ pub(crate) struct SiteRef {
 /// in turn, a Jacobi sweep's edge and inside, keeps both). Must match
 /// `CellsPerSite` in `src/plugin/sanitize_tbaa.h`.
 pub(crate) const CELLS_PER_SITE: usize = 3;
+
+impl SiteRef {
+    /// The class across calls of the site's ids: for a per-call store
+    /// site, its own (one per site, numbered from 1 with the static ids:
+    /// the site's own id); else 0.
+    fn across_class(&self) -> u32 {
+        if self.per_call {
+            self.of
+        } else {
+            0
+        }
+    }
+}
 
 // SAFETY: `ok` points into a module's global array, which lives as long
 // as the program and is only touched atomically.
@@ -122,23 +135,12 @@ impl State {
         *self.classes.entry((tag, claims, immutable)).or_insert(next)
     }
 
-    /// The class across calls of site `r`'s ids: for a per-call store
-    /// site, its own (one per site, numbered from 1 with the static ids:
-    /// the site's own id); else 0.
-    fn across_class(r: SiteRef) -> u32 {
-        if r.per_call {
-            r.of
-        } else {
-            0
-        }
-    }
-
     /// A new store id for `r`: its classes set, the next id published.
     pub(crate) fn give_id(&mut self, r: SiteRef) -> StoreId {
         let class = self.class(r.tag, r.claims, r.immutable);
         self.sites.push(r);
         let id = self.sites.len() as StoreId;
-        crate::tbaa_pages::set_class(id, class, State::across_class(r));
+        crate::tbaa_pages::set_class(id, class, r.across_class());
         __aliaskit_tbaa_next_id.store(id.saturating_add(1), Ordering::Release);
         id
     }
@@ -246,24 +248,24 @@ impl Local {
         }
     }
 
-    /// Answer cell `k` (0: answer, 1 and 2: across calls) of site `id`
-    /// (0 when it has none).
-    fn cell(&mut self, id: StoreId, k: usize) -> u32 {
-        let ok = self.tags[id as usize - 1].3;
-        if ok.is_null() {
-            return 0;
-        }
-        // SAFETY: the registered module's array holds CELLS_PER_SITE
-        // cells per site (SiteRef::ok).
-        unsafe { (*ok.add(k)).load(Ordering::Relaxed) }
-    }
-
-    fn set_cell(&mut self, id: StoreId, k: usize, class: u32) {
+    /// Answer cell `k` (0: answer, 1 and 2: across calls) of known site
+    /// `id`, if its module has them.
+    fn answer_cell(&self, id: StoreId, k: usize) -> Option<&AtomicU32> {
         debug_assert!(k < CELLS_PER_SITE);
         let ok = self.tags[id as usize - 1].3;
-        if !ok.is_null() {
-            // SAFETY: as in `cell`.
-            unsafe { (*ok.add(k)).store(class, Ordering::Relaxed) };
+        // SAFETY: the registered module's array holds CELLS_PER_SITE
+        // cells per site (SiteRef::ok) and lives as long as the program.
+        (!ok.is_null()).then(|| unsafe { &*ok.add(k) })
+    }
+
+    fn cell(&self, id: StoreId, k: usize) -> u32 {
+        self.answer_cell(id, k)
+            .map_or(0, |c| c.load(Ordering::Relaxed))
+    }
+
+    fn set_cell(&self, id: StoreId, k: usize, class: u32) {
+        if let Some(c) = self.answer_cell(id, k) {
+            c.store(class, Ordering::Relaxed);
         }
     }
 

@@ -88,12 +88,18 @@ pub(crate) fn table() -> Option<&'static Table> {
         let l1 = zeroed(1 << L1_BITS)?;
         // Left null, the program's fast path always calls the runtime.
         if crate::report::options().tbaa_fast_path {
-            let classes = zeroed::<AtomicU32>(MAX_CLASSED);
-            let across = zeroed::<AtomicU32>(MAX_CLASSED);
-            if let (Some(classes), Some(across)) = (classes, across) {
-                __aliaskit_tbaa_across.store(across.as_ptr() as *mut _, Ordering::Release);
-                __aliaskit_tbaa_classes.store(classes.as_ptr() as *mut _, Ordering::Release);
-                __aliaskit_tbaa_shadow.store(l1.as_ptr() as *mut _, Ordering::Release);
+            match (
+                zeroed::<AtomicU32>(MAX_CLASSED),
+                zeroed::<AtomicU32>(MAX_CLASSED),
+            ) {
+                (Some(classes), Some(across)) => {
+                    __aliaskit_tbaa_across.store(across.as_ptr() as *mut _, Ordering::Release);
+                    __aliaskit_tbaa_classes.store(classes.as_ptr() as *mut _, Ordering::Release);
+                    __aliaskit_tbaa_shadow.store(l1.as_ptr() as *mut _, Ordering::Release);
+                }
+                // SAFETY: the one made was never shared.
+                (Some(one), None) | (None, Some(one)) => unsafe { free(one) },
+                (None, None) => {}
             }
         }
         Some(Table { l1 })

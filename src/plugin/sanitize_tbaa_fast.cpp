@@ -74,15 +74,17 @@ Value *loadRelaxed(IRBuilder<> &B, Type *Ty, Value *Ptr, Align A) {
 /// On a check or store call that may have the fast path.
 const char *const FastMD = "aliaskit.tbaa.fast";
 
-/// The runtime's pointer global `Name` (__aliaskit_tbaa_shadow, the
-/// shadow's first level; __aliaskit_tbaa_classes and
-/// __aliaskit_tbaa_across, the ids' classes and classes across calls),
-/// declared in M.
-GlobalVariable *runtimeGlobal(Module &M, StringRef Name) {
-  Type *Ptr = PointerType::getUnqual(M.getContext());
+/// The runtime's global `Name`, declared in M: a pointer
+/// (__aliaskit_tbaa_shadow, the shadow's first level;
+/// __aliaskit_tbaa_classes and __aliaskit_tbaa_across, the ids' classes
+/// and classes across calls), or of type `Ty` (__aliaskit_tbaa_next_id, a
+/// u32: runtime/src/tbaa.rs).
+GlobalVariable *runtimeGlobal(Module &M, StringRef Name, Type *Ty = nullptr) {
+  if (!Ty)
+    Ty = PointerType::getUnqual(M.getContext());
   auto *G = M.getNamedGlobal(Name);
   if (!G)
-    G = new GlobalVariable(M, Ptr, /*isConstant=*/false,
+    G = new GlobalVariable(M, Ty, /*isConstant=*/false,
                            GlobalValue::ExternalLinkage, nullptr, Name);
   return G;
 }
@@ -283,18 +285,10 @@ class PerCallCells {
   DenseMap<std::tuple<Function *, uint32_t, Value *>,
            std::pair<AllocaInst *, AllocaInst *>>
       Cached;
-  GlobalVariable *NextId;
+  Module &M;
 
 public:
-  explicit PerCallCells(Module &M) {
-    // runtime/src/tbaa.rs: `__aliaskit_tbaa_next_id`, an AtomicU32.
-    Type *I32 = Type::getInt32Ty(M.getContext());
-    NextId = M.getNamedGlobal("__aliaskit_tbaa_next_id");
-    if (!NextId)
-      NextId = new GlobalVariable(M, I32, /*isConstant=*/false,
-                                  GlobalValue::ExternalLinkage, nullptr,
-                                  "__aliaskit_tbaa_next_id");
-  }
+  explicit PerCallCells(Module &M) : M(M) {}
 
   /// The next store id when `Instance` began: read right after the
   /// __aliaskit_tbaa_call that made it (null: not such a call).
@@ -305,7 +299,9 @@ public:
     Value *&W = Watermarks[Instance];
     if (!W) {
       IRBuilder<> B(Call->getNextNode());
-      W = loadRelaxed(B, B.getInt32Ty(), NextId, Align(4));
+      W = loadRelaxed(
+          B, B.getInt32Ty(),
+          runtimeGlobal(M, "__aliaskit_tbaa_next_id", B.getInt32Ty()), Align(4));
     }
     return W;
   }
@@ -347,7 +343,6 @@ unsigned aliaskit::tbaa::expandFastPaths(Module &M) {
     return 0;
   GlobalVariable *Shadow = runtimeGlobal(M, "__aliaskit_tbaa_shadow");
   GlobalVariable *Classes = runtimeGlobal(M, "__aliaskit_tbaa_classes");
-  GlobalVariable *Across = nullptr;
   PerCallCells PerCallState(M);
   unsigned N = 0;
   for (const FastCall &FC : Calls) {
@@ -364,8 +359,7 @@ unsigned aliaskit::tbaa::expandFastPaths(Module &M) {
         std::tie(PC.CachedInstance, PC.CachedId) =
             PerCallState.cached(*C->getFunction(), S, PC.Instance);
       else if ((PC.Watermark = PerCallState.watermark(PC.Instance)))
-        PC.Across = Across ? Across
-                           : (Across = runtimeGlobal(M, "__aliaskit_tbaa_across"));
+        PC.Across = runtimeGlobal(M, "__aliaskit_tbaa_across");
     }
     N += addFastPath(C, FC.Store, C->getArgOperand(FC.PtrArg),
                      C->getArgOperand(FC.PtrArg + 1), S, Base, Ok, Shadow,
