@@ -32,7 +32,7 @@
 //!   module's tags in one graph answered by the core's TBAA query, and the
 //!   shadow of the last tagged store of each byte; [`tbaa_end`]: which
 //!   tag each access carries at code generation, and which point's claim a
-//!   load breaks.
+//!   load breaks; [`tbaa_loop`]: a whole loop checked before it runs.
 
 pub mod build;
 pub mod claims;
@@ -44,6 +44,7 @@ pub mod runs;
 pub mod shape;
 pub mod table;
 pub mod tbaa_end;
+pub mod tbaa_loop;
 pub mod tbaa_shadow;
 pub mod tbaa_table;
 pub mod tbaa_types;

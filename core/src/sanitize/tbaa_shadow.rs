@@ -53,6 +53,18 @@ pub trait Pages {
     fn page_or_new(&mut self, n: u64) -> Option<&[AtomicU32]>;
     /// Page `n` is reset whole: its cells are 0 (a store may free it).
     fn clear(&mut self, n: u64);
+    /// The index of the first of `cells` that is neither 0 nor `id`. (A
+    /// store may read its cells faster than one atomic load at a time.)
+    fn find_other(cells: &[AtomicU32], id: StoreId) -> Option<usize> {
+        cells.iter().position(|c| {
+            let v = c.load(Relaxed);
+            v != 0 && v != id
+        })
+    }
+    /// Sets each of `cells` to `id` (a store may skip those that hold it).
+    fn fill(cells: &[AtomicU32], id: StoreId) {
+        cells.iter().for_each(|c| c.store(id, Relaxed));
+    }
 }
 
 /// Pages in a hash map, freed when reset whole.
@@ -165,6 +177,18 @@ impl<P: Pages> Shadow<P> {
             }
         }
         retyped
+    }
+
+    /// A tagged store `id` (not 0) of `[addr, addr + size)`, as
+    /// [`Shadow::store`] without the question, a page's cells at a time
+    /// ([`Pages::fill`]).
+    pub fn fill(&mut self, addr: u64, size: u64, id: StoreId) {
+        debug_assert!(id != 0);
+        for (page, lo, hi) in pieces(addr, size) {
+            if let Some(p) = self.pages.page_or_new(page) {
+                P::fill(&p[lo..hi], id);
+            }
+        }
     }
 
     /// The bytes are no longer typed (an untagged write, a new object).

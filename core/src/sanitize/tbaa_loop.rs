@@ -1,0 +1,438 @@
+//! `--tbaa`: a whole loop checked before it runs, so that it can run
+//! without its checks (and be vectorized again).
+//!
+//! The plugin versions a loop whose tagged accesses are all *strided runs*
+//! ([`LoopRun`]: `count` blocks of `size` bytes, `step` apart, one block an
+//! iteration) and which does nothing else that the shadow sees (no call, no
+//! reset, no immutable load; `src/plugin/sanitize_tbaa_loops.cpp`). Before
+//! the loop, the runtime asks [`loop_is_quiet`]: when it holds, running the
+//! loop's accesses one at a time, in any order of their iterations, would
+//! find nothing (no load meets bytes of a store that breaks its claims, no
+//! store re-types bytes or meets an immutable mark) and would leave the
+//! shadow exactly as [`store_runs`] leaves it. So the loop runs without
+//! checks, and the runtime writes its stores' shadow before it. Otherwise
+//! the loop runs with its checks, access by access.
+//!
+//! Why it holds. Let stores of different ids have disjoint hulls (checked),
+//! and let every load site break no claim with any store id of the loop
+//! whose hull meets its own (checked, pair by pair: a Fortran procedure's
+//! dummy arguments are claimed apart, and are). A byte a load reads was last written either by
+//! a store of the loop, whose id the load may meet, or before the loop,
+//! and then the byte is in the load's run, whose ids before the loop were
+//! checked. A byte a store writes was last written either by a store of
+//! the loop, which has the same id (disjoint hulls), or before the loop,
+//! and then it is in the store's run, checked before the loop. After the
+//! loop, a byte of a store's run holds the one id its stores have; other
+//! bytes are as before. Worked example: `y[i] = a * x[i] + y[i]` over
+//! floats, `x` and `y` last written by float stores: the load sites of `x`
+//! and `y` meet float stores only, the store's run is `y`'s, whose bytes
+//! hold float ids: quiet, and `y`'s bytes get the store's id. Had `y` held
+//! ints (a buffer reused), the store would re-type them: not quiet, and
+//! the checks count it as they always do.
+//!
+//! The answers are the runtime's ([`LoopJudge`]): the same questions its
+//! checks ask, so the two cannot drift. Property-tested against the
+//! accesses one at a time, below.
+
+use super::tbaa_shadow::{Pages, Shadow, StoreId, PAGE, PAGE_BITS};
+
+/// One tagged access of a loop, over all of the loop's iterations: the
+/// block of iteration `k` is `[first + k * step, first + k * step + size)`
+/// (addresses wrap as the program's do).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LoopRun {
+    /// A load's site id, or the id a store writes.
+    pub id: StoreId,
+    pub store: bool,
+    pub first: u64,
+    pub step: i64,
+    pub count: u64,
+    pub size: u64,
+}
+
+impl LoopRun {
+    /// The first address of iteration `k`'s block.
+    pub fn block(&self, k: u64) -> u64 {
+        self.first.wrapping_add(k.wrapping_mul(self.step as u64))
+    }
+
+    /// `[lo, hi)`, every byte of the run (None: no block, or it wraps the
+    /// address space: then no claim is made about it).
+    pub fn hull(&self) -> Option<(u64, u64)> {
+        if self.count == 0 || self.size == 0 {
+            return None;
+        }
+        let span = (self.count - 1).checked_mul(self.step.unsigned_abs())?;
+        // (A step of 0: one block, `span` 0.)
+        let lo = if self.step < 0 {
+            self.first.checked_sub(span)?
+        } else {
+            self.first
+        };
+        let hi = lo.checked_add(span)?.checked_add(self.size)?;
+        Some((lo, hi))
+    }
+}
+
+/// The runtime's answers, as its checks give them.
+pub trait LoopJudge {
+    /// Whether load site `load` meeting bytes of store id `stored` breaks
+    /// a claim (a hit).
+    fn breaks(&mut self, load: StoreId, stored: StoreId) -> bool;
+    /// Whether store `store` over bytes of store id `old` re-types them or
+    /// meets an immutable mark (the checks would count or report it).
+    fn disturbs(&mut self, store: StoreId, old: StoreId) -> bool;
+}
+
+/// Whether two hulls may share a byte (None: unknown, they may).
+fn meet(a: Option<(u64, u64)>, b: Option<(u64, u64)>) -> bool {
+    match (a, b) {
+        (Some((alo, ahi)), Some((blo, bhi))) => alo < bhi && blo < ahi,
+        _ => true,
+    }
+}
+
+/// Whether `run`'s blocks are one span of bytes: they meet end to end or
+/// are one block (one iteration, or a step of 0).
+fn contiguous(run: &LoopRun) -> bool {
+    run.count == 1 || run.step == 0 || run.step.unsigned_abs() == run.size
+}
+
+/// The bytes of `run` as spans `[at, end)`: its hull when it is
+/// [`contiguous`], else each block.
+fn spans(run: &LoopRun) -> impl Iterator<Item = (u64, u64)> + '_ {
+    let hull = if contiguous(run) { run.hull() } else { None };
+    let blocks = if hull.is_some() { 0 } else { run.count };
+    hull.into_iter().chain((0..blocks).map(move |k| {
+        let at = run.block(k);
+        (at, at.saturating_add(run.size))
+    }))
+}
+
+/// Load runs whose hulls share bytes, and the union of their hulls.
+struct LoadScan<'a> {
+    loads: Vec<&'a LoopRun>,
+    span: (u64, u64),
+}
+
+/// The contiguous load runs grouped by hulls that share bytes (a stencil's
+/// neighbours read one row three times), and the others one by one.
+fn load_scans<'a>(
+    loads: impl Iterator<Item = &'a LoopRun>,
+) -> (Vec<LoadScan<'a>>, Vec<&'a LoopRun>) {
+    let mut others = Vec::new();
+    let mut hulls: Vec<(u64, u64, &LoopRun)> = Vec::new();
+    for l in loads {
+        match (contiguous(l), l.hull()) {
+            (true, Some((lo, hi))) => hulls.push((lo, hi, l)),
+            _ => others.push(l),
+        }
+    }
+    hulls.sort_unstable_by_key(|&(lo, hi, _)| (lo, hi));
+    let mut groups: Vec<LoadScan> = Vec::new();
+    for (lo, hi, l) in hulls {
+        match groups.last_mut() {
+            Some(g) if lo < g.span.1 => {
+                g.span.1 = g.span.1.max(hi);
+                g.loads.push(l);
+            }
+            _ => groups.push(LoadScan {
+                loads: vec![l],
+                span: (lo, hi),
+            }),
+        }
+    }
+    (groups, others)
+}
+
+/// Whether no load of `runs` meets, before the loop, bytes of a store id
+/// it may not meet: a group's span is scanned once, every byte asked about
+/// for all of its loads; when that fails (a load asked about bytes it does
+/// not read), each of them is scanned alone.
+fn loads_may_start<'a, P: Pages, J: LoopJudge>(
+    shadow: &Shadow<P>,
+    loads: impl Iterator<Item = &'a LoopRun>,
+    judge: &mut J,
+) -> bool {
+    let alone = |l: &LoopRun, judge: &mut J| {
+        every_byte(shadow, spans(l), 0, |old| !judge.breaks(l.id, old))
+    };
+    let (groups, others) = load_scans(loads);
+    groups.iter().all(|g| {
+        every_byte(shadow, std::iter::once(g.span), 0, |old| {
+            g.loads.iter().all(|l| !judge.breaks(l.id, old))
+        }) || (g.loads.len() > 1 && g.loads.iter().all(|l| alone(l, judge)))
+    }) && others.into_iter().all(|l| alone(l, judge))
+}
+
+/// Whether every byte of `spans` has an id `ok` accepts (0, no page:
+/// untyped, always accepted; `first`: accepted without asking); `ok` is
+/// asked once per run of equal ids.
+fn every_byte<P: Pages>(
+    shadow: &Shadow<P>,
+    spans: impl Iterator<Item = (u64, u64)>,
+    first: StoreId,
+    mut ok: impl FnMut(StoreId) -> bool,
+) -> bool {
+    let mut accepted = first;
+    for (mut at, end) in spans {
+        while at < end {
+            let page = at >> PAGE_BITS;
+            let mut lo = (at & (PAGE - 1)) as usize;
+            let hi = (end - (page << PAGE_BITS)).min(PAGE) as usize;
+            if let Some(p) = shadow.pages.page(page) {
+                while let Some(k) = P::find_other(&p[lo..hi], accepted) {
+                    let id = p[lo + k].load(std::sync::atomic::Ordering::Relaxed);
+                    if id != 0 && id != accepted {
+                        if !ok(id) {
+                            return false;
+                        }
+                        accepted = id;
+                    }
+                    lo += k + 1;
+                }
+            }
+            at = (page + 1) << PAGE_BITS;
+        }
+    }
+    true
+}
+
+/// Whether the loop of `runs` would find nothing, run access by access
+/// (the module comment), given the shadow before it.
+pub fn loop_is_quiet<P: Pages>(
+    shadow: &Shadow<P>,
+    runs: &[LoopRun],
+    judge: &mut impl LoopJudge,
+) -> bool {
+    let stores = || runs.iter().filter(|r| r.store && r.count > 0 && r.size > 0);
+    let loads = || {
+        runs.iter()
+            .filter(|r| !r.store && r.count > 0 && r.size > 0)
+    };
+    // Stores of different ids never write one byte.
+    for (i, a) in stores().enumerate() {
+        if a.hull().is_none()
+            || stores()
+                .skip(i + 1)
+                .any(|b| b.id != a.id && meet(a.hull(), b.hull()))
+        {
+            return false;
+        }
+    }
+    // Each load may meet each store of the loop whose bytes it may read.
+    for l in loads() {
+        let Some(hull) = l.hull() else {
+            return false;
+        };
+        if stores().any(|s| meet(Some(hull), s.hull()) && judge.breaks(l.id, s.id)) {
+            return false;
+        }
+    }
+    // The bytes before the loop.
+    loads_may_start(shadow, loads(), judge)
+        && stores().all(|s| every_byte(shadow, spans(s), s.id, |old| !judge.disturbs(s.id, old)))
+}
+
+/// The shadow a quiet loop leaves: each store run's bytes hold its id.
+pub fn store_runs<P: Pages>(shadow: &mut Shadow<P>, runs: &[LoopRun]) {
+    for r in runs.iter().filter(|r| r.store) {
+        for (at, end) in spans(r) {
+            shadow.fill(at, end - at, r.id);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Ids below 10 are of type A, others of type B; loads of A break
+    /// claims with B's stores and the other way round; a store of one type
+    /// over the other's bytes re-types them. Id 9 marks immutable bytes.
+    struct Types;
+
+    fn kind(id: StoreId) -> bool {
+        id < 10
+    }
+
+    impl LoopJudge for Types {
+        fn breaks(&mut self, load: StoreId, stored: StoreId) -> bool {
+            kind(load) != kind(stored)
+        }
+        fn disturbs(&mut self, store: StoreId, old: StoreId) -> bool {
+            old == 9 || kind(store) != kind(old)
+        }
+    }
+
+    /// The loop run access by access: iteration by iteration, its runs in
+    /// the order given. Whether anything was found.
+    fn one_at_a_time(shadow: &mut Shadow, runs: &[LoopRun]) -> bool {
+        let mut found = false;
+        let iterations = runs.iter().map(|r| r.count).max().unwrap_or(0);
+        for k in 0..iterations {
+            for r in runs.iter().filter(|r| k < r.count) {
+                let at = r.block(k);
+                if r.store {
+                    let marked = !shadow.check(at, r.size, |old| old == 9).is_empty();
+                    let retyped =
+                        shadow.store_over(at, r.size, r.id, |old| kind(old) != kind(r.id));
+                    found |= marked || retyped;
+                } else {
+                    found |= !shadow
+                        .check(at, r.size, |old| Types.breaks(r.id, old))
+                        .is_empty();
+                }
+            }
+        }
+        found
+    }
+
+    fn run() -> impl Strategy<Value = LoopRun> {
+        (
+            1u32..14,
+            any::<bool>(),
+            0u64..64,
+            -6i64..7,
+            0u64..9,
+            1u64..5,
+        )
+            .prop_map(|(id, store, first, step, count, size)| LoopRun {
+                id: if store && id == 9 { 8 } else { id },
+                store,
+                first: first + 64,
+                step,
+                count,
+                size,
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1024))]
+        /// A quiet loop finds nothing access by access and leaves the
+        /// shadow store_runs leaves, whatever the shadow before it.
+        #[test]
+        fn a_quiet_loop_is_the_loop_run_access_by_access(
+            before in proptest::collection::vec((0u64..200, 1u64..9, 0u32..14), 0..8),
+            runs in proptest::collection::vec(run(), 1..5),
+        ) {
+            let mut exact = Shadow::new();
+            for &(at, size, id) in &before {
+                exact.store(at, size, id);
+            }
+            let mut fast = Shadow::new();
+            for &(at, size, id) in &before {
+                fast.store(at, size, id);
+            }
+            if loop_is_quiet(&fast, &runs, &mut Types) {
+                store_runs(&mut fast, &runs);
+                prop_assert!(!one_at_a_time(&mut exact, &runs));
+                for b in 0..400 {
+                    prop_assert_eq!(exact.get(b), fast.get(b), "byte {}", b);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_loop_over_bytes_of_its_own_types_is_quiet() {
+        let mut s = Shadow::new();
+        s.store(0, 64, 1); // x: type A
+        s.store(64, 64, 2); // y: type A
+        let runs = [
+            LoopRun {
+                id: 3,
+                store: false,
+                first: 0,
+                step: 4,
+                count: 16,
+                size: 4,
+            },
+            LoopRun {
+                id: 4,
+                store: false,
+                first: 64,
+                step: 4,
+                count: 16,
+                size: 4,
+            },
+            LoopRun {
+                id: 5,
+                store: true,
+                first: 64,
+                step: 4,
+                count: 16,
+                size: 4,
+            },
+        ];
+        assert!(loop_is_quiet(&s, &runs, &mut Types));
+        store_runs(&mut s, &runs);
+        assert_eq!((s.get(0), s.get(64), s.get(127), s.get(128)), (1, 5, 5, 0));
+        // y held type B: the store would re-type it (and the load of y
+        // would meet it first).
+        s.store(64, 64, 12);
+        assert!(!loop_is_quiet(&s, &runs, &mut Types));
+        // A load of y of type B would meet the store's bytes (y untyped
+        // before the loop).
+        let mut b = runs;
+        b[1].id = 13;
+        s.reset(64, 64);
+        assert!(!loop_is_quiet(&s, &b, &mut Types));
+        // A load of type B of x, whose bytes are of type B: it never
+        // reads the store's bytes (the hulls do not meet).
+        let mut b = runs;
+        b[0].id = 13;
+        s.store(0, 64, 12);
+        assert!(loop_is_quiet(&s, &b, &mut Types));
+    }
+
+    #[test]
+    fn stores_of_two_ids_must_not_meet() {
+        let s = Shadow::new();
+        let two = |first| {
+            [
+                LoopRun {
+                    id: 5,
+                    store: true,
+                    first: 0,
+                    step: 8,
+                    count: 4,
+                    size: 4,
+                },
+                LoopRun {
+                    id: 6,
+                    store: true,
+                    first,
+                    step: 8,
+                    count: 4,
+                    size: 4,
+                },
+            ]
+        };
+        assert!(loop_is_quiet(&s, &two(32), &mut Types), "apart");
+        assert!(
+            !loop_is_quiet(&s, &two(4), &mut Types),
+            "interleaved: hulls meet"
+        );
+        let back = LoopRun {
+            id: 5,
+            store: true,
+            first: 24,
+            step: -8,
+            count: 4,
+            size: 4,
+        };
+        assert_eq!(back.hull(), Some((0, 28)));
+        let wraps = LoopRun {
+            id: 5,
+            store: true,
+            first: 8,
+            step: -8,
+            count: 4,
+            size: 4,
+        };
+        assert_eq!(wraps.hull(), None);
+        assert!(!loop_is_quiet(&s, &[wraps], &mut Types));
+    }
+}
