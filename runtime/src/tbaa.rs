@@ -19,6 +19,7 @@ use std::sync::{Mutex, OnceLock};
 
 use aliaskit_core::sanitize::table::Point;
 use aliaskit_core::sanitize::tbaa_end::{broken_claim, SiteClaims};
+use aliaskit_core::sanitize::tbaa_loop::{loop_is_quiet, store_runs, LoopJudge, LoopRun};
 use aliaskit_core::sanitize::tbaa_shadow::{Shadow, StoreId};
 use aliaskit_core::sanitize::tbaa_table::{TbaaFunction, TbaaSite, TbaaTable};
 use aliaskit_core::sanitize::tbaa_types::{TagId, TypeUniverse};
@@ -119,6 +120,10 @@ static LOADS: AtomicU64 = AtomicU64::new(0);
 /// Some registered load has an immutable tag: stores look for its marks.
 pub(crate) static IMMUTABLE: AtomicBool = AtomicBool::new(false);
 static RETYPED: AtomicU64 = AtomicU64::new(0);
+/// Loops checked whole before they ran: quiet (run without their checks),
+/// and not (run with them).
+static LOOPS_QUIET: AtomicU64 = AtomicU64::new(0);
+static LOOPS_NOT: AtomicU64 = AtomicU64::new(0);
 
 pub(crate) fn state() -> &'static Mutex<State> {
     static S: OnceLock<Mutex<State>> = OnceLock::new();
@@ -156,6 +161,39 @@ impl State {
 
     pub(crate) fn table_site(&self, r: SiteRef) -> &TbaaSite {
         &self.modules[r.module as usize].sites[r.site as usize]
+    }
+
+    /// The kind of report of a hit of load `rl` (in call instance
+    /// `instance`, 0: none) on bytes of store `rs`: `tbaa`, or
+    /// `tbaa-per-call` when the load's tag is of a procedure's own tree
+    /// (that root, and whether both ran in one call: None when either's
+    /// instance is unknown) and the two did not run in one call.
+    pub(crate) fn hit_kind(
+        &mut self,
+        rs: &SiteRef,
+        rl: &SiteRef,
+        instance: u64,
+    ) -> (&'static str, Option<(String, Option<bool>)>) {
+        let per_call = self.universe.per_call_root(rl.tag).map(|f| {
+            let same = (rs.instance != 0 && instance != 0).then_some(rs.instance == instance);
+            (f, same)
+        });
+        let kind = match per_call {
+            Some((_, Some(true))) | None => "tbaa",
+            Some(_) => "tbaa-per-call",
+        };
+        (kind, per_call)
+    }
+
+    /// Whether a hit of load `load` (in call instance `instance`) on bytes
+    /// of store id `stored` is a static pair reported already (or
+    /// suppressed): then a check would do nothing with it.
+    fn reported_already(&mut self, stored: StoreId, load: StoreId, instance: u64) -> bool {
+        let (Some(rs), Some(rl)) = (self.site(stored), self.site(load)) else {
+            return false;
+        };
+        let (kind, _) = self.hit_kind(&rs, &rl, instance);
+        self.reported.contains(&(rs.of, load, kind))
     }
 }
 
@@ -273,6 +311,11 @@ impl Local {
     fn tag(&mut self, id: StoreId) -> Option<TagId> {
         self.claims(id)?;
         Some(self.tags[id as usize - 1].0)
+    }
+
+    /// Whether store id `id` is of a per-call store site.
+    fn per_call(&mut self, id: StoreId) -> bool {
+        self.claims(id).is_some() && crate::tbaa_pages::across_of(id) != 0
     }
 
     /// Whether store id `id` is a load through an immutable tag.
@@ -504,14 +547,7 @@ pub fn load_at(id: StoreId, instance: u64, host: u64, addr: u64, size: u64) -> V
             decided.push(((h.store, id, instance, host), 0));
             continue;
         };
-        let per_call = s.universe.per_call_root(rl.tag).map(|f| {
-            let same = (rs.instance != 0 && instance != 0).then_some(rs.instance == instance);
-            (f, same)
-        });
-        let kind = match per_call {
-            Some((_, Some(true))) | None => "tbaa",
-            Some(_) => "tbaa-per-call",
-        };
+        let (kind, per_call) = s.hit_kind(&rs, &rl, instance);
         let across = kind == "tbaa-per-call" && rs.per_call && instance != 0;
         let class = if across {
             crate::tbaa_pages::across_of(h.store)
@@ -549,6 +585,131 @@ pub fn load_at(id: StoreId, instance: u64, host: u64, addr: u64, size: u64) -> V
     out
 }
 
+/// One tagged access of a loop the plugin versioned, over all of its
+/// iterations, as the program passes it: `count` blocks of `size` bytes,
+/// `step` apart from `first`; `kind` is the size, with [`LOOP_STORE`] for a
+/// store; per-call accesses carry their call instances. Must match
+/// `LoopAccess` in `src/plugin/sanitize_tbaa_loops.cpp`.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct LoopAccess {
+    pub first: u64,
+    pub step: i64,
+    pub count: u64,
+    pub site: u32,
+    pub kind: u32,
+    /// For a per-call access: its call instance and host instance, as its
+    /// check passes them (`__aliaskit_tbaa_load_at`); else 0.
+    pub instance: u64,
+    pub host: u64,
+}
+
+/// In [`LoopAccess::kind`]: the access is a store. Must match
+/// `LoopStore` in `src/plugin/sanitize_tbaa_loops.cpp`.
+pub const LOOP_STORE: u32 = 1 << 31;
+
+/// The runtime's answers for [`loop_is_quiet`]: what its checks ask, of
+/// loads in their call instances (`instances`: a per-call load's call
+/// and host instances).
+struct Judge<'a> {
+    local: &'a mut Local,
+    instances: &'a [(StoreId, u64, u64)],
+}
+
+impl LoopJudge for Judge<'_> {
+    /// A hit the checks would do nothing with (its static pair reported,
+    /// or suppressed, already) is none.
+    fn breaks(&mut self, load: StoreId, stored: StoreId) -> bool {
+        let Some(claims) = self.local.claims(load) else {
+            return true;
+        };
+        if self.local.broken(stored, claims).is_none() {
+            return false;
+        }
+        let (instance, host) = self
+            .instances
+            .iter()
+            .find(|p| p.0 == load)
+            .map_or((0, 0), |p| (p.1, p.2));
+        // Decided by this thread already (as a check asks first), or under
+        // the lock.
+        let key = (stored, load, instance, host);
+        if self.local.decided.contains_key(&key) {
+            return false;
+        }
+        let done = state()
+            .lock()
+            .is_ok_and(|mut s| s.reported_already(stored, load, instance));
+        if done {
+            // (As a check that found it reported would remember it.)
+            if self.local.decided.len() >= 4096 {
+                self.local.decided.clear();
+            }
+            self.local.decided.insert(key, 0);
+        }
+        !done
+    }
+
+    fn disturbs(&mut self, store: StoreId, old: StoreId) -> bool {
+        let Some(tag) = self.local.tag(store) else {
+            return true;
+        };
+        self.local.immutable(old) || self.local.retypes(old, tag)
+    }
+}
+
+/// A loop of the module whose sites' ids begin at `base` is about to run
+/// its `accesses`: whether it may run without its checks, since they would
+/// find nothing (then its stores' shadow is written now; the core's
+/// [`loop_is_quiet`]). Its load sites must not be immutable (they mark
+/// their bytes); a per-call store writes the id its checks would write in
+/// its call instance.
+pub fn quiet_loop(base: StoreId, accesses: &[LoopAccess]) -> bool {
+    // (tbaa_fast_path=0: every access to the runtime.)
+    let quiet = crate::report::options().tbaa_fast_path
+        && LOCAL.with(|l| {
+            let mut l = l.borrow_mut();
+            let mut runs = Vec::with_capacity(accesses.len());
+            let mut instances = Vec::new();
+            for a in accesses {
+                let mut id = base.saturating_add(a.site);
+                let store = a.kind & LOOP_STORE != 0;
+                if l.claims(id).is_none()
+                    || l.immutable(id)
+                    || (store && l.per_call(id) != (a.instance != 0))
+                {
+                    return false;
+                }
+                if store && a.instance != 0 {
+                    // The id its checks would store in this call instance.
+                    id = l.instance_id(id, a.instance, a.host);
+                } else if a.instance != 0 {
+                    instances.push((id, a.instance, a.host));
+                }
+                runs.push(LoopRun {
+                    id,
+                    store,
+                    first: a.first,
+                    step: a.step,
+                    count: a.count,
+                    size: u64::from(a.kind & !LOOP_STORE),
+                });
+            }
+            let mut judge = Judge {
+                local: &mut l,
+                instances: &instances,
+            };
+            if !loop_is_quiet(&shadow(), &runs, &mut judge) {
+                return false;
+            }
+            store_runs(&mut shadow(), &runs);
+            true
+        });
+    let counter = if quiet { &LOOPS_QUIET } else { &LOOPS_NOT };
+    counter.fetch_add(1, Ordering::Relaxed);
+    quiet
+}
+
 /// The summary's part: what `--tbaa` checked, when some module has tags.
 pub fn summary() -> Option<String> {
     let _ = LOCAL.try_with(|l| {
@@ -566,8 +727,15 @@ pub fn summary() -> Option<String> {
             ", {n} (per-call store, call) pairs past max_per_call_ids (a hit within one such call is reported as tbaa-per-call)"
         ),
     };
+    let loops = match (
+        LOOPS_QUIET.load(Ordering::Relaxed),
+        LOOPS_NOT.load(Ordering::Relaxed),
+    ) {
+        (0, 0) => String::new(),
+        (q, n) => format!(", {q} loops checked before they ran ({n} run with their checks)"),
+    };
     Some(format!(
-        ", {} tagged loads checked in the runtime, {} stores re-typed memory of a type they may not alias (not reported){past}",
+        ", {} tagged loads checked in the runtime, {} stores re-typed memory of a type they may not alias (not reported){loops}{past}",
         LOADS.load(Ordering::Relaxed),
         RETYPED.load(Ordering::Relaxed)
     ))

@@ -115,6 +115,28 @@ pub unsafe extern "C" fn __aliaskit_tbaa_load(
     site_access!(base, site, size, |id| tbaa::load(id, address as u64, size))
 }
 
+/// A loop the plugin versioned is about to run its `count` tagged
+/// accesses (`accesses`, each over all of its iterations): 1 when it may
+/// run without its checks, which would find nothing (its stores' shadow is
+/// written now), 0 when it must run with them ([`tbaa::quiet_loop`]).
+///
+/// # Safety
+/// `base` is a module's base global, `accesses` an array of `count`.
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn __aliaskit_tbaa_loop(
+    base: *const u32,
+    accesses: *const tbaa::LoopAccess,
+    count: u32,
+) -> u32 {
+    let Some(&b) = base.as_ref() else { return 0 };
+    if b == 0 || accesses.is_null() {
+        return 0;
+    }
+    let accesses = std::slice::from_raw_parts(accesses, count as usize);
+    guarded(0, || u32::from(tbaa::quiet_loop(b, accesses)))
+}
+
 /// A new call instance of a function whose accesses have per-call tags
 /// (a Flang procedure's own tree): at its entry.
 #[no_mangle]

@@ -16,7 +16,7 @@ use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::sync::atomic::{AtomicPtr, AtomicU32, Ordering};
 use std::sync::OnceLock;
 
-use aliaskit_core::sanitize::tbaa_shadow::{Pages, PAGE, PAGE_BITS};
+use aliaskit_core::sanitize::tbaa_shadow::{Pages, StoreId, PAGE, PAGE_BITS};
 
 const ADDRESS_BITS: u32 = 47;
 const L2_BITS: u32 = 18;
@@ -173,6 +173,50 @@ impl Pages for SharedPages {
             p.iter().for_each(|c| c.store(0, Ordering::Relaxed));
         }
     }
+
+    /// Compares 16 cells at a time, read as plain memory (a loop checked
+    /// before it runs scans its whole runs: core's tbaa_loop). The cells of
+    /// bytes another thread stores to meanwhile may be read as either
+    /// value, as with one atomic load at a time: that is the program's own
+    /// race on those bytes.
+    fn find_other(cells: &[AtomicU32], id: StoreId) -> Option<usize> {
+        let other = |v: u32| (v != 0) & (v != id);
+        first_chunk(cells, other).and_then(|at| {
+            plain(&cells[at..])
+                .iter()
+                .position(|&v| other(v))
+                .map(|k| at + k)
+        })
+    }
+
+    /// Writes only the chunks of 16 cells that do not all hold `id` (a
+    /// loop's stores mostly write bytes they wrote before).
+    fn fill(cells: &[AtomicU32], id: StoreId) {
+        let mut at = 0;
+        while let Some(k) = first_chunk(&cells[at..], |v| v != id) {
+            let end = (at + k + 16).min(cells.len());
+            cells[at + k..end]
+                .iter()
+                .for_each(|c| c.store(id, Ordering::Relaxed));
+            at = end;
+        }
+    }
+}
+
+/// `cells` read as plain memory (see [`SharedPages::find_other`]).
+fn plain(cells: &[AtomicU32]) -> &[u32] {
+    // SAFETY: AtomicU32 has u32's size and alignment, and the slice's
+    // cells live as long as it.
+    unsafe { std::slice::from_raw_parts(cells.as_ptr() as *const u32, cells.len()) }
+}
+
+/// The start of the first chunk of 16 of `cells` (from the first) holding a
+/// cell for which `hit` holds; compared a chunk at a time.
+fn first_chunk(cells: &[AtomicU32], hit: impl Fn(u32) -> bool) -> Option<usize> {
+    plain(cells)
+        .chunks(16)
+        .position(|chunk| chunk.iter().fold(false, |any, &v| any | hit(v)))
+        .map(|k| k * 16)
 }
 
 /// Sets the class of store id `id`, and its class across calls (nothing
@@ -215,6 +259,31 @@ pub(crate) fn across_of(id: u32) -> u32 {
 mod tests {
     use super::*;
     use aliaskit_core::sanitize::tbaa_shadow::Shadow;
+
+    #[test]
+    fn chunked_scans_and_fills_are_the_cell_by_cell_ones() {
+        for len in [0usize, 1, 15, 16, 17, 40, 64] {
+            for hit in [None, Some(0), Some(len / 2), Some(len.saturating_sub(1))] {
+                let cells: Vec<AtomicU32> = (0..len)
+                    .map(|k| AtomicU32::new(if k % 3 == 0 { 0 } else { 7 }))
+                    .collect();
+                if let Some(h) = hit.filter(|&h| h < len) {
+                    cells[h].store(9, Ordering::Relaxed);
+                }
+                let brute = cells.iter().position(|c| {
+                    let v = c.load(Ordering::Relaxed);
+                    v != 0 && v != 7
+                });
+                assert_eq!(
+                    SharedPages::find_other(&cells, 7),
+                    brute,
+                    "len {len}, hit {hit:?}"
+                );
+                SharedPages::fill(&cells, 7);
+                assert!(cells.iter().all(|c| c.load(Ordering::Relaxed) == 7));
+            }
+        }
+    }
 
     #[test]
     fn shared_pages_keep_what_is_stored_across_page_and_table_bounds() {
