@@ -384,6 +384,30 @@ Value *firstAddress(Value *Ptr, const SCEV *Start, Loop *L, bool OnOnePath,
 
 } // namespace
 
+std::optional<aliaskit::RunBeforeLoop>
+aliaskit::runBeforeLoop(Instruction &I, Value *Ptr, LoopInfo &LI,
+                        ScalarEvolution &SE, DominatorTree &DT) {
+  Loop *L = LI.getLoopFor(I.getParent());
+  if (!L)
+    return std::nullopt;
+  std::optional<LoopEnd> E = loopEnd(L, I.getParent(), SE, DT);
+  const SCEV *Start = nullptr, *Step = nullptr;
+  if (!E || !startAndStep(SE.getSCEV(Ptr), L, SE, Start, Step))
+    return std::nullopt;
+  Instruction *Before = beforeLoop(*E, LI, DT);
+  SCEVExpander Expander(SE, "aliaskit.loop");
+  if (!Before || !Expander.isSafeToExpandAt(Start, Before) ||
+      !Expander.isSafeToExpandAt(Step, Before) ||
+      !Expander.isSafeToExpandAt(E->Taken, Before))
+    return std::nullopt;
+  Value *First = firstAddress(Ptr, Start, L, false, Before, DT, Expander);
+  Value *Stride = Expander.expandCodeFor(Step, Step->getType(), Before);
+  Value *Taken = Expander.expandCodeFor(E->Taken, E->Taken->getType(), Before);
+  IRBuilder<> B(Before);
+  return RunBeforeLoop{First, B.CreateSExtOrTrunc(Stride, B.getInt64Ty()),
+                       iterations(*E, Taken, B)};
+}
+
 bool aliaskit::summarizeInLoop(Instruction &I, Value *Ptr, uint64_t Size,
                                ArrayRef<Value *> Head, FunctionCallee Run,
                                LoopInfo &LI, ScalarEvolution &SE,

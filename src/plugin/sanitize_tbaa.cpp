@@ -269,17 +269,20 @@ public:
     aliaskit::wantInputNumbers();
   }
   static bool isRequired() { return true; }
-  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
     if (Stage == TbaaStage::Start) {
       instrument(M, Stats, FastPath);
       return PreservedAnalyses::none();
     }
     if (Stage == TbaaStage::FastPath) {
+      auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+      unsigned Loops = aliaskit::tbaa::versionLoops(M, FAM);
       unsigned N = aliaskit::tbaa::expandFastPaths(M);
       if (Stats)
-        errs() << "aliaskit-sanitize-tbaa: " << N
+        errs() << "aliaskit-sanitize-tbaa: " << Loops
+               << " loops to check before they run, " << N
                << " checks behind the inline fast path\n";
-      return N ? PreservedAnalyses::none() : PreservedAnalyses::all();
+      return N || Loops ? PreservedAnalyses::none() : PreservedAnalyses::all();
     }
     aliaskit::tbaa::tellHosts(M);
     if (Stage != TbaaStage::Hosts)

@@ -20,6 +20,8 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/ModRef.h"
 
+#include <optional>
+
 namespace aliaskit::tbaa {
 
 using namespace llvm;
@@ -31,6 +33,10 @@ inline const char *const HomeMD = "aliaskit.tbaa.home";
 /// On each load, store or atomic the start instrumented whole: !{its start
 /// tag, i32 site, ...}. The end reads it, then drops it.
 inline const char *const SiteMD = "aliaskit.tbaa.site";
+
+/// On a check or store call that may have the inline fast path
+/// (wantFastPath).
+inline const char *const FastMD = "aliaskit.tbaa.fast";
 
 /// Answer cells per site in `@__aliaskit_tbaa_ok` (sanitize_tbaa_fast.cpp):
 /// the answer, and two answers across calls of a per-call load. Must match
@@ -106,6 +112,21 @@ void resetStack(Function &F, const DenseSet<const Value *> &QuietLocals,
 /// (sanitize_tbaa_objects.cpp).
 unsigned resetHeapBlocks(Module &M, TbaaRuntime &RT);
 
+/// A call of one of the runtime's tagged access functions: a store's or a
+/// load's, the argument that is its address (the size follows it), and
+/// for a per-call one the argument that is its call instance (-1: none;
+/// the `_at` ones' host instance follows it).
+struct FastCall {
+  CallInst *Call;
+  bool Store;
+  unsigned PtrArg;
+  int InstanceArg;
+};
+
+/// The call of `I` to one of the runtime's tagged access functions
+/// (sanitize_tbaa_fast.cpp).
+std::optional<FastCall> fastCall(Instruction &I);
+
 /// Marks the check or store call `Call` for the inline fast path, which
 /// the end of the pipeline puts before it (FastMD); returns 1.
 unsigned wantFastPath(CallInst &Call);
@@ -116,6 +137,12 @@ unsigned wantFastPath(CallInst &Call);
 /// answer, or for a store its own id). Returns the calls expanded
 /// (sanitize_tbaa_fast.cpp).
 unsigned expandFastPaths(Module &M);
+
+/// At the end of the pipeline, before expandFastPaths: versions each loop
+/// whose tagged accesses are all strided runs, so that a loop the runtime
+/// finds quiet before it runs runs a copy without checks, vectorized
+/// again. Returns the loops versioned (sanitize_tbaa_loops.cpp).
+unsigned versionLoops(Module &M, FunctionAnalysisManager &FAM);
 
 /// Marks `I` (instrumented whole at the start) with its sites (SiteMD).
 void markSites(Instruction &I, ArrayRef<uint32_t> Sites);

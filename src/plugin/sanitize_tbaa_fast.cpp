@@ -51,6 +51,9 @@
 
 using namespace llvm;
 using aliaskit::quiet;
+using aliaskit::tbaa::FastCall;
+using aliaskit::tbaa::FastMD;
+using aliaskit::tbaa::fastCall;
 
 namespace {
 
@@ -70,9 +73,6 @@ Value *loadRelaxed(IRBuilder<> &B, Type *Ty, Value *Ptr, Align A) {
   L->setAtomic(AtomicOrdering::Monotonic);
   return quiet(L);
 }
-
-/// On a check or store call that may have the fast path.
-const char *const FastMD = "aliaskit.tbaa.fast";
 
 /// The runtime's global `Name`, declared in M: a pointer
 /// (__aliaskit_tbaa_shadow, the shadow's first level;
@@ -249,34 +249,6 @@ bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
 
 /// A tagged access call the fast path may go before: which operands are
 /// its address and size, and for a per-call one its call instance.
-struct FastCall {
-  CallInst *Call;
-  bool Store;
-  unsigned PtrArg;
-  int InstanceArg; // -1: none
-};
-
-/// The call of `I` to one of the runtime's tagged access functions.
-std::optional<FastCall> fastCall(Instruction &I) {
-  static const struct {
-    const char *Name;
-    unsigned Args;
-    bool Store;
-    int Instance;
-  } Kinds[] = {
-      {"__aliaskit_tbaa_load", 4, false, -1},
-      {"__aliaskit_tbaa_store", 4, true, -1},
-      {"__aliaskit_tbaa_load_in", 5, false, 2},
-      {"__aliaskit_tbaa_store_in", 5, true, 2},
-      {"__aliaskit_tbaa_load_at", 6, false, 2},
-      {"__aliaskit_tbaa_store_at", 6, true, 2},
-  };
-  for (const auto &K : Kinds)
-    if (CallInst *C = aliaskit::runtimeCall(&I, K.Name, K.Args))
-      return FastCall{C, K.Store, K.Args - 2, K.Instance};
-  return std::nullopt;
-}
-
 /// The per-call state of the fast paths of one module: for each call
 /// instance, the next store id read right after it began; for each
 /// (function, site, instance) of a store, its two cells.
@@ -323,6 +295,26 @@ public:
 };
 
 } // namespace
+
+std::optional<aliaskit::tbaa::FastCall> aliaskit::tbaa::fastCall(Instruction &I) {
+  static const struct {
+    const char *Name;
+    unsigned Args;
+    bool Store;
+    int Instance;
+  } Kinds[] = {
+      {"__aliaskit_tbaa_load", 4, false, -1},
+      {"__aliaskit_tbaa_store", 4, true, -1},
+      {"__aliaskit_tbaa_load_in", 5, false, 2},
+      {"__aliaskit_tbaa_store_in", 5, true, 2},
+      {"__aliaskit_tbaa_load_at", 6, false, 2},
+      {"__aliaskit_tbaa_store_at", 6, true, 2},
+  };
+  for (const auto &K : Kinds)
+    if (CallInst *C = aliaskit::runtimeCall(&I, K.Name, K.Args))
+      return FastCall{C, K.Store, K.Args - 2, K.Instance};
+  return std::nullopt;
+}
 
 unsigned aliaskit::tbaa::wantFastPath(CallInst &Call) {
   Call.setMetadata(FastMD, MDNode::get(Call.getContext(), {}));

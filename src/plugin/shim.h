@@ -780,6 +780,20 @@ bool summarizeInLoop(llvm::Instruction &I, llvm::Value *Ptr, uint64_t Size,
                      llvm::LoopInfo &LI, llvm::ScalarEvolution &SE,
                      llvm::DominatorTree &DT);
 
+/// sanitize_loops.cpp: the accesses of I at `Ptr` over all iterations of
+/// its innermost loop, computed in the loop's preheader (made if it has
+/// none): the first address, the step and the count (i64), when I runs
+/// in every iteration of the loop (or in all but the last), at an address
+/// moving by a step the loop does not change, and the loop's count is
+/// known before it (summarizeInLoop's conditions); nullopt otherwise.
+struct RunBeforeLoop {
+  llvm::Value *First, *Step, *Count;
+};
+std::optional<RunBeforeLoop> runBeforeLoop(llvm::Instruction &I, llvm::Value *Ptr,
+                                           llvm::LoopInfo &LI,
+                                           llvm::ScalarEvolution &SE,
+                                           llvm::DominatorTree &DT);
+
 /// sanitize_loops.cpp: when `Run`, an __aliaskit_access_run of a frame
 /// entered before its loop (the caller's to check), runs once in every iteration of that loop (or
 /// in every iteration the invariant guards before it let it: a rotated

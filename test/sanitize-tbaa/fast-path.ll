@@ -24,7 +24,7 @@
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=STATS < %t.err
 ; STATS: 0 heap blocks reset (allocated, freed, reallocated), 5 checks to put behind the inline fast path
-; STATS: aliaskit-sanitize-tbaa: 4 checks behind the inline fast path
+; STATS: aliaskit-sanitize-tbaa: 0 loops to check before they run, 4 checks behind the inline fast path
 ;
 ; CHECK: @__aliaskit_tbaa_ok = internal global [18 x i32] zeroinitializer
 ; CHECK: @__aliaskit_tbaa_shadow = external global ptr
