@@ -53,7 +53,10 @@ through
   command       aliaskit explain, aliaskit dot, aliaskit dot --scopes
   sanitize      aliaskit-sanitize<start>,aliaskit-sanitize<parameters>,
                 aliaskit-sanitize<end>,aliaskit-sanitize-once,
-                aliaskit-sanitize-in-place
+                aliaskit-sanitize-in-place, then --tbaa's
+                aliaskit-sanitize-tbaa,aliaskit-sanitize-tbaa<end>,
+                aliaskit-sanitize-tbaa<fast-path> (loops versioned, fast
+                paths expanded)
                 (LLVM's default AA pipeline, as
                 under clang): every failure counts against us unless it
                 stops inside LLVM's TBAA or scoped-noalias-aa (no frame of
@@ -61,12 +64,13 @@ through
                 module under aa-eval too. Where LLVM's verifier accepts the
                 module, it must accept the instrumented module as well
                 (opt -passes=verify, without -disable-verify).
-                ALIASKIT_SANITIZE=1 with default<O2> (the pipeline clang
-                runs): a failure inside LLVM's analysis as above is LLVM's;
-                one with a frame of ours on the stack is ours; otherwise
-                it is judged as the passes above, with the controls
-                default<O2> without ALIASKIT_SANITIZE, the same with
-                -enable-scoped-noalias=false (what ALIASKIT_SANITIZE sets),
+                ALIASKIT_SANITIZE=1,tbaa with default<O2> (the pipeline
+                clang runs): a failure inside LLVM's analysis as above is
+                LLVM's; one with a frame of ours on the stack is ours;
+                otherwise it is judged as the passes above, with the
+                controls default<O2> without ALIASKIT_SANITIZE, the same
+                with -enable-scoped-noalias=false -enable-tbaa=false (what
+                ALIASKIT_SANITIZE sets),
                 and with basic-aa alone, then known sites and memcheck.
                 Both are stopped with SIGABRT at the hang limit, so that a
                 hang's stack says where it was.
@@ -156,9 +160,11 @@ OUR_SOURCES = (os.path.join(env.ROOT, ""), "/rustc/", "/.cargo/")
 # controls: default<O2> without ALIASKIT_SANITIZE (the plugin still
 # loaded), with the AA setting ALIASKIT_SANITIZE makes, with basic-aa alone.
 SANITIZE = ("aliaskit-sanitize<start>,aliaskit-sanitize<parameters>,aliaskit-sanitize<end>,"
-            "aliaskit-sanitize-once,aliaskit-sanitize-in-place")
+            "aliaskit-sanitize-once,aliaskit-sanitize-in-place,"
+            "aliaskit-sanitize-tbaa,aliaskit-sanitize-tbaa<end>,aliaskit-sanitize-tbaa<fast-path>")
 SANITIZE_O2 = "default<O2>"
-SANITIZE_CONTROLS = ([], ["-enable-scoped-noalias=false"], ["-aa-pipeline=basic-aa"])
+SANITIZE_ENV = "1,tbaa"
+SANITIZE_CONTROLS = ([], ["-enable-scoped-noalias=false", "-enable-tbaa=false"], ["-aa-pipeline=basic-aa"])
 # The slice (make test) runs the sanitizer's entry points on every this
 # many-th module only, to stay within its time.
 SANITIZE_SLICE_EVERY = 3
@@ -327,12 +333,12 @@ def fails_with(args, why, environ):
 def check_sanitize(r, path, problem):
     """The sanitizer's entry points on one module (see the header):
     aliaskit-sanitize's three stages, LLVM's verifier on what they make,
-    and ALIASKIT_SANITIZE=1 with default<O2>. Each is stopped with SIGABRT
+    and ALIASKIT_SANITIZE=1,tbaa with default<O2>. Each is stopped with SIGABRT
     at the hang limit, so that its stack says where it was. The
     instrumented module is left next to the module (sanitized_path) only
     if LLVM's verifier rejects it."""
     out_path = sanitized_path(path)
-    name = "aliaskit-sanitize<start,parameters,end>"
+    name = "aliaskit-sanitize<start,parameters,end>,aliaskit-sanitize-tbaa<start,end,fast-path>"
     args = ["-passes=" + SANITIZE, "-S", "-o", out_path, path]
     rc, _, err, to = opt(args, OURS_TIMEOUT, stop_signal=signal.SIGABRT)
     why = crash_of(rc, err, to)
@@ -358,9 +364,9 @@ def check_sanitize(r, path, problem):
     if os.path.exists(out_path) and not any(p.startswith("verify after") for p in r["problems"]):
         os.remove(out_path)
 
-    name = "ALIASKIT_SANITIZE=1 " + SANITIZE_O2
+    name = "ALIASKIT_SANITIZE=%s %s" % (SANITIZE_ENV, SANITIZE_O2)
     args = ["-passes=" + SANITIZE_O2, "-disable-output", path]
-    rc, _, err, to = opt(args, OURS_TIMEOUT, environ=sanitize_environ("1"), stop_signal=signal.SIGABRT)
+    rc, _, err, to = opt(args, OURS_TIMEOUT, environ=sanitize_environ(SANITIZE_ENV), stop_signal=signal.SIGABRT)
     why = crash_of(rc, err, to)
     if not why:
         return

@@ -588,7 +588,8 @@ pub fn load_at(id: StoreId, instance: u64, host: u64, addr: u64, size: u64) -> V
 /// One tagged access of a loop the plugin versioned, over all of its
 /// iterations, as the program passes it: `count` blocks of `size` bytes,
 /// `step` apart from `first`; `kind` is the size, with [`LOOP_STORE`] for a
-/// store; per-call accesses carry their call instances. Must match
+/// store; per-call accesses carry their call instances; an access of a
+/// nest's inner loop has rows. Must match
 /// `LoopAccess` in `src/plugin/sanitize_tbaa_loops.cpp`.
 #[repr(C)]
 #[derive(Copy, Clone, Debug)]
@@ -602,6 +603,10 @@ pub struct LoopAccess {
     /// check passes them (`__aliaskit_tbaa_load_at`); else 0.
     pub instance: u64,
     pub host: u64,
+    /// Its rows (1: a loop's; an inner loop's of a versioned nest: one for
+    /// each iteration of the outer loop), `row_step` apart.
+    pub rows: u64,
+    pub row_step: i64,
 }
 
 /// In [`LoopAccess::kind`]: the access is a store. Must match
@@ -693,6 +698,8 @@ pub fn quiet_loop(base: StoreId, accesses: &[LoopAccess]) -> bool {
                     step: a.step,
                     count: a.count,
                     size: u64::from(a.kind & !LOOP_STORE),
+                    rows: a.rows,
+                    row_step: a.row_step,
                 });
             }
             let mut judge = Judge {

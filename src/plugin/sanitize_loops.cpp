@@ -408,6 +408,60 @@ aliaskit::runBeforeLoop(Instruction &I, Value *Ptr, LoopInfo &LI,
                        iterations(*E, Taken, B)};
 }
 
+std::optional<aliaskit::RunBeforeLoop>
+aliaskit::gridBeforeLoop(Instruction &I, Value *Ptr, LoopInfo &LI,
+                         ScalarEvolution &SE, DominatorTree &DT) {
+  Loop *L = LI.getLoopFor(I.getParent());
+  Loop *Outer = L ? L->getParentLoop() : nullptr;
+  BasicBlock *Entry = L ? L->getLoopPreheader() : nullptr;
+  if (!Outer || !Entry)
+    return std::nullopt;
+  // The inner run: its step and count the same in every row.
+  std::optional<LoopEnd> E = loopEnd(L, I.getParent(), SE, DT);
+  const SCEV *Start = nullptr, *Step = nullptr, *First = nullptr, *RowStep = nullptr;
+  if (!E || !startAndStep(SE.getSCEV(Ptr), L, SE, Start, Step) ||
+      !SE.isLoopInvariant(Step, Outer) || !SE.isLoopInvariant(E->Taken, Outer))
+    return std::nullopt;
+  // The rows: the inner loop entered in every iteration of the outer one
+  // (or all but the last), or behind a test the outer loop does not change
+  // (a rotated loop's `m > 0`: in every iteration or in none); its first
+  // address moving by a step.
+  std::optional<LoopEnd> EO = loopEnd(Outer, Entry, SE, DT);
+  Value *Guard = nullptr;
+  bool EnteredIf = true;
+  if (BasicBlock *From = Entry->getSinglePredecessor(); !EO && From) {
+    auto *Br = dyn_cast<BranchInst>(From->getTerminator());
+    if (!Br || !Br->isConditional() || Br->getSuccessor(0) == Br->getSuccessor(1) ||
+        !Outer->isLoopInvariant(Br->getCondition()))
+      return std::nullopt;
+    EO = loopEnd(Outer, From, SE, DT);
+    Guard = Br->getCondition();
+    EnteredIf = Br->getSuccessor(0) == Entry;
+  }
+  if (!EO || !startAndStep(Start, Outer, SE, First, RowStep))
+    return std::nullopt;
+  Instruction *Before = beforeLoop(*EO, LI, DT);
+  SCEVExpander Expander(SE, "aliaskit.grid");
+  for (const SCEV *S : {First, RowStep, Step, E->Taken, EO->Taken})
+    if (!Before || !Expander.isSafeToExpandAt(S, Before))
+      return std::nullopt;
+  Value *FirstV = Expander.expandCodeFor(First, Ptr->getType(), Before);
+  Value *RowStepV = Expander.expandCodeFor(RowStep, RowStep->getType(), Before);
+  Value *StepV = Expander.expandCodeFor(Step, Step->getType(), Before);
+  Value *Taken = Expander.expandCodeFor(E->Taken, E->Taken->getType(), Before);
+  Value *Rows = Expander.expandCodeFor(EO->Taken, EO->Taken->getType(), Before);
+  IRBuilder<> B(Before);
+  Value *RowsV = iterations(*EO, Rows, B);
+  if (Guard && (!isa<Instruction>(Guard) || DT.dominates(cast<Instruction>(Guard), Before)))
+    RowsV = EnteredIf ? B.CreateSelect(Guard, RowsV, B.getInt64(0))
+                      : B.CreateSelect(Guard, B.getInt64(0), RowsV);
+  else if (Guard)
+    return std::nullopt;
+  return RunBeforeLoop{FirstV, B.CreateSExtOrTrunc(StepV, B.getInt64Ty()),
+                       iterations(*E, Taken, B), RowsV,
+                       B.CreateSExtOrTrunc(RowStepV, B.getInt64Ty())};
+}
+
 bool aliaskit::summarizeInLoop(Instruction &I, Value *Ptr, uint64_t Size,
                                ArrayRef<Value *> Head, FunctionCallee Run,
                                LoopInfo &LI, ScalarEvolution &SE,

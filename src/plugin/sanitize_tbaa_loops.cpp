@@ -107,9 +107,21 @@ bool blindCall(const CallBase &C) {
 
 /// The tagged accesses of innermost loop L when it may be checked before
 /// it runs (the file comment); empty otherwise.
+/// Whether L is left by one way only, after its last iteration.
+bool oneWayOut(const Loop &L) { return L.getExitingBlock() && L.getUniqueExitBlock(); }
+
+/// Whether L is innermost, or holds one loop, innermost (a nest of two:
+/// its accesses' runs have a row per iteration of L); each left by one way.
+bool nestOfAtMostTwo(const Loop &L) {
+  return oneWayOut(L) &&
+         (L.isInnermost() || (L.getSubLoops().size() == 1 &&
+                              L.getSubLoops()[0]->isInnermost() &&
+                              oneWayOut(*L.getSubLoops()[0])));
+}
+
 SmallVector<Access, 8> accessesOf(const Loop &L, const Value *Base) {
   SmallVector<Access, 8> Out;
-  if (!L.isInnermost() || !L.getExitingBlock() || !L.getUniqueExitBlock())
+  if (!nestOfAtMostTwo(L))
     return {};
   for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB) {
@@ -153,7 +165,8 @@ Value *askRuntime(Loop &L, ArrayRef<Access> Accesses,
   Function &F = *Preheader->getParent();
   LLVMContext &C = F.getContext();
   Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
-  StructType *LoopAccess = StructType::get(C, {I64, I64, I64, I32, I32, I64, I64});
+  StructType *LoopAccess =
+      StructType::get(C, {I64, I64, I64, I32, I32, I64, I64, I64, I64});
   IRBuilder<> Entry(&*F.getEntryBlock().getFirstInsertionPt());
   AllocaInst *Array = Entry.CreateAlloca(
       ArrayType::get(LoopAccess, Accesses.size()), nullptr, "aliaskit.loop.runs");
@@ -161,7 +174,13 @@ Value *askRuntime(Loop &L, ArrayRef<Access> Accesses,
   BasicBlock *Join = SplitBlock(Preheader, Preheader->getTerminator());
   BasicBlock *Ask = BasicBlock::Create(C, "aliaskit.ask", &F, Join);
   IRBuilder<> B(Preheader->getTerminator());
-  Value *Big = B.CreateICmpUGE(Runs.front().Count, B.getInt64(MinCount));
+  // The iterations: of the inner loop, in a nest.
+  const aliaskit::RunBeforeLoop *Most = &Runs.front();
+  for (const aliaskit::RunBeforeLoop &R : Runs)
+    if (R.Rows)
+      Most = &R;
+  Value *Iterations = Most->Rows ? B.CreateMul(Most->Count, Most->Rows) : Most->Count;
+  Value *Big = B.CreateICmpUGE(Iterations, B.getInt64(MinCount));
   B.CreateCondBr(Big, Ask, Join);
   Preheader->getTerminator()->eraseFromParent();
   B.SetInsertPoint(Ask);
@@ -181,6 +200,8 @@ Value *askRuntime(Loop &L, ArrayRef<Access> Accesses,
         B.getInt32(uint32_t(Size) | (Accesses[K].Store ? LoopStore : 0)), Field(4)));
     aliaskit::quiet(B.CreateStore(Instance, Field(5)));
     aliaskit::quiet(B.CreateStore(Host, Field(6)));
+    aliaskit::quiet(B.CreateStore(Runs[K].Rows ? Runs[K].Rows : B.getInt64(1), Field(7)));
+    aliaskit::quiet(B.CreateStore(Runs[K].RowStep ? Runs[K].RowStep : B.getInt64(0), Field(8)));
   }
   Module &M = *F.getParent();
   aliaskit::RuntimeTypes T(M);
@@ -259,15 +280,18 @@ bool versionOne(Function &F, GlobalVariable *Base, SmallPtrSetImpl<BasicBlock *>
     simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, false);
     if (!L->getLoopPreheader() || !L->hasDedicatedExits())
       continue;
+    // L's own accesses are runs; its inner loop's, grids.
     SmallVector<aliaskit::RunBeforeLoop, 8> Runs;
     for (const Access &A : Accesses)
-      if (auto R = aliaskit::runBeforeLoop(*A.Call, addressOf(A), LI, SE, DT))
+      if (auto R = LI.getLoopFor(A.Call->getParent()) == L
+                       ? aliaskit::runBeforeLoop(*A.Call, addressOf(A), LI, SE, DT)
+                       : aliaskit::gridBeforeLoop(*A.Call, addressOf(A), LI, SE, DT))
         Runs.push_back(*R);
     // (Values expanded for a loop left alone are dead: later passes drop
     // them.)
     if (Runs.size() != Accesses.size())
       continue;
-    formLCSSA(*L, DT, &LI, &SE);
+    formLCSSARecursively(*L, DT, &LI, &SE);
     Value *Quiet = askRuntime(*L, Accesses, Runs, Base);
     addQuietCopy(*L, Accesses, Quiet);
     return true;

@@ -788,11 +788,24 @@ bool summarizeInLoop(llvm::Instruction &I, llvm::Value *Ptr, uint64_t Size,
 /// known before it (summarizeInLoop's conditions); nullopt otherwise.
 struct RunBeforeLoop {
   llvm::Value *First, *Step, *Count;
+  /// gridBeforeLoop's: the rows and their step (null: one row).
+  llvm::Value *Rows = nullptr, *RowStep = nullptr;
 };
 std::optional<RunBeforeLoop> runBeforeLoop(llvm::Instruction &I, llvm::Value *Ptr,
                                            llvm::LoopInfo &LI,
                                            llvm::ScalarEvolution &SE,
                                            llvm::DominatorTree &DT);
+
+/// sanitize_loops.cpp: runBeforeLoop's run of I in its innermost loop, one
+/// row for each iteration of the loop around it, computed in that outer
+/// loop's preheader: when the inner loop is entered in every iteration of
+/// the outer one (or all but the last), its step and count are the same in
+/// each, and its first address moves by a step the outer loop does not
+/// change; nullopt otherwise.
+std::optional<RunBeforeLoop> gridBeforeLoop(llvm::Instruction &I, llvm::Value *Ptr,
+                                            llvm::LoopInfo &LI,
+                                            llvm::ScalarEvolution &SE,
+                                            llvm::DominatorTree &DT);
 
 /// sanitize_loops.cpp: when `Run`, an __aliaskit_access_run of a frame
 /// entered before its loop (the caller's to check), runs once in every iteration of that loop (or

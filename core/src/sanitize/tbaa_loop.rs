@@ -37,8 +37,10 @@
 use super::tbaa_shadow::{Pages, Shadow, StoreId, PAGE, PAGE_BITS};
 
 /// One tagged access of a loop, over all of the loop's iterations: the
-/// block of iteration `k` is `[first + k * step, first + k * step + size)`
-/// (addresses wrap as the program's do).
+/// block of iteration `k` of row `j` is `[first + j * row_step + k * step,
+/// ... + size)` (addresses wrap as the program's do). A run of an innermost
+/// loop has one row; an access of the inner loop of a versioned loop nest
+/// has a row per iteration of the outer loop.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct LoopRun {
     /// A load's site id, or the id a store writes.
@@ -48,10 +50,35 @@ pub struct LoopRun {
     pub step: i64,
     pub count: u64,
     pub size: u64,
+    pub rows: u64,
+    pub row_step: i64,
+}
+
+/// `[lo, lo + extent)` moved `count - 1` times by `step`: the hull of all
+/// of them (None: none, or they wrap the address space).
+fn hull_of(lo: u64, extent: u64, step: i64, count: u64) -> Option<(u64, u64)> {
+    if count == 0 || extent == 0 {
+        return None;
+    }
+    let span = (count - 1).checked_mul(step.unsigned_abs())?;
+    let lo = if step < 0 { lo.checked_sub(span)? } else { lo };
+    Some((lo, lo.checked_add(span)?.checked_add(extent)?))
 }
 
 impl LoopRun {
-    /// The first address of iteration `k`'s block.
+    /// Row `j` of the run, alone.
+    pub fn row(&self, j: u64) -> LoopRun {
+        LoopRun {
+            first: self
+                .first
+                .wrapping_add(j.wrapping_mul(self.row_step as u64)),
+            rows: 1,
+            row_step: 0,
+            ..*self
+        }
+    }
+
+    /// The first address of iteration `k`'s block (of the first row).
     pub fn block(&self, k: u64) -> u64 {
         self.first.wrapping_add(k.wrapping_mul(self.step as u64))
     }
@@ -59,18 +86,8 @@ impl LoopRun {
     /// `[lo, hi)`, every byte of the run (None: no block, or it wraps the
     /// address space: then no claim is made about it).
     pub fn hull(&self) -> Option<(u64, u64)> {
-        if self.count == 0 || self.size == 0 {
-            return None;
-        }
-        let span = (self.count - 1).checked_mul(self.step.unsigned_abs())?;
-        // (A step of 0: one block, `span` 0.)
-        let lo = if self.step < 0 {
-            self.first.checked_sub(span)?
-        } else {
-            self.first
-        };
-        let hi = lo.checked_add(span)?.checked_add(self.size)?;
-        Some((lo, hi))
+        let (lo, hi) = hull_of(self.first, self.size, self.step, self.count)?;
+        hull_of(lo, hi - lo, self.row_step, self.rows)
     }
 }
 
@@ -92,20 +109,42 @@ fn meet(a: Option<(u64, u64)>, b: Option<(u64, u64)>) -> bool {
     }
 }
 
-/// Whether `run`'s blocks are one span of bytes: they meet end to end or
+/// Whether a row's blocks are one span of bytes: they meet end to end or
 /// are one block (one iteration, or a step of 0).
-fn contiguous(run: &LoopRun) -> bool {
+fn row_contiguous(run: &LoopRun) -> bool {
     run.count == 1 || run.step == 0 || run.step.unsigned_abs() == run.size
 }
 
+/// Whether `run`'s bytes are its hull: its rows are each one span, and they
+/// meet end to end or are one row.
+fn contiguous(run: &LoopRun) -> bool {
+    row_contiguous(run)
+        && (run.rows == 1
+            || run.row_step == 0
+            || run
+                .row(0)
+                .hull()
+                .is_some_and(|(lo, hi)| run.row_step.unsigned_abs() == hi - lo))
+}
+
 /// The bytes of `run` as spans `[at, end)`: its hull when it is
-/// [`contiguous`], else each block.
-fn spans(run: &LoopRun) -> impl Iterator<Item = (u64, u64)> + '_ {
-    let hull = if contiguous(run) { run.hull() } else { None };
-    let blocks = if hull.is_some() { 0 } else { run.count };
-    hull.into_iter().chain((0..blocks).map(move |k| {
-        let at = run.block(k);
-        (at, at.saturating_add(run.size))
+/// [`contiguous`], else each row's, or each block of each row.
+fn spans(run: &LoopRun) -> Box<dyn Iterator<Item = (u64, u64)> + '_> {
+    if contiguous(run) {
+        return Box::new(run.hull().into_iter());
+    }
+    Box::new((0..run.rows).flat_map(move |j| {
+        let row = run.row(j);
+        let hull = if row_contiguous(&row) {
+            row.hull()
+        } else {
+            None
+        };
+        let blocks = if hull.is_some() { 0 } else { row.count };
+        hull.into_iter().chain((0..blocks).map(move |k| {
+            let at = row.block(k);
+            (at, at.saturating_add(row.size))
+        }))
     }))
 }
 
@@ -205,11 +244,9 @@ pub fn loop_is_quiet<P: Pages>(
     runs: &[LoopRun],
     judge: &mut impl LoopJudge,
 ) -> bool {
-    let stores = || runs.iter().filter(|r| r.store && r.count > 0 && r.size > 0);
-    let loads = || {
-        runs.iter()
-            .filter(|r| !r.store && r.count > 0 && r.size > 0)
-    };
+    let some = |r: &&LoopRun| r.count > 0 && r.size > 0 && r.rows > 0;
+    let stores = || runs.iter().filter(|r| r.store).filter(some);
+    let loads = || runs.iter().filter(|r| !r.store).filter(some);
     // Stores of different ids never write one byte.
     for (i, a) in stores().enumerate() {
         if a.hull().is_none()
@@ -270,10 +307,11 @@ mod tests {
     /// the order given. Whether anything was found.
     fn one_at_a_time(shadow: &mut Shadow, runs: &[LoopRun]) -> bool {
         let mut found = false;
+        let rows = runs.iter().map(|r| r.rows).max().unwrap_or(0);
         let iterations = runs.iter().map(|r| r.count).max().unwrap_or(0);
-        for k in 0..iterations {
-            for r in runs.iter().filter(|r| k < r.count) {
-                let at = r.block(k);
+        for (j, k) in (0..rows).flat_map(|j| (0..iterations).map(move |k| (j, k))) {
+            for r in runs.iter().filter(|r| j < r.rows && k < r.count) {
+                let at = r.row(j).block(k);
                 if r.store {
                     let marked = !shadow.check(at, r.size, |old| old == 9).is_empty();
                     let retyped =
@@ -297,15 +335,20 @@ mod tests {
             -6i64..7,
             0u64..9,
             1u64..5,
+            (0u64..4, -24i64..25),
         )
-            .prop_map(|(id, store, first, step, count, size)| LoopRun {
-                id: if store && id == 9 { 8 } else { id },
-                store,
-                first: first + 64,
-                step,
-                count,
-                size,
-            })
+            .prop_map(
+                |(id, store, first, step, count, size, (rows, row_step))| LoopRun {
+                    id: if store && id == 9 { 8 } else { id },
+                    rows,
+                    row_step,
+                    store,
+                    first: first + 64,
+                    step,
+                    count,
+                    size,
+                },
+            )
     }
 
     proptest! {
@@ -348,6 +391,8 @@ mod tests {
                 step: 4,
                 count: 16,
                 size: 4,
+                rows: 1,
+                row_step: 0,
             },
             LoopRun {
                 id: 4,
@@ -356,6 +401,8 @@ mod tests {
                 step: 4,
                 count: 16,
                 size: 4,
+                rows: 1,
+                row_step: 0,
             },
             LoopRun {
                 id: 5,
@@ -364,6 +411,8 @@ mod tests {
                 step: 4,
                 count: 16,
                 size: 4,
+                rows: 1,
+                row_step: 0,
             },
         ];
         assert!(loop_is_quiet(&s, &runs, &mut Types));
@@ -399,6 +448,8 @@ mod tests {
                     step: 8,
                     count: 4,
                     size: 4,
+                    rows: 1,
+                    row_step: 0,
                 },
                 LoopRun {
                     id: 6,
@@ -407,6 +458,8 @@ mod tests {
                     step: 8,
                     count: 4,
                     size: 4,
+                    rows: 1,
+                    row_step: 0,
                 },
             ]
         };
@@ -422,6 +475,8 @@ mod tests {
             step: -8,
             count: 4,
             size: 4,
+            rows: 1,
+            row_step: 0,
         };
         assert_eq!(back.hull(), Some((0, 28)));
         let wraps = LoopRun {
@@ -431,8 +486,29 @@ mod tests {
             step: -8,
             count: 4,
             size: 4,
+            rows: 1,
+            row_step: 0,
         };
         assert_eq!(wraps.hull(), None);
         assert!(!loop_is_quiet(&s, &[wraps], &mut Types));
+        // Two rows of 4 blocks, 64 apart: a grid's hull and its spans.
+        let grid = LoopRun {
+            rows: 2,
+            row_step: 64,
+            ..back
+        };
+        assert_eq!(grid.hull(), Some((0, 92)));
+        assert_eq!(spans(&grid).count(), 8, "blocks 8 apart, 4 bytes each");
+        let rows = LoopRun {
+            step: 4,
+            first: 0,
+            ..grid
+        };
+        assert_eq!(spans(&rows).collect::<Vec<_>>(), vec![(0, 16), (64, 80)]);
+        let whole = LoopRun {
+            row_step: 16,
+            ..rows
+        };
+        assert_eq!(spans(&whole).collect::<Vec<_>>(), vec![(0, 32)]);
     }
 }
