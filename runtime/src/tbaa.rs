@@ -619,12 +619,36 @@ pub const LOOP_STORE: u32 = 1 << 31;
 struct Judge<'a> {
     local: &'a mut Local,
     instances: &'a [(StoreId, u64, u64)],
+    /// The answers given so far: (load, stored, breaks).
+    asked: Vec<(StoreId, StoreId, bool)>,
 }
 
 impl LoopJudge for Judge<'_> {
     /// A hit the checks would do nothing with (its static pair reported,
     /// or suppressed, already) is none.
     fn breaks(&mut self, load: StoreId, stored: StoreId) -> bool {
+        if let Some(&(_, _, b)) = self.asked.iter().find(|a| a.0 == load && a.1 == stored) {
+            return b;
+        }
+        let b = self.ask(load, stored);
+        // (A few: a loop's bytes mostly hold a few ids.)
+        if self.asked.len() < 32 {
+            self.asked.push((load, stored, b));
+        }
+        b
+    }
+
+    fn disturbs(&mut self, store: StoreId, old: StoreId) -> bool {
+        let Some(tag) = self.local.tag(store) else {
+            return true;
+        };
+        self.local.immutable(old) || self.local.retypes(old, tag)
+    }
+}
+
+impl Judge<'_> {
+    /// [`LoopJudge::breaks`], not remembered.
+    fn ask(&mut self, load: StoreId, stored: StoreId) -> bool {
         let Some(claims) = self.local.claims(load) else {
             return true;
         };
@@ -653,13 +677,6 @@ impl LoopJudge for Judge<'_> {
             self.local.decided.insert(key, 0);
         }
         !done
-    }
-
-    fn disturbs(&mut self, store: StoreId, old: StoreId) -> bool {
-        let Some(tag) = self.local.tag(store) else {
-            return true;
-        };
-        self.local.immutable(old) || self.local.retypes(old, tag)
     }
 }
 
@@ -705,6 +722,7 @@ pub fn quiet_loop(base: StoreId, accesses: &[LoopAccess]) -> bool {
             let mut judge = Judge {
                 local: &mut l,
                 instances: &instances,
+                asked: Vec::new(),
             };
             if !loop_is_quiet(&shadow(), &runs, &mut judge) {
                 return false;

@@ -4,8 +4,8 @@
 // a few loads and compares per byte, and the loop is no longer vectorized.
 // Most such loops read and write bytes of their own types only, and the
 // runtime can tell so before the loop runs: at the end of the pipeline,
-// before the fast paths are expanded, a loop whose tagged accesses are all
-// strided runs is versioned:
+// before the fast paths are expanded, a loop (or a nest of two) whose
+// tagged accesses are all strided runs is versioned:
 //
 //   preheader:  br (count >= 32), label %aliaskit.ask, label %join
 //   aliaskit.ask:
@@ -18,7 +18,8 @@
 //   header.quiet ...  a copy without the checks, vectorized again.
 //
 // `%runs` gives each access over all iterations (first address, step,
-// count, site, size, and a per-call access's call and host instances;
+// count, site, size, a per-call access's call and host instances, and an
+// inner loop's rows and their step;
 // LoopAccess, which must match runtime/src/tbaa.rs). The runtime answers
 // with the core's rule (core/src/sanitize/tbaa_loop.rs, property-tested
 // against the accesses one at a time): 1 when running the accesses one at
@@ -41,9 +42,12 @@
 //   - nothing else in it calls a function, but intrinsics that touch no
 //     memory and the scoped checker's runtime (which does not see the
 //     shadow): no untagged write's reset, no copy, no callee's accesses;
-//   - it is innermost, has one exiting block and one exit (it is left only
-//     after its last iteration: the shadow written before it is the
-//     shadow after it).
+//   - it is innermost, or holds one loop, innermost, whose accesses are
+//     grids (gridBeforeLoop: a row per iteration of the outer loop); each
+//     has one exiting block and one exit (it is left only after its last
+//     iteration: the shadow written before it is the shadow after it).
+// The outer loop of a nest is tried first (loops in preorder); the inner
+// loop of its checked copy is then versioned alone.
 //
 //===----------------------------------------------------------------------===//
 
@@ -105,8 +109,6 @@ bool blindCall(const CallBase &C) {
          !F->getName().starts_with("__aliaskit_tbaa_");
 }
 
-/// The tagged accesses of innermost loop L when it may be checked before
-/// it runs (the file comment); empty otherwise.
 /// Whether L is left by one way only, after its last iteration.
 bool oneWayOut(const Loop &L) { return L.getExitingBlock() && L.getUniqueExitBlock(); }
 
@@ -119,6 +121,8 @@ bool nestOfAtMostTwo(const Loop &L) {
                               oneWayOut(*L.getSubLoops()[0])));
 }
 
+/// The tagged accesses of loop L (innermost, or a nest of two) when it may
+/// be checked before it runs (the file comment); empty otherwise.
 SmallVector<Access, 8> accessesOf(const Loop &L, const Value *Base) {
   SmallVector<Access, 8> Out;
   if (!nestOfAtMostTwo(L))
@@ -165,6 +169,8 @@ Value *askRuntime(Loop &L, ArrayRef<Access> Accesses,
   Function &F = *Preheader->getParent();
   LLVMContext &C = F.getContext();
   Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
+  // { first, step, count, site, size | LoopStore, instance, host, rows,
+  // row step }: must match LoopAccess in runtime/src/tbaa.rs.
   StructType *LoopAccess =
       StructType::get(C, {I64, I64, I64, I32, I32, I64, I64, I64, I64});
   IRBuilder<> Entry(&*F.getEntryBlock().getFirstInsertionPt());
@@ -242,9 +248,16 @@ void addQuietCopy(Loop &L, ArrayRef<Access> Accesses, Value *Quiet) {
     Value *Copy = VMap.count(V) ? static_cast<Value *>(VMap[V]) : V;
     P.addIncoming(Copy, ExitingCopy);
   }
-  // The copy is a loop of its own: its own loop id.
-  auto *LatchCopy = cast<BasicBlock>(VMap[L.getLoopLatch()]);
-  if (MDNode *Id = LatchCopy->getTerminator()->getMetadata(LLVMContext::MD_loop)) {
+  // The copy's loops are loops of their own: their own loop ids.
+  SmallVector<Loop *, 2> Loops{&L};
+  Loops.append(L.getSubLoops().begin(), L.getSubLoops().end());
+  for (Loop *Each : Loops) {
+    if (!Each->getLoopLatch())
+      continue;
+    auto *LatchCopy = cast<BasicBlock>(VMap[Each->getLoopLatch()]);
+    MDNode *Id = LatchCopy->getTerminator()->getMetadata(LLVMContext::MD_loop);
+    if (!Id)
+      continue;
     SmallVector<Metadata *, 4> Ops{nullptr};
     for (unsigned K = 1; K < Id->getNumOperands(); ++K)
       Ops.push_back(Id->getOperand(K));

@@ -34,6 +34,8 @@
 //! checks ask, so the two cannot drift. Property-tested against the
 //! accesses one at a time, below.
 
+use std::sync::atomic::AtomicU32;
+
 use super::tbaa_shadow::{Pages, Shadow, StoreId, PAGE, PAGE_BITS};
 
 /// One tagged access of a loop, over all of the loop's iterations: the
@@ -214,12 +216,19 @@ fn every_byte<P: Pages>(
     mut ok: impl FnMut(StoreId) -> bool,
 ) -> bool {
     let mut accepted = first;
+    // The last page looked up (a grid's rows are mostly on one).
+    let mut last: Option<(u64, Option<&[AtomicU32]>)> = None;
     for (mut at, end) in spans {
         while at < end {
             let page = at >> PAGE_BITS;
             let mut lo = (at & (PAGE - 1)) as usize;
             let hi = (end - (page << PAGE_BITS)).min(PAGE) as usize;
-            if let Some(p) = shadow.pages.page(page) {
+            let cells = match last {
+                Some((n, cells)) if n == page => cells,
+                _ => shadow.pages.page(page),
+            };
+            last = Some((page, cells));
+            if let Some(p) = cells {
                 while let Some(k) = P::find_other(&p[lo..hi], accepted) {
                     let id = p[lo + k].load(std::sync::atomic::Ordering::Relaxed);
                     if id != 0 && id != accepted {
@@ -378,42 +387,29 @@ mod tests {
         }
     }
 
+    /// A run of one row of 4-byte blocks.
+    fn row_of(id: StoreId, store: bool, first: u64, step: i64, count: u64) -> LoopRun {
+        LoopRun {
+            id,
+            store,
+            first,
+            step,
+            count,
+            size: 4,
+            rows: 1,
+            row_step: 0,
+        }
+    }
+
     #[test]
     fn a_loop_over_bytes_of_its_own_types_is_quiet() {
         let mut s = Shadow::new();
         s.store(0, 64, 1); // x: type A
         s.store(64, 64, 2); // y: type A
         let runs = [
-            LoopRun {
-                id: 3,
-                store: false,
-                first: 0,
-                step: 4,
-                count: 16,
-                size: 4,
-                rows: 1,
-                row_step: 0,
-            },
-            LoopRun {
-                id: 4,
-                store: false,
-                first: 64,
-                step: 4,
-                count: 16,
-                size: 4,
-                rows: 1,
-                row_step: 0,
-            },
-            LoopRun {
-                id: 5,
-                store: true,
-                first: 64,
-                step: 4,
-                count: 16,
-                size: 4,
-                rows: 1,
-                row_step: 0,
-            },
+            row_of(3, false, 0, 4, 16),
+            row_of(4, false, 64, 4, 16),
+            row_of(5, true, 64, 4, 16),
         ];
         assert!(loop_is_quiet(&s, &runs, &mut Types));
         store_runs(&mut s, &runs);
@@ -439,56 +435,15 @@ mod tests {
     #[test]
     fn stores_of_two_ids_must_not_meet() {
         let s = Shadow::new();
-        let two = |first| {
-            [
-                LoopRun {
-                    id: 5,
-                    store: true,
-                    first: 0,
-                    step: 8,
-                    count: 4,
-                    size: 4,
-                    rows: 1,
-                    row_step: 0,
-                },
-                LoopRun {
-                    id: 6,
-                    store: true,
-                    first,
-                    step: 8,
-                    count: 4,
-                    size: 4,
-                    rows: 1,
-                    row_step: 0,
-                },
-            ]
-        };
+        let two = |first| [row_of(5, true, 0, 8, 4), row_of(6, true, first, 8, 4)];
         assert!(loop_is_quiet(&s, &two(32), &mut Types), "apart");
         assert!(
             !loop_is_quiet(&s, &two(4), &mut Types),
             "interleaved: hulls meet"
         );
-        let back = LoopRun {
-            id: 5,
-            store: true,
-            first: 24,
-            step: -8,
-            count: 4,
-            size: 4,
-            rows: 1,
-            row_step: 0,
-        };
+        let back = row_of(5, true, 24, -8, 4);
         assert_eq!(back.hull(), Some((0, 28)));
-        let wraps = LoopRun {
-            id: 5,
-            store: true,
-            first: 8,
-            step: -8,
-            count: 4,
-            size: 4,
-            rows: 1,
-            row_step: 0,
-        };
+        let wraps = row_of(5, true, 8, -8, 4);
         assert_eq!(wraps.hull(), None);
         assert!(!loop_is_quiet(&s, &[wraps], &mut Types));
         // Two rows of 4 blocks, 64 apart: a grid's hull and its spans.
