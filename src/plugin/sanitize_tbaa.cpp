@@ -393,4 +393,11 @@ void aliaskit::addTbaaFastPathStage(PassBuilder &PB, const char *Env) {
           return;
         MPM.addPass(SanitizeTbaaPass(TbaaStage::FastPath, Stats));
       });
+  // A full LTO link runs no OptimizerLast callback: its own last one. (The
+  // merged module's first module keeps the names of its base and answer
+  // cells, so its checks get the fast path; the others' call the runtime.)
+  PB.registerFullLinkTimeOptimizationLastEPCallback(
+      [Stats](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(SanitizeTbaaPass(TbaaStage::FastPath, Stats));
+      });
 }
