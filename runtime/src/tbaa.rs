@@ -286,6 +286,15 @@ impl Local {
         }
     }
 
+    /// Hits decided under the lock (with their classes across calls,
+    /// [`Local::decided`]); the map is forgotten whole at 4096.
+    fn decide(&mut self, hits: impl IntoIterator<Item = ((StoreId, StoreId, u64, u64), u32)>) {
+        if self.decided.len() >= 4096 {
+            self.decided.clear();
+        }
+        self.decided.extend(hits);
+    }
+
     /// Answer cell `k` (0: answer, 1 and 2: across calls) of known site
     /// `id`, if its module has them.
     fn answer_cell(&self, id: StoreId, k: usize) -> Option<&AtomicU32> {
@@ -573,11 +582,8 @@ pub fn load_at(id: StoreId, instance: u64, host: u64, addr: u64, size: u64) -> V
     drop(s);
     LOCAL.with(|l| {
         let mut l = l.borrow_mut();
-        if l.decided.len() >= 4096 {
-            l.decided.clear();
-        }
         let last = decided.iter().rev().find(|(_, c)| *c != 0).map(|&(_, c)| c);
-        l.decided.extend(decided);
+        l.decide(decided);
         if let Some(class) = last {
             l.remember_across(id, class);
         }
@@ -671,10 +677,7 @@ impl Judge<'_> {
             .is_ok_and(|mut s| s.reported_already(stored, load, instance));
         if done {
             // (As a check that found it reported would remember it.)
-            if self.local.decided.len() >= 4096 {
-                self.local.decided.clear();
-            }
-            self.local.decided.insert(key, 0);
+            self.local.decide([(key, 0)]);
         }
         !done
     }

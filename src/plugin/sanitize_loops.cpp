@@ -247,6 +247,16 @@ struct Guard {
     Block = From;
     return true;
   }
+
+  /// `Rows` when every condition holds, else 0.
+  Value *gate(Value *Rows, IRBuilder<> &B) const {
+    Value *Runs = nullptr;
+    for (auto [Condition, OnFalse] : Conditions) {
+      Value *Holds = OnFalse ? B.CreateNot(Condition) : Condition;
+      Runs = Runs ? B.CreateAnd(Runs, Holds) : Holds;
+    }
+    return Runs ? B.CreateSelect(Runs, Rows, B.getInt64(0)) : Rows;
+  }
 };
 
 std::optional<Guard> guardOf(BasicBlock *At, Loop *L, LoopInfo &LI,
@@ -382,6 +392,31 @@ Value *firstAddress(Value *Ptr, const SCEV *Start, Loop *L, bool OnOnePath,
   return Expander.expandCodeFor(Start, Ptr->getType(), Before);
 }
 
+/// What a run of accesses at `Ptr` (Start and Step over L's iterations,
+/// E: L's end) needs, computed before L (`Before`: its preheader's end,
+/// made if L has none): its first address, its step, and L's
+/// backedge-taken count; nullopt when they cannot be computed there.
+/// `OnOnePath`: Start is OneWay's (firstAddress).
+struct RunValues {
+  Instruction *Before;
+  Value *First, *Stride, *Taken;
+};
+std::optional<RunValues> expandRun(Value *Ptr, const SCEV *Start, const SCEV *Step,
+                                   LoopEnd &E, bool OnOnePath, LoopInfo &LI,
+                                   ScalarEvolution &SE, DominatorTree &DT,
+                                   const char *Name) {
+  Instruction *Before = beforeLoop(E, LI, DT);
+  SCEVExpander Expander(SE, Name);
+  if (!Before || !Expander.isSafeToExpandAt(Start, Before) ||
+      !Expander.isSafeToExpandAt(Step, Before) ||
+      !Expander.isSafeToExpandAt(E.Taken, Before))
+    return std::nullopt;
+  Value *First = firstAddress(Ptr, Start, E.L, OnOnePath, Before, DT, Expander);
+  Value *Stride = Expander.expandCodeFor(Step, Step->getType(), Before);
+  Value *Taken = Expander.expandCodeFor(E.Taken, E.Taken->getType(), Before);
+  return RunValues{Before, First, Stride, Taken};
+}
+
 } // namespace
 
 std::optional<aliaskit::RunBeforeLoop>
@@ -394,18 +429,13 @@ aliaskit::runBeforeLoop(Instruction &I, Value *Ptr, LoopInfo &LI,
   const SCEV *Start = nullptr, *Step = nullptr;
   if (!E || !startAndStep(SE.getSCEV(Ptr), L, SE, Start, Step))
     return std::nullopt;
-  Instruction *Before = beforeLoop(*E, LI, DT);
-  SCEVExpander Expander(SE, "aliaskit.loop");
-  if (!Before || !Expander.isSafeToExpandAt(Start, Before) ||
-      !Expander.isSafeToExpandAt(Step, Before) ||
-      !Expander.isSafeToExpandAt(E->Taken, Before))
+  std::optional<RunValues> V =
+      expandRun(Ptr, Start, Step, *E, false, LI, SE, DT, "aliaskit.loop");
+  if (!V)
     return std::nullopt;
-  Value *First = firstAddress(Ptr, Start, L, false, Before, DT, Expander);
-  Value *Stride = Expander.expandCodeFor(Step, Step->getType(), Before);
-  Value *Taken = Expander.expandCodeFor(E->Taken, E->Taken->getType(), Before);
-  IRBuilder<> B(Before);
-  return RunBeforeLoop{First, B.CreateSExtOrTrunc(Stride, B.getInt64Ty()),
-                       iterations(*E, Taken, B)};
+  IRBuilder<> B(V->Before);
+  return RunBeforeLoop{V->First, B.CreateSExtOrTrunc(V->Stride, B.getInt64Ty()),
+                       iterations(*E, V->Taken, B)};
 }
 
 std::optional<aliaskit::RunBeforeLoop>
@@ -423,21 +453,13 @@ aliaskit::gridBeforeLoop(Instruction &I, Value *Ptr, LoopInfo &LI,
       !SE.isLoopInvariant(Step, Outer) || !SE.isLoopInvariant(E->Taken, Outer))
     return std::nullopt;
   // The rows: the inner loop entered in every iteration of the outer one
-  // (or all but the last), or behind a test the outer loop does not change
-  // (a rotated loop's `m > 0`: in every iteration or in none); its first
-  // address moving by a step.
+  // (or all but the last), or behind tests the outer loop does not change
+  // (a rotated loop's `m > 0`: in every iteration or in none; Guard, as
+  // gridAtExit finds it); its first address moving by a step.
   std::optional<LoopEnd> EO = loopEnd(Outer, Entry, SE, DT);
-  Value *Guard = nullptr;
-  bool EnteredIf = true;
-  if (BasicBlock *From = Entry->getSinglePredecessor(); !EO && From) {
-    auto *Br = dyn_cast<BranchInst>(From->getTerminator());
-    if (!Br || !Br->isConditional() || Br->getSuccessor(0) == Br->getSuccessor(1) ||
-        !Outer->isLoopInvariant(Br->getCondition()))
-      return std::nullopt;
-    EO = loopEnd(Outer, From, SE, DT);
-    Guard = Br->getCondition();
-    EnteredIf = Br->getSuccessor(0) == Entry;
-  }
+  Guard G{Entry, {}};
+  for (unsigned Up = 0; !EO && Up < 3 && G.widen(Outer, SE); ++Up)
+    EO = loopEnd(Outer, G.Block, SE, DT);
   if (!EO || !startAndStep(Start, Outer, SE, First, RowStep))
     return std::nullopt;
   Instruction *Before = beforeLoop(*EO, LI, DT);
@@ -451,14 +473,8 @@ aliaskit::gridBeforeLoop(Instruction &I, Value *Ptr, LoopInfo &LI,
   Value *Taken = Expander.expandCodeFor(E->Taken, E->Taken->getType(), Before);
   Value *Rows = Expander.expandCodeFor(EO->Taken, EO->Taken->getType(), Before);
   IRBuilder<> B(Before);
-  Value *RowsV = iterations(*EO, Rows, B);
-  if (Guard && (!isa<Instruction>(Guard) || DT.dominates(cast<Instruction>(Guard), Before)))
-    RowsV = EnteredIf ? B.CreateSelect(Guard, RowsV, B.getInt64(0))
-                      : B.CreateSelect(Guard, B.getInt64(0), RowsV);
-  else if (Guard)
-    return std::nullopt;
   return RunBeforeLoop{FirstV, B.CreateSExtOrTrunc(StepV, B.getInt64Ty()),
-                       iterations(*E, Taken, B), RowsV,
+                       iterations(*E, Taken, B), G.gate(iterations(*EO, Rows, B), B),
                        B.CreateSExtOrTrunc(RowStepV, B.getInt64Ty())};
 }
 
@@ -474,20 +490,16 @@ bool aliaskit::summarizeInLoop(Instruction &I, Value *Ptr, uint64_t Size,
   const SCEV *Start = nullptr, *Step = nullptr;
   if (!E || !startAndStep(onePath(OneWay, SE.getSCEV(Ptr), SE), L, SE, Start, Step))
     return false;
-  Instruction *Before = beforeLoop(*E, LI, DT);
-  SCEVExpander Expander(SE, "aliaskit.run");
-  if (!Before || !Expander.isSafeToExpandAt(Start, Before) ||
-      !Expander.isSafeToExpandAt(Step, Before) ||
-      !Expander.isSafeToExpandAt(E->Taken, Before))
+  std::optional<RunValues> V = expandRun(Ptr, Start, Step, *E, OneWay.has_value(),
+                                         LI, SE, DT, "aliaskit.run");
+  if (!V)
     return false;
   BasicBlock *Exit = summaryBlock(*E, LI, DT);
-  Value *First = firstAddress(Ptr, Start, L, OneWay.has_value(), Before, DT, Expander);
-  Value *Stride = Expander.expandCodeFor(Step, Step->getType(), Before);
-  Value *Taken = Expander.expandCodeFor(E->Taken, E->Taken->getType(), Before);
   IRBuilder<> B(&*Exit->getFirstInsertionPt());
-  Value *Count = ranTimes(OneWay, I.getParent(), iterations(*E, Taken, B), B);
+  Value *Count = ranTimes(OneWay, I.getParent(), iterations(*E, V->Taken, B), B);
   SmallVector<Value *, 6> Args(Head);
-  Args.append({First, B.CreateSExtOrTrunc(Stride, B.getInt64Ty()), Count, B.getInt64(Size)});
+  Args.append({V->First, B.CreateSExtOrTrunc(V->Stride, B.getInt64Ty()), Count,
+               B.getInt64(Size)});
   aliaskit::quiet(B.CreateCall(Run, Args));
   return true;
 }
@@ -541,14 +553,8 @@ bool gridAtExit(CallInst &Run, FunctionCallee AccessGrid, LoopInfo &LI,
   Value *InnerCount = Expander.expandCodeFor(Count, I64, Before);
   IRBuilder<> B(&*Exit->getFirstInsertionPt());
   Value *Rows = iterations(*E, Taken, B);
-  if (G) {
-    Value *Runs = nullptr;
-    for (auto [Condition, OnFalse] : G->Conditions) {
-      Value *Holds = OnFalse ? B.CreateNot(Condition) : Condition;
-      Runs = Runs ? B.CreateAnd(Runs, Holds) : Holds;
-    }
-    Rows = B.CreateSelect(Runs, Rows, B.getInt64(0));
-  }
+  if (G)
+    Rows = G->gate(Rows, B);
   Rows = ranTimes(OneWay, At, Rows, B);
   aliaskit::quiet(B.CreateCall(AccessGrid,
             {Run.getArgOperand(0), Run.getArgOperand(1), First, InnerStride, InnerCount,

@@ -799,9 +799,11 @@ std::optional<RunBeforeLoop> runBeforeLoop(llvm::Instruction &I, llvm::Value *Pt
 /// sanitize_loops.cpp: runBeforeLoop's run of I in its innermost loop, one
 /// row for each iteration of the loop around it, computed in that outer
 /// loop's preheader: when the inner loop is entered in every iteration of
-/// the outer one (or all but the last), its step and count are the same in
-/// each, and its first address moves by a step the outer loop does not
-/// change; nullopt otherwise.
+/// the outer one (or all but the last; or in all or none, behind tests the
+/// outer loop does not change, found as summarizeRunInLoop's guards: then
+/// no row when one fails), its step and count are the same in each, and
+/// its first address moves by a step the outer loop does not change;
+/// nullopt otherwise.
 std::optional<RunBeforeLoop> gridBeforeLoop(llvm::Instruction &I, llvm::Value *Ptr,
                                             llvm::LoopInfo &LI,
                                             llvm::ScalarEvolution &SE,

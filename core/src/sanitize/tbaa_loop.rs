@@ -36,7 +36,7 @@
 
 use std::sync::atomic::AtomicU32;
 
-use super::tbaa_shadow::{Pages, Shadow, StoreId, PAGE, PAGE_BITS};
+use super::tbaa_shadow::{pieces, Pages, Shadow, StoreId};
 
 /// One tagged access of a loop, over all of the loop's iterations: the
 /// block of iteration `k` of row `j` is `[first + j * row_step + k * step,
@@ -218,29 +218,24 @@ fn every_byte<P: Pages>(
     let mut accepted = first;
     // The last page looked up (a grid's rows are mostly on one).
     let mut last: Option<(u64, Option<&[AtomicU32]>)> = None;
-    for (mut at, end) in spans {
-        while at < end {
-            let page = at >> PAGE_BITS;
-            let mut lo = (at & (PAGE - 1)) as usize;
-            let hi = (end - (page << PAGE_BITS)).min(PAGE) as usize;
+    for (at, end) in spans {
+        for (page, mut lo, hi) in pieces(at, end.saturating_sub(at)) {
             let cells = match last {
                 Some((n, cells)) if n == page => cells,
                 _ => shadow.pages.page(page),
             };
             last = Some((page, cells));
-            if let Some(p) = cells {
-                while let Some(k) = P::find_other(&p[lo..hi], accepted) {
-                    let id = p[lo + k].load(std::sync::atomic::Ordering::Relaxed);
-                    if id != 0 && id != accepted {
-                        if !ok(id) {
-                            return false;
-                        }
-                        accepted = id;
+            let Some(p) = cells else { continue };
+            while let Some(k) = P::find_other(&p[lo..hi], accepted) {
+                let id = p[lo + k].load(std::sync::atomic::Ordering::Relaxed);
+                if id != 0 && id != accepted {
+                    if !ok(id) {
+                        return false;
                     }
-                    lo += k + 1;
+                    accepted = id;
                 }
+                lo += k + 1;
             }
-            at = (page + 1) << PAGE_BITS;
         }
     }
     true

@@ -109,7 +109,7 @@ pub struct Shadow<P: Pages = MapPages> {
 /// `[addr, addr + size)` cut at page boundaries: (page, first offset, end
 /// offset) in address order. The end saturates at the top of the address
 /// space.
-fn pieces(addr: u64, size: u64) -> impl Iterator<Item = (u64, usize, usize)> {
+pub(super) fn pieces(addr: u64, size: u64) -> impl Iterator<Item = (u64, usize, usize)> {
     let end = addr.saturating_add(size);
     let mut at = addr;
     std::iter::from_fn(move || {
