@@ -170,7 +170,7 @@ impl Pages for SharedPages {
 
     fn clear(&mut self, n: u64) {
         if let Some(p) = self.page(n) {
-            p.iter().for_each(|c| c.store(0, Ordering::Relaxed));
+            Self::fill(p, 0);
         }
     }
 
@@ -190,14 +190,18 @@ impl Pages for SharedPages {
     }
 
     /// Writes only the chunks of 16 cells that do not all hold `id` (a
-    /// loop's stores mostly write bytes they wrote before).
+    /// loop's stores mostly write bytes they wrote before; most resets
+    /// meet untyped bytes), as plain memory: a racing access to those
+    /// bytes is the program's own race, as in [`SharedPages::find_other`].
     fn fill(cells: &[AtomicU32], id: StoreId) {
         let mut at = 0;
         while let Some(k) = first_chunk(&cells[at..], |v| v != id) {
             let end = (at + k + 16).min(cells.len());
-            cells[at + k..end]
-                .iter()
-                .for_each(|c| c.store(id, Ordering::Relaxed));
+            cells[at + k..end].iter().for_each(|c| {
+                // SAFETY: the cell is a live AtomicU32 (an UnsafeCell): a
+                // plain write through its pointer, no reference made.
+                unsafe { c.as_ptr().write(id) }
+            });
             at = end;
         }
     }

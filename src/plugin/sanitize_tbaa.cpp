@@ -245,6 +245,11 @@ void instrument(Module &M, bool Stats, bool FastPath) {
     if (!F.isDeclaration())
       aliaskit::tbaa::resetStack(F, QuietLocals, RT);
   unsigned Heap = aliaskit::tbaa::resetHeapBlocks(M, RT);
+  if (FastPath)
+    for (Function &F : M)
+      for (Instruction &I : instructions(F))
+        if (CallInst *R = aliaskit::runtimeCall(&I, "__aliaskit_tbaa_reset", 2))
+          aliaskit::tbaa::wantFastPath(*R);
   if (Stats)
     errs() << "aliaskit-sanitize-tbaa: " << Heap
            << " heap blocks reset (allocated, freed, reallocated), " << Fast
@@ -277,12 +282,14 @@ public:
     if (Stage == TbaaStage::FastPath) {
       auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
       unsigned Loops = aliaskit::tbaa::versionLoops(M, FAM);
-      unsigned N = aliaskit::tbaa::expandFastPaths(M);
+      aliaskit::tbaa::FastPaths N = aliaskit::tbaa::expandFastPaths(M);
       if (Stats)
         errs() << "aliaskit-sanitize-tbaa: " << Loops
-               << " loops to check before they run, " << N
-               << " checks behind the inline fast path\n";
-      return N || Loops ? PreservedAnalyses::none() : PreservedAnalyses::all();
+               << " loops to check before they run, " << N.Checks
+               << " checks behind the inline fast path, " << N.Resets
+               << " resets inline\n";
+      return N.Checks || N.Resets || Loops ? PreservedAnalyses::none()
+                                           : PreservedAnalyses::all();
     }
     aliaskit::tbaa::tellHosts(M);
     if (Stage != TbaaStage::Hosts)

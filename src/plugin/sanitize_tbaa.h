@@ -127,16 +127,22 @@ struct FastCall {
 /// (sanitize_tbaa_fast.cpp).
 std::optional<FastCall> fastCall(Instruction &I);
 
-/// Marks the check or store call `Call` for the inline fast path, which
-/// the end of the pipeline puts before it (FastMD); returns 1.
+/// Marks the check, store or reset call `Call` for the inline fast path,
+/// which the end of the pipeline puts before it (FastMD); returns 1.
 unsigned wantFastPath(CallInst &Call);
+
+/// What expandFastPaths put behind an inline fast path: checks and stores,
+/// and resets.
+struct FastPaths {
+  unsigned Checks = 0, Resets = 0;
+};
 
 /// At the end of the pipeline, after the scoped checker's end: puts each
 /// call marked by wantFastPath behind the program's inline fast path (the
 /// call runs only when the shadow's bytes are not all 0 or the site's
-/// answer, or for a store its own id). Returns the calls expanded
-/// (sanitize_tbaa_fast.cpp).
-unsigned expandFastPaths(Module &M);
+/// answer, or for a store its own id; a small reset sets the cells itself).
+/// Returns the calls expanded (sanitize_tbaa_fast.cpp).
+FastPaths expandFastPaths(Module &M);
 
 /// At the end of the pipeline, before expandFastPaths: versions each loop
 /// whose tagged accesses are all strided runs, so that a loop the runtime

@@ -32,9 +32,19 @@
 // Otherwise (bytes on two pages, ids that differ, an id never met, a page
 // to make, the module not registered) the call runs as before, and may
 // fill the answer cells. Accesses of more than 8 bytes and immutable loads
-// (which mark their bytes) go to the runtime every time. The cells are read and written as the
-// runtime does: atomically, relaxed (monotonic), so that no pass merges
-// or moves them as plain memory.
+// (which mark their bytes) go to the runtime every time.
+//
+// Small resets of stack objects (at a frame's entry and ends) are inline
+// too: the cells of bytes on one page are set to 0 when the page exists
+// (bytes without one are untyped already); others call the runtime.
+//
+// The tables and the answer cells are read as the runtime reads them:
+// atomically, relaxed (monotonic). An access's cells are read, written
+// and reset at once, as a vector or a memset, which cannot be atomic:
+// volatile, so that no pass merges or moves them as plain memory (the
+// runtime calls touch only memory the module cannot see). A racing
+// access to the same bytes is the program's own race, as in the runtime
+// (runtime/src/tbaa_pages.rs, find_other).
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,6 +54,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <optional>
@@ -63,6 +74,8 @@ constexpr uint64_t L2Bits = 18;
 constexpr uint64_t AddressBits = 47;
 /// Bytes of an access the fast path compares at most.
 constexpr uint64_t MaxFast = 8;
+/// Bytes of a reset done inline at most.
+constexpr uint64_t MaxReset = 256;
 /// Store ids below this have a class (runtime/src/tbaa_pages.rs,
 /// MAX_CLASSED: must match).
 constexpr uint32_t MaxClassed = 1u << 26;
@@ -87,6 +100,108 @@ GlobalVariable *runtimeGlobal(Module &M, StringRef Name, Type *Ty = nullptr) {
     G = new GlobalVariable(M, Ty, /*isConstant=*/false,
                            GlobalValue::ExternalLinkage, nullptr, Name);
   return G;
+}
+
+/// The first of the `Size` cells at `First`, and whether they all hold
+/// it: the cells read at once, as a vector (volatile: see the file's
+/// header).
+std::pair<Value *, Value *> sameCells(IRBuilder<> &B, Value *First,
+                                      uint64_t Size) {
+  Type *I32 = B.getInt32Ty();
+  if (Size == 1)
+    return {loadRelaxed(B, I32, First, Align(4)), B.getTrue()};
+  Value *Cells =
+      quiet(B.CreateAlignedLoad(FixedVectorType::get(I32, Size), First,
+                                Align(4), /*isVolatile=*/true));
+  Value *Cell0 = B.CreateExtractElement(Cells, uint64_t(0));
+  Value *Same = B.CreateAndReduce(
+      B.CreateICmpEQ(Cells, B.CreateVectorSplat(Size, Cell0)));
+  return {Cell0, Same};
+}
+
+/// The blocks of one fast path: `Head`, the runtime call's block up to it
+/// (without a terminator); `Slow`, the call alone; `Done`, from it on.
+struct FastBlocks {
+  BasicBlock *Head, *Slow, *Done;
+};
+
+FastBlocks splitAround(CallInst *Slow) {
+  BasicBlock *Head = Slow->getParent();
+  BasicBlock *Done = SplitBlock(Head, Slow->getNextNode());
+  BasicBlock *SlowBB = SplitBlock(Head, Slow);
+  Head->getTerminator()->eraseFromParent();
+  return {Head, SlowBB, Done};
+}
+
+/// The walk through the shadow's tables to the cells of the `Size` bytes
+/// at `Ptr`, from `B` (at the end of a fast path's head): to `Slow` unless
+/// `Ready` holds, the bytes are on one page and the first level exists; to
+/// `Missing` when their second-level table or page does not exist. Returns
+/// their first cell, `B` at the end of the block that has it.
+Value *walkToCells(IRBuilder<> &B, Value *Ptr, uint64_t Size, Value *Ready,
+                   GlobalVariable *Shadow, BasicBlock *Slow,
+                   BasicBlock *Missing) {
+  LLVMContext &C = B.getContext();
+  Type *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
+  Type *PtrTy = PointerType::getUnqual(C);
+  Function *F = Slow->getParent();
+  auto Block = [&](const char *Name) {
+    return BasicBlock::Create(C, Name, F, Slow);
+  };
+  MDNode *Likely = MDBuilder(C).createLikelyBranchWeights();
+  MDNode *Unlikely = MDBuilder(C).createUnlikelyBranchWeights();
+
+  Value *A = B.CreatePtrToInt(Ptr, I64);
+  Value *Off = B.CreateAnd(A, (1ull << PageBits) - 1);
+  Value *Page = B.CreateLShr(A, PageBits);
+  Value *Hi = B.CreateLShr(Page, L2Bits);
+  // Acquire: the class table is published before the first level.
+  auto *L1 = cast<LoadInst>(loadRelaxed(B, PtrTy, Shadow, Align(8)));
+  L1->setOrdering(AtomicOrdering::Acquire);
+  Value *Fits = B.CreateAnd(
+      B.CreateAnd(Ready,
+                  B.CreateICmpULE(B.CreateAdd(Off, B.getInt64(Size)),
+                                  B.getInt64(1ull << PageBits))),
+      B.CreateAnd(
+          B.CreateICmpULT(Hi, B.getInt64(1ull << (AddressBits - PageBits -
+                                                  L2Bits))),
+          B.CreateIsNotNull(L1)));
+  BasicBlock *Second = Block("aliaskit.tbaa.l2");
+  B.CreateCondBr(Fits, Second, Slow, Likely);
+
+  B.SetInsertPoint(Second);
+  Value *L2 = loadRelaxed(B, PtrTy, B.CreateGEP(PtrTy, L1, Hi), Align(8));
+  BasicBlock *Third = Block("aliaskit.tbaa.page");
+  B.CreateCondBr(B.CreateIsNull(L2), Missing, Third, Unlikely);
+
+  B.SetInsertPoint(Third);
+  Value *Slot = B.CreateAnd(Page, (1ull << L2Bits) - 1);
+  Value *Cells =
+      loadRelaxed(B, PtrTy, B.CreateGEP(PtrTy, L2, Slot), Align(8));
+  BasicBlock *Compare = Block("aliaskit.tbaa.cells");
+  B.CreateCondBr(B.CreateIsNull(Cells), Missing, Compare, Unlikely);
+
+  B.SetInsertPoint(Compare);
+  return B.CreateGEP(I32, Cells, Off);
+}
+
+/// Puts the reset call `Slow` (`__aliaskit_tbaa_reset`: its address and a
+/// constant size up to MaxReset) behind an inline reset of its cells;
+/// false when it does not qualify.
+bool addFastReset(CallInst *Slow, GlobalVariable *Shadow) {
+  auto *SizeC = dyn_cast<ConstantInt>(Slow->getArgOperand(1));
+  if (!SizeC || SizeC->isZero() || SizeC->getZExtValue() > MaxReset)
+    return false;
+  uint64_t Size = SizeC->getZExtValue();
+  auto [Head, SlowBB, Done] = splitAround(Slow);
+  IRBuilder<> B(Head);
+  B.SetCurrentDebugLocation(Slow->getDebugLoc());
+  Value *First = walkToCells(B, Slow->getArgOperand(0), Size, B.getTrue(),
+                             Shadow, SlowBB, Done);
+  quiet(B.CreateMemSet(First, B.getInt8(0), Size * 4, Align(4),
+                       /*isVolatile=*/true));
+  B.CreateBr(Done);
+  return true;
 }
 
 /// What a per-call access's fast path needs besides the others': its
@@ -118,12 +233,8 @@ bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
   Type *PtrTy = PointerType::getUnqual(C);
   Function *F = Slow->getFunction();
 
-  // Head: the slow call's block up to it; Done: from it on, the call
-  // moved into a block of its own.
-  BasicBlock *Head = Slow->getParent();
-  BasicBlock *Done = SplitBlock(Head, Slow->getNextNode());
-  BasicBlock *SlowBB = SplitBlock(Head, Slow);
-  Head->getTerminator()->eraseFromParent();
+  FastBlocks Blocks = splitAround(Slow);
+  BasicBlock *Head = Blocks.Head, *SlowBB = Blocks.Slow, *Done = Blocks.Done;
   auto Block = [&](const char *Name) {
     return BasicBlock::Create(C, Name, F, SlowBB);
   };
@@ -143,45 +254,11 @@ bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
                          quiet(B.CreateLoad(I32, PC->CachedId)),
                          B.getInt32(0));
   }
-  Value *A = B.CreatePtrToInt(Ptr, I64);
-  Value *Off = B.CreateAnd(A, (1ull << PageBits) - 1);
-  Value *Page = B.CreateLShr(A, PageBits);
-  Value *Hi = B.CreateLShr(Page, L2Bits);
-  // Acquire: the class table is published before the first level.
-  auto *L1 = cast<LoadInst>(loadRelaxed(B, PtrTy, Shadow, Align(8)));
-  L1->setOrdering(AtomicOrdering::Acquire);
-  Value *Fits = B.CreateAnd(
-      B.CreateAnd(B.CreateICmpNE(Id, B.getInt32(0)),
-                  B.CreateICmpULE(B.CreateAdd(Off, B.getInt64(Size)),
-                                  B.getInt64(1ull << PageBits))),
-      B.CreateAnd(
-          B.CreateICmpULT(Hi, B.getInt64(1ull << (AddressBits - PageBits -
-                                                  L2Bits))),
-          B.CreateIsNotNull(L1)));
-  BasicBlock *Second = Block("aliaskit.tbaa.l2");
-  B.CreateCondBr(Fits, Second, SlowBB);
-
-  B.SetInsertPoint(Second);
-  Value *L2 = loadRelaxed(B, PtrTy, B.CreateGEP(PtrTy, L1, Hi), Align(8));
-  BasicBlock *Third = Block("aliaskit.tbaa.page");
-  B.CreateCondBr(B.CreateIsNull(L2), Missing, Third);
-
-  B.SetInsertPoint(Third);
-  Value *Slot = B.CreateAnd(Page, (1ull << L2Bits) - 1);
-  Value *Cells =
-      loadRelaxed(B, PtrTy, B.CreateGEP(PtrTy, L2, Slot), Align(8));
-  BasicBlock *Compare = Block("aliaskit.tbaa.cells");
-  B.CreateCondBr(B.CreateIsNull(Cells), Missing, Compare);
-
-  B.SetInsertPoint(Compare);
-  Value *First = B.CreateGEP(I32, Cells, Off);
-  SmallVector<Value *, 8> Cell;
-  for (uint64_t K = 0; K < Size; ++K)
-    Cell.push_back(loadRelaxed(B, I32, B.CreateConstGEP1_64(I32, First, K),
-                               Align(4)));
-  Value *Same = B.getTrue();
-  for (uint64_t K = 1; K < Size; ++K)
-    Same = B.CreateAnd(Same, B.CreateICmpEQ(Cell[K], Cell[0]));
+  Value *First =
+      walkToCells(B, Ptr, Size, B.CreateICmpNE(Id, B.getInt32(0)), Shadow,
+                  SlowBB, Missing);
+  auto [Cell0, Same] = sameCells(B, First, Size);
+  MDNode *Likely = MDBuilder(C).createLikelyBranchWeights();
   // The class of the bytes' id (0 beyond the class table: never an
   // answer), against the site's answers (0: none yet): the answer, and a
   // per-call load's two answers across calls.
@@ -193,8 +270,8 @@ bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
   };
   Value *Classes = loadRelaxed(B, PtrTy, ClassesG, Align(8));
   Value *Index = B.CreateSelect(
-      B.CreateICmpULT(Cell[0], B.getInt32(MaxClassed)),
-      B.CreateZExt(Cell[0], I64), B.getInt64(0));
+      B.CreateICmpULT(Cell0, B.getInt32(MaxClassed)),
+      B.CreateZExt(Cell0, I64), B.getInt64(0));
   Value *Class =
       loadRelaxed(B, I32, B.CreateGEP(I32, Classes, Index), Align(4));
   auto Answers = [&](Value *Answer) {
@@ -202,9 +279,9 @@ bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
                        B.CreateICmpEQ(Class, Answer));
   };
   Value *Known =
-      B.CreateOr(B.CreateICmpEQ(Cell[0], B.getInt32(0)), Answers(AnswerCell(0)));
+      B.CreateOr(B.CreateICmpEQ(Cell0, B.getInt32(0)), Answers(AnswerCell(0)));
   if (Store)
-    Known = B.CreateAnd(B.CreateOr(Known, B.CreateICmpEQ(Cell[0], Own)),
+    Known = B.CreateAnd(B.CreateOr(Known, B.CreateICmpEQ(Cell0, Own)),
                         B.CreateICmpNE(Own, B.getInt32(0)));
   else if (PC && PC->Watermark) {
     // An id given before this call instance began is another instance's:
@@ -221,22 +298,18 @@ bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
     Known = B.CreateOr(
         Known, B.CreateAnd(B.CreateOr(AnswersAcross(AnswerCell(1)),
                                       AnswersAcross(AnswerCell(2))),
-                           B.CreateICmpULT(Cell[0], PC->Watermark)));
+                           B.CreateICmpULT(Cell0, PC->Watermark)));
   }
   Value *Pass = B.CreateAnd(Same, Known);
   if (!Store) {
-    B.CreateCondBr(Pass, Done, SlowBB);
+    B.CreateCondBr(Pass, Done, SlowBB, Likely);
     return true;
   }
   BasicBlock *Write = Block("aliaskit.tbaa.write");
-  B.CreateCondBr(Pass, Write, SlowBB);
+  B.CreateCondBr(Pass, Write, SlowBB, Likely);
   B.SetInsertPoint(Write);
-  for (uint64_t K = 0; K < Size; ++K) {
-    StoreInst *S = B.CreateAlignedStore(
-        Own, B.CreateConstGEP1_64(I32, First, K), Align(4));
-    S->setAtomic(AtomicOrdering::Monotonic);
-    quiet(S);
-  }
+  quiet(B.CreateAlignedStore(Size == 1 ? Own : B.CreateVectorSplat(Size, Own),
+                             First, Align(4), /*isVolatile=*/true));
   B.CreateBr(Done);
   if (PC) {
     // The id the runtime gave, kept for the rest of the instance.
@@ -321,22 +394,30 @@ unsigned aliaskit::tbaa::wantFastPath(CallInst &Call) {
   return 1;
 }
 
-unsigned aliaskit::tbaa::expandFastPaths(Module &M) {
+aliaskit::tbaa::FastPaths aliaskit::tbaa::expandFastPaths(Module &M) {
   auto *Base = M.getNamedGlobal("__aliaskit_tbaa_base");
   auto *Ok = M.getNamedGlobal("__aliaskit_tbaa_ok");
   if (!Base || !Ok)
-    return 0;
+    return {};
   SmallVector<FastCall, 64> Calls;
+  SmallVector<CallInst *, 64> Resets;
   for (Function &F : M)
     for (Instruction &I : instructions(F))
       if (auto FC = fastCall(I); FC && FC->Call->getMetadata(FastMD))
         Calls.push_back(*FC);
-  if (Calls.empty())
-    return 0;
+      else if (CallInst *R = aliaskit::runtimeCall(&I, "__aliaskit_tbaa_reset", 2);
+               R && R->getMetadata(FastMD))
+        Resets.push_back(R);
+  if (Calls.empty() && Resets.empty())
+    return {};
   GlobalVariable *Shadow = runtimeGlobal(M, "__aliaskit_tbaa_shadow");
+  FastPaths N;
+  for (CallInst *R : Resets) {
+    R->setMetadata(FastMD, nullptr);
+    N.Resets += addFastReset(R, Shadow);
+  }
   GlobalVariable *Classes = runtimeGlobal(M, "__aliaskit_tbaa_classes");
   PerCallCells PerCallState(M);
-  unsigned N = 0;
   for (const FastCall &FC : Calls) {
     CallInst *C = FC.Call;
     C->setMetadata(FastMD, nullptr);
@@ -353,7 +434,7 @@ unsigned aliaskit::tbaa::expandFastPaths(Module &M) {
       else if ((PC.Watermark = PerCallState.watermark(PC.Instance)))
         PC.Across = runtimeGlobal(M, "__aliaskit_tbaa_across");
     }
-    N += addFastPath(C, FC.Store, C->getArgOperand(FC.PtrArg),
+    N.Checks += addFastPath(C, FC.Store, C->getArgOperand(FC.PtrArg),
                      C->getArgOperand(FC.PtrArg + 1), S, Base, Ok, Shadow,
                      Classes, FC.InstanceArg >= 0 ? &PC : nullptr);
   }

@@ -158,7 +158,7 @@ impl<P: Pages> Shadow<P> {
                 if lo == 0 && hi == PAGE as usize {
                     self.pages.clear(page);
                 } else if let Some(p) = self.pages.page(page) {
-                    p[lo..hi].iter().for_each(|c| c.store(0, Relaxed));
+                    P::fill(&p[lo..hi], 0);
                 }
                 continue;
             }
