@@ -54,18 +54,23 @@ pub(crate) struct SiteRef {
     /// ([`SiteRef::across_class`]).
     pub(crate) per_call: bool,
     /// The site's [`CELLS_PER_SITE`] answer cells for the program's inline
-    /// fast path (null: none): the answer ([`Local::remember_ok`]), then
-    /// the answers across calls of a per-call load
+    /// fast path (null: none): [`ANSWERS`] answers ([`Local::remember_ok`]),
+    /// then the two answers across calls of a per-call load
     /// ([`Local::remember_across`]). A per-call store's ids share their
     /// site's.
     pub(crate) ok: *const AtomicU32,
 }
 
-/// Answer cells per site in a module's `@__aliaskit_tbaa_ok`: the answer,
-/// and two answers across calls (a load that meets two store sites' bytes
-/// in turn, a Jacobi sweep's edge and inside, keeps both). Must match
-/// `CellsPerSite` in `src/plugin/sanitize_tbaa.h`.
-pub(crate) const CELLS_PER_SITE: usize = 3;
+/// Answer cells per site in a module's `@__aliaskit_tbaa_ok`: [`ANSWERS`]
+/// answers, and two answers across calls (a load that meets two store
+/// sites' bytes in turn, a Jacobi sweep's edge and inside, keeps both).
+/// Must match `CellsPerSite` in `src/plugin/sanitize_tbaa.h`.
+pub(crate) const CELLS_PER_SITE: usize = ANSWERS + 2;
+
+/// A site's answers (classes whose bytes it met and found to break no
+/// claim: [`Local::remember_ok`]), the first of its answer cells. Must
+/// match `Answers` in `src/plugin/sanitize_tbaa.h`.
+pub(crate) const ANSWERS: usize = 3;
 
 impl SiteRef {
     /// The class across calls of the site's ids: for a per-call store
@@ -257,6 +262,9 @@ impl Local {
     /// fast path may let a meeting with any id of `seen`'s class pass
     /// without a call. A property of the two sites' claims, true for ever
     /// once true.
+    /// The class becomes the newest of the site's [`ANSWERS`] answers (a
+    /// site that meets the bytes of a few classes in turn keeps them all),
+    /// the oldest is forgotten.
     fn remember_ok(&mut self, id: StoreId, seen: Option<StoreId>) {
         let Some(seen) = seen.filter(|&s| s != 0 && s != id) else {
             return;
@@ -264,6 +272,12 @@ impl Local {
         let class = crate::tbaa_pages::class_of(seen);
         if class == 0 || self.claims(id).is_none() {
             return;
+        }
+        if (0..ANSWERS).any(|k| self.cell(id, k) == class) {
+            return;
+        }
+        for k in (1..ANSWERS).rev() {
+            self.set_cell(id, k, self.cell(id, k - 1));
         }
         self.set_cell(id, 0, class);
     }
@@ -279,10 +293,10 @@ impl Local {
         if class == 0 || self.claims(id).is_none() {
             return;
         }
-        let newest = self.cell(id, 1);
-        if newest != class && self.cell(id, 2) != class {
-            self.set_cell(id, 2, newest);
-            self.set_cell(id, 1, class);
+        let newest = self.cell(id, ANSWERS);
+        if newest != class && self.cell(id, ANSWERS + 1) != class {
+            self.set_cell(id, ANSWERS + 1, newest);
+            self.set_cell(id, ANSWERS, class);
         }
     }
 
@@ -295,7 +309,7 @@ impl Local {
         self.decided.extend(hits);
     }
 
-    /// Answer cell `k` (0: answer, 1 and 2: across calls) of known site
+    /// Answer cell `k` (below [`ANSWERS`]: answers, then two across calls) of known site
     /// `id`, if its module has them.
     fn answer_cell(&self, id: StoreId, k: usize) -> Option<&AtomicU32> {
         debug_assert!(k < CELLS_PER_SITE);

@@ -55,7 +55,7 @@ macro_rules! site_access {
 /// another runtime fails to link, rather than passing arguments this one
 /// would misread.
 #[no_mangle]
-pub unsafe extern "C" fn __aliaskit_tbaa_register_v3(
+pub unsafe extern "C" fn __aliaskit_tbaa_register_v4(
     table: *const u8,
     end: *const u8,
     ok: *const AtomicU32,
@@ -68,7 +68,7 @@ pub unsafe extern "C" fn __aliaskit_tbaa_register_v3(
 }
 
 /// Where the module's load checks were inlined (its constructor calls
-/// this after [`__aliaskit_tbaa_register_v3`]): `count` entries.
+/// this after [`__aliaskit_tbaa_register_v4`]): `count` entries.
 ///
 /// # Safety
 /// `base` is the module's base global, `hosts` its hosts array.

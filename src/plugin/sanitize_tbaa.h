@@ -38,10 +38,13 @@ inline const char *const SiteMD = "aliaskit.tbaa.site";
 /// (wantFastPath).
 inline const char *const FastMD = "aliaskit.tbaa.fast";
 
-/// Answer cells per site in `@__aliaskit_tbaa_ok` (sanitize_tbaa_fast.cpp):
-/// the answer, and two answers across calls of a per-call load. Must match
-/// `CELLS_PER_SITE` in runtime/src/tbaa.rs.
-constexpr uint64_t CellsPerSite = 3;
+/// A site's answers, its first answer cells (sanitize_tbaa_fast.cpp). Must
+/// match `ANSWERS` in runtime/src/tbaa.rs.
+constexpr uint64_t Answers = 3;
+/// Answer cells per site in `@__aliaskit_tbaa_ok`: the answers, and two
+/// answers across calls of a per-call load. Must match `CELLS_PER_SITE` in
+/// runtime/src/tbaa.rs.
+constexpr uint64_t CellsPerSite = Answers + 2;
 
 /// The runtime's --tbaa functions, declared in M.
 struct TbaaRuntime : RuntimeTypes {
@@ -59,7 +62,7 @@ struct TbaaRuntime : RuntimeTypes {
     AttributeList ResetAttrs = aliaskit::runtimeCallAttributes(C, Own, {0});
     // (table, end table or null, answer cells or null, base global).
     Register = M.getOrInsertFunction(
-        "__aliaskit_tbaa_register_v3",
+        "__aliaskit_tbaa_register_v4",
         FunctionType::get(Void, {Ptr, Ptr, Ptr, Ptr}, false));
     Hosts = M.getOrInsertFunction(
         "__aliaskit_tbaa_hosts", FunctionType::get(Void, {Ptr, Ptr, I32}, false));

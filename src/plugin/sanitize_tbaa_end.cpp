@@ -53,7 +53,7 @@ CallInst *registerCall(Module &M) {
   if (!Ctor || Ctor->isDeclaration())
     return nullptr;
   for (Instruction &I : instructions(*Ctor))
-    if (CallInst *C = aliaskit::runtimeCall(&I, "__aliaskit_tbaa_register_v3", 4))
+    if (CallInst *C = aliaskit::runtimeCall(&I, "__aliaskit_tbaa_register_v4", 4))
       return C;
   return nullptr;
 }

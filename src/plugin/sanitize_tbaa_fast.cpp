@@ -2,17 +2,18 @@
 //
 // Most tagged accesses meet bytes whose last store they were checked
 // against before: a loop reads what another loop wrote, again and again.
-// The runtime remembers, per site, one store id it met and found to break
-// no claim (its answer cell, `@__aliaskit_tbaa_ok[3*site]`: a property of
-// the two sites' tags, true for ever once true; runtime/src/tbaa.rs,
-// remember_ok). Before calling the runtime, the program reads the shadow
-// itself (`__aliaskit_tbaa_shadow`, the two-level table of
+// The runtime remembers, per site, the classes of the last three store ids
+// it met and found to break no claim (its answers,
+// `@__aliaskit_tbaa_ok[5*site+0..2]`: a property of the two sites' tags,
+// true for ever once true; runtime/src/tbaa.rs, remember_ok). Before
+// calling the runtime, the program reads the shadow itself
+// (`__aliaskit_tbaa_shadow`, the two-level table of
 // runtime/src/tbaa_pages.rs) and skips the call when every byte of the
 // access, on one page, has one id and that id is
 //
-//   - for a load: 0 (untyped) or the site's answer; a page or table that
-//     does not exist is untyped too;
-//   - for a store: 0, the store's own id, or the site's answer: then the
+//   - for a load: 0 (untyped) or of one of the site's answers; a page or
+//     table that does not exist is untyped too;
+//   - for a store: 0, the store's own id, or of an answer: then the
 //     store writes its own id into the cells itself (it re-types nothing
 //     and meets no immutable mark, as the runtime found).
 //
@@ -21,7 +22,7 @@
 // in two cells of its frame); a load also passes an id given before its
 // call instance began (`__aliaskit_tbaa_next_id`, read right after
 // `__aliaskit_tbaa_call`) whose class across calls is one of its two
-// answers across calls (`[3*site+1]`, `[3*site+2]`): a hit across calls
+// answers across calls (`[5*site+3]`, `[5*site+4]`): a hit across calls
 // the runtime decided already (docs/sanitize.md, "Cost").
 //
 // The start marks the calls that may have it (FastMD); the end of the
@@ -260,8 +261,8 @@ bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
   auto [Cell0, Same] = sameCells(B, First, Size);
   MDNode *Likely = MDBuilder(C).createLikelyBranchWeights();
   // The class of the bytes' id (0 beyond the class table: never an
-  // answer), against the site's answers (0: none yet): the answer, and a
-  // per-call load's two answers across calls.
+  // answer), against the site's answers (0: none yet), and a per-call
+  // load's two answers across calls.
   auto AnswerCell = [&](uint64_t K) {
     return loadRelaxed(B, I32,
                        B.CreateConstGEP2_64(Ok->getValueType(), Ok, 0,
@@ -274,15 +275,19 @@ bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
       B.CreateZExt(Cell0, I64), B.getInt64(0));
   Value *Class =
       loadRelaxed(B, I32, B.CreateGEP(I32, Classes, Index), Align(4));
-  auto Answers = [&](Value *Answer) {
-    return B.CreateAnd(B.CreateICmpNE(Answer, B.getInt32(0)),
-                       B.CreateICmpEQ(Class, Answer));
+  // The newest answer first; the others in a block of their own, on the
+  // way to the runtime only (the hot path reads one answer cell).
+  auto Answered = [&](uint64_t From, uint64_t To) {
+    Value *Any = B.getFalse();
+    for (uint64_t K = From; K < To; ++K)
+      Any = B.CreateOr(Any, B.CreateICmpEQ(Class, AnswerCell(K)));
+    return B.CreateAnd(B.CreateICmpNE(Class, B.getInt32(0)), Any);
   };
   Value *Known =
-      B.CreateOr(B.CreateICmpEQ(Cell0, B.getInt32(0)), Answers(AnswerCell(0)));
+      B.CreateOr(B.CreateICmpEQ(Cell0, B.getInt32(0)), Answered(0, 1));
+  Value *Writes = Store ? B.CreateICmpNE(Own, B.getInt32(0)) : nullptr;
   if (Store)
-    Known = B.CreateAnd(B.CreateOr(Known, B.CreateICmpEQ(Cell0, Own)),
-                        B.CreateICmpNE(Own, B.getInt32(0)));
+    Known = B.CreateAnd(B.CreateOr(Known, B.CreateICmpEQ(Cell0, Own)), Writes);
   else if (PC && PC->Watermark) {
     // An id given before this call instance began is another instance's:
     // a hit across calls the runtime decided already, if its class across
@@ -296,18 +301,19 @@ bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
                          B.CreateICmpEQ(Across, Answer));
     };
     Known = B.CreateOr(
-        Known, B.CreateAnd(B.CreateOr(AnswersAcross(AnswerCell(1)),
-                                      AnswersAcross(AnswerCell(2))),
+        Known, B.CreateAnd(B.CreateOr(AnswersAcross(AnswerCell(aliaskit::tbaa::Answers)),
+                                      AnswersAcross(AnswerCell(aliaskit::tbaa::Answers + 1))),
                            B.CreateICmpULT(Cell0, PC->Watermark)));
   }
-  Value *Pass = B.CreateAnd(Same, Known);
-  if (!Store) {
-    B.CreateCondBr(Pass, Done, SlowBB, Likely);
+  BasicBlock *Pass = Store ? Block("aliaskit.tbaa.write") : Done;
+  BasicBlock *Older = Block("aliaskit.tbaa.older");
+  B.CreateCondBr(B.CreateAnd(Same, Known), Pass, Older, Likely);
+  B.SetInsertPoint(Older);
+  Value *Again = B.CreateAnd(Same, Answered(1, aliaskit::tbaa::Answers));
+  B.CreateCondBr(Store ? B.CreateAnd(Again, Writes) : Again, Pass, SlowBB);
+  if (!Store)
     return true;
-  }
-  BasicBlock *Write = Block("aliaskit.tbaa.write");
-  B.CreateCondBr(Pass, Write, SlowBB, Likely);
-  B.SetInsertPoint(Write);
+  B.SetInsertPoint(Pass);
   quiet(B.CreateAlignedStore(Size == 1 ? Own : B.CreateVectorSplat(Size, Own),
                              First, Align(4), /*isVolatile=*/true));
   B.CreateBr(Done);

@@ -28,12 +28,12 @@
 ; MARK-LABEL: define float @get(
 ; MARK:         call void @__aliaskit_tbaa_load(
 ; MARK:         load float, ptr %p, align 4, !tbaa ![[FLOAT:[0-9]+]], !aliaskit.test.retag !{{[0-9]+}}, !aliaskit.tbaa.site ![[SITE:[0-9]+]]
-; MARK:         call void @__aliaskit_tbaa_register_v3(ptr @__aliaskit_tbaa_table, ptr null, ptr @__aliaskit_tbaa_ok, ptr @__aliaskit_tbaa_base)
+; MARK:         call void @__aliaskit_tbaa_register_v4(ptr @__aliaskit_tbaa_table, ptr null, ptr @__aliaskit_tbaa_ok, ptr @__aliaskit_tbaa_base)
 ; MARK:       ![[SITE]] = !{![[FLOAT]], i32 {{[0-9]+}}}
 ;
 ; END:        @__aliaskit_tbaa_end = private constant [{{[0-9]+}} x i8] c"AKTBE\00\00\01
 ; END-NOT:    aliaskit.tbaa.site
-; END:        call void @__aliaskit_tbaa_register_v3(ptr @__aliaskit_tbaa_table, ptr @__aliaskit_tbaa_end, ptr @__aliaskit_tbaa_ok, ptr @__aliaskit_tbaa_base)
+; END:        call void @__aliaskit_tbaa_register_v4(ptr @__aliaskit_tbaa_table, ptr @__aliaskit_tbaa_end, ptr @__aliaskit_tbaa_ok, ptr @__aliaskit_tbaa_base)
 ; END-NOT:    aliaskit.tbaa.site
 ; STATS:      aliaskit-sanitize-tbaa: at the end, 2 sites reach code generation (1 with another tag, 0 copies with different tags: not checked there), 0 tagged loads and stores made on the way are not checked
 ;

@@ -10,8 +10,9 @@
 ; An access's cells are read at once (a volatile vector load: a load atomic
 ; cannot be a vector), compared with its first; a store writes them at once.
 ; Accesses of more than 8 bytes and immutable loads (which mark their
-; bytes) always call. Three answer cells a site: the answer, and a
-; per-call load's two answers across calls.
+; bytes) always call. Five answer cells a site: three answers (the newest
+; first, on the hot path; the two older ones in a block of their own, on
+; the way to the runtime), and a per-call load's two answers across calls.
 ;
 ; Per-call accesses (a Flang procedure's own tree, @relax): a store's own
 ; id is the one the runtime gave it in this call instance, kept in two
@@ -28,7 +29,7 @@
 ; STATS: 0 heap blocks reset (allocated, freed, reallocated), 5 checks to put behind the inline fast path
 ; STATS: aliaskit-sanitize-tbaa: 0 loops to check before they run, 4 checks behind the inline fast path, 2 resets inline
 ;
-; CHECK: @__aliaskit_tbaa_ok = internal global [18 x i32] zeroinitializer
+; CHECK: @__aliaskit_tbaa_ok = internal global [30 x i32] zeroinitializer
 ; CHECK: @__aliaskit_tbaa_shadow = external global ptr
 ; CHECK: @__aliaskit_tbaa_classes = external global ptr
 ;
@@ -50,11 +51,16 @@
 ; CHECK:         %[[CLASSES:[0-9]+]] = load atomic ptr, ptr @__aliaskit_tbaa_classes monotonic
 ; CHECK:         %[[CLASS:[0-9]+]] = load atomic i32, ptr %{{[0-9]+}} monotonic
 ; CHECK:         %[[OK:[0-9]+]] = load atomic i32, ptr @__aliaskit_tbaa_ok monotonic
-; CHECK:         icmp ne i32 %[[OK]], 0
 ; CHECK-NEXT:    icmp eq i32 %[[CLASS]], %[[OK]]
-; CHECK:         br i1 %{{[0-9]+}}, label %aliaskit.tbaa.write, label %[[SLOW]]
+; CHECK:         icmp ne i32 %[[CLASS]], 0
+; CHECK-NOT:     @__aliaskit_tbaa_ok
+; CHECK:         br i1 %{{[0-9]+}}, label %aliaskit.tbaa.write, label %aliaskit.tbaa.older
 ; CHECK:       aliaskit.tbaa.write:
 ; CHECK:         store volatile <4 x i32> %{{[.a-z0-9]+}}, ptr %[[FIRST]], align 4
+; CHECK:       aliaskit.tbaa.older:
+; CHECK-NEXT:    load atomic i32, ptr getelementptr ([30 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 1) monotonic
+; CHECK:         load atomic i32, ptr getelementptr ([30 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 2) monotonic
+; CHECK:         br i1 %{{[0-9]+}}, label %aliaskit.tbaa.write, label %[[SLOW]]
 ; CHECK:       [[SLOW]]:
 ; CHECK-NEXT:    call void @__aliaskit_tbaa_store(ptr @__aliaskit_tbaa_base, i32 0, ptr %i, i64 4)
 ; CHECK:         store i32 1, ptr %i
@@ -62,8 +68,12 @@
 ; CHECK:         br i1 %{{[0-9]+}}, label %aliaskit.tbaa.l2{{[0-9]+}}, label %[[LSLOW:[^,]+]]
 ; CHECK:         br i1 %{{[0-9]+}}, label %[[DONE:[^,]+]], label %aliaskit.tbaa.page
 ; CHECK:         br i1 %{{[0-9]+}}, label %[[DONE]], label %aliaskit.tbaa.cells
-; CHECK:         load atomic i32, ptr getelementptr ([18 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 3) monotonic
+; CHECK:         load atomic i32, ptr getelementptr ([30 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 5) monotonic
 ; CHECK-NOT:     @__aliaskit_tbaa_ok
+; CHECK:         br i1 %{{[0-9]+}}, label %[[DONE]], label %[[LOLDER:[^,]+]]
+; CHECK:       [[LOLDER]]:
+; CHECK-NEXT:    load atomic i32, ptr getelementptr ([30 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 6) monotonic
+; CHECK:         load atomic i32, ptr getelementptr ([30 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 7) monotonic
 ; CHECK:         br i1 %{{[0-9]+}}, label %[[DONE]], label %[[LSLOW]]
 ; CHECK:       [[LSLOW]]:
 ; CHECK-NEXT:    call void @__aliaskit_tbaa_load(ptr @__aliaskit_tbaa_base, i32 1, ptr %f, i64 4)
@@ -90,10 +100,12 @@
 ; CHECK-NEXT:    %[[POWN:[0-9]+]] = select i1 %[[SAME]], i32 %[[ID]], i32 0
 ; CHECK:       aliaskit.tbaa.cells{{[0-9]*}}:
 ; CHECK:         icmp ne i32 %[[POWN]], 0
-; CHECK:         br i1 %{{[0-9]+}}, label %aliaskit.tbaa.write{{[0-9]*}}, label %[[PSLOW:[^,]+]]
+; CHECK:         br i1 %{{[0-9]+}}, label %aliaskit.tbaa.write{{[0-9]*}}, label %aliaskit.tbaa.older{{[0-9]*}}
 ; CHECK:       aliaskit.tbaa.write{{[0-9]*}}:
 ; CHECK-NEXT:    %[[SPLAT:.+]] = insertelement <8 x i32> poison, i32 %[[POWN]], i64 0
 ; CHECK:         store volatile <8 x i32> %{{.+}}, ptr %{{[0-9]+}}, align 4
+; CHECK:       aliaskit.tbaa.older{{[0-9]*}}:
+; CHECK:         br i1 %{{[0-9]+}}, label %aliaskit.tbaa.write{{[0-9]*}}, label %[[PSLOW:[^,]+]]
 ; CHECK:       [[PSLOW]]:
 ; CHECK-NEXT:    %[[GIVEN:[0-9]+]] = call i32 @__aliaskit_tbaa_store_in(ptr @__aliaskit_tbaa_base, i32 4, i64 %aliaskit.call, ptr %unew, i64 8)
 ; CHECK-NEXT:    store i64 %aliaskit.call, ptr %[[CCALL]]
@@ -101,10 +113,10 @@
 ; The load: its answer, or its answer across calls for an id below NEXT.
 ; CHECK:         %[[LCELLS:[0-9]+]] = load volatile <8 x i32>, ptr %{{[0-9]+}}, align 4
 ; CHECK-NEXT:    %[[LCELL:[0-9]+]] = extractelement <8 x i32> %[[LCELLS]], i64 0
-; CHECK:         load atomic i32, ptr getelementptr ([18 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 15) monotonic
+; CHECK:         load atomic i32, ptr getelementptr ([30 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 25) monotonic
 ; CHECK:         load atomic ptr, ptr @__aliaskit_tbaa_across monotonic
-; CHECK:         load atomic i32, ptr getelementptr ([18 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 16) monotonic
-; CHECK:         load atomic i32, ptr getelementptr ([18 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 17) monotonic
+; CHECK:         load atomic i32, ptr getelementptr ([30 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 28) monotonic
+; CHECK:         load atomic i32, ptr getelementptr ([30 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 29) monotonic
 ; CHECK:         icmp ult i32 %[[LCELL]], %[[NEXT]]
 ; CHECK:         call void @__aliaskit_tbaa_load_in(ptr @__aliaskit_tbaa_base, i32 5, i64 %aliaskit.call, ptr %u, i64 8)
 ; CHECK-NEXT:    br label

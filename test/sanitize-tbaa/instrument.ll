@@ -144,7 +144,7 @@ define void @heap(i64 %n) {
 }
 
 ; CHECK-LABEL: define internal void @__aliaskit_tbaa_ctor(
-; CHECK-NEXT:    call void @__aliaskit_tbaa_register_v3(ptr @__aliaskit_tbaa_table, ptr null, ptr @__aliaskit_tbaa_ok, ptr @__aliaskit_tbaa_base), !nosanitize
+; CHECK-NEXT:    call void @__aliaskit_tbaa_register_v4(ptr @__aliaskit_tbaa_table, ptr null, ptr @__aliaskit_tbaa_ok, ptr @__aliaskit_tbaa_base), !nosanitize
 
 declare void @use(ptr)
 declare ptr @malloc(i64)
