@@ -35,6 +35,11 @@
 // fill the answer cells. Accesses of more than 8 bytes and immutable loads
 // (which mark their bytes) go to the runtime every time.
 //
+// The accesses of one pointer (plus constants) in one block share the walk
+// to the cells: a page is never freed once made, so the page the one
+// before found (kept at its end, none on its ways to the runtime) holds
+// the cells of an access within it (NearPage).
+//
 // Small resets of stack objects (at a frame's entry and ends) are inline
 // too: the cells of bytes on one page are set to 0 when the page exists
 // (bytes without one are untyped already); others call the runtime.
@@ -134,12 +139,18 @@ FastBlocks splitAround(CallInst *Slow) {
   return {Head, SlowBB, Done};
 }
 
+/// Where the walk to an access's cells ended: its first cell, and its page
+/// (the page's cells, never freed once made) and the page's first address.
+struct Walked {
+  Value *First, *Page, *Start;
+};
+
 /// The walk through the shadow's tables to the cells of the `Size` bytes
 /// at `Ptr`, from `B` (at the end of a fast path's head): to `Slow` unless
 /// `Ready` holds, the bytes are on one page and the first level exists; to
-/// `Missing` when their second-level table or page does not exist. Returns
-/// their first cell, `B` at the end of the block that has it.
-Value *walkToCells(IRBuilder<> &B, Value *Ptr, uint64_t Size, Value *Ready,
+/// `Missing` when their second-level table or page does not exist. `B` ends
+/// at the end of the block that has the cells.
+Walked walkToCells(IRBuilder<> &B, Value *Ptr, uint64_t Size, Value *Ready,
                    GlobalVariable *Shadow, BasicBlock *Slow,
                    BasicBlock *Missing) {
   LLVMContext &C = B.getContext();
@@ -183,7 +194,8 @@ Value *walkToCells(IRBuilder<> &B, Value *Ptr, uint64_t Size, Value *Ready,
   B.CreateCondBr(B.CreateIsNull(Cells), Missing, Compare, Unlikely);
 
   B.SetInsertPoint(Compare);
-  return B.CreateGEP(I32, Cells, Off);
+  return {B.CreateGEP(I32, Cells, Off), Cells,
+          B.CreateAnd(A, ~((1ull << PageBits) - 1))};
 }
 
 /// Puts the reset call `Slow` (`__aliaskit_tbaa_reset`: its address and a
@@ -198,11 +210,40 @@ bool addFastReset(CallInst *Slow, GlobalVariable *Shadow) {
   IRBuilder<> B(Head);
   B.SetCurrentDebugLocation(Slow->getDebugLoc());
   Value *First = walkToCells(B, Slow->getArgOperand(0), Size, B.getTrue(),
-                             Shadow, SlowBB, Done);
+                             Shadow, SlowBB, Done)
+                     .First;
   quiet(B.CreateMemSet(First, B.getInt8(0), Size * 4, Align(4),
                        /*isVolatile=*/true));
   B.CreateBr(Done);
   return true;
+}
+
+/// The page the last fast path of a pointer's accesses (in a run of one
+/// block) found: its first address (i64) and its cells (null: none found,
+/// the runtime was called or the page did not exist), at that fast path's
+/// end. A later access of the same pointer (plus a constant) within the
+/// page reads its cells there without the walk.
+struct NearPage {
+  Value *Start = nullptr, *Page = nullptr;
+};
+
+/// The page a fast path found, at its end `Done`: `At`'s on the ways from
+/// `Found` (the blocks that reached its cells), none on the others.
+NearPage pageAfter(BasicBlock *Done, const Walked &At,
+                   ArrayRef<BasicBlock *> Found) {
+  auto *PtrTy = cast<PointerType>(At.Page->getType());
+  Type *I64 = At.Start->getType();
+  PHINode *Page = PHINode::Create(PtrTy, 4, "aliaskit.near.page");
+  PHINode *Start = PHINode::Create(I64, 4, "aliaskit.near.start");
+  Page->insertBefore(Done->begin());
+  Start->insertBefore(Done->begin());
+  for (BasicBlock *Pred : predecessors(Done)) {
+    bool Reached = is_contained(Found, Pred);
+    Page->addIncoming(Reached ? At.Page : ConstantPointerNull::get(PtrTy),
+                      Pred);
+    Start->addIncoming(Reached ? At.Start : ConstantInt::get(I64, 0), Pred);
+  }
+  return {Start, Page};
 }
 
 /// What a per-call access's fast path needs besides the others': its
@@ -221,10 +262,13 @@ struct PerCall {
 /// Puts the check or store call `Slow` (of `SizeV` bytes at `Ptr`, site
 /// `Site`) behind the fast path; false when the access does not qualify
 /// (more than 8 bytes, a size not constant). `PC`: a per-call access's.
+/// `Near`: the page the last access of the same pointer found (see
+/// NearPage), replaced by the one this access finds when `Publish` (a later
+/// access of the pointer follows).
 bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
                  uint32_t Site, GlobalVariable *Base, GlobalVariable *Ok,
                  GlobalVariable *Shadow, GlobalVariable *ClassesG,
-                 const PerCall *PC) {
+                 const PerCall *PC, NearPage &Near, bool Publish) {
   auto *SizeC = dyn_cast<ConstantInt>(SizeV);
   if (!SizeC || SizeC->isZero() || SizeC->getZExtValue() > MaxFast)
     return false;
@@ -255,9 +299,40 @@ bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
                          quiet(B.CreateLoad(I32, PC->CachedId)),
                          B.getInt32(0));
   }
-  Value *First =
-      walkToCells(B, Ptr, Size, B.CreateICmpNE(Id, B.getInt32(0)), Shadow,
-                  SlowBB, Missing);
+  Value *Ready = B.CreateICmpNE(Id, B.getInt32(0));
+  Walked At;
+  if (Near.Page) {
+    // Within the page the last access of the pointer found: its cells
+    // without the walk (a store's own id is 0 until the module is
+    // registered, and then it calls, as below).
+    Value *D = B.CreateSub(B.CreatePtrToInt(Ptr, I64), Near.Start);
+    BasicBlock *Reuse = Block("aliaskit.tbaa.near");
+    BasicBlock *Walk = Block("aliaskit.tbaa.walk");
+    B.CreateCondBr(
+        B.CreateAnd(B.CreateICmpULE(D, B.getInt64((1ull << PageBits) - Size)),
+                    B.CreateIsNotNull(Near.Page)),
+        Reuse, Walk, MDBuilder(C).createLikelyBranchWeights());
+    B.SetInsertPoint(Walk);
+    Walked W = walkToCells(B, Ptr, Size, Ready, Shadow, SlowBB, Missing);
+    BasicBlock *Walked = B.GetInsertBlock();
+    BasicBlock *Join = Block("aliaskit.tbaa.at");
+    B.CreateBr(Join);
+    B.SetInsertPoint(Reuse);
+    Value *NearFirst = B.CreateGEP(I32, Near.Page, D);
+    B.CreateBr(Join);
+    B.SetInsertPoint(Join);
+    auto Phi = [&](Type *Ty, Value *ByWalk, Value *ByNear) {
+      PHINode *P = B.CreatePHI(Ty, 2);
+      P->addIncoming(ByWalk, Walked);
+      P->addIncoming(ByNear, Reuse);
+      return P;
+    };
+    At = {Phi(PtrTy, W.First, NearFirst), Phi(PtrTy, W.Page, Near.Page),
+          Phi(I64, W.Start, Near.Start)};
+  } else {
+    At = walkToCells(B, Ptr, Size, Ready, Shadow, SlowBB, Missing);
+  }
+  Value *First = At.First;
   auto [Cell0, Same] = sameCells(B, First, Size);
   MDNode *Likely = MDBuilder(C).createLikelyBranchWeights();
   // The class of the bytes' id (0 beyond the class table: never an
@@ -307,22 +382,25 @@ bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
   }
   BasicBlock *Pass = Store ? Block("aliaskit.tbaa.write") : Done;
   BasicBlock *Older = Block("aliaskit.tbaa.older");
+  BasicBlock *Compared = B.GetInsertBlock();
   B.CreateCondBr(B.CreateAnd(Same, Known), Pass, Older, Likely);
   B.SetInsertPoint(Older);
   Value *Again = B.CreateAnd(Same, Answered(1, aliaskit::tbaa::Answers));
   B.CreateCondBr(Store ? B.CreateAnd(Again, Writes) : Again, Pass, SlowBB);
-  if (!Store)
-    return true;
-  B.SetInsertPoint(Pass);
-  quiet(B.CreateAlignedStore(Size == 1 ? Own : B.CreateVectorSplat(Size, Own),
-                             First, Align(4), /*isVolatile=*/true));
-  B.CreateBr(Done);
-  if (PC) {
+  if (Store) {
+    B.SetInsertPoint(Pass);
+    quiet(B.CreateAlignedStore(Size == 1 ? Own : B.CreateVectorSplat(Size, Own),
+                               First, Align(4), /*isVolatile=*/true));
+    B.CreateBr(Done);
+  }
+  if (PC && Store) {
     // The id the runtime gave, kept for the rest of the instance.
     IRBuilder<> After(SlowBB->getTerminator());
     quiet(After.CreateStore(PC->Instance, PC->CachedInstance));
     quiet(After.CreateStore(Slow, PC->CachedId));
   }
+  if (Publish)
+    Near = pageAfter(Done, At, {Compared, Older, Pass});
   return true;
 }
 
@@ -417,14 +495,30 @@ aliaskit::tbaa::FastPaths aliaskit::tbaa::expandFastPaths(Module &M) {
   if (Calls.empty() && Resets.empty())
     return {};
   GlobalVariable *Shadow = runtimeGlobal(M, "__aliaskit_tbaa_shadow");
-  FastPaths N;
-  for (CallInst *R : Resets) {
-    R->setMetadata(FastMD, nullptr);
-    N.Resets += addFastReset(R, Shadow);
-  }
   GlobalVariable *Classes = runtimeGlobal(M, "__aliaskit_tbaa_classes");
   PerCallCells PerCallState(M);
+  FastPaths N;
+  // The accesses of one pointer (plus constants) in one block share the
+  // page the one before found (NearPage): each call's block and pointer,
+  // and how many such calls are left.
+  const DataLayout &DL = M.getDataLayout();
+  using Key = std::pair<BasicBlock *, Value *>;
+  SmallVector<Key, 64> Keys;
+  DenseMap<Key, unsigned> Left;
   for (const FastCall &FC : Calls) {
+    Value *Ptr = FC.Call->getArgOperand(FC.PtrArg);
+    APInt Offset(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
+    Keys.push_back({FC.Call->getParent(),
+                    Ptr->stripAndAccumulateConstantOffsets(DL, Offset, true)});
+    ++Left[Keys.back()];
+  }
+  DenseMap<Value *, NearPage> Nears;
+  BasicBlock *Run = nullptr;
+  for (auto [FC, K] : zip(Calls, Keys)) {
+    if (K.first != Run)
+      Nears.clear();
+    Run = K.first;
+    bool Later = --Left[K] > 0;
     CallInst *C = FC.Call;
     C->setMetadata(FastMD, nullptr);
     auto *Site = dyn_cast<ConstantInt>(C->getArgOperand(1));
@@ -441,8 +535,15 @@ aliaskit::tbaa::FastPaths aliaskit::tbaa::expandFastPaths(Module &M) {
         PC.Across = runtimeGlobal(M, "__aliaskit_tbaa_across");
     }
     N.Checks += addFastPath(C, FC.Store, C->getArgOperand(FC.PtrArg),
-                     C->getArgOperand(FC.PtrArg + 1), S, Base, Ok, Shadow,
-                     Classes, FC.InstanceArg >= 0 ? &PC : nullptr);
+                            C->getArgOperand(FC.PtrArg + 1), S, Base, Ok,
+                            Shadow, Classes,
+                            FC.InstanceArg >= 0 ? &PC : nullptr,
+                            Nears[K.second], Later);
+  }
+  // The resets last: their blocks would cut the checks' runs.
+  for (CallInst *R : Resets) {
+    R->setMetadata(FastMD, nullptr);
+    N.Resets += addFastReset(R, Shadow);
   }
   return N;
 }

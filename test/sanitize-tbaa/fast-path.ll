@@ -26,10 +26,10 @@
 ; RUN: %opt -passes='aliaskit-sanitize-tbaa<stats>,aliaskit-sanitize-tbaa<fast-path;stats>' -S %s -o %t.ll 2> %t.err
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=STATS < %t.err
-; STATS: 0 heap blocks reset (allocated, freed, reallocated), 5 checks to put behind the inline fast path
-; STATS: aliaskit-sanitize-tbaa: 0 loops to check before they run, 4 checks behind the inline fast path, 2 resets inline
+; STATS: 0 heap blocks reset (allocated, freed, reallocated), 7 checks to put behind the inline fast path
+; STATS: aliaskit-sanitize-tbaa: 0 loops to check before they run, 6 checks behind the inline fast path, 2 resets inline
 ;
-; CHECK: @__aliaskit_tbaa_ok = internal global [30 x i32] zeroinitializer
+; CHECK: @__aliaskit_tbaa_ok = internal global [40 x i32] zeroinitializer
 ; CHECK: @__aliaskit_tbaa_shadow = external global ptr
 ; CHECK: @__aliaskit_tbaa_classes = external global ptr
 ;
@@ -44,7 +44,7 @@
 ; CHECK:         br i1 %{{[0-9]+}}, label %[[SLOW]], label %aliaskit.tbaa.cells
 ; CHECK:       aliaskit.tbaa.cells:
 ; CHECK-NEXT:    %[[FIRST:[0-9]+]] = getelementptr i32, ptr %{{[0-9]+}}, i64 %{{[0-9]+}}
-; CHECK-NEXT:    %[[CELLS:[0-9]+]] = load volatile <4 x i32>, ptr %[[FIRST]], align 4
+; CHECK:         %[[CELLS:[0-9]+]] = load volatile <4 x i32>, ptr %[[FIRST]], align 4
 ; CHECK-NEXT:    %[[CELL0:[0-9]+]] = extractelement <4 x i32> %[[CELLS]], i64 0
 ; CHECK:         %[[EQ:[0-9]+]] = icmp eq <4 x i32> %[[CELLS]], %{{[.a-z0-9]+}}
 ; CHECK-NEXT:    call i1 @llvm.vector.reduce.and.v4i1(<4 x i1> %[[EQ]])
@@ -58,8 +58,8 @@
 ; CHECK:       aliaskit.tbaa.write:
 ; CHECK:         store volatile <4 x i32> %{{[.a-z0-9]+}}, ptr %[[FIRST]], align 4
 ; CHECK:       aliaskit.tbaa.older:
-; CHECK-NEXT:    load atomic i32, ptr getelementptr ([30 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 1) monotonic
-; CHECK:         load atomic i32, ptr getelementptr ([30 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 2) monotonic
+; CHECK-NEXT:    load atomic i32, ptr getelementptr ([40 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 1) monotonic
+; CHECK:         load atomic i32, ptr getelementptr ([40 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 2) monotonic
 ; CHECK:         br i1 %{{[0-9]+}}, label %aliaskit.tbaa.write, label %[[SLOW]]
 ; CHECK:       [[SLOW]]:
 ; CHECK-NEXT:    call void @__aliaskit_tbaa_store(ptr @__aliaskit_tbaa_base, i32 0, ptr %i, i64 4)
@@ -68,12 +68,12 @@
 ; CHECK:         br i1 %{{[0-9]+}}, label %aliaskit.tbaa.l2{{[0-9]+}}, label %[[LSLOW:[^,]+]]
 ; CHECK:         br i1 %{{[0-9]+}}, label %[[DONE:[^,]+]], label %aliaskit.tbaa.page
 ; CHECK:         br i1 %{{[0-9]+}}, label %[[DONE]], label %aliaskit.tbaa.cells
-; CHECK:         load atomic i32, ptr getelementptr ([30 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 5) monotonic
+; CHECK:         load atomic i32, ptr getelementptr ([40 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 5) monotonic
 ; CHECK-NOT:     @__aliaskit_tbaa_ok
 ; CHECK:         br i1 %{{[0-9]+}}, label %[[DONE]], label %[[LOLDER:[^,]+]]
 ; CHECK:       [[LOLDER]]:
-; CHECK-NEXT:    load atomic i32, ptr getelementptr ([30 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 6) monotonic
-; CHECK:         load atomic i32, ptr getelementptr ([30 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 7) monotonic
+; CHECK-NEXT:    load atomic i32, ptr getelementptr ([40 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 6) monotonic
+; CHECK:         load atomic i32, ptr getelementptr ([40 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 7) monotonic
 ; CHECK:         br i1 %{{[0-9]+}}, label %[[DONE]], label %[[LSLOW]]
 ; CHECK:       [[LSLOW]]:
 ; CHECK-NEXT:    call void @__aliaskit_tbaa_load(ptr @__aliaskit_tbaa_base, i32 1, ptr %f, i64 4)
@@ -113,10 +113,10 @@
 ; The load: its answer, or its answer across calls for an id below NEXT.
 ; CHECK:         %[[LCELLS:[0-9]+]] = load volatile <8 x i32>, ptr %{{[0-9]+}}, align 4
 ; CHECK-NEXT:    %[[LCELL:[0-9]+]] = extractelement <8 x i32> %[[LCELLS]], i64 0
-; CHECK:         load atomic i32, ptr getelementptr ([30 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 25) monotonic
+; CHECK:         load atomic i32, ptr getelementptr ([40 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 25) monotonic
 ; CHECK:         load atomic ptr, ptr @__aliaskit_tbaa_across monotonic
-; CHECK:         load atomic i32, ptr getelementptr ([30 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 28) monotonic
-; CHECK:         load atomic i32, ptr getelementptr ([30 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 29) monotonic
+; CHECK:         load atomic i32, ptr getelementptr ([40 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 28) monotonic
+; CHECK:         load atomic i32, ptr getelementptr ([40 x i32], ptr @__aliaskit_tbaa_ok, i64 0, i64 29) monotonic
 ; CHECK:         icmp ult i32 %[[LCELL]], %[[NEXT]]
 ; CHECK:         call void @__aliaskit_tbaa_load_in(ptr @__aliaskit_tbaa_base, i32 5, i64 %aliaskit.call, ptr %u, i64 8)
 ; CHECK-NEXT:    br label
@@ -134,7 +134,7 @@
 ; CHECK:         br i1 %{{[0-9]+}}, label %[[RDONE]], label %aliaskit.tbaa.cells{{[0-9]*}}, !prof
 ; CHECK:       aliaskit.tbaa.cells{{[0-9]*}}:
 ; CHECK-NEXT:    %[[RFIRST:[0-9]+]] = getelementptr i32, ptr %{{[0-9]+}}, i64 %{{[0-9]+}}
-; CHECK-NEXT:    call void @llvm.memset.p0.i64(ptr align 4 %[[RFIRST]], i8 0, i64 32, i1 true)
+; CHECK:         call void @llvm.memset.p0.i64(ptr align 4 %[[RFIRST]], i8 0, i64 32, i1 true)
 ; CHECK-NEXT:    br label %[[RDONE]]
 ; CHECK:       [[RSLOW]]:
 ; CHECK-NEXT:    call void @__aliaskit_tbaa_reset(ptr %small, i64 8)
@@ -161,6 +161,29 @@ define void @relax(ptr %u, ptr %unew) {
   ret void
 }
 
+; Two accesses of one pointer (plus a constant) in one block: the second
+; reads its cells in the page the first found, when it lies there (the
+; first's end keeps the page, none on its ways to the runtime), else walks.
+; CHECK-LABEL: define float @fields(
+; CHECK:       aliaskit.tbaa.cells{{[0-9]*}}:
+; CHECK-NEXT:    %[[FFIRST:[0-9]+]] = getelementptr i32, ptr %[[FPAGE:[0-9]+]], i64
+; CHECK-NEXT:    %[[FSTART:[0-9]+]] = and i64 %{{[0-9]+}}, -4096
+; CHECK:         %aliaskit.near.start = phi i64 {{.*}}[ %[[FSTART]], %aliaskit.tbaa.write{{[0-9]*}} ]{{.*}}[ 0, %{{[.a-z0-9]+}} ]
+; CHECK-NEXT:    %aliaskit.near.page = phi ptr {{.*}}[ %[[FPAGE]], %aliaskit.tbaa.write{{[0-9]*}} ]{{.*}}[ null, %{{[.a-z0-9]+}} ]
+; CHECK:         %[[D:[0-9]+]] = sub i64 %{{[0-9]+}}, %aliaskit.near.start
+; CHECK-NEXT:    %[[IN:[0-9]+]] = icmp ule i64 %[[D]], 4092
+; CHECK-NEXT:    %[[HAS:[0-9]+]] = icmp ne ptr %aliaskit.near.page, null
+; CHECK-NEXT:    %[[BOTH:[0-9]+]] = and i1 %[[IN]], %[[HAS]]
+; CHECK-NEXT:    br i1 %[[BOTH]], label %aliaskit.tbaa.near, label %aliaskit.tbaa.walk
+; CHECK:       aliaskit.tbaa.near:
+; CHECK-NEXT:    %[[NFIRST:[0-9]+]] = getelementptr i32, ptr %aliaskit.near.page, i64 %[[D]]
+; CHECK-NEXT:    br label %aliaskit.tbaa.at
+; CHECK:       aliaskit.tbaa.walk:
+; CHECK:       aliaskit.tbaa.at:
+; CHECK-NEXT:    %[[AT:[0-9]+]] = phi ptr [ %{{[0-9]+}}, %aliaskit.tbaa.cells{{[0-9]+}} ], [ %[[NFIRST]], %aliaskit.tbaa.near ]
+; CHECK:         load volatile <4 x i32>, ptr %[[AT]], align 4
+; CHECK-NOT:     aliaskit.near.page
+; CHECK:         %v = load float, ptr %g
 define void @locals() {
   %small = alloca i64, align 8
   %big = alloca [1024 x i8], align 8
@@ -169,6 +192,13 @@ define void @locals() {
 }
 
 declare void @escape(ptr, ptr)
+
+define float @fields(ptr %s) {
+  store i32 1, ptr %s, align 4, !tbaa !5
+  %g = getelementptr i8, ptr %s, i64 4
+  %v = load float, ptr %g, align 4, !tbaa !6
+  ret float %v
+}
 
 !0 = !{!"Simple C/C++ TBAA"}
 !1 = !{!"omnipotent char", !0, i64 0}
