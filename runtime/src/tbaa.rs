@@ -100,7 +100,7 @@ pub static __aliaskit_tbaa_next_id: AtomicU32 = AtomicU32::new(1);
 #[derive(Default)]
 pub(crate) struct State {
     pub(crate) universe: TypeUniverse,
-    pub(crate) modules: Vec<TbaaTable>,
+    pub(crate) modules: Vec<Module>,
     /// The site of each store id (id 1 is `sites[0]`).
     pub(crate) sites: Vec<SiteRef>,
     /// Ids given to (per-call store site, call instance) pairs: at most
@@ -119,6 +119,50 @@ pub(crate) struct State {
     /// The functions a load site's check was inlined into (decision key,
     /// name), besides its own.
     pub(crate) hosts: FxHashMap<StoreId, Vec<(u64, String)>>,
+}
+
+/// A registered module: what the checks need of its table, which is
+/// decoded again whole only for a report (its sites' instructions and
+/// locations: three strings a site, 6.9 MB of sqlite3's heap if kept).
+pub(crate) struct Module {
+    /// The table as the module holds it (a constant global).
+    raw: &'static [u8],
+    /// Its source file name, as reports name it.
+    pub(crate) name: String,
+    pub(crate) functions: Vec<TbaaFunction>,
+    /// Each site's function (an index into `functions`).
+    site_functions: Vec<u32>,
+    /// The table decoded again, after a report named one of its sites.
+    whole: Option<TbaaTable>,
+}
+
+impl Module {
+    /// `table` (decoded from `raw`) without its sites' texts.
+    pub(crate) fn new(raw: &'static [u8], table: TbaaTable) -> Module {
+        Module {
+            raw,
+            site_functions: table.sites.iter().map(|s| s.function).collect(),
+            name: table.module,
+            functions: table.functions,
+            whole: None,
+        }
+    }
+
+    fn site(&mut self, site: u32) -> TbaaSite {
+        let raw = self.raw;
+        let whole = self
+            .whole
+            .get_or_insert_with(|| TbaaTable::decode(raw).unwrap_or_default());
+        // It decoded once, at registration; never empty again.
+        whole.sites.get(site as usize).cloned().unwrap_or_else(|| TbaaSite {
+            instruction: "(an instruction of this module)".into(),
+            location: vec![],
+            part: String::new(),
+            access: aliaskit_core::sanitize::table::Access::Read,
+            tag: 0,
+            function: 0,
+        })
+    }
 }
 
 static LOADS: AtomicU64 = AtomicU64::new(0);
@@ -160,12 +204,14 @@ impl State {
     }
 
     pub(crate) fn function_of(&self, r: SiteRef) -> &TbaaFunction {
-        let t = &self.modules[r.module as usize];
-        &t.functions[t.sites[r.site as usize].function as usize]
+        let m = &self.modules[r.module as usize];
+        &m.functions[m.site_functions[r.site as usize] as usize]
     }
 
-    pub(crate) fn table_site(&self, r: SiteRef) -> &TbaaSite {
-        &self.modules[r.module as usize].sites[r.site as usize]
+    /// Site `r`'s whole entry in its module's table (decoded again, once a
+    /// module, for its first report).
+    pub(crate) fn table_site(&mut self, r: SiteRef) -> TbaaSite {
+        self.modules[r.module as usize].site(r.site)
     }
 
     /// The kind of report of a hit of load `rl` (in call instance

@@ -41,10 +41,10 @@ pub unsafe fn register(table: *const u8, end: *const u8, ok: *const AtomicU32) -
     // The fast path reads the shadow's first level from the start.
     crate::tbaa_pages::table();
     let header: [u8; 16] = std::ptr::read_unaligned(table.cast());
-    let decoded = TbaaTable::encoded_len(&header)
-        .and_then(|len| TbaaTable::decode(std::slice::from_raw_parts(table, len)));
-    let t = match decoded {
-        Ok(t) => t,
+    let raw = TbaaTable::encoded_len(&header).map(|len| std::slice::from_raw_parts(table, len));
+    let decoded = raw.clone().and_then(TbaaTable::decode);
+    let (raw, t) = match raw.and_then(|raw| decoded.map(|t| (raw, t))) {
+        Ok(rt) => rt,
         Err(e) => {
             crate::report::warn(&format!(
                 "an instrumented module's !tbaa is not checked: {e}"
@@ -90,7 +90,7 @@ pub unsafe fn register(table: *const u8, end: *const u8, ok: *const AtomicU32) -
         };
         s.give_id(r);
     }
-    s.modules.push(t);
+    s.modules.push(crate::tbaa::Module::new(raw, t));
     base
 }
 

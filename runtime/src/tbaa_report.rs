@@ -59,6 +59,7 @@ impl Pair {
             ),
         };
         let tags = (describe(ids.0, first.tag), describe(ids.1, second.tag));
+        let sites = (s.table_site(first), s.table_site(second));
         let (fa, fb) = (s.function_of(first), s.function_of(second));
         let table = &s.modules[second.module as usize];
         let callers = fb
@@ -69,12 +70,12 @@ impl Pair {
             .collect();
         Pair {
             tags,
-            first: s.table_site(first).clone(),
-            second: s.table_site(second).clone(),
+            first: sites.0,
+            second: sites.1,
             functions: (fa.name.clone(), fb.name.clone()),
             key: fb.key,
             callers,
-            module: table.module.clone(),
+            module: table.name.clone(),
             names,
             point,
             ids,
