@@ -289,17 +289,19 @@ bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
 
   IRBuilder<> B(Head);
   B.SetCurrentDebugLocation(Slow->getDebugLoc());
-  Value *Id = loadRelaxed(B, I32, Base, Align(4));
   // A store's own id: its site's, or for a per-call store the one the
   // runtime gave it in this call instance (0 until the runtime is asked).
-  Value *Own = B.CreateAdd(Id, B.getInt32(Site));
+  // A load needs no id: before its module is registered its answers are 0,
+  // and only untyped bytes pass (which the runtime would let pass too).
+  Value *Id = Store ? loadRelaxed(B, I32, Base, Align(4)) : nullptr;
+  Value *Own = Store ? B.CreateAdd(Id, B.getInt32(Site)) : nullptr;
   if (PC && Store) {
     Value *Cached = quiet(B.CreateLoad(I64, PC->CachedInstance));
     Own = B.CreateSelect(B.CreateICmpEQ(Cached, PC->Instance),
                          quiet(B.CreateLoad(I32, PC->CachedId)),
                          B.getInt32(0));
   }
-  Value *Ready = B.CreateICmpNE(Id, B.getInt32(0));
+  Value *Ready = Store ? B.CreateICmpNE(Id, B.getInt32(0)) : B.getTrue();
   Walked At;
   if (Near.Page) {
     // Within the page the last access of the pointer found: its cells
