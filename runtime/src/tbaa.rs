@@ -154,14 +154,18 @@ impl Module {
             .whole
             .get_or_insert_with(|| TbaaTable::decode(raw).unwrap_or_default());
         // It decoded once, at registration; never empty again.
-        whole.sites.get(site as usize).cloned().unwrap_or_else(|| TbaaSite {
-            instruction: "(an instruction of this module)".into(),
-            location: vec![],
-            part: String::new(),
-            access: aliaskit_core::sanitize::table::Access::Read,
-            tag: 0,
-            function: 0,
-        })
+        whole
+            .sites
+            .get(site as usize)
+            .cloned()
+            .unwrap_or_else(|| TbaaSite {
+                instruction: "(an instruction of this module)".into(),
+                location: vec![],
+                part: String::new(),
+                access: aliaskit_core::sanitize::table::Access::Read,
+                tag: 0,
+                function: 0,
+            })
     }
 }
 
