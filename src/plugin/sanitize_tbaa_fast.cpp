@@ -246,6 +246,85 @@ NearPage pageAfter(BasicBlock *Done, const Walked &At,
   return {Start, Page};
 }
 
+/// walkToCells, or, when `Near` has a page, its cells there if the bytes
+/// lie in it (else the walk): the cells, their page and its start, `B` in
+/// the block that has them.
+Walked nearOrWalk(IRBuilder<> &B, Value *Ptr, uint64_t Size, Value *Ready,
+                  GlobalVariable *Shadow, BasicBlock *SlowBB,
+                  BasicBlock *Missing, const NearPage &Near) {
+  if (!Near.Page)
+    return walkToCells(B, Ptr, Size, Ready, Shadow, SlowBB, Missing);
+  LLVMContext &C = B.getContext();
+  Type *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
+  Type *PtrTy = PointerType::getUnqual(C);
+  auto Block = [&](const char *Name) {
+    return BasicBlock::Create(C, Name, SlowBB->getParent(), SlowBB);
+  };
+  // Within the page the last access of the pointer found: its cells
+  // without the walk (a store's own id is 0 until the module is
+  // registered, and then it calls, as after a walk).
+  Value *D = B.CreateSub(B.CreatePtrToInt(Ptr, I64), Near.Start);
+  BasicBlock *Reuse = Block("aliaskit.tbaa.near");
+  BasicBlock *Walk = Block("aliaskit.tbaa.walk");
+  B.CreateCondBr(
+      B.CreateAnd(B.CreateICmpULE(D, B.getInt64((1ull << PageBits) - Size)),
+                  B.CreateIsNotNull(Near.Page)),
+      Reuse, Walk, MDBuilder(C).createLikelyBranchWeights());
+  B.SetInsertPoint(Walk);
+  Walked W = walkToCells(B, Ptr, Size, Ready, Shadow, SlowBB, Missing);
+  BasicBlock *Walked = B.GetInsertBlock();
+  BasicBlock *Join = Block("aliaskit.tbaa.at");
+  B.CreateBr(Join);
+  B.SetInsertPoint(Reuse);
+  Value *NearFirst = B.CreateGEP(I32, Near.Page, D);
+  B.CreateBr(Join);
+  B.SetInsertPoint(Join);
+  auto Phi = [&](Type *Ty, Value *ByWalk, Value *ByNear) {
+    PHINode *P = B.CreatePHI(Ty, 2);
+    P->addIncoming(ByWalk, Walked);
+    P->addIncoming(ByNear, Reuse);
+    return P;
+  };
+  return {Phi(PtrTy, W.First, NearFirst), Phi(PtrTy, W.Page, Near.Page),
+          Phi(I64, W.Start, Near.Start)};
+}
+
+/// A site's answer cells, and the class of the id its bytes hold (0 beyond
+/// the class table: never an answer), for its fast path's compares.
+struct SiteAnswers {
+  GlobalVariable *Ok;
+  uint32_t Site;
+  /// The id's index in the class tables, and its class.
+  Value *Index, *Class;
+
+  SiteAnswers(IRBuilder<> &B, GlobalVariable *Ok, uint32_t Site,
+              GlobalVariable *ClassesG, Value *Id)
+      : Ok(Ok), Site(Site) {
+    Value *Classes = loadRelaxed(B, B.getPtrTy(), ClassesG, Align(8));
+    Index = B.CreateSelect(B.CreateICmpULT(Id, B.getInt32(MaxClassed)),
+                           B.CreateZExt(Id, B.getInt64Ty()), B.getInt64(0));
+    Class = loadRelaxed(B, B.getInt32Ty(),
+                        B.CreateGEP(B.getInt32Ty(), Classes, Index), Align(4));
+  }
+
+  /// Answer cell `K` of the site (0: none yet).
+  Value *cell(IRBuilder<> &B, uint64_t K) const {
+    return loadRelaxed(
+        B, B.getInt32Ty(),
+        B.CreateConstGEP2_64(Ok->getValueType(), Ok, 0,
+                             aliaskit::tbaa::CellsPerSite * Site + K),
+        Align(4));
+  }
+
+  /// Whether the class is one of answers `From` to `To` (not included).
+  Value *among(IRBuilder<> &B, uint64_t From, uint64_t To) const {
+    Value *Any = B.getFalse();
+    for (uint64_t K = From; K < To; ++K)
+      Any = B.CreateOr(Any, B.CreateICmpEQ(Class, cell(B, K)));
+    return B.CreateAnd(B.CreateICmpNE(Class, B.getInt32(0)), Any);
+  }
+};
+
 /// What a per-call access's fast path needs besides the others': its
 /// call instance, the next store id when that instance began (0: not
 /// known: a load's answer across calls is not used), and for a store the
@@ -302,66 +381,15 @@ bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
                          B.getInt32(0));
   }
   Value *Ready = Store ? B.CreateICmpNE(Id, B.getInt32(0)) : B.getTrue();
-  Walked At;
-  if (Near.Page) {
-    // Within the page the last access of the pointer found: its cells
-    // without the walk (a store's own id is 0 until the module is
-    // registered, and then it calls, as below).
-    Value *D = B.CreateSub(B.CreatePtrToInt(Ptr, I64), Near.Start);
-    BasicBlock *Reuse = Block("aliaskit.tbaa.near");
-    BasicBlock *Walk = Block("aliaskit.tbaa.walk");
-    B.CreateCondBr(
-        B.CreateAnd(B.CreateICmpULE(D, B.getInt64((1ull << PageBits) - Size)),
-                    B.CreateIsNotNull(Near.Page)),
-        Reuse, Walk, MDBuilder(C).createLikelyBranchWeights());
-    B.SetInsertPoint(Walk);
-    Walked W = walkToCells(B, Ptr, Size, Ready, Shadow, SlowBB, Missing);
-    BasicBlock *Walked = B.GetInsertBlock();
-    BasicBlock *Join = Block("aliaskit.tbaa.at");
-    B.CreateBr(Join);
-    B.SetInsertPoint(Reuse);
-    Value *NearFirst = B.CreateGEP(I32, Near.Page, D);
-    B.CreateBr(Join);
-    B.SetInsertPoint(Join);
-    auto Phi = [&](Type *Ty, Value *ByWalk, Value *ByNear) {
-      PHINode *P = B.CreatePHI(Ty, 2);
-      P->addIncoming(ByWalk, Walked);
-      P->addIncoming(ByNear, Reuse);
-      return P;
-    };
-    At = {Phi(PtrTy, W.First, NearFirst), Phi(PtrTy, W.Page, Near.Page),
-          Phi(I64, W.Start, Near.Start)};
-  } else {
-    At = walkToCells(B, Ptr, Size, Ready, Shadow, SlowBB, Missing);
-  }
+  Walked At = nearOrWalk(B, Ptr, Size, Ready, Shadow, SlowBB, Missing, Near);
   Value *First = At.First;
   auto [Cell0, Same] = sameCells(B, First, Size);
   MDNode *Likely = MDBuilder(C).createLikelyBranchWeights();
-  // The class of the bytes' id (0 beyond the class table: never an
-  // answer), against the site's answers (0: none yet), and a per-call
-  // load's two answers across calls.
-  auto AnswerCell = [&](uint64_t K) {
-    return loadRelaxed(B, I32,
-                       B.CreateConstGEP2_64(Ok->getValueType(), Ok, 0,
-                                            aliaskit::tbaa::CellsPerSite * Site + K),
-                       Align(4));
-  };
-  Value *Classes = loadRelaxed(B, PtrTy, ClassesG, Align(8));
-  Value *Index = B.CreateSelect(
-      B.CreateICmpULT(Cell0, B.getInt32(MaxClassed)),
-      B.CreateZExt(Cell0, I64), B.getInt64(0));
-  Value *Class =
-      loadRelaxed(B, I32, B.CreateGEP(I32, Classes, Index), Align(4));
+  SiteAnswers Answers(B, Ok, Site, ClassesG, Cell0);
   // The newest answer first; the others in a block of their own, on the
   // way to the runtime only (the hot path reads one answer cell).
-  auto Answered = [&](uint64_t From, uint64_t To) {
-    Value *Any = B.getFalse();
-    for (uint64_t K = From; K < To; ++K)
-      Any = B.CreateOr(Any, B.CreateICmpEQ(Class, AnswerCell(K)));
-    return B.CreateAnd(B.CreateICmpNE(Class, B.getInt32(0)), Any);
-  };
   Value *Known =
-      B.CreateOr(B.CreateICmpEQ(Cell0, B.getInt32(0)), Answered(0, 1));
+      B.CreateOr(B.CreateICmpEQ(Cell0, B.getInt32(0)), Answers.among(B, 0, 1));
   Value *Writes = Store ? B.CreateICmpNE(Own, B.getInt32(0)) : nullptr;
   if (Store)
     Known = B.CreateAnd(B.CreateOr(Known, B.CreateICmpEQ(Cell0, Own)), Writes);
@@ -371,15 +399,17 @@ bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
     // calls (one per per-call store site) is one of the site's answers
     // across calls.
     Value *AcrossTable = loadRelaxed(B, PtrTy, PC->Across, Align(8));
-    Value *Across = loadRelaxed(B, I32, B.CreateGEP(I32, AcrossTable, Index),
-                                Align(4));
+    Value *Across = loadRelaxed(
+        B, I32, B.CreateGEP(I32, AcrossTable, Answers.Index), Align(4));
     auto AnswersAcross = [&](Value *Answer) {
       return B.CreateAnd(B.CreateICmpNE(Answer, B.getInt32(0)),
                          B.CreateICmpEQ(Across, Answer));
     };
     Known = B.CreateOr(
-        Known, B.CreateAnd(B.CreateOr(AnswersAcross(AnswerCell(aliaskit::tbaa::Answers)),
-                                      AnswersAcross(AnswerCell(aliaskit::tbaa::Answers + 1))),
+        Known, B.CreateAnd(B.CreateOr(AnswersAcross(Answers.cell(
+                                          B, aliaskit::tbaa::Answers)),
+                                      AnswersAcross(Answers.cell(
+                                          B, aliaskit::tbaa::Answers + 1))),
                            B.CreateICmpULT(Cell0, PC->Watermark)));
   }
   BasicBlock *Pass = Store ? Block("aliaskit.tbaa.write") : Done;
@@ -387,7 +417,8 @@ bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
   BasicBlock *Compared = B.GetInsertBlock();
   B.CreateCondBr(B.CreateAnd(Same, Known), Pass, Older, Likely);
   B.SetInsertPoint(Older);
-  Value *Again = B.CreateAnd(Same, Answered(1, aliaskit::tbaa::Answers));
+  Value *Again =
+      B.CreateAnd(Same, Answers.among(B, 1, aliaskit::tbaa::Answers));
   B.CreateCondBr(Store ? B.CreateAnd(Again, Writes) : Again, Pass, SlowBB);
   if (Store) {
     B.SetInsertPoint(Pass);
