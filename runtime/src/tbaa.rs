@@ -312,6 +312,7 @@ impl Local {
     /// fast path may let a meeting with any id of `seen`'s class pass
     /// without a call. A property of the two sites' claims, true for ever
     /// once true.
+    ///
     /// The class becomes the newest of the site's [`ANSWERS`] answers (a
     /// site that meets the bytes of a few classes in turn keeps them all),
     /// the oldest is forgotten.
