@@ -31,7 +31,7 @@
 // the fast path is code generation's only.
 //
 // Otherwise (bytes on two pages, ids that differ, an id never met, a page
-// to make, the module not registered) the call runs as before, and may
+// to make, a store's module not registered) the call runs as before, and may
 // fill the answer cells. Accesses of more than 8 bytes and immutable loads
 // (which mark their bytes) go to the runtime every time.
 //
@@ -125,6 +125,12 @@ std::pair<Value *, Value *> sameCells(IRBuilder<> &B, Value *First,
   return {Cell0, Same};
 }
 
+/// A new block of a fast path, named `Name`, placed before its runtime
+/// call's block `Slow`.
+BasicBlock *blockBefore(BasicBlock *Slow, const char *Name) {
+  return BasicBlock::Create(Slow->getContext(), Name, Slow->getParent(), Slow);
+}
+
 /// The blocks of one fast path: `Head`, the runtime call's block up to it
 /// (without a terminator); `Slow`, the call alone; `Done`, from it on.
 struct FastBlocks {
@@ -156,10 +162,7 @@ Walked walkToCells(IRBuilder<> &B, Value *Ptr, uint64_t Size, Value *Ready,
   LLVMContext &C = B.getContext();
   Type *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
   Type *PtrTy = PointerType::getUnqual(C);
-  Function *F = Slow->getParent();
-  auto Block = [&](const char *Name) {
-    return BasicBlock::Create(C, Name, F, Slow);
-  };
+  auto Block = [&](const char *Name) { return blockBefore(Slow, Name); };
   MDNode *Likely = MDBuilder(C).createLikelyBranchWeights();
   MDNode *Unlikely = MDBuilder(C).createUnlikelyBranchWeights();
 
@@ -257,9 +260,7 @@ Walked nearOrWalk(IRBuilder<> &B, Value *Ptr, uint64_t Size, Value *Ready,
   LLVMContext &C = B.getContext();
   Type *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
   Type *PtrTy = PointerType::getUnqual(C);
-  auto Block = [&](const char *Name) {
-    return BasicBlock::Create(C, Name, SlowBB->getParent(), SlowBB);
-  };
+  auto Block = [&](const char *Name) { return blockBefore(SlowBB, Name); };
   // Within the page the last access of the pointer found: its cells
   // without the walk (a store's own id is 0 until the module is
   // registered, and then it calls, as after a walk).
@@ -355,13 +356,10 @@ bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
   LLVMContext &C = Slow->getContext();
   Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
   Type *PtrTy = PointerType::getUnqual(C);
-  Function *F = Slow->getFunction();
 
   FastBlocks Blocks = splitAround(Slow);
   BasicBlock *Head = Blocks.Head, *SlowBB = Blocks.Slow, *Done = Blocks.Done;
-  auto Block = [&](const char *Name) {
-    return BasicBlock::Create(C, Name, F, SlowBB);
-  };
+  auto Block = [&](const char *Name) { return blockBefore(SlowBB, Name); };
   // Bytes in a page or table that does not exist are untyped: a load has
   // nothing to check there, a store needs the runtime to make it.
   BasicBlock *Missing = Store ? SlowBB : Done;
