@@ -322,6 +322,9 @@ enum Op {
     /// (site, first, step, size, count, row_step, rows).
     Grid(SiteId, u64, i64, u64, u64, i64, u64),
     Begin(ScopeId),
+    /// `end_scope`: placed only where it changes no conflict
+    /// ([`with_ends`]); the model does not see it.
+    End(ScopeId),
     /// `check`, then `prune` with this budget (when budgets are on).
     Check(usize),
 }
@@ -432,6 +435,7 @@ fn past_frame(log: &mut FrameLog, t: &mut Table, ops: &[Op]) {
             Op::Summary(s, a, d, n, k) => log.access_run(s, a, n, d.unsigned_abs(), k),
             Op::Grid(s, a, d, n, k, rd, r) => log.access_grid(s, a, n, d, k, rd, r),
             Op::Begin(s) => log.begin_scope(s),
+            Op::End(s) => log.end_scope(s),
             Op::Check(keep) => log.prune(t, keep),
             _ => {
                 for (s, a, n) in expand(op) {
@@ -575,6 +579,7 @@ fn run(
                     model.begins[s as usize].push(model.epoch);
                 }
             }
+            Op::End(s) => log.end_scope(s),
             Op::Check(keep) => {
                 check(
                     &mut log,
@@ -610,6 +615,87 @@ proptest! {
         let (reported, truth, _) = run(&mut case, true, &[])?;
         prop_assert!(reported.is_subset(&truth), "{reported:?} not in {truth:?}");
     }
+}
+
+// An instance ended where nothing can join it (`FrameLog::end_scope`, as
+// sanitize_ends.cpp places it): the same conflicts, exactly.
+
+/// The scopes relevant to `site` as the runtime's filter lists them
+/// (`Filter::relevant`): every deciding scope of every claim with a write
+/// it takes part in.
+fn relevant_of(t: &mut Table, site: SiteId) -> Vec<ScopeId> {
+    let mut scopes = Vec::new();
+    for other in 0..SITES {
+        if let Some(c) = t.claim(site, other) {
+            if t.writes(site) || t.writes(other) {
+                scopes.extend_from_slice(t.scopes(c));
+            }
+        }
+    }
+    scopes.sort_unstable();
+    scopes.dedup();
+    scopes
+}
+
+/// `ops` with an end of scope x after each op from which no access of a
+/// site x is relevant to comes before x's next begin: every place the pass
+/// may put one.
+fn with_ends(ops: &[Op], t: &mut Table) -> Vec<Op> {
+    let relevant: Vec<Vec<ScopeId>> = (0..SITES).map(|s| relevant_of(t, s)).collect();
+    let joins = |op: &Op, x: ScopeId| {
+        expand(op)
+            .iter()
+            .any(|&(s, _, n)| n > 0 && relevant.get(s as usize).is_some_and(|r| r.contains(&x)))
+    };
+    let mut out = Vec::new();
+    for (i, op) in ops.iter().enumerate() {
+        out.push(op.clone());
+        for x in 0..SCOPES {
+            let mut until_begin = ops[i + 1..]
+                .iter()
+                .take_while(|o| !matches!(o, Op::Begin(y) if *y == x));
+            if !until_begin.any(|o| joins(o, x)) {
+                out.push(Op::End(x));
+            }
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn instances_ended_where_nothing_can_join_them_change_no_conflict(
+        mut case in case(),
+        before in program(),
+    ) {
+        case.ops = with_ends(&case.ops, &mut case.t);
+        let (reported, truth, log) = run(&mut case, false, &before)?;
+        prop_assert_eq!(log.dropped_accesses(), 0);
+        prop_assert_eq!(reported, truth);
+    }
+}
+
+#[test]
+fn an_end_lets_the_prune_drop_an_instance_no_later_access_can_join() {
+    // Site 0 reads, site 1 writes, claimed apart by scope 0; site 2 is
+    // claimed by nothing (it only makes the log check and prune).
+    let mut t = Table::new(&[(0, 1, vec![0])], &[1]);
+    let mut log = FrameLog::new();
+    log.reset(SITES, SCOPES);
+    log.begin_scope(0);
+    log.access(0, A, 8);
+    log.access(1, A + 8, 8);
+    check(&mut log, &mut t);
+    log.prune(&t, usize::MAX);
+    assert_eq!(log.entries(), 2, "the instance may still be joined");
+    log.end_scope(0);
+    log.access(2, A, 8);
+    check(&mut log, &mut t);
+    log.prune(&t, usize::MAX);
+    assert_eq!(log.entries(), 1, "only site 2's entry is left");
+    assert_eq!(log.instances(), 1, "an end is not an instance");
 }
 
 // Worked examples, with a table written by hand.

@@ -681,12 +681,30 @@ impl FrameLog {
     /// of range: ignored and counted). Every open entry is now of an older
     /// epoch, hence closed.
     pub fn begin_scope(&mut self, scope: ScopeId) {
+        if self.new_instance(scope) {
+            self.instances += 1;
+        }
+    }
+
+    /// The instance of `scope` ends: nothing logged from now on shares it
+    /// with what was logged before, as after a begin, but no instance is
+    /// counted (none with an access begins here). The pass places it where
+    /// no site relevant to the scope can be logged before the scope's next
+    /// begin (`sanitize_ends.cpp`): it changes no conflict, and lets
+    /// `prune` drop the instance's entries then rather than when the
+    /// frame ends.
+    pub fn end_scope(&mut self, scope: ScopeId) {
+        self.new_instance(scope);
+    }
+
+    /// A new epoch recorded as a begin of `scope`; false (ignored and
+    /// counted) when the scope is out of range.
+    fn new_instance(&mut self, scope: ScopeId) -> bool {
         if scope >= self.scopes {
             self.out_of_range += 1;
-            return;
+            return false;
         }
         self.epoch += 1;
-        self.instances += 1;
         // The scope's last begin separates nothing from this one if no
         // site it decides about made an entry in between: this one takes
         // its place (see `keep_separating`).
@@ -711,6 +729,7 @@ impl FrameLog {
             Some(b) if !between => *b = self.epoch,
             _ => begins.push(self.epoch),
         }
+        true
     }
 
     /// Whether a scope relevant to `site` began after `epoch` (without a
