@@ -203,7 +203,7 @@ bench: build
 # callgrind, then the archive laid out with the new list.
 hot-functions: build
 	@bash -c '. tools/lib/env.sh && need_packages hot-functions flang-22'
-	python3 bench/sanitize.py --only f_kernels,rs_collections,c_blas --runs 1 --no-callgrind --out /dev/null >/dev/null
+	python3 bench/sanitize.py --only f_kernels,rs_collections,c_blas,sqlite3 --runs 1 --no-callgrind --out /dev/null >/dev/null
 	python3 runtime/hot_functions.py
 	runtime/archive.sh
 

@@ -160,6 +160,20 @@ pub unsafe extern "C" fn __aliaskit_scope(frame: *mut Frame, scope: u32) {
     }
 }
 
+/// Nothing the frame logs from now on shares an instance of `scope` with
+/// what it logged before (placed by the pass where no access of a site
+/// relevant to the scope can come before its next declaration): the log
+/// may drop that instance's entries at its next prune.
+///
+/// # Safety
+/// As [`__aliaskit_exit`].
+#[no_mangle]
+pub unsafe extern "C" fn __aliaskit_scope_end(frame: *mut Frame, scope: u32) {
+    if let Some(f) = frame.as_mut().filter(|f| !f.idle()) {
+        f.log.end_scope(scope);
+    }
+}
+
 /// Site `site` of the frame's function accesses `size` bytes at `address`.
 ///
 /// # Safety
