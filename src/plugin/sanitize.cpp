@@ -666,6 +666,11 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
           MPM.addPass(aliaskit::InPlacePass(Name.ends_with("<stats>")));
           return true;
         }
+        if (Name == "aliaskit-sanitize-ends" ||
+            Name == "aliaskit-sanitize-ends<stats>") {
+          MPM.addPass(aliaskit::EndsPass(Name.ends_with("<stats>")));
+          return true;
+        }
         if (Name == "aliaskit-sanitize-once" ||
             Name == "aliaskit-sanitize-once<stats>") {
           MPM.addPass(aliaskit::OncePass(Name.ends_with("<stats>")));
@@ -729,7 +734,9 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
                    ThinOrFullLTOPhase Phase) {
         MPM.addPass(SanitizePass(End ? Stage::End : Stage::Parameters, Stats));
         // ALIASKIT_SANITIZE_IN_PLACE=0 keeps every frame in the runtime,
-        // and ALIASKIT_SANITIZE_ONCE=0 every access a loop repeats; so does
+        // ALIASKIT_SANITIZE_ONCE=0 every access a loop repeats, and
+        // ALIASKIT_SANITIZE_ENDS=0 every instance open till its frame
+        // ends or the scope begins again; so does
         // a module before an LTO link (the link inlines and tells
         // start-point frames their hosts: they must still be calls then).
         bool PreLink = Phase == ThinOrFullLTOPhase::ThinLTOPreLink ||
@@ -742,6 +749,8 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
           MPM.addPass(aliaskit::OncePass(Stats));
         if (On("ALIASKIT_SANITIZE_IN_PLACE"))
           MPM.addPass(aliaskit::InPlacePass(Stats));
+        if (On("ALIASKIT_SANITIZE_ENDS"))
+          MPM.addPass(aliaskit::EndsPass(Stats));
       });
   aliaskit::addTbaaFastPathStage(PB, Env);
 }

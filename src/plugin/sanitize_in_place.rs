@@ -2,10 +2,11 @@
 //! frame's accesses to compare, from the module's table, by the core's
 //! rule ([`aliaskit_core::sanitize::in_place`]); and which accesses a loop
 //! repeats at one address may be logged once per execution of the loop
-//! (`sanitize_once.cpp`, [`aliaskit_core::sanitize::once`]), and which
-//! reads repeat an earlier one's (`sanitize_repeats.cpp`).
+//! (`sanitize_once.cpp`, [`aliaskit_core::sanitize::once`]), which
+//! reads repeat an earlier one's (`sanitize_repeats.cpp`), and the scopes
+//! relevant to a site (`sanitize_ends.cpp`: where an instance may end).
 
-use aliaskit_core::sanitize::claims::FunctionClaims;
+use aliaskit_core::sanitize::claims::{Filter, FunctionClaims};
 use aliaskit_core::sanitize::in_place::slot_pairs;
 use aliaskit_core::sanitize::once::{once_per_loop, repeats};
 use aliaskit_core::sanitize::shape::{ModuleShape, TableParts};
@@ -16,6 +17,9 @@ use rustc_hash::FxHashMap;
 pub struct InPlaceTable {
     shape: ModuleShape,
     claims: FxHashMap<u32, FunctionClaims>,
+    /// Each function's filter as the runtime makes it (for its relevant
+    /// scopes), made on first need.
+    filters: FxHashMap<u32, Filter>,
 }
 
 /// Two accesses of a frame (indices into the accesses the pass gave) to
@@ -44,6 +48,7 @@ impl InPlaceTable {
         Ok(InPlaceTable {
             shape,
             claims: FxHashMap::default(),
+            filters: FxHashMap::default(),
         })
     }
 
@@ -66,6 +71,20 @@ impl InPlaceTable {
     pub fn once_scopes(&mut self, function: u32, site: u32) -> Option<Option<Vec<u32>>> {
         let (claims, sites) = self.claims(function)?;
         (site < sites).then(|| once_per_loop(claims, site, sites))
+    }
+
+    /// The scopes relevant to `site` (of table function `function`): every
+    /// deciding scope of every claim with a write it takes part in, as the
+    /// runtime's filter lists them ([`Filter::relevant`], which its log
+    /// prunes by); None if the table has no such function or site.
+    pub fn relevant_scopes(&mut self, function: u32, site: u32) -> Option<&[u32]> {
+        if !self.filters.contains_key(&function) {
+            let (claims, _) = self.claims(function)?;
+            let filter = Filter::of_claims(claims, &mut |_, _, _| false);
+            self.filters.insert(function, filter);
+        }
+        let relevant = &self.filters.get(&function)?.relevant;
+        relevant.get(site as usize).map(Vec::as_slice)
     }
 
     /// Whether a read of site `later` (of table function `function`) need

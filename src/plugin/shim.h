@@ -334,6 +334,13 @@ ptrdiff_t aliaskit_sanitize_in_place_pairs(void *Table, uint32_t Function,
 ptrdiff_t aliaskit_sanitize_once_scopes(void *Table, uint32_t Function,
                                         uint32_t Site, uint32_t *Scopes,
                                         size_t ScopesCap, size_t *ScopesLen);
+/// The scopes relevant to `Site` (table function `Function`), those whose
+/// new instances end its accesses' use to the runtime's log
+/// (sanitize_ends.cpp): 1 (up to `ScopesCap` written; `*ScopesLen` is how
+/// many there are), -1 (an unknown function or site).
+ptrdiff_t aliaskit_sanitize_relevant_scopes(void *Table, uint32_t Function,
+                                            uint32_t Site, uint32_t *Scopes,
+                                            size_t ScopesCap, size_t *ScopesLen);
 /// Whether a read of site `Later` (table function `Function`) need not be
 /// logged after a read of site `First` of the same bytes in the same frame
 /// and instances (sanitize_repeats.cpp): 1 (yes), 0 (no), -1 (an unknown
@@ -963,6 +970,19 @@ class InPlacePass : public llvm::PassInfoMixin<InPlacePass> {
 
 public:
   explicit InPlacePass(bool Stats = false) : Stats(Stats) {}
+  static bool isRequired() { return true; }
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
+
+/// sanitize_ends.cpp: at the very end, after InPlacePass, each frame
+/// still in the runtime is told where the last instance of a scope can
+/// take no more accesses (`__aliaskit_scope_end`), so that its log can drop
+/// that instance's entries (the file comment).
+class EndsPass : public llvm::PassInfoMixin<EndsPass> {
+  bool Stats;
+
+public:
+  explicit EndsPass(bool Stats = false) : Stats(Stats) {}
   static bool isRequired() { return true; }
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };

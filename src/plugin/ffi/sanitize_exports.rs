@@ -300,6 +300,35 @@ pub unsafe extern "C" fn aliaskit_sanitize_once_scopes(
     }
 }
 
+/// The scopes relevant to `site` (table function `function`): those whose
+/// new instances end its accesses' usefulness to the runtime's log
+/// (`sanitize_ends.cpp`). 1 (up to `scopes_cap` written, their number in
+/// `scopes_len`: when it is larger, ask again with more room), -1 (an
+/// unknown function or site, an internal error).
+///
+/// # Safety
+/// As [`aliaskit_sanitize_once_scopes`].
+#[no_mangle]
+pub unsafe extern "C" fn aliaskit_sanitize_relevant_scopes(
+    table: *mut InPlaceTable,
+    function: u32,
+    site: u32,
+    scopes: *mut u32,
+    scopes_cap: usize,
+    scopes_len: *mut usize,
+) -> isize {
+    let found = ask_table(table, |t| {
+        t.relevant_scopes(function, site).map(<[u32]>::to_vec)
+    });
+    match found {
+        None => -1,
+        Some(found) => {
+            *scopes_len = write_capped(scopes, scopes_cap, &found);
+            1
+        }
+    }
+}
+
 /// Whether a read of site `later` (table function `function`) need not be
 /// logged after a read of site `first` of the same bytes in the same frame
 /// and instances (`sanitize_repeats.cpp`): 1 (yes), 0 (no), -1 (an unknown
