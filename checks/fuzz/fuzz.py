@@ -53,7 +53,8 @@ through
   command       aliaskit explain, aliaskit dot, aliaskit dot --scopes
   sanitize      aliaskit-sanitize<start>,aliaskit-sanitize<parameters>,
                 aliaskit-sanitize<end>,aliaskit-sanitize-once,
-                aliaskit-sanitize-in-place, then --tbaa's
+                aliaskit-sanitize-in-place,aliaskit-sanitize-ends, then
+                --tbaa's
                 aliaskit-sanitize-tbaa,aliaskit-sanitize-tbaa<end>,
                 aliaskit-sanitize-tbaa<fast-path> (loops versioned, fast
                 paths expanded)
@@ -160,7 +161,7 @@ OUR_SOURCES = (os.path.join(env.ROOT, ""), "/rustc/", "/.cargo/")
 # controls: default<O2> without ALIASKIT_SANITIZE (the plugin still
 # loaded), with the AA setting ALIASKIT_SANITIZE makes, with basic-aa alone.
 SANITIZE = ("aliaskit-sanitize<start>,aliaskit-sanitize<parameters>,aliaskit-sanitize<end>,"
-            "aliaskit-sanitize-once,aliaskit-sanitize-in-place,"
+            "aliaskit-sanitize-once,aliaskit-sanitize-in-place,aliaskit-sanitize-ends,"
             "aliaskit-sanitize-tbaa,aliaskit-sanitize-tbaa<end>,aliaskit-sanitize-tbaa<fast-path>")
 SANITIZE_O2 = "default<O2>"
 SANITIZE_ENV = "1,tbaa"
