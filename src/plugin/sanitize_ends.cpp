@@ -442,17 +442,6 @@ unsigned Frame::place(LoopInfo &LI) {
   return Placed;
 }
 
-/// Whether F may get ends: defined, no setjmp (a block may run again
-/// without a cycle), no funclets.
-bool mayEnd(Function &F) {
-  if (F.isDeclaration() || F.callsFunctionThatReturnsTwice())
-    return false;
-  for (Instruction &I : instructions(F))
-    if (isa<FuncletPadInst>(I) || isa<CatchSwitchInst>(I))
-      return false;
-  return true;
-}
-
 } // namespace
 
 PreservedAnalyses aliaskit::EndsPass::run(Module &M,
@@ -462,12 +451,10 @@ PreservedAnalyses aliaskit::EndsPass::run(Module &M,
   aliaskit::inplace::Tables T;
   unsigned Ends = 0, Frames = 0;
   for (Function &F : M) {
-    if (!mayEnd(F))
+    // No setjmp (a block may run again without a cycle), no funclets.
+    if (!aliaskit::inplace::plainControlFlow(F))
       continue;
-    SmallVector<CallInst *, 4> Enters;
-    for (Instruction &I : instructions(F))
-      if (CallInst *Enter = aliaskit::runtimeCall(&I, "__aliaskit_enter", 7))
-        Enters.push_back(Enter);
+    SmallVector<CallInst *, 4> Enters = aliaskit::inplace::frameEnters(F);
     if (Enters.empty())
       continue;
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);

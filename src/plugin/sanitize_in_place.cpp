@@ -287,8 +287,9 @@ bool qualifies(Frame &F, Tables &T, DominatorTree &DT, Kept &Why) {
   return true;
 }
 
-/// Whether F may hold frames checked in place (the file comment).
-bool mayLower(Function &F) {
+} // namespace
+
+bool aliaskit::inplace::plainControlFlow(Function &F) {
   if (F.isDeclaration() || F.callsFunctionThatReturnsTwice())
     return false;
   for (Instruction &I : instructions(F))
@@ -297,7 +298,13 @@ bool mayLower(Function &F) {
   return true;
 }
 
-} // namespace
+SmallVector<CallInst *, 4> aliaskit::inplace::frameEnters(Function &F) {
+  SmallVector<CallInst *, 4> Enters;
+  for (Instruction &I : instructions(F))
+    if (CallInst *Enter = aliaskit::runtimeCall(&I, "__aliaskit_enter", 7))
+      Enters.push_back(Enter);
+  return Enters;
+}
 
 aliaskit::inplace::Tables::~Tables() {
   for (auto &[G, T] : Decoded)
@@ -326,10 +333,7 @@ PreservedAnalyses aliaskit::InPlacePass::run(Module &M,
   unsigned InPlace = 0, Reasons[unsigned(Kept::Count)] = {};
   bool Changed = false;
   for (Function &Fn : M) {
-    SmallVector<CallInst *, 4> Enters;
-    for (Instruction &I : instructions(Fn))
-      if (CallInst *Enter = aliaskit::runtimeCall(&I, "__aliaskit_enter", 7))
-        Enters.push_back(Enter);
+    SmallVector<CallInst *, 4> Enters = aliaskit::inplace::frameEnters(Fn);
     if (Enters.empty())
       continue;
     // Accesses in the function's order: a report's first access is the
@@ -337,7 +341,7 @@ PreservedAnalyses aliaskit::InPlacePass::run(Module &M,
     DenseMap<const Instruction *, unsigned> Order;
     for (Instruction &I : instructions(Fn))
       Order[&I] = Order.size();
-    if (!mayLower(Fn)) {
+    if (!aliaskit::inplace::plainControlFlow(Fn)) {
       Reasons[unsigned(Kept::Function)] += Enters.size();
       continue;
     }

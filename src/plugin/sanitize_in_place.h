@@ -61,6 +61,15 @@ public:
 /// (once the check ran). sanitize_in_place.cpp reads it right after.
 constexpr const char *OnceMark = "aliaskit.once";
 
+/// Whether F is defined, calls no setjmp (a slot held in a register is not
+/// kept across longjmp, and a block may run again without a cycle) and has
+/// no funclet (new calls would need its bundle): the passes after the end
+/// point may add code to it.
+bool plainControlFlow(llvm::Function &F);
+
+/// F's `__aliaskit_enter` calls (its frames), in its order.
+llvm::SmallVector<llvm::CallInst *, 4> frameEnters(llvm::Function &F);
+
 /// Makes each check of `Fn` (an access, a run or a grid) that a loop
 /// repeats at the same bytes run once per execution of the loop, where
 /// the log then finds the same conflicts (sanitize_once.cpp); returns how
