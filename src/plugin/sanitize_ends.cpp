@@ -77,9 +77,20 @@ bool constantSites(Value *V, SmallVectorImpl<uint32_t> &Out,
   return false;
 }
 
+/// A function's blocks in reverse post-order, and its reachable
+/// instructions numbered in that order: made once, shared by its frames.
+struct Layout {
+  ReversePostOrderTraversal<Function *> RPO;
+  DenseMap<const Instruction *, unsigned> Order;
+  explicit Layout(Function &F) : RPO(&F) {
+    for (BasicBlock *B : RPO)
+      for (Instruction &I : *B)
+        Order[&I] = Order.size();
+  }
+};
+
 /// What one of the frame's calls does to the scopes, in block order.
 struct Event {
-  Instruction *At;
   /// Delegate: a delegation begins (a use, of its sites, whose accesses
   /// come with the call after it); Undelegate: it ends.
   enum Kind { Use, Delegate, Undelegate, End, Enter, Exit } What;
@@ -89,15 +100,15 @@ struct Event {
 };
 
 /// One frame and the three analyses (the file comment).
-class Frame {
+class FrameEnds {
   CallInst *EnterCall;
   aliaskit::inplace::Tables &T;
+  const Layout &L;
   /// The frame's scopes that some site is relevant to, densely numbered.
   SmallVector<uint32_t, 16> Scopes;
   DenseMap<uint32_t, unsigned> Index;
   DenseMap<uint32_t, BitVector> SiteScopes;
   DenseMap<BasicBlock *, SmallVector<Event, 4>> Events;
-  ReversePostOrderTraversal<Function *> RPO;
   /// Ended: the ends placed at a block's start; EndedLast: at its end.
   DenseMap<BasicBlock *, BitVector> LiveIn, OpenOut, Ended, EndedLast;
   DenseMap<BasicBlock *, bool> RunningIn, RunningOut;
@@ -123,14 +134,14 @@ class Frame {
   void lessOpenFrom(BasicBlock *B);
 
 public:
-  Frame(CallInst *Enter, aliaskit::inplace::Tables &T)
-      : EnterCall(Enter), T(T), RPO(Enter->getFunction()) {}
+  FrameEnds(CallInst *Enter, aliaskit::inplace::Tables &T, const Layout &L)
+      : EnterCall(Enter), T(T), L(L) {}
   /// Places the ends (the file comment) and returns how many.
   unsigned place(LoopInfo &LI);
 };
 
 /// The scopes relevant to `Site`, from the core; false if it cannot say.
-bool Frame::relevantOf(uint32_t Site, SmallVectorImpl<uint32_t> &Out) {
+bool FrameEnds::relevantOf(uint32_t Site, SmallVectorImpl<uint32_t> &Out) {
   auto *Function = dyn_cast<ConstantInt>(EnterCall->getArgOperand(1));
   void *Table = T.of(EnterCall->getArgOperand(0));
   if (!Function || !Table)
@@ -155,7 +166,7 @@ bool Frame::relevantOf(uint32_t Site, SmallVectorImpl<uint32_t> &Out) {
 
 /// The scopes the sites `C` logs are relevant to (every scope when a site
 /// is not known); false if the core cannot answer for one.
-bool Frame::usesOf(CallInst &C, BitVector &Out) {
+bool FrameEnds::usesOf(CallInst &C, BitVector &Out) {
   SmallVector<Value *, 2> SiteArgs;
   if (aliaskit::accessCall(&C))
     SiteArgs.push_back(C.getArgOperand(1));
@@ -184,7 +195,7 @@ bool Frame::usesOf(CallInst &C, BitVector &Out) {
 
 /// The frame's calls as events, its scopes and what each site is relevant
 /// to; false if the frame has a user this file does not know.
-bool Frame::collect() {
+bool FrameEnds::collect() {
   SmallVector<CallInst *, 32> Calls;
   std::set<uint32_t> Sites;
   for (User *U : EnterCall->users()) {
@@ -232,17 +243,13 @@ bool Frame::collect() {
   }
   // The events, each block's in order.
   Calls.push_back(EnterCall);
-  DenseMap<Instruction *, unsigned> Order;
-  for (BasicBlock *B : RPO)
-    for (Instruction &I : *B)
-      Order[&I] = Order.size();
   llvm::sort(Calls, [&](CallInst *A, CallInst *B) {
-    return Order.lookup(A) < Order.lookup(B);
+    return L.Order.lookup(A) < L.Order.lookup(B);
   });
   for (CallInst *C : Calls) {
-    if (!Order.count(C))
+    if (!L.Order.count(C))
       continue; // unreachable
-    Event E{C, Event::Use, none()};
+    Event E{Event::Use, none()};
     if (C == EnterCall) {
       E.What = Event::Enter;
     } else if (aliaskit::runtimeCall(C, "__aliaskit_exit", 1)) {
@@ -266,12 +273,12 @@ bool Frame::collect() {
   return true;
 }
 
-void Frame::solveLive() {
-  for (BasicBlock *B : RPO)
+void FrameEnds::solveLive() {
+  for (BasicBlock *B : L.RPO)
     LiveIn[B] = none();
   for (bool Changed = true; Changed;) {
     Changed = false;
-    for (BasicBlock *B : llvm::reverse(RPO)) {
+    for (BasicBlock *B : llvm::reverse(L.RPO)) {
       BitVector Live = none();
       for (BasicBlock *S : successors(B))
         if (LiveIn.count(S))
@@ -292,14 +299,14 @@ void Frame::solveLive() {
   }
 }
 
-void Frame::solveRunning() {
+void FrameEnds::solveRunning() {
   BasicBlock *Entry = &EnterCall->getFunction()->getEntryBlock();
-  for (BasicBlock *B : RPO)
+  for (BasicBlock *B : L.RPO)
     RunningIn[B] = RunningOut[B] = B != Entry;
   RunningIn[Entry] = false;
   for (bool Changed = true; Changed;) {
     Changed = false;
-    for (BasicBlock *B : RPO) {
+    for (BasicBlock *B : L.RPO) {
       bool Running = B != Entry;
       for (BasicBlock *P : predecessors(B))
         if (RunningOut.count(P))
@@ -318,7 +325,7 @@ void Frame::solveRunning() {
   }
 }
 
-BitVector Frame::openIn(BasicBlock *B) {
+BitVector FrameEnds::openIn(BasicBlock *B) {
   BitVector Open = none();
   for (BasicBlock *P : predecessors(B))
     if (OpenOut.count(P))
@@ -327,7 +334,7 @@ BitVector Frame::openIn(BasicBlock *B) {
 }
 
 /// What is open at the end of B, from what is open at its start.
-BitVector Frame::openAfter(BasicBlock *B, BitVector Open) {
+BitVector FrameEnds::openAfter(BasicBlock *B, BitVector Open) {
   if (auto It = Ended.find(B); It != Ended.end())
     Open.reset(It->second);
   for (const Event &E : eventsOf(B)) {
@@ -343,12 +350,12 @@ BitVector Frame::openAfter(BasicBlock *B, BitVector Open) {
   return Open;
 }
 
-void Frame::solveOpen() {
-  for (BasicBlock *B : RPO)
+void FrameEnds::solveOpen() {
+  for (BasicBlock *B : L.RPO)
     OpenOut[B] = none();
   for (bool Changed = true; Changed;) {
     Changed = false;
-    for (BasicBlock *B : RPO) {
+    for (BasicBlock *B : L.RPO) {
       BitVector Open = openAfter(B, openIn(B));
       if (Open != OpenOut[B]) {
         OpenOut[B] = std::move(Open);
@@ -360,7 +367,7 @@ void Frame::solveOpen() {
 
 /// The scopes to end at the start of B (`AtEnd`: before its terminator),
 /// none if B is not a place for ends (the file comment).
-BitVector Frame::endsAt(BasicBlock *B, bool AtEnd, LoopInfo &LI) {
+BitVector FrameEnds::endsAt(BasicBlock *B, bool AtEnd, LoopInfo &LI) {
   BitVector Ends = none();
   if (LI.getLoopFor(B))
     return Ends;
@@ -394,7 +401,7 @@ BitVector Frame::endsAt(BasicBlock *B, bool AtEnd, LoopInfo &LI) {
 /// longer open where it flowed. (A scope kept open by a cycle of blocks
 /// may stay so: open only says where an end would be of use, never
 /// where one may go.)
-void Frame::lessOpenFrom(BasicBlock *B) {
+void FrameEnds::lessOpenFrom(BasicBlock *B) {
   SmallVector<BasicBlock *, 16> Work{B};
   while (!Work.empty()) {
     BasicBlock *X = Work.pop_back_val();
@@ -408,7 +415,7 @@ void Frame::lessOpenFrom(BasicBlock *B) {
   }
 }
 
-unsigned Frame::place(LoopInfo &LI) {
+unsigned FrameEnds::place(LoopInfo &LI) {
   if (!collect())
     return 0;
   solveLive();
@@ -423,7 +430,7 @@ unsigned Frame::place(LoopInfo &LI) {
                         false),
       aliaskit::runtimeCallAttributes(C, MemoryEffects::inaccessibleMemOnly()));
   unsigned Placed = 0;
-  for (BasicBlock *B : RPO)
+  for (BasicBlock *B : L.RPO)
     for (bool AtEnd : {false, true}) {
       BitVector Ends = endsAt(B, AtEnd, LI);
       if (Ends.none())
@@ -458,9 +465,10 @@ PreservedAnalyses aliaskit::EndsPass::run(Module &M,
     if (Enters.empty())
       continue;
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
+    Layout Lay(F);
     unsigned Before = Ends;
     for (CallInst *Enter : Enters) {
-      unsigned Placed = Frame(Enter, T).place(LI);
+      unsigned Placed = FrameEnds(Enter, T, Lay).place(LI);
       Ends += Placed;
       Frames += Placed != 0;
     }
