@@ -380,7 +380,8 @@ BitVector FrameEnds::endsAt(BasicBlock *B, bool AtEnd, LoopInfo &LI) {
     for (const Event &E : eventsOf(B))
       Delegating = E.What == Event::Delegate ||
                    (Delegating && E.What != Event::Undelegate);
-    if (!RunningOut[B] || Delegating || !(isa<BranchInst>(T) || isa<SwitchInst>(T)))
+    bool Branch = isa<BranchInst>(T) || isa<SwitchInst>(T);
+    if (!RunningOut[B] || Delegating || !Branch)
       return Ends;
     Live = none();
     for (BasicBlock *S : successors(B))
