@@ -42,6 +42,13 @@ pub(super) struct Seen {
     slots: Vec<Slot>,
     /// Pairs put in since the last clear.
     taken: usize,
+    /// The slots taken since the last clear while they are few (an eighth
+    /// of the table): a clear resets those, not the whole table. A long
+    /// frame's table, grown in a phase of many entries, is cleared at
+    /// every prune of the short logs that follow.
+    touched: Vec<u32>,
+    /// Whether some slot taken since the last clear is not in `touched`.
+    overflowed: bool,
 }
 
 impl Seen {
@@ -68,11 +75,18 @@ impl Seen {
         }
         let k = self.slot(site, lo);
         self.slots[k] = Slot { lo, site, entry };
+        if self.touched.len() < self.slots.len() / 8 {
+            self.touched.push(k as u32);
+        } else {
+            self.overflowed = true;
+        }
     }
 
     fn grow(&mut self) {
         let size = (self.slots.len() * 2).clamp(MIN_SLOTS, MAX_SLOTS);
         let old = std::mem::replace(&mut self.slots, vec![EMPTY; size]);
+        // The slots move: a clear resets the whole table.
+        self.overflowed = true;
         for s in old.into_iter().filter(|s| s.entry != NO_ENTRY) {
             let k = self.slot(s.site, s.lo);
             self.slots[k] = s;
@@ -83,15 +97,51 @@ impl Seen {
     /// size. Costs nothing when nothing was put in.
     pub fn clear(&mut self) {
         if self.taken > 0 {
-            self.slots.fill(EMPTY);
+            if self.overflowed {
+                self.slots.fill(EMPTY);
+            } else {
+                for &k in &self.touched {
+                    self.slots[k as usize] = EMPTY;
+                }
+            }
             self.taken = 0;
         }
+        self.touched.clear();
+        self.overflowed = false;
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_clear_forgets_every_pair_whether_it_resets_a_few_slots_or_all() {
+        let mut seen = Seen::default();
+        let at = |i: u64| 0x10_0000 + 8 * i;
+        // Grown to its largest, then cleared: the whole table is reset.
+        for i in 0..2 * MAX_SLOTS as u64 {
+            seen.insert(1, at(i), i as u32);
+        }
+        assert_eq!(seen.slots.len(), MAX_SLOTS);
+        seen.clear();
+        assert!(seen.slots.iter().all(|s| *s == EMPTY));
+        // A few pairs: only their slots are reset.
+        for i in 0..10 {
+            seen.insert(2, at(i), i as u32);
+        }
+        assert!(!seen.overflowed && seen.touched.len() == 10);
+        seen.clear();
+        assert!(seen.slots.iter().all(|s| *s == EMPTY));
+        // More than an eighth of the table: all of it again.
+        for i in 0..MAX_SLOTS as u64 / 4 {
+            seen.insert(3, at(i), i as u32);
+        }
+        assert!(seen.overflowed);
+        seen.clear();
+        assert!(seen.slots.iter().all(|s| *s == EMPTY));
+        assert_eq!(seen.get(3, at(0)), None);
+    }
 
     #[test]
     fn a_pair_is_found_until_another_takes_its_slot_or_a_clear() {
