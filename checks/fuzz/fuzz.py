@@ -139,7 +139,7 @@ DESIGNED_STOP = re.compile(rb"LLVM ERROR: (verify-alias-md|check-captures): ")
 # header says how). The key is the innermost named frame of the stack dump
 # (for a hang, the one opt prints when stopped with SIGABRT at the limit).
 LLVM_SITES = {
-    "llvm::MDNode::getMostGenericTBAA": "checks/repro/merge-tbaa-hang.ll",
+    "llvm::MDNode::getMostGenericTBAA": "checks/repro/merge-tbaa-hang.ll, merge-tbaa-cycle.ll",
 }
 # instcombine's own check that one iteration reached a fixpoint: a fold it
 # missed, whichever analysis answered (checks/repro/instcombine-fixpoint-*.ll:
@@ -244,7 +244,9 @@ def llvm_site(frames):
     stopped, or None: also when any frame is in our plugin."""
     if ours_on(frames):
         return None
-    named = [f[0] for f in frames if f[0] and not f[0].startswith("llvm::sys::")]
+    # A fatal error stops in report_fatal_error: the site is its caller.
+    named = [f[0] for f in frames
+             if f[0] and not f[0].startswith("llvm::sys::") and f[0] != "llvm::report_fatal_error"]
     return named[0] if named and named[0] in LLVM_SITES else None
 
 

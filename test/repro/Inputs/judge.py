@@ -24,6 +24,7 @@ def judge(name, p, why=None):
 
 
 judge("merge-tbaa-hang.ll", "slp-vectorizer")
+judge("merge-tbaa-cycle.ll", "simplifycfg<sink-common-insts>")
 judge("instcombine-fixpoint-tbaa.ll", "instcombine")
 # Natively a crash here comes and goes; the judgment of one is what counts.
 judge("decl-not-node.ll", "instcombine", why="signal 11")
