@@ -58,25 +58,6 @@ using namespace llvm;
 
 namespace {
 
-/// The values a site argument can take: constants, or phis and selects of
-/// them; false if it may be anything else.
-bool constantSites(Value *V, SmallVectorImpl<uint32_t> &Out,
-                   SmallPtrSetImpl<Value *> &Seen) {
-  if (!Seen.insert(V).second)
-    return true;
-  if (auto *C = dyn_cast<ConstantInt>(V)) {
-    Out.push_back(uint32_t(C->getZExtValue()));
-    return true;
-  }
-  if (auto *P = dyn_cast<PHINode>(V))
-    return all_of(P->incoming_values(),
-                  [&](Value *In) { return constantSites(In, Out, Seen); });
-  if (auto *S = dyn_cast<SelectInst>(V))
-    return constantSites(S->getTrueValue(), Out, Seen) &&
-           constantSites(S->getFalseValue(), Out, Seen);
-  return false;
-}
-
 /// A function's blocks in reverse post-order, and its reachable
 /// instructions numbered in that order: made once, shared by its frames.
 struct Layout {
@@ -176,8 +157,7 @@ bool FrameEnds::usesOf(CallInst &C, BitVector &Out) {
   Out.set(any());
   for (Value *V : SiteArgs) {
     SmallVector<uint32_t, 4> Sites;
-    SmallPtrSet<Value *, 8> Seen;
-    if (!constantSites(V, Sites, Seen)) {
+    if (!aliaskit::inplace::siteValues(V, Sites)) {
       Out = all();
       return true;
     }
@@ -207,8 +187,7 @@ bool FrameEnds::collect() {
     if (aliaskit::accessCall(C) || Delegates) {
       for (unsigned I = 1, E = Delegates ? 3 : 2; I < E; ++I) {
         SmallVector<uint32_t, 4> Found;
-        SmallPtrSet<Value *, 8> Seen;
-        if (constantSites(C->getArgOperand(I), Found, Seen))
+        if (aliaskit::inplace::siteValues(C->getArgOperand(I), Found))
           Sites.insert(Found.begin(), Found.end());
       }
     } else if (!aliaskit::runtimeCall(C, "__aliaskit_scope", 2) &&

@@ -186,21 +186,13 @@ bool sitesOf(const Frame &F, uint32_t &Function,
     return false;
   Function = Index->getZExtValue();
   for (auto [K, A] : enumerate(F.Accesses)) {
-    // Two access calls that SimplifyCFG sank into one take their site
-    // from a phi (or a select) of constants: each is a site the slot may
-    // have, and the runtime asks the claim of the sites that ran.
-    SmallVector<Value *, 4> Each = {A->getArgOperand(1)};
-    if (auto *Phi = dyn_cast<PHINode>(Each.front()))
-      Each.assign(Phi->incoming_values().begin(), Phi->incoming_values().end());
-    else if (auto *Sel = dyn_cast<SelectInst>(Each.front()))
-      Each = {Sel->getTrueValue(), Sel->getFalseValue()};
-    for (Value *V : Each) {
-      auto *Site = dyn_cast<ConstantInt>(V);
-      if (!Site)
-        return false;
-      Sites.push_back(Site->getZExtValue());
-      SlotOf.push_back(K);
-    }
+    // Each site the slot may have: the runtime asks the claim of the
+    // sites that ran.
+    SmallVector<uint32_t, 4> Each;
+    if (!aliaskit::inplace::siteValues(A->getArgOperand(1), Each))
+      return false;
+    Sites.append(Each);
+    SlotOf.append(Each.size(), K);
   }
   return Sites.size() <= 2 * MaxSlots;
 }
@@ -295,6 +287,23 @@ bool aliaskit::inplace::plainControlFlow(Function &F) {
   for (Instruction &I : instructions(F))
     if (isa<FuncletPadInst>(I) || isa<CatchSwitchInst>(I))
       return false;
+  return true;
+}
+
+bool aliaskit::inplace::siteValues(Value *V, SmallVectorImpl<uint32_t> &Out) {
+  // Two access calls that SimplifyCFG sank into one take their site from
+  // a phi (or a select) of constants.
+  SmallVector<Value *, 4> Each = {V};
+  if (auto *Phi = dyn_cast<PHINode>(V))
+    Each.assign(Phi->incoming_values().begin(), Phi->incoming_values().end());
+  else if (auto *Sel = dyn_cast<SelectInst>(V))
+    Each = {Sel->getTrueValue(), Sel->getFalseValue()};
+  for (Value *E : Each) {
+    auto *Site = dyn_cast<ConstantInt>(E);
+    if (!Site)
+      return false;
+    Out.push_back(Site->getZExtValue());
+  }
   return true;
 }
 

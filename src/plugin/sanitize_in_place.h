@@ -67,6 +67,11 @@ constexpr const char *OnceMark = "aliaskit.once";
 /// point may add code to it.
 bool plainControlFlow(llvm::Function &F);
 
+/// The sites a check's site argument `V` may be: a constant, or a phi or
+/// select of constants (two calls SimplifyCFG sank into one); false if it
+/// may be anything else.
+bool siteValues(llvm::Value *V, llvm::SmallVectorImpl<uint32_t> &Out);
+
 /// F's `__aliaskit_enter` calls (its frames), in its order.
 llvm::SmallVector<llvm::CallInst *, 4> frameEnters(llvm::Function &F);
 
