@@ -80,6 +80,27 @@ struct Event {
   BitVector Scopes;
 };
 
+/// What event `E` does to the scopes' bits of live and open alike: an
+/// access or a delegation sets its sites' (and `Any`), a begin or an end
+/// clears its scope's, the frame's enter and exit clear all.
+void apply(const Event &E, BitVector &Bits) {
+  switch (E.What) {
+  case Event::Use:
+  case Event::Delegate:
+    Bits |= E.Scopes;
+    break;
+  case Event::End:
+    Bits.reset(E.Scopes);
+    break;
+  case Event::Undelegate:
+    break;
+  case Event::Enter:
+  case Event::Exit:
+    Bits.reset();
+    break;
+  }
+}
+
 /// One frame and the three analyses (the file comment).
 class FrameEnds {
   CallInst *EnterCall;
@@ -262,14 +283,8 @@ void FrameEnds::solveLive() {
       for (BasicBlock *S : successors(B))
         if (LiveIn.count(S))
           Live |= LiveIn[S];
-      for (const Event &E : llvm::reverse(eventsOf(B))) {
-        if (E.What == Event::Use || E.What == Event::Delegate)
-          Live |= E.Scopes;
-        else if (E.What == Event::End)
-          Live.reset(E.Scopes);
-        else if (E.What != Event::Undelegate)
-          Live.reset();
-      }
+      for (const Event &E : llvm::reverse(eventsOf(B)))
+        apply(E, Live);
       if (Live != LiveIn[B]) {
         LiveIn[B] = std::move(Live);
         Changed = true;
@@ -316,14 +331,8 @@ BitVector FrameEnds::openIn(BasicBlock *B) {
 BitVector FrameEnds::openAfter(BasicBlock *B, BitVector Open) {
   if (auto It = Ended.find(B); It != Ended.end())
     Open.reset(It->second);
-  for (const Event &E : eventsOf(B)) {
-    if (E.What == Event::Use || E.What == Event::Delegate)
-      Open |= E.Scopes;
-    else if (E.What == Event::End)
-      Open.reset(E.Scopes);
-    else if (E.What != Event::Undelegate)
-      Open.reset();
-  }
+  for (const Event &E : eventsOf(B))
+    apply(E, Open);
   if (auto It = EndedLast.find(B); It != EndedLast.end())
     Open.reset(It->second);
   return Open;
