@@ -194,6 +194,29 @@ pub unsafe extern "C" fn __aliaskit_access(
     check_if_due!(f);
 }
 
+/// [`__aliaskit_access`] by a site the pass proved *final* in this frame
+/// (`src/plugin/sanitize_final.cpp`): no access logged after one of its
+/// own can be claimed against it, so its entries go once checked (core
+/// `FrameLog::access_final`). The site is logged by no other call.
+///
+/// # Safety
+/// As [`__aliaskit_exit`].
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn __aliaskit_access_final(
+    frame: *mut Frame,
+    site: u32,
+    address: *const c_void,
+    size: u64,
+) {
+    let Some(f) = frame.as_mut() else { return };
+    if f.idle() {
+        return;
+    }
+    f.log.access_final(site, address as u64, size);
+    check_if_due!(f);
+}
+
 /// Site `site` of the frame's function accessed `size` bytes `count`
 /// times, at `first`, `first + stride`, ... (`stride` may be negative):
 /// a loop's accesses, summarized by the pass at the loop's exit.

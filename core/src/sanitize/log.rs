@@ -86,7 +86,10 @@
 //!
 //! An entry can no longer conflict with anything logged later once every
 //! scope of every claim of its site ([`Claims::relevant_scopes`]) has begun
-//! a new instance since its epoch: [`FrameLog::prune`] drops those entries
+//! a new instance since its epoch, or once it has been checked if its
+//! site is *final* (logged by [`FrameLog::access_final`]: the pass proved
+//! that nothing logged after its accesses can be their partner):
+//! [`FrameLog::prune`] drops those entries
 //! without loss, then the oldest entries beyond a budget (counted as
 //! dropped), and forgets the begins no pair of remaining or future entries
 //! can straddle (those at or before the oldest remaining epoch).
@@ -320,6 +323,10 @@ pub struct FrameLog {
     /// The frame's first epoch: a site whose `pushed` is older has no
     /// entry in this frame, and its first access makes one at once.
     first_epoch: Epoch,
+    /// Per site: the `first_epoch` of the last frame that logged it by
+    /// [`FrameLog::access_final`] (equal to this frame's: its entries go
+    /// once checked; a past frame's is older, harmless).
+    final_in: Vec<Epoch>,
     /// Per site: the epoch of the last begin of one of its relevant scopes
     /// (with `relevance`; without it, every begin closes every run; a past
     /// frame's is older than every entry of this one, so it closes none).
@@ -416,6 +423,7 @@ impl FrameLog {
             self.open.resize(sites as usize, [NO_ENTRY; WAYS]);
             self.last_hit.resize(sites as usize, NO_EPOCH);
             self.pushed.resize(sites as usize, 0);
+            self.final_in.resize(sites as usize, 0);
             self.site_break.resize(sites as usize, 0);
         }
         self.sites = sites;
@@ -461,6 +469,22 @@ impl FrameLog {
         {
             self.push(site, addr, len);
         }
+    }
+
+    /// [`FrameLog::access`] by a site whose accesses have no partner after
+    /// them: the caller promises that, in this frame, the site is logged
+    /// only by this call and that no access logged after one of them can
+    /// be claimed against it with a write ([`ClaimRule`]) in one instance
+    /// of every scope of the claim (`sanitize_final.cpp` proves it from
+    /// the control flow). So once an entry of the site has been checked,
+    /// against every entry logged until then, it can take part in no
+    /// later conflict, and the next prune drops it.
+    #[inline]
+    pub fn access_final(&mut self, site: SiteId, addr: u64, size: u64) {
+        if let Some(f) = self.final_in.get_mut(site as usize) {
+            *f = self.first_epoch;
+        }
+        self.access(site, addr, size)
     }
 
     /// The common case first: the block `[addr, addr+len)` continues the

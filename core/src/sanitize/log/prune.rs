@@ -7,7 +7,8 @@ use super::{Claims, Epoch, FrameLog, ScopeId, NO_ENTRY, NO_EPOCH};
 
 impl FrameLog {
     /// Called after `check` when the log is big: drops the entries that can
-    /// no longer conflict with later accesses, then the oldest beyond `keep`
+    /// no longer conflict with later accesses (every relevant scope begun
+    /// since, or checked and final: `access_final`), then the oldest beyond `keep`
     /// (counting their accesses as dropped), and forgets the begins that no
     /// longer matter.
     pub fn prune(&mut self, claims: &impl Claims, keep: usize) {
@@ -23,12 +24,16 @@ impl FrameLog {
         let map = &mut self.scratch.renumbered;
         map.clear();
         let mut still_covered = 0u32;
+        let (final_in, first_epoch) = (&self.final_in, self.first_epoch);
         self.entries.retain(|e| {
             let c = &mut cutoff[e.site as usize];
             if *c == NO_EPOCH {
                 *c = dead_before(begins, claims.relevant_scopes(e.site));
             }
-            let kept = e.epoch >= *c;
+            // A checked entry of a site logged only by `access_final`: no
+            // later access can be its partner.
+            let done = index < checked && final_in.get(e.site as usize) == Some(&first_epoch);
+            let kept = e.epoch >= *c && !done;
             if index < covers {
                 map.push(if kept { still_covered } else { u32::MAX });
                 still_covered += u32::from(kept);
