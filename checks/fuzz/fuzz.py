@@ -53,7 +53,8 @@ through
   command       aliaskit explain, aliaskit dot, aliaskit dot --scopes
   sanitize      aliaskit-sanitize<start>,aliaskit-sanitize<parameters>,
                 aliaskit-sanitize<end>,aliaskit-sanitize-once,
-                aliaskit-sanitize-in-place,aliaskit-sanitize-ends, then
+                aliaskit-sanitize-in-place,aliaskit-sanitize-ends,
+                aliaskit-sanitize-final, then
                 --tbaa's
                 aliaskit-sanitize-tbaa,aliaskit-sanitize-tbaa<end>,
                 aliaskit-sanitize-tbaa<fast-path> (loops versioned, fast
@@ -162,7 +163,7 @@ OUR_SOURCES = (os.path.join(env.ROOT, ""), "/rustc/", "/.cargo/")
 # loaded), with the AA setting ALIASKIT_SANITIZE makes, with basic-aa alone.
 SANITIZE = ("aliaskit-sanitize<start>,aliaskit-sanitize<parameters>,aliaskit-sanitize<end>,"
             "aliaskit-sanitize-once,aliaskit-sanitize-in-place,aliaskit-sanitize-ends,"
-            "aliaskit-sanitize-tbaa,aliaskit-sanitize-tbaa<end>,aliaskit-sanitize-tbaa<fast-path>")
+            "aliaskit-sanitize-final,aliaskit-sanitize-tbaa,aliaskit-sanitize-tbaa<end>,aliaskit-sanitize-tbaa<fast-path>")
 SANITIZE_O2 = "default<O2>"
 SANITIZE_ENV = "1,tbaa"
 SANITIZE_CONTROLS = ([], ["-enable-scoped-noalias=false", "-enable-tbaa=false"], ["-aa-pipeline=basic-aa"])

@@ -111,6 +111,8 @@ CallInst *aliaskit::runtimeCall(Value *V, StringRef Name, unsigned Args) {
 CallInst *aliaskit::accessCall(Value *V) {
   CallInst *C = runtimeCall(V, "__aliaskit_access", 4);
   if (!C)
+    C = runtimeCall(V, "__aliaskit_access_final", 4);
+  if (!C)
     C = runtimeCall(V, "__aliaskit_access_run", 6);
   if (!C)
     C = runtimeCall(V, "__aliaskit_access_grid", 8);
@@ -666,6 +668,11 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
           MPM.addPass(aliaskit::InPlacePass(Name.ends_with("<stats>")));
           return true;
         }
+        if (Name == "aliaskit-sanitize-final" ||
+            Name == "aliaskit-sanitize-final<stats>") {
+          MPM.addPass(aliaskit::FinalPass(Name.ends_with("<stats>")));
+          return true;
+        }
         if (Name == "aliaskit-sanitize-ends" ||
             Name == "aliaskit-sanitize-ends<stats>") {
           MPM.addPass(aliaskit::EndsPass(Name.ends_with("<stats>")));
@@ -736,7 +743,8 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
         // ALIASKIT_SANITIZE_IN_PLACE=0 keeps every frame in the runtime,
         // ALIASKIT_SANITIZE_ONCE=0 every access a loop repeats, and
         // ALIASKIT_SANITIZE_ENDS=0 every instance open till its frame
-        // ends or the scope begins again; so does
+        // ends or the scope begins again, ALIASKIT_SANITIZE_FINAL=0 every
+        // entry till its instance ends; so does
         // a module before an LTO link (the link inlines and tells
         // start-point frames their hosts: they must still be calls then).
         bool PreLink = Phase == ThinOrFullLTOPhase::ThinLTOPreLink ||
@@ -751,6 +759,8 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
           MPM.addPass(aliaskit::InPlacePass(Stats));
         if (On("ALIASKIT_SANITIZE_ENDS"))
           MPM.addPass(aliaskit::EndsPass(Stats));
+        if (On("ALIASKIT_SANITIZE_FINAL"))
+          MPM.addPass(aliaskit::FinalPass(Stats));
       });
   aliaskit::addTbaaFastPathStage(PB, Env);
 }

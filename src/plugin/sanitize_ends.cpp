@@ -44,7 +44,6 @@
 #include "sanitize_in_place.h"
 
 #include "llvm/ADT/BitVector.h"
-#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -57,18 +56,6 @@
 using namespace llvm;
 
 namespace {
-
-/// A function's blocks in reverse post-order, and its reachable
-/// instructions numbered in that order: made once, shared by its frames.
-struct Layout {
-  ReversePostOrderTraversal<Function *> RPO;
-  DenseMap<const Instruction *, unsigned> Order;
-  explicit Layout(Function &F) : RPO(&F) {
-    for (BasicBlock *B : RPO)
-      for (Instruction &I : *B)
-        Order[&I] = Order.size();
-  }
-};
 
 /// What one of the frame's calls does to the scopes, in block order.
 struct Event {
@@ -105,7 +92,7 @@ void apply(const Event &E, BitVector &Bits) {
 class FrameEnds {
   CallInst *EnterCall;
   aliaskit::inplace::Tables &T;
-  const Layout &L;
+  const aliaskit::inplace::Layout &L;
   /// The frame's scopes that some site is relevant to, densely numbered.
   SmallVector<uint32_t, 16> Scopes;
   DenseMap<uint32_t, unsigned> Index;
@@ -136,7 +123,8 @@ class FrameEnds {
   void lessOpenFrom(BasicBlock *B);
 
 public:
-  FrameEnds(CallInst *Enter, aliaskit::inplace::Tables &T, const Layout &L)
+  FrameEnds(CallInst *Enter, aliaskit::inplace::Tables &T,
+            const aliaskit::inplace::Layout &L)
       : EnterCall(Enter), T(T), L(L) {}
   /// Places the ends (the file comment) and returns how many.
   unsigned place(LoopInfo &LI);
@@ -454,7 +442,7 @@ PreservedAnalyses aliaskit::EndsPass::run(Module &M,
     if (Enters.empty())
       continue;
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
-    Layout Lay(F);
+    aliaskit::inplace::Layout Lay(F);
     unsigned Before = Ends;
     for (CallInst *Enter : Enters) {
       unsigned Placed = FrameEnds(Enter, T, Lay).place(LI);

@@ -3,7 +3,8 @@
 // sanitize_in_place.cpp decides which frames are checked in place (and the
 // pairs they compare); sanitize_in_place_lower.cpp makes the slots and
 // the comparisons. A frame, as the first gives it to the second; and the
-// decoded tables, which sanitize_once.cpp and sanitize_repeats.cpp read too.
+// decoded tables, which sanitize_once.cpp and sanitize_repeats.cpp read too;
+// helpers the passes after them share.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/PassManager.h"
@@ -71,6 +73,19 @@ bool plainControlFlow(llvm::Function &F);
 /// select of constants (two calls SimplifyCFG sank into one); false if it
 /// may be anything else.
 bool siteValues(llvm::Value *V, llvm::SmallVectorImpl<uint32_t> &Out);
+
+/// A function's blocks in reverse post-order, and its reachable
+/// instructions numbered in that order: made once, shared by its frames
+/// (sanitize_ends.cpp, sanitize_final.cpp).
+struct Layout {
+  llvm::ReversePostOrderTraversal<llvm::Function *> RPO;
+  llvm::DenseMap<const llvm::Instruction *, unsigned> Order;
+  explicit Layout(llvm::Function &F) : RPO(&F) {
+    for (llvm::BasicBlock *B : RPO)
+      for (llvm::Instruction &I : *B)
+        Order[&I] = Order.size();
+  }
+};
 
 /// F's `__aliaskit_enter` calls (its frames), in its order.
 llvm::SmallVector<llvm::CallInst *, 4> frameEnters(llvm::Function &F);

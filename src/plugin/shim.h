@@ -894,8 +894,8 @@ llvm::CallInst *runtimeCall(llvm::Value *V, llvm::StringRef Name,
                             unsigned Args);
 
 /// sanitize.cpp: `V` as a check's call (frame, site, then the shape of
-/// the bytes): `__aliaskit_access`, `__aliaskit_access_run` or
-/// `__aliaskit_access_grid`; or null.
+/// the bytes): `__aliaskit_access` (or `_final`), `__aliaskit_access_run`
+/// or `__aliaskit_access_grid`; or null.
 llvm::CallInst *accessCall(llvm::Value *V);
 
 /// sanitize.cpp: whether runs the loop summaries cannot tell before a
@@ -983,6 +983,19 @@ class EndsPass : public llvm::PassInfoMixin<EndsPass> {
 
 public:
   explicit EndsPass(bool Stats = false) : Stats(Stats) {}
+  static bool isRequired() { return true; }
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
+
+/// sanitize_final.cpp: at the very end, after EndsPass, the checks of each
+/// frame's sites that no later access can be claimed against become
+/// `__aliaskit_access_final`, whose entries the log drops once checked
+/// (the file comment).
+class FinalPass : public llvm::PassInfoMixin<FinalPass> {
+  bool Stats;
+
+public:
+  explicit FinalPass(bool Stats = false) : Stats(Stats) {}
   static bool isRequired() { return true; }
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };
