@@ -456,6 +456,9 @@ struct Case {
     direct: bool,
     /// Sites whose single accesses go to `access_final` ([`finals`]).
     finals: BTreeSet<SiteId>,
+    /// Whether such an access outside the hull of its partners' entries
+    /// (`partner_hull`, asked right before it) is not logged at all.
+    hull_skips: bool,
 }
 
 fn case() -> impl Strategy<Value = Case> {
@@ -466,6 +469,7 @@ fn case() -> impl Strategy<Value = Case> {
             relevance,
             direct,
             finals: BTreeSet::new(),
+            hull_skips: false,
         }
     })
 }
@@ -479,7 +483,8 @@ fn run(
     before: &[Op],
 ) -> Result<(Pairs, Pairs, FrameLog), TestCaseError> {
     let (ops, t) = (&case.ops, &mut case.t);
-    let finals = &case.finals;
+    let (finals, hull_skips) = (&case.finals, case.hull_skips);
+    let mut skipped = 0;
     let (relevance, direct) = (case.relevance, case.direct);
     let mut log = FrameLog::new();
     // Every check pair by pair, or every check by claimed pairs of sites;
@@ -570,7 +575,13 @@ fn run(
             continue;
         }
         for (s, a, n) in expand(op) {
-            if finals.contains(&s) {
+            let outside = |(lo, hi): (u64, u64)| a.saturating_add(n) <= lo || a >= hi;
+            if hull_skips
+                && finals.contains(&s)
+                && log.partner_hull(t, s, usize::MAX).is_some_and(outside)
+            {
+                skipped += u64::from(n > 0);
+            } else if finals.contains(&s) {
                 log.access_final(s, a, n);
             } else {
                 log.access(s, a, n);
@@ -600,7 +611,7 @@ fn run(
         }
     }
     check(&mut log, &model, t, None)?;
-    prop_assert_eq!(log.logged_accesses(), model.events.len() as u64);
+    prop_assert_eq!(log.logged_accesses() + skipped, model.events.len() as u64);
     let truth = model.conflicts(t);
     Ok((reported, truth, log))
 }
@@ -739,6 +750,18 @@ proptest! {
         prop_assert_eq!(log.dropped_accesses(), 0);
         prop_assert_eq!(reported, truth);
     }
+
+    #[test]
+    fn final_accesses_outside_their_partners_hull_need_no_log(
+        mut case in case(),
+        before in program(),
+    ) {
+        case.finals = finals(&case.ops, &mut case.t);
+        case.hull_skips = true;
+        let (reported, truth, log) = run(&mut case, false, &before)?;
+        prop_assert_eq!(log.dropped_accesses(), 0);
+        prop_assert_eq!(reported, truth);
+    }
 }
 
 #[test]
@@ -748,9 +771,26 @@ fn a_final_sites_entries_go_once_checked() {
     let mut t = Table::new(&[(0, 1, vec![0])], &[1]);
     let mut log = FrameLog::new();
     log.reset(SITES, SCOPES);
+    assert_eq!(
+        log.partner_hull(&t, 0, 16),
+        Some((u64::MAX, 0)),
+        "nothing logged"
+    );
     log.access(1, A, 8);
+    assert_eq!(log.partner_hull(&t, 0, 16), Some((A, A + 8)), "the write");
+    assert_eq!(
+        log.partner_hull(&t, 2, 16),
+        Some((u64::MAX, 0)),
+        "no partner"
+    );
+    assert_eq!(log.partner_hull(&t, 0, 0), None, "over the limit");
     log.access_final(0, A + 64, 8);
     log.access_final(0, A + 128, 8);
+    assert_eq!(
+        log.partner_hull(&t, 0, 16),
+        Some((A, A + 8)),
+        "reads are no partner of reads"
+    );
     assert!(check(&mut log, &mut t).is_empty());
     log.prune(&t, usize::MAX);
     assert_eq!(log.entries(), 1, "the write is left, the reads are gone");

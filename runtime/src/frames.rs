@@ -105,6 +105,8 @@ pub struct Frame {
     frame_address: usize,
     /// Entries at which the log is checked and pruned next.
     next_check: usize,
+    /// Entries [`partner_hull`] looked at for this frame (its budget).
+    hull_visits: u64,
     idle: bool,
 }
 
@@ -116,6 +118,7 @@ impl Frame {
             oracle: NO_ORACLE,
             frame_address: 0,
             next_check: FIRST_CHECK,
+            hull_visits: 0,
             idle,
         }
     }
@@ -272,6 +275,7 @@ pub fn enter(
         }
         f.frame_address = frame_address;
         f.next_check = FIRST_CHECK;
+        f.hull_visits = 0;
         s.depth += 1;
         s.counts.instances += 1;
         (&mut **f as *mut Frame, pending)
@@ -367,6 +371,32 @@ pub fn in_place_conflict(at: Place, walks: [Walk; 2]) -> Vec<Pending> {
         report::pending(oracle, &at, c, true).into_iter().collect()
     })
     .unwrap_or_default()
+}
+
+/// Beyond this many entries, [`partner_hull`] does not look (it goes
+/// through every entry; the pass asks it once before a loop).
+const HULL_LIMIT: usize = 4096;
+
+/// The hull `[lo, hi)` of the bytes of the frame's entries that `site` may
+/// be claimed against (core `FrameLog::partner_hull`); every byte when it
+/// cannot tell (a frame with no oracle, a log of more than [`HULL_LIMIT`]
+/// entries, a reentrant call).
+pub fn partner_hull(frame: &mut Frame, site: u32) -> (u64, u64) {
+    // The queries of one frame look at no more entries than twice those
+    // it logged, and HULL_LIMIT: a guarded loop in a loop that logs little
+    // while the log is long would cost more than the calls it saves.
+    let budget = frame.log.logged_accesses().saturating_mul(2) + HULL_LIMIT as u64;
+    let entries = frame.log.entries() as u64;
+    if frame.hull_visits.saturating_add(entries) > budget {
+        return (0, u64::MAX);
+    }
+    frame.hull_visits += entries;
+    with_state(|s| {
+        let oracle = s.oracles.get(frame.oracle)?;
+        frame.log.partner_hull(oracle, site, HULL_LIMIT)
+    })
+    .flatten()
+    .unwrap_or((0, u64::MAX))
 }
 
 /// A frame checked in place exits, having made `accesses` accesses in

@@ -217,6 +217,40 @@ pub unsafe extern "C" fn __aliaskit_access_final(
     check_if_due!(f);
 }
 
+/// The bytes `[lo, hi)` that an access of final site `site` must touch to
+/// need a check: the hull of the frame's entries it may be claimed
+/// against. An empty hull (`lo >= hi`): none.
+#[repr(C)]
+pub struct Hull {
+    pub lo: u64,
+    pub hi: u64,
+}
+
+/// Before a loop with no partner of final site `site` in it
+/// (`src/plugin/sanitize_final.cpp`): what the loop's accesses of the site
+/// must touch to be logged (`__aliaskit_access_final`); one that touches
+/// none of it conflicts with nothing logged so far, and nothing logged
+/// later pairs with it, so the program counts it (`__aliaskit_counted`)
+/// and calls nothing. Every byte when the runtime cannot tell.
+///
+/// # Safety
+/// As [`__aliaskit_exit`].
+#[no_mangle]
+pub unsafe extern "C" fn __aliaskit_partner_hull(frame: *mut Frame, site: u32) -> Hull {
+    let every = Hull {
+        lo: 0,
+        hi: u64::MAX,
+    };
+    let Some(f) = frame.as_mut() else {
+        return every;
+    };
+    if f.idle() {
+        return every;
+    }
+    let (lo, hi) = guarded((0, u64::MAX), || frames::partner_hull(f, site));
+    Hull { lo, hi }
+}
+
 /// Site `site` of the frame's function accessed `size` bytes `count`
 /// times, at `first`, `first + stride`, ... (`stride` may be negative):
 /// a loop's accesses, summarized by the pass at the loop's exit.

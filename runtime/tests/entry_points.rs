@@ -11,7 +11,7 @@ use std::ffi::c_void;
 use aliaskit_core::sanitize::table::{Access, Scope};
 use aliaskit_rt::{
     __aliaskit_access, __aliaskit_access_final, __aliaskit_enter, __aliaskit_exit,
-    __aliaskit_register, __aliaskit_scope, __aliaskit_scope_end,
+    __aliaskit_partner_hull, __aliaskit_register, __aliaskit_scope, __aliaskit_scope_end,
 };
 
 /// `f(p, q)` as the inliner makes it (in source file `file`): a store
@@ -84,6 +84,21 @@ fn reports_come_from_real_conflicts_only() {
             __aliaskit_exit(f);
             assert_eq!(reports(&log).len(), 1, "{:?}", reports(&log));
         }
+        // The hull a guarded loop of final site 1 asks: its partners'
+        // entries (site 0's), none before the store; every byte without a
+        // frame.
+        let f = __aliaskit_enter(t.as_ptr(), 0, 2, 2, here, std::ptr::null(), 0);
+        __aliaskit_scope(f, 0);
+        let h = __aliaskit_partner_hull(f, 1);
+        assert!(h.lo >= h.hi, "no partner logged yet: {}..{}", h.lo, h.hi);
+        __aliaskit_access(f, 0, at(5, &mut buf), 4);
+        let h = __aliaskit_partner_hull(f, 1);
+        let five = at(5, &mut buf) as u64;
+        assert_eq!((h.lo, h.hi), (five, five + 4));
+        __aliaskit_exit(f);
+        let h = __aliaskit_partner_hull(std::ptr::null_mut(), 1);
+        assert_eq!((h.lo, h.hi), (0, u64::MAX));
+
         let r = reports(&log);
         assert_eq!(r.len(), 1, "{r:?}");
         assert_eq!(r[0]["kind"], "noalias-argument");

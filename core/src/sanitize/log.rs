@@ -487,6 +487,46 @@ impl FrameLog {
         self.access(site, addr, size)
     }
 
+    /// The hull `[lo, hi)` of the bytes of every entry whose site may be
+    /// claimed, with a write, against `site` ([`Claims::partners`] of its
+    /// group), or an empty one (`lo >= hi`); `None` when the log holds more
+    /// than `limit` entries (not looked at: the caller takes every byte).
+    ///
+    /// An access of a final site ([`FrameLog::access_final`]) outside it
+    /// conflicts with nothing logged so far, and with nothing logged after
+    /// it: when no partner can be logged between this call and the access
+    /// either (`sanitize_final.cpp` asks before a loop with no partner in
+    /// it), the access need not be logged at all.
+    pub fn partner_hull(
+        &self,
+        claims: &impl Claims,
+        site: SiteId,
+        limit: usize,
+    ) -> Option<(u64, u64)> {
+        if self.entries.len() > limit {
+            return None;
+        }
+        let group = claims.group(site);
+        let partners = if group == NO_GROUP {
+            &[][..]
+        } else {
+            claims.partners(group)
+        };
+        let (mut lo, mut hi) = (u64::MAX, 0);
+        if partners.is_empty() {
+            return Some((lo, hi));
+        }
+        for e in &self.entries {
+            let g = claims.group(e.site);
+            if g != NO_GROUP && partners.iter().any(|(h, _)| *h == g) {
+                let (a, b) = e.run.hull();
+                lo = lo.min(a);
+                hi = hi.max(b);
+            }
+        }
+        Some((lo, hi))
+    }
+
     /// The common case first: the block `[addr, addr+len)` continues the
     /// entry the site used last ([`Run::continue_with`]), which is open
     /// and not sealed; then it takes `calls` accesses and the answer is
