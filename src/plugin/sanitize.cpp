@@ -669,8 +669,10 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
           return true;
         }
         if (Name == "aliaskit-sanitize-final" ||
-            Name == "aliaskit-sanitize-final<stats>") {
-          MPM.addPass(aliaskit::FinalPass(Name.ends_with("<stats>")));
+            Name == "aliaskit-sanitize-final<stats>" ||
+            Name == "aliaskit-sanitize-final<no-guards>") {
+          MPM.addPass(aliaskit::FinalPass(Name.ends_with("<stats>"),
+                                          !Name.ends_with("<no-guards>")));
           return true;
         }
         if (Name == "aliaskit-sanitize-ends" ||
@@ -744,7 +746,8 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
         // ALIASKIT_SANITIZE_ONCE=0 every access a loop repeats, and
         // ALIASKIT_SANITIZE_ENDS=0 every instance open till its frame
         // ends or the scope begins again, ALIASKIT_SANITIZE_FINAL=0 every
-        // entry till its instance ends; so does
+        // entry till its instance ends (ALIASKIT_SANITIZE_FINAL_GUARDS=0:
+        // every final access logged); so does
         // a module before an LTO link (the link inlines and tells
         // start-point frames their hosts: they must still be calls then).
         bool PreLink = Phase == ThinOrFullLTOPhase::ThinLTOPreLink ||
@@ -760,7 +763,8 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
         if (On("ALIASKIT_SANITIZE_ENDS"))
           MPM.addPass(aliaskit::EndsPass(Stats));
         if (On("ALIASKIT_SANITIZE_FINAL"))
-          MPM.addPass(aliaskit::FinalPass(Stats));
+          MPM.addPass(aliaskit::FinalPass(
+              Stats, On("ALIASKIT_SANITIZE_FINAL_GUARDS")));
       });
   aliaskit::addTbaaFastPathStage(PB, Env);
 }

@@ -30,13 +30,27 @@
 // begin); a site a delegation, a run or a grid logs, or any site of a
 // frame with a check whose site is not known, is not.
 //
+// *Guards.* A final check of one site in a loop in which no partner of
+// the site is logged need not log what meets no partner's entry: nothing
+// before the loop, nothing in it, and nothing after it pairs with it. The
+// outermost such loop whose preheader the frame's enter dominates (not
+// one the frame is entered in) asks there `__aliaskit_partner_hull(frame,
+// site)`, the hull of the bytes of the log's entries the site may be
+// claimed against; in the loop the check is called only when its bytes
+// meet it, and the others are counted in an alloca (set to 0 after the
+// frame's enter) that goes to `__aliaskit_counted` before each of its
+// exits, for the summary.
+//
 //===----------------------------------------------------------------------===//
 
 #include "sanitize_in_place.h"
 
 #include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Module.h"
 
 #include <set>
@@ -101,6 +115,10 @@ class FrameFinal {
   void solveBusy();
   bool quietAfter(const Step &S, const BitVector &Ahead) const;
 
+  /// The calls rewrite made final.
+  SmallVector<const Step *, 8> Made;
+  bool partnerIn(unsigned Site, const Loop &Lp) const;
+
 public:
   FrameFinal(CallInst *Enter, aliaskit::inplace::Tables &T,
              const aliaskit::inplace::Layout &L)
@@ -108,6 +126,11 @@ public:
   /// The frame's calls that log only final sites, made
   /// `__aliaskit_access_final`; returns how many.
   unsigned rewrite(FunctionCallee Final);
+  /// After rewrite: each final call of one site in a loop with no partner
+  /// of its site, with the outermost such loop around it whose preheader
+  /// the frame's enter dominates (a guard's place: the file comment).
+  SmallVector<std::pair<CallInst *, Loop *>, 8> guards(LoopInfo &LI,
+                                                       DominatorTree &DT) const;
 };
 
 /// The frame's calls as steps, its sites and scopes; false if the frame
@@ -314,27 +337,69 @@ unsigned FrameFinal::rewrite(FunctionCallee Final) {
               Changed = true;
             }
   }
-  unsigned Rewritten = 0;
   for (auto &[B, List] : Steps)
     for (const Step &S : List)
       if (S.What == Step::Log && Ok(S)) {
         S.Call->setCalledFunction(Final);
-        ++Rewritten;
+        Made.push_back(&S);
       }
-  return Rewritten;
+  return Made.size();
+}
+
+/// Whether a call in loop `Lp` logs a partner of site `Site`.
+bool FrameFinal::partnerIn(unsigned Site, const Loop &Lp) const {
+  for (BasicBlock *B : Lp.blocks())
+    for (const Step &S : stepsOf(B))
+      if (S.What == Step::Log)
+        for (unsigned P : S.Sites)
+          if (llvm::any_of(Partners[Site],
+                           [&](const auto &Pair) { return Pair.first == P; }))
+            return true;
+  return false;
+}
+
+SmallVector<std::pair<CallInst *, Loop *>, 8>
+FrameFinal::guards(LoopInfo &LI, DominatorTree &DT) const {
+  Loop *EnterLoop = LI.getLoopFor(EnterCall->getParent());
+  // A loop entered from one block that the frame runs around: entered
+  // before it (not in it, where its frame may be the last one's).
+  auto Place = [&](Loop *Lp) {
+    BasicBlock *Pre = Lp->getLoopPreheader();
+    return Pre && DT.dominates(EnterCall, Pre->getTerminator()) &&
+           (!EnterLoop || (EnterLoop != Lp && EnterLoop->contains(Lp)));
+  };
+  SmallVector<std::pair<CallInst *, Loop *>, 8> Out;
+  for (const Step *S : Made) {
+    Loop *Inner = LI.getLoopFor(S->Call->getParent());
+    if (!Inner || S->Sites.size() != 1)
+      continue;
+    Loop *Best = nullptr;
+    for (Loop *Lp = Inner; Lp && !partnerIn(S->Sites[0], *Lp);
+         Lp = Lp->getParentLoop())
+      if (Place(Lp))
+        Best = Lp;
+    if (Best)
+      Out.push_back({S->Call, Best});
+  }
+  return Out;
 }
 
 } // namespace
 
-PreservedAnalyses aliaskit::FinalPass::run(Module &M, ModuleAnalysisManager &) {
+PreservedAnalyses aliaskit::FinalPass::run(Module &M,
+                                           ModuleAnalysisManager &MAM) {
   Function *Access = M.getFunction("__aliaskit_access");
   if (!Access)
     return PreservedAnalyses::all();
+  auto &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   FunctionCallee Final = M.getOrInsertFunction("__aliaskit_access_final",
                                                Access->getFunctionType(),
                                                Access->getAttributes());
+  aliaskit::inplace::GuardCalls G(M);
   aliaskit::inplace::Tables T;
-  unsigned Calls = 0, Frames = 0;
+  unsigned Calls = 0, Frames = 0, Guarded = 0, Loops = 0;
+  bool Changed = false;
   for (Function &F : M) {
     // No setjmp (a block may run again without a cycle), no funclets.
     if (!aliaskit::inplace::plainControlFlow(F))
@@ -343,16 +408,42 @@ PreservedAnalyses aliaskit::FinalPass::run(Module &M, ModuleAnalysisManager &) {
     if (Enters.empty())
       continue;
     aliaskit::inplace::Layout Lay(F);
+    LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
+    DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+    // Per loop and frame: the calls to guard there.
+    MapVector<std::pair<Loop *, CallInst *>, SmallVector<CallInst *, 4>>
+        ByLoop;
     for (CallInst *Enter : Enters) {
-      unsigned N = FrameFinal(Enter, T, Lay).rewrite(Final);
+      FrameFinal Frame(Enter, T, Lay);
+      unsigned N = Frame.rewrite(Final);
       Calls += N;
       Frames += N != 0;
+      if (Guards)
+        for (auto [Call, Lp] : Frame.guards(LI, DT))
+          ByLoop[{Lp, Enter}].push_back(Call);
     }
+    // The hulls first, where the loops' preheaders are still theirs; then
+    // the calls' blocks split.
+    DenseMap<CallInst *, AllocaInst *> Skipped;
+    SmallVector<aliaskit::inplace::Guard, 16> Made;
+    for (auto &[Key, List] : ByLoop) {
+      auto [Lp, Enter] = Key;
+      AllocaInst *Count = aliaskit::inplace::skippedOf(Enter, G, Skipped);
+      aliaskit::inplace::askHulls(Lp->getLoopPreheader(), List, Count, G,
+                                  Made);
+      ++Loops;
+    }
+    for (const aliaskit::inplace::Guard &Each : Made)
+      aliaskit::inplace::guardCall(Each);
+    Guarded += Made.size();
+    if (!ByLoop.empty())
+      FAM.invalidate(F, PreservedAnalyses::none());
+    Changed |= Calls != 0;
   }
   if (Stats)
     errs() << "aliaskit-sanitize-final: " << Calls
            << " checks of sites no later access can pair with, in " << Frames
-           << " frames\n";
-  return Calls ? PreservedAnalyses::allInSet<CFGAnalyses>()
-               : PreservedAnalyses::all();
+           << " frames; " << Guarded << " of them guarded by their partners' "
+           << "hull, in " << Loops << " loops\n";
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

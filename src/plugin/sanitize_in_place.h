@@ -4,7 +4,8 @@
 // pairs they compare); sanitize_in_place_lower.cpp makes the slots and
 // the comparisons. A frame, as the first gives it to the second; and the
 // decoded tables, which sanitize_once.cpp and sanitize_repeats.cpp read too;
-// helpers the passes after them share.
+// helpers the passes after them share (sanitize_ends.cpp, sanitize_final.cpp
+// and its guards, sanitize_final_guards.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,6 +87,36 @@ struct Layout {
         Order[&I] = Order.size();
   }
 };
+
+/// The runtime functions a loop's guards call (sanitize_final_guards.cpp).
+struct GuardCalls {
+  llvm::FunctionCallee Hull, Counted;
+  explicit GuardCalls(llvm::Module &M);
+};
+
+/// A final call's guard: the hull its bytes must meet to be logged, and
+/// its frame's count of the accesses let pass.
+struct Guard {
+  llvm::CallInst *Call;
+  llvm::Value *Lo, *Hi;
+  llvm::AllocaInst *Skipped;
+};
+
+/// The frame's count of the accesses its guards let pass (an alloca set
+/// to 0 after its enter and given to the runtime before each of its exits,
+/// for the summary); made on first use, remembered in `Made`.
+llvm::AllocaInst *
+skippedOf(llvm::CallInst *Enter, GuardCalls &G,
+          llvm::DenseMap<llvm::CallInst *, llvm::AllocaInst *> &Made);
+
+/// Asks, before the loop preheader `Pre` branches in, the partner hull of
+/// each site of the final calls `Calls`; appends their guards to `Out`.
+void askHulls(llvm::BasicBlock *Pre, llvm::ArrayRef<llvm::CallInst *> Calls,
+              llvm::AllocaInst *Skipped, GuardCalls &G,
+              llvm::SmallVectorImpl<Guard> &Out);
+
+/// Calls `G.Call` only when its bytes meet the hull; otherwise counts it.
+void guardCall(const Guard &G);
 
 /// F's `__aliaskit_enter` calls (its frames), in its order.
 llvm::SmallVector<llvm::CallInst *, 4> frameEnters(llvm::Function &F);

@@ -992,10 +992,13 @@ public:
 /// `__aliaskit_access_final`, whose entries the log drops once checked
 /// (the file comment).
 class FinalPass : public llvm::PassInfoMixin<FinalPass> {
-  bool Stats;
+  bool Stats, Guards;
 
 public:
-  explicit FinalPass(bool Stats = false) : Stats(Stats) {}
+  /// Guards: also the loops' guards (ALIASKIT_SANITIZE_FINAL_GUARDS=0
+  /// leaves them out).
+  explicit FinalPass(bool Stats = false, bool Guards = true)
+      : Stats(Stats), Guards(Guards) {}
   static bool isRequired() { return true; }
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };

@@ -3,21 +3,56 @@
 ; whose site no access logged after it can be claimed against (with a
 ; write, in one instance of the claim's scopes) becomes
 ; `__aliaskit_access_final`, and the log drops its entries once checked.
-; ALIASKIT_SANITIZE_FINAL=0 (when instrumenting) leaves the pass out.
+; A final check in a loop with no partner of its site is *guarded*: the
+; loop's preheader asks the hull of the partners' entries
+; (`__aliaskit_partner_hull`), and the check is called only for bytes that
+; meet it; the others are counted (`__aliaskit_counted`, before the
+; frame's exit). ALIASKIT_SANITIZE_FINAL=0 (when instrumenting) leaves the
+; pass out, ALIASKIT_SANITIZE_FINAL_GUARDS=0 (`<no-guards>`) the guards.
 ;
 ; RUN: %opt -passes='aliaskit-sanitize<end>,aliaskit-sanitize-final' -S %s -o - | FileCheck %s
+; RUN: %opt -passes='aliaskit-sanitize<end>,aliaskit-sanitize-final<no-guards>' -S %s -o - | FileCheck %s --check-prefix=NO-GUARDS
 ; RUN: %opt -passes='aliaskit-sanitize<end>,aliaskit-sanitize-final<stats>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
 ;
-; STATS: aliaskit-sanitize-final: 2 checks of sites no later access can pair with, in 2 frames
+; STATS: aliaskit-sanitize-final: 2 checks of sites no later access can pair with, in 2 frames; 1 of them guarded by their partners' hull, in 1 loops
 ;
 ; The write is before the loop, the reads in it: the reads are final, the
-; write is not (the reads after it are its partners).
+; write is not (the reads after it are its partners). No partner is in
+; the loop: the reads are guarded.
 ; CHECK-LABEL: define void @write_then_reads(
-; CHECK:         call void @__aliaskit_access(ptr [[F:%[0-9]+]], i32 {{[0-9]+}}, ptr %b, i64 4)
+; CHECK:         [[SKIPPED:%aliaskit.skipped]] = alloca i64
+; CHECK:         [[F:%[0-9]+]] = call ptr @__aliaskit_enter(
+; CHECK-NEXT:    store i64 0, ptr [[SKIPPED]]
+; CHECK:         call void @__aliaskit_access(ptr [[F]], i32 {{[0-9]+}}, ptr %b, i64 4)
 ; CHECK-NEXT:    store i32 0, ptr %b
+; CHECK-NEXT:    [[HULL:%[0-9]+]] = call { i64, i64 } @__aliaskit_partner_hull(ptr [[F]], i32 [[SITE:[0-9]+]])
+; CHECK-NEXT:    [[LO:%[0-9]+]] = extractvalue { i64, i64 } [[HULL]], 0
+; CHECK-NEXT:    [[HI:%[0-9]+]] = extractvalue { i64, i64 } [[HULL]], 1
+; CHECK-NEXT:    br label %loop
 ; CHECK:       loop:
-; CHECK:         call void @__aliaskit_access_final(ptr [[F]], i32 {{[0-9]+}}, ptr %p, i64 4)
-; CHECK-NEXT:    load i32, ptr %p
+; CHECK:         [[A:%[0-9]+]] = ptrtoint ptr %p to i64
+; CHECK-NEXT:    [[END:%[0-9]+]] = call i64 @llvm.uadd.sat.i64(i64 [[A]], i64 4)
+; CHECK-NEXT:    [[BELOW:%[0-9]+]] = icmp ult i64 [[A]], [[HI]]
+; CHECK-NEXT:    [[ABOVE:%[0-9]+]] = icmp ugt i64 [[END]], [[LO]]
+; CHECK-NEXT:    [[MEETS:%[0-9]+]] = and i1 [[BELOW]], [[ABOVE]]
+; CHECK-NEXT:    br i1 [[MEETS]], label %[[CALL:[0-9]+]], label %[[SKIP:[0-9]+]]
+; CHECK:       [[CALL]]:
+; CHECK-NEXT:    call void @__aliaskit_access_final(ptr [[F]], i32 [[SITE]], ptr %p, i64 4)
+; CHECK:       [[SKIP]]:
+; CHECK-NEXT:    [[N:%[0-9]+]] = load i64, ptr [[SKIPPED]]
+; CHECK-NEXT:    [[N1:%[0-9]+]] = add i64 [[N]], 1
+; CHECK-NEXT:    store i64 [[N1]], ptr [[SKIPPED]]
+; CHECK:         load i32, ptr %p
+; CHECK:       done:
+; CHECK-NEXT:    [[C:%[0-9]+]] = load i64, ptr [[SKIPPED]]
+; CHECK-NEXT:    call void @__aliaskit_counted(i64 [[C]], i64 0)
+; CHECK-NEXT:    call void @__aliaskit_exit(ptr [[F]])
+;
+; NO-GUARDS-LABEL: define void @write_then_reads(
+; NO-GUARDS-NOT:     @__aliaskit_partner_hull
+; NO-GUARDS:       loop:
+; NO-GUARDS:         call void @__aliaskit_access_final(ptr %{{[0-9]+}}, i32 {{[0-9]+}}, ptr %p, i64 4)
+; NO-GUARDS-NEXT:    load i32, ptr %p
 ;
 ; A read and a write in one loop: each is followed by the other.
 ; CHECK-LABEL: define void @both_in_loop(
@@ -26,11 +61,12 @@
 ;
 ; The scopes begin again each time round: the write is final (the next
 ; read is in a new instance), the read is not (the write follows it in
-; its instance).
+; its instance). The read is in the loop: the write is not guarded.
 ; CHECK-LABEL: define void @begun_each_time(
+; CHECK-NOT:     @__aliaskit_partner_hull
 ; CHECK:         call void @__aliaskit_access(ptr {{%[0-9]+}}, i32 {{[0-9]+}}, ptr %p, i64 4)
 ; CHECK-NEXT:    load i32, ptr %p
-; CHECK:         call void @__aliaskit_access_final(ptr {{%[0-9]+}}, i32 {{[0-9]+}}, ptr %b, i64 4)
+; CHECK-NEXT:    call void @__aliaskit_access_final(ptr {{%[0-9]+}}, i32 {{[0-9]+}}, ptr %b, i64 4)
 ; CHECK-NEXT:    store i32 %y, ptr %b
 ; CHECK:       declare void @__aliaskit_access_final(ptr, i32, ptr readnone captures(address), i64)
 
