@@ -560,6 +560,9 @@ fn run(
             } else {
                 a
             };
+            if finals.contains(&s) {
+                log.mark_final(s);
+            }
             log.access_run(s, lo, n, d.unsigned_abs(), k);
             for (s, a, n) in expand(op) {
                 model.events.push((s, a, a + n, model.epoch));
@@ -699,10 +702,11 @@ proptest! {
 // A site no later access can pair with (`FrameLog::access_final`, as
 // sanitize_final.cpp finds them): the same conflicts, exactly.
 
-/// The sites of `ops`' single accesses (`Access`, `Walk`) after each of
-/// which no access (of any kind) is claimed against it, with a write, in
-/// one instance of every scope of the claim; none logged by a summary or
-/// a grid (the pass makes only `__aliaskit_access` final).
+/// The sites of `ops`' accesses and summaries (`Access`, `Walk`,
+/// `Summary`) after each of which no access (of any kind) is claimed
+/// against it, with a write, in one instance of every scope of the claim;
+/// none logged by a grid (the pass makes only `__aliaskit_access` and
+/// `_run` final).
 fn finals(ops: &[Op], t: &mut Table) -> BTreeSet<SiteId> {
     let mut model = Model {
         begins: vec![Vec::new(); SCOPES as usize],
@@ -718,7 +722,7 @@ fn finals(ops: &[Op], t: &mut Table) -> BTreeSet<SiteId> {
         }
         for (s, a, n) in expand(op) {
             if s < SITES && n > 0 {
-                single.push(matches!(op, Op::Access(..) | Op::Walk(..)));
+                single.push(!matches!(op, Op::Grid(..)));
                 model.events.push((s, a, a + n, model.epoch));
             }
         }

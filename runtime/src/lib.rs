@@ -276,6 +276,30 @@ pub unsafe extern "C" fn __aliaskit_access_run(
     check_if_due!(f);
 }
 
+/// [`__aliaskit_access_run`] by a final site (as [`__aliaskit_access_final`]).
+///
+/// # Safety
+/// As [`__aliaskit_exit`].
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn __aliaskit_access_run_final(
+    frame: *mut Frame,
+    site: u32,
+    first: *const c_void,
+    stride: i64,
+    count: u64,
+    size: u64,
+) {
+    let Some(f) = frame.as_mut() else { return };
+    if f.idle() || count == 0 {
+        return;
+    }
+    f.log.mark_final(site);
+    f.log
+        .access_grid(site, first as u64, size, stride, count, 0, 1);
+    check_if_due!(f);
+}
+
 /// `rows` runs as [`__aliaskit_access_run`] gives one, the k-th from
 /// `first + k * row_stride` (`row_stride` may be negative): a loop nest's
 /// accesses, summarized by the pass at the outer loop's exit.

@@ -115,6 +115,8 @@ CallInst *aliaskit::accessCall(Value *V) {
   if (!C)
     C = runtimeCall(V, "__aliaskit_access_run", 6);
   if (!C)
+    C = runtimeCall(V, "__aliaskit_access_run_final", 6);
+  if (!C)
     C = runtimeCall(V, "__aliaskit_access_grid", 8);
   return C;
 }

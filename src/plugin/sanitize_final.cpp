@@ -23,14 +23,15 @@
 // analysis, *ahead*, tells it: per site p and scope x, whether p may be
 // logged later before a begin or end of x (and per site, before the
 // frame's exit or enter at all). A site is final when every call that
-// logs it is an `__aliaskit_access` with constant sites (or a phi or
-// select of them) after which no partner is ahead, for each of its sites,
-// and that runs while no delegation is on (*busy*, forward: the callee's
+// logs it is an `__aliaskit_access` or `_run` with constant sites (or a
+// phi or select of them) after which no partner is ahead, for each of its
+// sites, and that runs while no delegation is on (*busy*, forward: the callee's
 // accesses come as they come; a delegation's sites are ahead from its
-// begin); a site a delegation, a run or a grid logs, or any site of a
-// frame with a check whose site is not known, is not.
+// begin); a site a delegation or a grid logs, or any site of a frame with
+// a check whose site is not known, is not. The checks become
+// `__aliaskit_access_final` and `__aliaskit_access_run_final`.
 //
-// *Guards.* A final check of one site in a loop in which no partner of
+// *Guards.* A final access of one site in a loop in which no partner of
 // the site is logged need not log what meets no partner's entry: nothing
 // before the loop, nothing in it, and nothing after it pairs with it. The
 // outermost such loop whose preheader the frame's enter dominates (not
@@ -69,6 +70,21 @@ struct Step {
   SmallVector<unsigned, 2> Sites;
   unsigned Scope = 0;
   bool Delegates = false;
+};
+
+/// The final variants of the checks that may be final: an access and a
+/// run (runtime/src/lib.rs).
+struct FinalCalls {
+  FunctionCallee Access, Run;
+  /// Whether `C` is a check that has a final variant.
+  static bool has(CallInst *C) {
+    return aliaskit::runtimeCall(C, "__aliaskit_access", 4) ||
+           aliaskit::runtimeCall(C, "__aliaskit_access_run", 6);
+  }
+  /// The final variant of check `C` (one `has` accepts).
+  FunctionCallee of(CallInst *C) const {
+    return aliaskit::runtimeCall(C, "__aliaskit_access", 4) ? Access : Run;
+  }
 };
 
 /// One frame and its analysis (the file comment).
@@ -125,7 +141,7 @@ public:
       : EnterCall(Enter), T(T), L(L) {}
   /// The frame's calls that log only final sites, made
   /// `__aliaskit_access_final`; returns how many.
-  unsigned rewrite(FunctionCallee Final);
+  unsigned rewrite(const FinalCalls &Final);
   /// After rewrite: each final call of one site in a loop with no partner
   /// of its site, with the outermost such loop around it whose preheader
   /// the frame's enter dominates (a guard's place: the file comment).
@@ -260,8 +276,7 @@ void FrameFinal::solveAhead() {
         if (auto It = AheadIn.find(S); It != AheadIn.end())
           Ahead |= It->second;
       for (const Step &S : llvm::reverse(stepsOf(B))) {
-        if (S.What == Step::Log &&
-            aliaskit::runtimeCall(S.Call, "__aliaskit_access", 4))
+        if (S.What == Step::Log && FinalCalls::has(S.Call))
           Quiet[S.Call] = quietAfter(S, Ahead);
         apply(S, Ahead);
       }
@@ -314,7 +329,7 @@ bool FrameFinal::quietAfter(const Step &S, const BitVector &Ahead) const {
   return true;
 }
 
-unsigned FrameFinal::rewrite(FunctionCallee Final) {
+unsigned FrameFinal::rewrite(const FinalCalls &Final) {
   if (!collect() || !partners())
     return 0;
   solveAhead();
@@ -340,7 +355,7 @@ unsigned FrameFinal::rewrite(FunctionCallee Final) {
   for (auto &[B, List] : Steps)
     for (const Step &S : List)
       if (S.What == Step::Log && Ok(S)) {
-        S.Call->setCalledFunction(Final);
+        S.Call->setCalledFunction(Final.of(S.Call));
         Made.push_back(&S);
       }
   return Made.size();
@@ -371,7 +386,8 @@ FrameFinal::guards(LoopInfo &LI, DominatorTree &DT) const {
   SmallVector<std::pair<CallInst *, Loop *>, 8> Out;
   for (const Step *S : Made) {
     Loop *Inner = LI.getLoopFor(S->Call->getParent());
-    if (!Inner || S->Sites.size() != 1)
+    if (!Inner || S->Sites.size() != 1 ||
+        !aliaskit::runtimeCall(S->Call, "__aliaskit_access_final", 4))
       continue;
     Loop *Best = nullptr;
     for (Loop *Lp = Inner; Lp && !partnerIn(S->Sites[0], *Lp);
@@ -389,13 +405,19 @@ FrameFinal::guards(LoopInfo &LI, DominatorTree &DT) const {
 PreservedAnalyses aliaskit::FinalPass::run(Module &M,
                                            ModuleAnalysisManager &MAM) {
   Function *Access = M.getFunction("__aliaskit_access");
-  if (!Access)
+  Function *Run = M.getFunction("__aliaskit_access_run");
+  if (!Access && !Run)
     return PreservedAnalyses::all();
   auto &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  FunctionCallee Final = M.getOrInsertFunction("__aliaskit_access_final",
-                                               Access->getFunctionType(),
-                                               Access->getAttributes());
+  // Same types and attributes as the checks they stand for.
+  auto FinalOf = [&](Function *F, StringRef Name) {
+    return F ? M.getOrInsertFunction(Name, F->getFunctionType(),
+                                     F->getAttributes())
+             : FunctionCallee();
+  };
+  FinalCalls Final{FinalOf(Access, "__aliaskit_access_final"),
+                   FinalOf(Run, "__aliaskit_access_run_final")};
   aliaskit::inplace::GuardCalls G(M);
   aliaskit::inplace::Tables T;
   unsigned Calls = 0, Frames = 0, Guarded = 0, Loops = 0;

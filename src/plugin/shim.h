@@ -894,8 +894,8 @@ llvm::CallInst *runtimeCall(llvm::Value *V, llvm::StringRef Name,
                             unsigned Args);
 
 /// sanitize.cpp: `V` as a check's call (frame, site, then the shape of
-/// the bytes): `__aliaskit_access` (or `_final`), `__aliaskit_access_run`
-/// or `__aliaskit_access_grid`; or null.
+/// the bytes): `__aliaskit_access`, `__aliaskit_access_run` (or their
+/// `_final`s) or `__aliaskit_access_grid`; or null.
 llvm::CallInst *accessCall(llvm::Value *V);
 
 /// sanitize.cpp: whether runs the loop summaries cannot tell before a

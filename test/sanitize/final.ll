@@ -14,7 +14,7 @@
 ; RUN: %opt -passes='aliaskit-sanitize<end>,aliaskit-sanitize-final<no-guards>' -S %s -o - | FileCheck %s --check-prefix=NO-GUARDS
 ; RUN: %opt -passes='aliaskit-sanitize<end>,aliaskit-sanitize-final<stats>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
 ;
-; STATS: aliaskit-sanitize-final: 2 checks of sites no later access can pair with, in 2 frames; 1 of them guarded by their partners' hull, in 1 loops
+; STATS: aliaskit-sanitize-final: 3 checks of sites no later access can pair with, in 3 frames; 1 of them guarded by their partners' hull, in 1 loops
 ;
 ; The write is before the loop, the reads in it: the reads are final, the
 ; write is not (the reads after it are its partners). No partner is in
@@ -68,6 +68,13 @@
 ; CHECK-NEXT:    load i32, ptr %p
 ; CHECK-NEXT:    call void @__aliaskit_access_final(ptr {{%[0-9]+}}, i32 {{[0-9]+}}, ptr %b, i64 4)
 ; CHECK-NEXT:    store i32 %y, ptr %b
+;
+; A loop's reads summarized as one run at its exit, after the write: the
+; run is final (not guarded: it is one call a loop).
+; CHECK-LABEL: define void @write_then_run(
+; CHECK:         call void @__aliaskit_access(ptr [[G:%[0-9]+]], i32 {{[0-9]+}}, ptr %b, i64 4)
+; CHECK:       done:
+; CHECK:         call void @__aliaskit_access_run_final(ptr [[G]], i32 {{[0-9]+}}, ptr %a, i64 4,
 ; CHECK:       declare void @__aliaskit_access_final(ptr, i32, ptr readnone captures(address), i64)
 
 declare void @llvm.experimental.noalias.scope.decl(metadata)
@@ -120,6 +127,25 @@ loop:
   store i32 %y, ptr %b, !alias.scope !4, !noalias !3
   %m = call i1 @more()
   br i1 %m, label %loop, label %done
+
+done:
+  ret void
+}
+
+define void @write_then_run(ptr %a, ptr %b, i64 %n) {
+entry:
+  call void @llvm.experimental.noalias.scope.decl(metadata !3)
+  call void @llvm.experimental.noalias.scope.decl(metadata !4)
+  store i32 0, ptr %b, !alias.scope !4, !noalias !3
+  br label %loop
+
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
+  %p = getelementptr inbounds i32, ptr %a, i64 %i
+  %x = load i32, ptr %p, !alias.scope !3, !noalias !4
+  %i1 = add nuw nsw i64 %i, 1
+  %c = icmp ult i64 %i1, %n
+  br i1 %c, label %loop, label %done
 
 done:
   ret void

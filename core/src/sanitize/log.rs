@@ -481,10 +481,18 @@ impl FrameLog {
     /// later conflict, and the next prune drops it.
     #[inline]
     pub fn access_final(&mut self, site: SiteId, addr: u64, size: u64) {
+        self.mark_final(site);
+        self.access(site, addr, size)
+    }
+
+    /// Takes the promise of [`FrameLog::access_final`] for `site` in this
+    /// frame, for accesses logged otherwise (a final loop's run: call it
+    /// before [`FrameLog::access_grid`]).
+    #[inline]
+    pub fn mark_final(&mut self, site: SiteId) {
         if let Some(f) = self.final_in.get_mut(site as usize) {
             *f = self.first_epoch;
         }
-        self.access(site, addr, size)
     }
 
     /// The hull `[lo, hi)` of the bytes of every entry whose site may be
