@@ -155,7 +155,7 @@ pub unsafe extern "C" fn __aliaskit_exit(frame: *mut Frame) {
 /// As [`__aliaskit_exit`].
 #[no_mangle]
 pub unsafe extern "C" fn __aliaskit_scope(frame: *mut Frame, scope: u32) {
-    if let Some(f) = frame.as_mut().filter(|f| !f.idle()) {
+    if let Some(f) = running(frame) {
         f.log.begin_scope(scope);
     }
 }
@@ -169,9 +169,18 @@ pub unsafe extern "C" fn __aliaskit_scope(frame: *mut Frame, scope: u32) {
 /// As [`__aliaskit_exit`].
 #[no_mangle]
 pub unsafe extern "C" fn __aliaskit_scope_end(frame: *mut Frame, scope: u32) {
-    if let Some(f) = frame.as_mut().filter(|f| !f.idle()) {
+    if let Some(f) = running(frame) {
         f.log.end_scope(scope);
     }
+}
+
+/// The frame a call names, unless it is null or the idle frame.
+///
+/// # Safety
+/// `frame` is null or from [`__aliaskit_enter`], as the entry points take it.
+#[inline]
+unsafe fn running<'a>(frame: *mut Frame) -> Option<&'a mut Frame> {
+    frame.as_mut().filter(|f| !f.idle())
 }
 
 /// Site `site` of the frame's function accesses `size` bytes at `address`.
@@ -186,10 +195,7 @@ pub unsafe extern "C" fn __aliaskit_access(
     address: *const c_void,
     size: u64,
 ) {
-    let Some(f) = frame.as_mut() else { return };
-    if f.idle() {
-        return;
-    }
+    let Some(f) = running(frame) else { return };
     f.log.access(site, address as u64, size);
     check_if_due!(f);
 }
@@ -209,10 +215,7 @@ pub unsafe extern "C" fn __aliaskit_access_final(
     address: *const c_void,
     size: u64,
 ) {
-    let Some(f) = frame.as_mut() else { return };
-    if f.idle() {
-        return;
-    }
+    let Some(f) = running(frame) else { return };
     f.log.access_final(site, address as u64, size);
     check_if_due!(f);
 }
@@ -241,12 +244,9 @@ pub unsafe extern "C" fn __aliaskit_partner_hull(frame: *mut Frame, site: u32) -
         lo: 0,
         hi: u64::MAX,
     };
-    let Some(f) = frame.as_mut() else {
+    let Some(f) = running(frame) else {
         return every;
     };
-    if f.idle() {
-        return every;
-    }
     let (lo, hi) = guarded((0, u64::MAX), || frames::partner_hull(f, site));
     Hull { lo, hi }
 }
@@ -267,10 +267,9 @@ pub unsafe extern "C" fn __aliaskit_access_run(
     count: u64,
     size: u64,
 ) {
-    let Some(f) = frame.as_mut() else { return };
-    if f.idle() || count == 0 {
+    let Some(f) = running(frame).filter(|_| count != 0) else {
         return;
-    }
+    };
     f.log
         .access_grid(site, first as u64, size, stride, count, 0, 1);
     check_if_due!(f);
@@ -290,10 +289,9 @@ pub unsafe extern "C" fn __aliaskit_access_run_final(
     count: u64,
     size: u64,
 ) {
-    let Some(f) = frame.as_mut() else { return };
-    if f.idle() || count == 0 {
+    let Some(f) = running(frame).filter(|_| count != 0) else {
         return;
-    }
+    };
     f.log.mark_final(site);
     f.log
         .access_grid(site, first as u64, size, stride, count, 0, 1);
@@ -319,10 +317,9 @@ pub unsafe extern "C" fn __aliaskit_access_grid(
     row_stride: i64,
     rows: u64,
 ) {
-    let Some(f) = frame.as_mut() else { return };
-    if f.idle() || count == 0 || rows == 0 {
+    let Some(f) = running(frame).filter(|_| count != 0 && rows != 0) else {
         return;
-    }
+    };
     f.log
         .access_grid(site, first as u64, size, stride, count, row_stride, rows);
     check_if_due!(f);
