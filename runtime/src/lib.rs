@@ -215,9 +215,10 @@ pub unsafe extern "C" fn __aliaskit_access_final(
     address: *const c_void,
     size: u64,
 ) {
-    let Some(f) = running(frame) else { return };
-    f.log.access_final(site, address as u64, size);
-    check_if_due!(f);
+    if let Some(f) = running(frame) {
+        f.log.mark_final(site);
+    }
+    __aliaskit_access(frame, site, address, size)
 }
 
 /// The bytes `[lo, hi)` that an access of final site `site` must touch to
@@ -289,13 +290,10 @@ pub unsafe extern "C" fn __aliaskit_access_run_final(
     count: u64,
     size: u64,
 ) {
-    let Some(f) = running(frame).filter(|_| count != 0) else {
-        return;
-    };
-    f.log.mark_final(site);
-    f.log
-        .access_grid(site, first as u64, size, stride, count, 0, 1);
-    check_if_due!(f);
+    if let Some(f) = running(frame) {
+        f.log.mark_final(site);
+    }
+    __aliaskit_access_run(frame, site, first, stride, count, size)
 }
 
 /// `rows` runs as [`__aliaskit_access_run`] gives one, the k-th from
