@@ -473,7 +473,8 @@ impl FrameLog {
 
     /// [`FrameLog::access`] by a site whose accesses have no partner after
     /// them: the caller promises that, in this frame, the site is logged
-    /// only by this call and that no access logged after one of them can
+    /// only by final calls (this one, or a run after [`FrameLog::mark_final`])
+    /// and that no access logged after one of them can
     /// be claimed against it with a write ([`ClaimRule`]) in one instance
     /// of every scope of the claim (`sanitize_final.cpp` proves it from
     /// the control flow). So once an entry of the site has been checked,
