@@ -105,8 +105,8 @@ class FrameFinal {
       Partners;
   DenseMap<BasicBlock *, SmallVector<Step, 4>> Steps;
   DenseMap<BasicBlock *, BitVector> AheadIn;
-  /// Per `__aliaskit_access` call: whether no partner of its sites is
-  /// ahead after it (set by solveAhead).
+  /// Per `__aliaskit_access` or `_run` call: whether no partner of its
+  /// sites is ahead after it (set by solveAhead).
   DenseMap<CallInst *, bool> Quiet;
   /// The access calls that may run while a delegation is on (its callee's
   /// accesses, logged as they come, may follow them).
