@@ -23,9 +23,7 @@ aliaskit::inplace::GuardCalls::GuardCalls(Module &M) {
       "__aliaskit_partner_hull",
       FunctionType::get(StructType::get(R.I64, R.I64), {R.Ptr, R.I32}, false),
       aliaskit::runtimeCallAttributes(C, R.Own));
-  Counted = M.getOrInsertFunction(
-      "__aliaskit_counted", FunctionType::get(R.Void, {R.I64, R.I64}, false),
-      aliaskit::runtimeCallAttributes(C, R.Own));
+  Counted = declareCounted(M);
 }
 
 AllocaInst *

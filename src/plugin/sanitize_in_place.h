@@ -88,6 +88,11 @@ struct Layout {
   }
 };
 
+/// `__aliaskit_counted(accesses, instances)`, declared in M: what frames
+/// checked in place and final checks let pass, for the summary
+/// (sanitize_in_place_lower.cpp).
+llvm::FunctionCallee declareCounted(llvm::Module &M);
+
 /// The runtime functions a loop's guards call (sanitize_final_guards.cpp).
 struct GuardCalls {
   llvm::FunctionCallee Hull, Counted;

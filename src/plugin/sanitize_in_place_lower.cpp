@@ -77,9 +77,7 @@ struct InPlaceRuntime {
                           false),
         aliaskit::runtimeCallAttributes(
             C, Own | MemoryEffects::argMemOnly(ModRefInfo::Ref)));
-    Counted = M.getOrInsertFunction(
-        "__aliaskit_counted", FunctionType::get(Void, {I64, I64}, false),
-        aliaskit::runtimeCallAttributes(C, Own));
+    Counted = aliaskit::inplace::declareCounted(M);
   }
 };
 
@@ -271,6 +269,13 @@ private:
 };
 
 } // namespace
+
+FunctionCallee aliaskit::inplace::declareCounted(Module &M) {
+  aliaskit::RuntimeTypes R(M);
+  return M.getOrInsertFunction(
+      "__aliaskit_counted", FunctionType::get(R.Void, {R.I64, R.I64}, false),
+      aliaskit::runtimeCallAttributes(M.getContext(), R.Own));
+}
 
 void aliaskit::inplace::lowerFrames(Function &Fn, MutableArrayRef<Frame> Frames,
                                     FunctionAnalysisManager &FAM) {
