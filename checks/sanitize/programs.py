@@ -23,7 +23,7 @@ A manifest `define` (NAME) builds the variant of a source shared by two
 programs: -DNAME for C and Fortran (a .F90 file is preprocessed), --cfg NAME
 for Rust.
 
---slice: 4 violating and 4 clean programs, one of each language at least
+--slice: 5 violating and 4 clean programs, one of each language at least
 (make test); default: all of them (make bench). Prints a line a program
 and a summary; exits 1 when a program fails.
 env: LLVM_BIN, ALIASKIT (target/release/aliaskit), JOBS.
@@ -45,7 +45,7 @@ from kit.proc import run  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROGRAMS = os.path.join(HERE, 'programs')
-SLICE = ['c_copy_overlap', 'c_inline_same_ptr', 'rs_two_mut_noinline', 'f_shift',
+SLICE = ['c_copy_overlap', 'c_inline_same_ptr', 'rs_two_mut_noinline', 'rs_same_slice_inline', 'f_shift',
          'c_copy_disjoint', 'c_threads_clean', 'rs_split_at_mut', 'f_shift_distinct']
 BUILD_TIMEOUT = 300
 RUN_TIMEOUT = 120

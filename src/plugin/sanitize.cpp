@@ -566,10 +566,15 @@ class SanitizePass : public PassInfoMixin<SanitizePass> {
   bool Stats;
   /// False: Start converts without instrumenting (ALIASKIT_SANITIZE=end).
   bool Instrument;
+  /// Start: a CGSCC walk follows, whose ParametersPass completes the
+  /// conversion (deferAlwaysInline).
+  bool WalkFollows;
 
 public:
-  SanitizePass(Stage At, bool Stats, bool Instrument = true)
-      : At(At), Stats(Stats), Instrument(Instrument) {
+  SanitizePass(Stage At, bool Stats, bool Instrument = true,
+               bool WalkFollows = false)
+      : At(At), Stats(Stats), Instrument(Instrument),
+        WalkFollows(WalkFollows) {
     aliaskit::wantInputNumbers();
   }
   static bool isRequired() { return true; }
@@ -583,6 +588,10 @@ public:
       if (F.isDeclaration() || !aliaskit::hasNoAliasParameters(F))
         continue;
       FAM.invalidate(F, PreservedAnalyses::none());
+      if (At == Stage::Start && WalkFollows)
+        aliaskit::deferAlwaysInline(F);
+      else
+        aliaskit::restoreAlwaysInline(F);
       if (At != Stage::Parameters)
         aliaskit::convertNoAliasParameters(F, FAM.getResult<AAManager>(F),
                                            /*Promote=*/At == Stage::Start);
@@ -619,8 +628,10 @@ public:
   }
 };
 
-/// Under clang, at the end of each function's simplification
-/// (CGSCCOptimizerLate), where the inliner will read its body: the function
+/// Under clang, at the end of each function's simplification in the CGSCC
+/// walk (ScalarOptimizerLate; CGSCCOptimizerLate would be before it, on a
+/// body whose callees are inlined but whose pointers are still in the
+/// allocas SROA removes), where the inliner will read its body: the function
 /// becomes a host of the start-point frames inlined into it, and its
 /// conversion is completed.
 class ParametersPass : public PassInfoMixin<ParametersPass> {
@@ -632,6 +643,7 @@ public:
       return PreservedAnalyses::all();
     aliaskit::completeNoAliasParameters(F, FAM.getResult<AAManager>(F),
                                         /*Last=*/false);
+    aliaskit::restoreAlwaysInline(F);
     return PreservedAnalyses::none();
   }
 };
@@ -724,8 +736,9 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
   // must not be used on the way), and converted where the inliner reads a
   // function's body; both points instrument what is scoped then.
   PB.registerPipelineStartEPCallback(
-      [Stats, Start](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(SanitizePass(Stage::Start, Stats, Start));
+      [Stats, Start](ModulePassManager &MPM, OptimizationLevel Level) {
+        MPM.addPass(SanitizePass(Stage::Start, Stats, Start,
+                                 /*WalkFollows=*/Level != OptimizationLevel::O0));
       });
   if (Start)
     PB.registerVectorizerStartEPCallback(
@@ -736,9 +749,9 @@ void aliaskit::registerSanitizer(PassBuilder &PB) {
                                    OptimizationLevel) {
     FPM.addPass(StackAddressesPass());
   });
-  PB.registerCGSCCOptimizerLateEPCallback(
-      [](CGSCCPassManager &CGPM, OptimizationLevel) {
-        CGPM.addPass(createCGSCCToFunctionPassAdaptor(ParametersPass()));
+  PB.registerScalarOptimizerLateEPCallback(
+      [](FunctionPassManager &FPM, OptimizationLevel) {
+        FPM.addPass(ParametersPass());
       });
   PB.registerOptimizerLastEPCallback(
       [Stats, End](ModulePassManager &MPM, OptimizationLevel,

@@ -16,13 +16,21 @@
 // simplification (its callees inlined: in Rust, the slice accessors that
 // the unoptimized body calls), so the conversion runs at that point too,
 // at the end of each function's simplification in the CGSCC walk
-// (aliaskit-sanitize<parameters>). Until then the parameters are only
+// (ScalarOptimizerLateEP; aliaskit-sanitize<parameters> in a pipeline
+// written by hand). Until then the parameters are only
 // recorded (!aliaskit.noalias on the function) and their attributes
 // removed at the start of the pipeline, so that basic-aa cannot use the
 // claim before it is checked. Functions `alwaysinline` are inlined before
-// the CGSCC walk: they are converted at the start, their clang copies of
-// the parameters promoted first. What is still recorded at the end (no
-// CGSCC walk at -O0) is converted there.
+// the CGSCC walk (the always-inliner), their bodies as the front end left
+// them: a Rust body reaches memory only through the results of calls to
+// its accessors, which capture the parameters, so none of its accesses
+// could be classified. So when a CGSCC walk follows, such a function with
+// noalias parameters loses `alwaysinline` at the start (kept as
+// "aliaskit-alwaysinline") and gets it back once its conversion is
+// completed; the CGSCC inliner then inlines it into its callers as the
+// always-inliner would have, with its lists. At -O0 (no CGSCC walk) it is
+// converted at the start, its clang copies of the parameters promoted
+// first. What is still recorded at the end is converted there.
 //
 // An access the rule cannot classify gets no list (it is not checked) and
 // counts, at run time, in the module's counter of unclassified accesses.
@@ -61,6 +69,8 @@ const char *const Recorded = "aliaskit.noalias";
 /// the claim LLVM dropped must not come back).
 const char *const FrontEnd = "aliaskit.access";
 const char *const CounterName = "__aliaskit.unclassified";
+/// On a function whose `alwaysinline` waits for its conversion.
+const char *const AlwaysInlineLater = "aliaskit-alwaysinline";
 
 bool isRuntimeCall(const CallBase &CB) {
   if (Function *F = CB.getCalledFunction())
@@ -349,6 +359,20 @@ void aliaskit::convertNoAliasParameters(Function &F, AAResults &AA,
   for (MDNode *S : C.Scopes)
     B.CreateNoAliasScopeDeclaration(MDNode::get(Ctx, S));
   F.setMetadata(Recorded, MDNode::get(Ctx, Record));
+}
+
+void aliaskit::deferAlwaysInline(Function &F) {
+  if (!F.hasFnAttribute(Attribute::AlwaysInline))
+    return;
+  F.removeFnAttr(Attribute::AlwaysInline);
+  F.addFnAttr(AlwaysInlineLater);
+}
+
+void aliaskit::restoreAlwaysInline(Function &F) {
+  if (!F.hasFnAttribute(AlwaysInlineLater))
+    return;
+  F.removeFnAttr(AlwaysInlineLater);
+  F.addFnAttr(Attribute::AlwaysInline);
 }
 
 void aliaskit::markFrontEndAccesses(Module &M) {

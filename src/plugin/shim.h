@@ -756,6 +756,12 @@ void forgetFrontEndAccesses(llvm::Module &M);
 void convertNoAliasParameters(llvm::Function &F, llvm::AAResults &AA,
                               bool Promote);
 
+/// Takes `alwaysinline` off F till restoreAlwaysInline (kept as a string
+/// attribute), so that F is inlined after its own simplification, where its
+/// conversion is completed, not before it (sanitize_parameters.cpp).
+void deferAlwaysInline(llvm::Function &F);
+void restoreAlwaysInline(llvm::Function &F);
+
 /// Gives the front end's accesses of F that have none of F's converted
 /// scopes yet their lists (unclassified at the conversion: through a call's
 /// result, inlined since, or through a stack object promoted since; not
