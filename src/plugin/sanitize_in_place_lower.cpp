@@ -5,17 +5,28 @@
 //   - at `__aliaskit_enter`, every slot is empty: [u64 max, 0);
 //   - at each `__aliaskit_access`, `_run` or `_grid`, its slot becomes the
 //     hull of the walk it was given (core `Slot::of_walk`: must match
-//     hullOf), and the walk itself is kept for the runtime;
+//     hullOf), and the walk itself is kept for the runtime (not for an
+//     access of one block of a constant site and size: its walk is its
+//     hull's start, the size and one block);
 //   - at each exit (`__aliaskit_exit`) and dead end, every pair the core
 //     claims apart is compared, `lo_a < hi_b && lo_b < hi_a` (core
 //     `Slot::overlap`: must match); only when one holds, a call of
 //     `__aliaskit_conflict` per pair that does, with both walks: the
 //     runtime asks a log of the two; then one call of `__aliaskit_counted`
 //     for the summary line;
+//   - slots with the same partners are a *class* (`Classes`): each member
+//     of class X is claimed apart from each member of every class Y it
+//     meets, so the pairs of X and Y (X != Y) are compared as one, the
+//     hull of X's slots against that of Y's (a pair of slots that meet is
+//     inside those hulls); pair by pair, in the frame's order, only behind
+//     the unlikely branch: a function whose four stores to `self` are
+//     claimed apart from its three loads of a slice compares two hulls,
+//     not twelve pairs;
 //   - each `__aliaskit_scope` counts an instance.
 //
 // The slots live in allocas promoted to registers at the end, so a frame
-// costs a few instructions an access and two comparisons a pair.
+// costs a few instructions an access and two comparisons a pair (of
+// classes).
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +42,9 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
+
+#include <algorithm>
+#include <map>
 
 using namespace llvm;
 using aliaskit::inplace::Frame;
@@ -133,6 +147,59 @@ std::pair<Value *, Value *> hullOf(const Walk &W, IRBuilderBase &B) {
           B.CreateSelect(Touches, Hi, Zero)};
 }
 
+/// The frame's pairs by class of slots (see the file comment): each
+/// *block* is the pairs of two classes, compared as one when they are
+/// two classes and more than one pair.
+struct Classes {
+  /// Each slot's class (none: in no pair), and each class's slots.
+  SmallVector<int, MaxSlots> Of;
+  SmallVector<SmallVector<uint32_t, 4>, 8> Members;
+  struct Block {
+    unsigned X, Y;
+    SmallVector<unsigned, 4> Pairs; // indices into Frame::Pairs
+    bool coarse() const { return X != Y && Pairs.size() > 1; }
+  };
+  SmallVector<Block, 16> Blocks;
+
+  explicit Classes(const Frame &F) : Of(F.Accesses.size(), -1) {
+    SmallVector<SmallVector<uint32_t, 8>, MaxSlots> Partners(F.Accesses.size());
+    for (const aliaskit::InPlacePair &P : F.Pairs) {
+      Partners[P.First].push_back(P.Second);
+      Partners[P.Second].push_back(P.First);
+    }
+    std::map<SmallVector<uint32_t, 8>, unsigned> ByPartners;
+    for (size_t K = 0; K < Partners.size(); ++K) {
+      if (Partners[K].empty())
+        continue;
+      llvm::sort(Partners[K]);
+      auto [It, New] = ByPartners.try_emplace(Partners[K], Members.size());
+      if (New)
+        Members.emplace_back();
+      Of[K] = It->second;
+      Members[It->second].push_back(K);
+    }
+    std::map<std::pair<unsigned, unsigned>, unsigned> ByClasses;
+    for (unsigned I = 0; I < F.Pairs.size(); ++I) {
+      unsigned X = Of[F.Pairs[I].First], Y = Of[F.Pairs[I].Second];
+      std::pair<unsigned, unsigned> Key{std::min(X, Y), std::max(X, Y)};
+      auto [It, New] = ByClasses.try_emplace(Key, Blocks.size());
+      if (New)
+        Blocks.push_back({Key.first, Key.second, {}});
+      Blocks[It->second].Pairs.push_back(I);
+    }
+    // Same partners, so every pair of two classes that meet is claimed:
+    // a block of two classes holds all |X| * |Y| pairs.
+    for (const Block &B : Blocks)
+      assert(B.X == B.Y ||
+             B.Pairs.size() == Members[B.X].size() * Members[B.Y].size());
+  }
+};
+
+/// Whether [ALo, AHi) and [BLo, BHi) meet (must match `Slot::overlap`).
+Value *meet(IRBuilderBase &B, Value *ALo, Value *AHi, Value *BLo, Value *BHi) {
+  return B.CreateAnd(B.CreateICmpULT(ALo, BHi), B.CreateICmpULT(BLo, AHi));
+}
+
 /// One frame's lowering: its slots, made at the enter, set at each access,
 /// compared at each end.
 class Lowering {
@@ -140,26 +207,43 @@ class Lowering {
   InPlaceRuntime &RT;
   Made &M;
   /// Each slot: its hull, and its site and walk for the runtime when
-  /// hulls meet (the site may be a phi: two calls sunk into one).
+  /// hulls meet (the site may be a phi: two calls sunk into one). A slot
+  /// of one access of a constant site and size (`Plain`) keeps neither:
+  /// its walk is its hull's start, the size and one block, wherever the
+  /// hulls meet (it is set there, hence not empty).
   struct Slot {
-    AllocaInst *Lo, *Hi, *Site, *Walk[6];
+    AllocaInst *Lo, *Hi, *Site = nullptr, *Walk[6] = {};
+    ConstantInt *Size = nullptr;
   };
+  /// The site and size of an access of one block (`__aliaskit_access`)
+  /// when both are constants: its walk is (its address, size, 0, 1, 0, 1).
+  static ConstantInt *plainSize(CallInst *A) {
+    if (A->arg_size() != 4 || !isa<ConstantInt>(A->getArgOperand(1)))
+      return nullptr;
+    auto *Size = dyn_cast<ConstantInt>(A->getArgOperand(3));
+    return Size && !Size->isZero() ? Size : nullptr;
+  }
   SmallVector<Slot, MaxSlots> Slots;
   /// The accesses (blocks) and instances (the call, each scope begun) so
   /// far, for __aliaskit_counted.
   AllocaInst *Accesses, *Instances;
+  Classes C;
 
 public:
   /// The slots, empty at the enter.
-  Lowering(Frame &F, InPlaceRuntime &RT, Made &M) : F(F), RT(RT), M(M) {
+  Lowering(Frame &F, InPlaceRuntime &RT, Made &M)
+      : F(F), RT(RT), M(M), C(F) {
     Function &Fn = *F.Enter->getFunction();
     for (size_t K = 0; K < F.Accesses.size(); ++K) {
       Slot S;
       S.Lo = slotAlloca(Fn, M);
       S.Hi = slotAlloca(Fn, M);
-      S.Site = slotAlloca(Fn, M);
-      for (AllocaInst *&W : S.Walk)
-        W = slotAlloca(Fn, M);
+      S.Size = plainSize(F.Accesses[K]);
+      if (!S.Size) {
+        S.Site = slotAlloca(Fn, M);
+        for (AllocaInst *&W : S.Walk)
+          W = slotAlloca(Fn, M);
+      }
       Slots.push_back(S);
     }
     Accesses = slotAlloca(Fn, M);
@@ -168,6 +252,8 @@ public:
     for (Slot &S : Slots) {
       B.CreateStore(B.getInt64(~uint64_t(0)), S.Lo);
       B.CreateStore(B.getInt64(0), S.Hi);
+      if (S.Size)
+        continue;
       B.CreateStore(B.getInt64(0), S.Site);
       for (AllocaInst *W : S.Walk)
         B.CreateStore(B.getInt64(0), W);
@@ -184,11 +270,13 @@ public:
       auto [Lo, Hi] = hullOf(W, B);
       B.CreateStore(Lo, Slots[K].Lo);
       B.CreateStore(Hi, Slots[K].Hi);
-      B.CreateStore(B.CreateZExt(F.Accesses[K]->getArgOperand(1), RT.I64),
-                    Slots[K].Site);
-      Value *Parts[6] = {W.First, W.Size, W.Step, W.Count, W.RowStep, W.Rows};
-      for (unsigned I = 0; I < 6; ++I)
-        B.CreateStore(Parts[I], Slots[K].Walk[I]);
+      if (!Slots[K].Size) {
+        B.CreateStore(B.CreateZExt(F.Accesses[K]->getArgOperand(1), RT.I64),
+                      Slots[K].Site);
+        Value *Parts[6] = {W.First, W.Size, W.Step, W.Count, W.RowStep, W.Rows};
+        for (unsigned I = 0; I < 6; ++I)
+          B.CreateStore(Parts[I], Slots[K].Walk[I]);
+      }
       // The log counts a walk's blocks (none when it touches nothing).
       Value *Zero = B.getInt64(0);
       Value *Blocks = B.CreateSelect(B.CreateICmpNE(W.Size, Zero),
@@ -204,8 +292,10 @@ public:
   }
 
   /// Before `End`: every pair compared (must match `Slot::overlap`,
-  /// core/src/sanitize/in_place.rs), __aliaskit_conflict for each that
-  /// holds, behind one unlikely branch; then __aliaskit_counted.
+  /// core/src/sanitize/in_place.rs), a coarse block of pairs as its two
+  /// classes' hulls, behind one unlikely branch; there each pair on its
+  /// own, in the frame's order, and __aliaskit_conflict for each that
+  /// meets; then __aliaskit_counted.
   void compareAt(Instruction *End) {
     Builder B(End, M);
     SmallVector<Value *, MaxSlots> L, H;
@@ -213,21 +303,42 @@ public:
       L.push_back(B.CreateLoad(RT.I64, S.Lo));
       H.push_back(B.CreateLoad(RT.I64, S.Hi));
     }
-    SmallVector<Value *, 16> Hit;
+    auto Pair = [&](IRBuilderBase &At, unsigned I) {
+      const aliaskit::InPlacePair &P = F.Pairs[I];
+      return meet(At, L[P.First], H[P.First], L[P.Second], H[P.Second]);
+    };
+    // A class's hull (an empty slot is [u64 max, 0): neither bound moves).
+    auto Hull = [&](unsigned X) {
+      Value *Lo = nullptr, *Hi = nullptr;
+      for (uint32_t K : C.Members[X]) {
+        Lo = Lo ? B.CreateBinaryIntrinsic(Intrinsic::umin, Lo, L[K]) : L[K];
+        Hi = Hi ? B.CreateBinaryIntrinsic(Intrinsic::umax, Hi, H[K]) : H[K];
+      }
+      return std::make_pair(Lo, Hi);
+    };
     Value *Any = nullptr;
-    for (const aliaskit::InPlacePair &P : F.Pairs) {
-      Hit.push_back(B.CreateAnd(B.CreateICmpULT(L[P.First], H[P.Second]),
-                                B.CreateICmpULT(L[P.Second], H[P.First])));
-      Any = Any ? B.CreateOr(Any, Hit.back()) : Hit.back();
+    auto Or = [&](Value *Hit) { Any = Any ? B.CreateOr(Any, Hit) : Hit; };
+    for (const Classes::Block &K : C.Blocks) {
+      if (!K.coarse()) {
+        for (unsigned I : K.Pairs)
+          Or(Pair(B, I));
+        continue;
+      }
+      auto [XLo, XHi] = Hull(K.X);
+      auto [YLo, YHi] = Hull(K.Y);
+      Or(meet(B, XLo, XHi, YLo, YHi));
     }
     if (Any) {
       MDNode *Cold = MDBuilder(End->getContext()).createUnlikelyBranchWeights();
       Instruction *Then = SplitBlockAndInsertIfThen(Any, End, false, Cold);
-      for (size_t I = 0; I < F.Pairs.size(); ++I)
-        report(F.Pairs[I], F.Pairs.size() == 1
-                               ? Then
-                               : SplitBlockAndInsertIfThen(Hit[I], Then, false,
-                                                           Cold));
+      for (unsigned I = 0; I < F.Pairs.size(); ++I) {
+        if (F.Pairs.size() == 1) {
+          report(F.Pairs[I], Then);
+          break;
+        }
+        Builder P(Then, M);
+        report(F.Pairs[I], SplitBlockAndInsertIfThen(Pair(P, I), Then, false, Cold));
+      }
       B.SetInsertPoint(End);
     }
     aliaskit::quiet(B.CreateCall(RT.Counted,
@@ -261,6 +372,12 @@ private:
                          ? Site
                          : R.CreateTrunc(R.CreateLoad(RT.I64, Slots[K].Site),
                                          RT.I32));
+      if (ConstantInt *Size = Slots[K].Size) {
+        Value *Zero = R.getInt64(0), *One = R.getInt64(1);
+        Value *Walk[6] = {R.CreateLoad(RT.I64, Slots[K].Lo), Size, Zero, One, Zero, One};
+        Args.append(std::begin(Walk), std::end(Walk));
+        continue;
+      }
       for (AllocaInst *W : Slots[K].Walk)
         Args.push_back(R.CreateLoad(RT.I64, W));
     }
