@@ -262,23 +262,10 @@ bool FrameEnds::collect() {
 }
 
 void FrameEnds::solveLive() {
-  for (BasicBlock *B : L.RPO)
-    LiveIn[B] = none();
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (BasicBlock *B : llvm::reverse(L.RPO)) {
-      BitVector Live = none();
-      for (BasicBlock *S : successors(B))
-        if (LiveIn.count(S))
-          Live |= LiveIn[S];
-      for (const Event &E : llvm::reverse(eventsOf(B)))
-        apply(E, Live);
-      if (Live != LiveIn[B]) {
-        LiveIn[B] = std::move(Live);
-        Changed = true;
-      }
-    }
-  }
+  L.solveBackward(LiveIn, none(), [&](BasicBlock *B, BitVector &Live) {
+    for (const Event &E : llvm::reverse(eventsOf(B)))
+      apply(E, Live);
+  });
 }
 
 void FrameEnds::solveRunning() {

@@ -266,26 +266,13 @@ void FrameFinal::apply(const Step &S, BitVector &Ahead) const {
 }
 
 void FrameFinal::solveAhead() {
-  for (BasicBlock *B : L.RPO)
-    AheadIn[B] = none();
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (BasicBlock *B : llvm::reverse(L.RPO)) {
-      BitVector Ahead = none();
-      for (BasicBlock *S : successors(B))
-        if (auto It = AheadIn.find(S); It != AheadIn.end())
-          Ahead |= It->second;
-      for (const Step &S : llvm::reverse(stepsOf(B))) {
-        if (S.What == Step::Log && FinalCalls::has(S.Call))
-          Quiet[S.Call] = quietAfter(S, Ahead);
-        apply(S, Ahead);
-      }
-      if (Ahead != AheadIn[B]) {
-        AheadIn[B] = std::move(Ahead);
-        Changed = true;
-      }
+  L.solveBackward(AheadIn, none(), [&](BasicBlock *B, BitVector &Ahead) {
+    for (const Step &S : llvm::reverse(stepsOf(B))) {
+      if (S.What == Step::Log && FinalCalls::has(S.Call))
+        Quiet[S.Call] = quietAfter(S, Ahead);
+      apply(S, Ahead);
     }
-  }
+  });
 }
 
 /// Busy: forward, may; a delegation begins at its begin and ends at the

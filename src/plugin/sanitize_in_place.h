@@ -15,9 +15,11 @@
 #include "shim.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/PassManager.h"
 
@@ -85,6 +87,32 @@ struct Layout {
     for (llvm::BasicBlock *B : RPO)
       for (llvm::Instruction &I : *B)
         Order[&I] = Order.size();
+  }
+
+  /// A backward "may" analysis to its fixpoint: `In[B]`, for each block,
+  /// is the union of its successors' (`None` past a block out of the
+  /// order) passed back through B by `Through(B, Bits)`, which runs again
+  /// until nothing changes (so what it notes on the way is the last
+  /// pass's, at the fixpoint).
+  template <typename ThroughFn>
+  void solveBackward(llvm::DenseMap<llvm::BasicBlock *, llvm::BitVector> &In,
+                     const llvm::BitVector &None, ThroughFn Through) const {
+    for (llvm::BasicBlock *B : RPO)
+      In[B] = None;
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (llvm::BasicBlock *B : llvm::reverse(RPO)) {
+        llvm::BitVector Bits = None;
+        for (llvm::BasicBlock *S : llvm::successors(B))
+          if (auto It = In.find(S); It != In.end())
+            Bits |= It->second;
+        Through(B, Bits);
+        if (Bits != In[B]) {
+          In[B] = std::move(Bits);
+          Changed = true;
+        }
+      }
+    }
   }
 };
 
