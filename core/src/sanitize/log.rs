@@ -71,7 +71,11 @@
 //! address, keeping the entries whose hull reaches the current start; and
 //! the group's new entries that can share an instance with old ones are
 //! swept against the partner's sealed entries, which the log keeps sorted
-//! by group and address from check to check (`sealed`). So a
+//! by group and address from check to check (`sealed`). Before either
+//! sweep, the hull of the group's new entries is compared with the
+//! partner's (new, or sealed): two entries that share a byte lie in both,
+//! so groups whose hulls do not meet (a counter and a buffer, both with
+//! new entries at every check) cost two comparisons. So a
 //! long-running frame (a program's `main`) whose old entries stay live
 //! costs, at each check, about its new entries: the old ones are neither
 //! sorted again nor visited where no new entry is near. A pair
@@ -273,6 +277,9 @@ pub struct Scratch {
     /// the first few new entries of a group, by address; the sealed
     /// entries the index takes next, by group and address.
     fresh_max_len: Vec<u64>,
+    /// Scratch for `check`: the hull of each span's new entries (their
+    /// runs' hulls' union: `[u64::MAX, 0)` for none).
+    span_hulls: Vec<(u64, u64)>,
     prefix: Vec<sealed::Fresh>,
     sealing: Vec<(u32, sealed::Held)>,
     /// Scratch for `check`: per scope of a claim, its begins counted so far.

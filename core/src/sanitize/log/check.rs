@@ -152,10 +152,15 @@ impl FrameLog {
         }
         s.order.clear();
         s.order.resize(placed, 0);
+        s.span_hulls.clear();
+        s.span_hulls.resize(s.spans.len(), (u64::MAX, 0));
         for (i, &k) in s.places.iter().enumerate() {
             if let Some(span) = s.spans.get_mut(k as usize) {
                 s.order[span.2] = checked + i;
                 span.2 += 1;
+                let (lo, hi) = new[i].run.hull();
+                let hull = &mut s.span_hulls[k as usize];
+                *hull = (hull.0.min(lo), hull.1.max(hi));
             }
         }
         s.addressed.clear();
@@ -188,7 +193,14 @@ impl FrameLog {
     /// claim's scopes with some of them ([`last_old_instance`]).
     fn new_against_sealed(&mut self, x: usize, h: u32, k: usize, claims: &mut impl Claims) {
         let checked = self.checked;
-        if checked == 0 || self.sealed.of(h).by_lo.is_empty() {
+        let old = self.sealed.of(h);
+        let (Some(first), Some(last)) = (old.by_lo.first(), old.by_lo.last()) else {
+            return;
+        };
+        // As against new entries: no pair unless the hulls meet (the
+        // sealed ones' within [first start, last start + longest)).
+        let (lo, hi) = self.scratch.span_hulls[x];
+        if checked == 0 || hi <= first.lo || last.lo.saturating_add(old.max_len) <= lo {
             return;
         }
         let (g, a0, a1) = self.scratch.spans[x];
@@ -235,6 +247,13 @@ impl FrameLog {
     /// against itself) against one another, for the `k`-th partner of
     /// `x`'s group: by instance of the claim's scopes, then by address.
     fn new_against_new(&mut self, x: usize, y: usize, k: usize, claims: &mut impl Claims) {
+        // Two entries that share a byte lie in both spans' hulls: two
+        // groups whose new entries' hulls do not meet make no pair (a
+        // counter and a buffer, new entries each check: the common case).
+        let ((alo, ahi), (blo, bhi)) = (self.scratch.span_hulls[x], self.scratch.span_hulls[y]);
+        if x != y && !(alo < bhi && blo < ahi) {
+            return;
+        }
         let (g, a0, a1) = self.scratch.spans[x];
         let (_, b0, b1) = self.scratch.spans[y];
         let one_instance = claims.partners(g)[k]
