@@ -64,12 +64,6 @@ AttributeList aliaskit::runtimeCallAttributes(LLVMContext &C,
   Quiet.addAttribute(Attribute::NoUnwind);
   Quiet.addAttribute(Attribute::WillReturn);
   Quiet.addMemoryAttr(Effects);
-  // The inliner counts a runtime call as nothing (InlineCost's
-  // "call-inline-cost"): the start point's checks, there before the CGSCC
-  // walk, must not change what it inlines (a sort's comparison closure,
-  // its checks counted as calls, was no longer inlined into the partition
-  // loop: 11x the plain build's instructions in the sort).
-  Quiet.addAttribute("call-inline-cost", "0");
   AttributeList Attrs =
       AttributeList::get(C, AttributeList::FunctionIndex, Quiet);
   // An address is compared, never dereferenced or kept as a pointer.

@@ -34,7 +34,7 @@
 ; CHECK-NEXT:   call void @__aliaskit_exit(ptr %[[H]]), !nosanitize
 ; CHECK-NEXT:   ret void
 ; CHECK:      declare void @__aliaskit_access(ptr, i32, ptr readnone captures(address), i64) #[[QUIET:[0-9]+]]
-; CHECK:      attributes #[[QUIET]] = { nounwind willreturn memory(inaccessiblemem: readwrite) "call-inline-cost"="0" }
+; CHECK:      attributes #[[QUIET]] = { nounwind willreturn memory(inaccessiblemem: readwrite) }
 ;
 ; STATS: aliaskit-sanitize<end>: 6 accesses with scope lists; 4 instrumented in 1 functions (2 filtered out: no claimed partner with a write, or, for 0 of them, every claimed pair proven apart); 0 calls with lists not checked; 0 scopes of per-loop domains not checked; 0 malformed lists; 0 functions with a malformed decl
 
