@@ -588,13 +588,15 @@ public:
       if (F.isDeclaration() || !aliaskit::hasNoAliasParameters(F))
         continue;
       FAM.invalidate(F, PreservedAnalyses::none());
-      if (At == Stage::Start && WalkFollows)
-        aliaskit::deferAlwaysInline(F);
-      else
-        aliaskit::restoreAlwaysInline(F);
       if (At != Stage::Parameters)
         aliaskit::convertNoAliasParameters(F, FAM.getResult<AAManager>(F),
                                            /*Promote=*/At == Stage::Start);
+      // Deferred only while a conversion is recorded (none: no used
+      // parameter), which the CGSCC walk's ParametersPass then completes.
+      if (At == Stage::Start && WalkFollows && aliaskit::hasNoAliasParameters(F))
+        aliaskit::deferAlwaysInline(F);
+      else
+        aliaskit::restoreAlwaysInline(F);
       if (At != Stage::Start) {
         FAM.invalidate(F, PreservedAnalyses::none());
         aliaskit::completeNoAliasParameters(F, FAM.getResult<AAManager>(F),

@@ -11,18 +11,24 @@
 ; inline its body as the front end left it, with no list for those
 ; accesses (and @twice has no noalias parameter of its own). So it loses the
 ; attribute at the start and gets it back once its conversion is complete;
-; the CGSCC inliner then inlines it, lists and all.
+; the CGSCC inliner then inlines it, lists and all. @keep, whose noalias
+; parameters are unused, has no conversion to wait for: it keeps the
+; attribute throughout (the always-inliner inlines it into @twice), and no
+; string attribute is left behind.
 ;
 ; RUN: %aliaskit sanitize %s -o %t.ll -O2
 ; RUN: FileCheck %s < %t.ll
 ;
+; CHECK:       define void @keep({{.*}}) {{.*}}#[[KEEP:[0-9]+]] {
 ; CHECK-LABEL: define void @twice(
+; CHECK-NOT:     call void @keep
 ; CHECK:         load i64, ptr %w, {{.*}}!alias.scope ![[ADD_B:[0-9]+]], !noalias ![[ADD_A:[0-9]+]]
 ; CHECK:         store i64 {{.*}}, ptr %v, {{.*}}!alias.scope ![[ADD_A]], !noalias ![[ADD_B]]
 ; CHECK:         load i64, ptr %w, {{.*}}!alias.scope ![[SUB_B:[0-9]+]], !noalias ![[SUB_A:[0-9]+]]
 ; CHECK:         store i64 {{.*}}, ptr %v, {{.*}}!alias.scope ![[SUB_A]], !noalias ![[SUB_B]]
 ; CHECK-COUNT-2: call void @__aliaskit_conflict(
 ; CHECK-NOT:   aliaskit-alwaysinline
+; CHECK:       attributes #[[KEEP]] = { alwaysinline
 ; CHECK-DAG:   ![[ADD_A]] = !{![[SA:[0-9]+]]}
 ; CHECK-DAG:   ![[SA]] = distinct !{![[SA]], ![[DA:[0-9]+]], !"add: %a"}
 ; CHECK-DAG:   ![[SUB_A]] = !{![[SS:[0-9]+]]}
@@ -58,7 +64,12 @@ define internal void @sub(ptr noalias %a, ptr noalias %b) {
   ret void
 }
 
+define void @keep(ptr noalias %a, ptr noalias %b) alwaysinline {
+  ret void
+}
+
 define void @twice(ptr %v, ptr %w) {
+  call void @keep(ptr %v, ptr %w)
   call void @add(ptr %v, ptr %w)
   call void @sub(ptr %v, ptr %w)
   ret void
