@@ -44,6 +44,7 @@
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 
 using namespace llvm;
@@ -107,7 +108,17 @@ AllocaInst *slotAlloca(Function &Fn, Made &M) {
 /// first address, block size, step, blocks, row step and rows.
 struct Walk {
   Value *First, *Size, *Step, *Count, *RowStep, *Rows;
+  /// In the order a slot keeps them and `__aliaskit_conflict` takes them.
+  std::array<Value *, 6> parts() const {
+    return {First, Size, Step, Count, RowStep, Rows};
+  }
 };
+
+/// The walk of one block of `Size` bytes at `First` (core `Slot::touched`).
+Walk oneBlock(Value *First, Value *Size, IRBuilderBase &B) {
+  Value *Zero = B.getInt64(0), *One = B.getInt64(1);
+  return {First, Size, Zero, One, Zero, One};
+}
 
 Walk walkOf(CallInst *A, IRBuilderBase &B) {
   Type *I64 = B.getInt64Ty();
@@ -120,7 +131,7 @@ Walk walkOf(CallInst *A, IRBuilderBase &B) {
   auto Arg = [&](unsigned I) { return B.CreateZExtOrTrunc(A->getArgOperand(I), I64); };
   switch (A->arg_size()) {
   case 4: // __aliaskit_access(frame, site, address, size)
-    return {First, Arg(3), Zero, One, Zero, One};
+    return oneBlock(First, Arg(3), B);
   case 6: // __aliaskit_access_run(frame, site, first, stride, count, size)
     return {First, Arg(5), Arg(3), Arg(4), Zero, One};
   default: // _grid(frame, site, first, stride, count, size, row_stride, rows)
@@ -208,15 +219,15 @@ class Lowering {
   Made &M;
   /// Each slot: its hull, and its site and walk for the runtime when
   /// hulls meet (the site may be a phi: two calls sunk into one). A slot
-  /// of one access of a constant site and size (`Plain`) keeps neither:
-  /// its walk is its hull's start, the size and one block, wherever the
+  /// of one access of a constant site and size (`plainSize`) keeps
+  /// neither: its walk is one block at its hull's start, wherever the
   /// hulls meet (it is set there, hence not empty).
   struct Slot {
     AllocaInst *Lo, *Hi, *Site = nullptr, *Walk[6] = {};
     ConstantInt *Size = nullptr;
   };
-  /// The site and size of an access of one block (`__aliaskit_access`)
-  /// when both are constants: its walk is (its address, size, 0, 1, 0, 1).
+  /// The size of an access of one block (`__aliaskit_access`) whose site
+  /// and size are constants (and the size not 0); null otherwise.
   static ConstantInt *plainSize(CallInst *A) {
     if (A->arg_size() != 4 || !isa<ConstantInt>(A->getArgOperand(1)))
       return nullptr;
@@ -273,7 +284,7 @@ public:
       if (!Slots[K].Size) {
         B.CreateStore(B.CreateZExt(F.Accesses[K]->getArgOperand(1), RT.I64),
                       Slots[K].Site);
-        Value *Parts[6] = {W.First, W.Size, W.Step, W.Count, W.RowStep, W.Rows};
+        std::array<Value *, 6> Parts = W.parts();
         for (unsigned I = 0; I < 6; ++I)
           B.CreateStore(Parts[I], Slots[K].Walk[I]);
       }
@@ -331,14 +342,13 @@ public:
     if (Any) {
       MDNode *Cold = MDBuilder(End->getContext()).createUnlikelyBranchWeights();
       Instruction *Then = SplitBlockAndInsertIfThen(Any, End, false, Cold);
-      for (unsigned I = 0; I < F.Pairs.size(); ++I) {
-        if (F.Pairs.size() == 1) {
-          report(F.Pairs[I], Then);
-          break;
+      if (F.Pairs.size() == 1)
+        report(F.Pairs[0], Then);
+      else
+        for (unsigned I = 0; I < F.Pairs.size(); ++I) {
+          Builder P(Then, M);
+          report(F.Pairs[I], SplitBlockAndInsertIfThen(Pair(P, I), Then, false, Cold));
         }
-        Builder P(Then, M);
-        report(F.Pairs[I], SplitBlockAndInsertIfThen(Pair(P, I), Then, false, Cold));
-      }
       B.SetInsertPoint(End);
     }
     aliaskit::quiet(B.CreateCall(RT.Counted,
@@ -373,9 +383,9 @@ private:
                          : R.CreateTrunc(R.CreateLoad(RT.I64, Slots[K].Site),
                                          RT.I32));
       if (ConstantInt *Size = Slots[K].Size) {
-        Value *Zero = R.getInt64(0), *One = R.getInt64(1);
-        Value *Walk[6] = {R.CreateLoad(RT.I64, Slots[K].Lo), Size, Zero, One, Zero, One};
-        Args.append(std::begin(Walk), std::end(Walk));
+        std::array<Value *, 6> Parts =
+            oneBlock(R.CreateLoad(RT.I64, Slots[K].Lo), Size, R).parts();
+        Args.append(Parts.begin(), Parts.end());
         continue;
       }
       for (AllocaInst *W : Slots[K].Walk)
