@@ -197,6 +197,8 @@ struct ThreadState {
     /// (`FrameLog::swap_scratch`): one a thread, not one a frame.
     scratch: Scratch,
     counts: Counts,
+    /// The thread's [`CountsBlock`]s (addresses), each once.
+    count_blocks: Vec<usize>,
 }
 
 /// The thread's oracles, one per function met, each made on first need
@@ -212,6 +214,7 @@ impl Drop for ThreadState {
         // The thread ends: its frames are finished (no stack to show).
         let pending = self.finish_above(0, false);
         report::emit(pending, None);
+        self.take_block_counts();
         report::add_counts(std::mem::take(&mut self.counts));
     }
 }
@@ -224,6 +227,7 @@ thread_local! {
         oracles: Oracles::default(),
         scratch: Scratch::default(),
         counts: Counts::default(),
+        count_blocks: Vec::new(),
     });
 }
 
@@ -399,12 +403,33 @@ pub fn partner_hull(frame: &mut Frame, site: u32) -> (u64, u64) {
     .unwrap_or((0, u64::MAX))
 }
 
-/// A frame checked in place exits, having made `accesses` accesses in
-/// `instances` instances.
-pub fn count_in_place(accesses: u64, instances: u64) {
+/// The counts that code checked in place (frames checked by the program,
+/// final checks let pass) adds to a thread-local block of its linked
+/// object, without a call. Must match `addCounts` in
+/// `src/plugin/sanitize_in_place_lower.cpp`.
+#[repr(C)]
+pub struct CountsBlock {
+    accesses: u64,
+    instances: u64,
+    /// Not 0 once the thread's runtime knows the block: until then, the
+    /// code calls [`counts_here`] before it counts.
+    known: u64,
+}
+
+/// This thread's block of one linked object, met for the first time: its
+/// counts go to the thread's when the thread ends (or the program does).
+///
+/// # Safety
+/// `block` is the calling thread's copy of a `CountsBlock` in thread-local
+/// storage, alive as long as the thread.
+pub unsafe fn counts_here(block: *mut CountsBlock) {
     with_state(|s| {
-        s.counts.checked += accesses;
-        s.counts.instances += instances;
+        let at = block as usize;
+        if !s.count_blocks.contains(&at) {
+            s.count_blocks.push(at);
+        }
+        // SAFETY: the caller's promise.
+        unsafe { (*block).known = 1 };
     });
 }
 
@@ -541,6 +566,7 @@ pub fn finish_thread() {
     with_state(|s| {
         let pending = s.finish_above(0, false);
         report::emit(pending, None);
+        s.take_block_counts();
         report::add_counts(std::mem::take(&mut s.counts));
     });
 }
@@ -593,6 +619,19 @@ impl ThreadState {
 
     /// Finishes the frames at depth `from` and above; the one at `from`
     /// may show the current stack (`with_stack`).
+    /// What the thread's [`CountsBlock`]s counted so far, moved to its
+    /// counts.
+    fn take_block_counts(&mut self) {
+        for &at in &self.count_blocks {
+            // SAFETY: `counts_here` took the address of this thread's
+            // block, which lives as long as the thread; only this thread
+            // reads or writes it.
+            let block = unsafe { &mut *(at as *mut CountsBlock) };
+            self.counts.checked += std::mem::take(&mut block.accesses);
+            self.counts.instances += std::mem::take(&mut block.instances);
+        }
+    }
+
     fn finish_above(&mut self, from: usize, with_stack: bool) -> Vec<Pending> {
         self.drop_delegations(from);
         let mut pending = Vec::new();

@@ -234,7 +234,7 @@ pub struct Hull {
 /// (`src/plugin/sanitize_final.cpp`): what the loop's accesses of the site
 /// must touch to be logged (`__aliaskit_access_final`); one that touches
 /// none of it conflicts with nothing logged so far, and nothing logged
-/// later pairs with it, so the program counts it (`__aliaskit_counted`)
+/// later pairs with it, so the program counts it (its counts block)
 /// and calls nothing. Every byte when the runtime cannot tell.
 ///
 /// # Safety
@@ -479,12 +479,17 @@ pub unsafe extern "C" fn __aliaskit_conflict(
     }
 }
 
-/// A frame checked in place exits: it made `accesses` accesses (of more
-/// than 0 bytes) in `instances` instances (the call and each scope begun),
-/// for the summary line.
+/// The calling thread's counts block of the code checked in place, met for
+/// the first time (`known` is 0): the code counts there by itself, and
+/// the runtime adds its counts to the summary when the thread ends.
+///
+/// # Safety
+/// `block` is the calling thread's copy of the thread-local
+/// `__aliaskit_counts` the instrumentation defines.
 #[no_mangle]
-pub extern "C" fn __aliaskit_counted(accesses: u64, instances: u64) {
-    frames::count_in_place(accesses, instances)
+pub unsafe extern "C" fn __aliaskit_counts_here(block: *mut frames::CountsBlock) {
+    // SAFETY: the caller's promise.
+    guarded((), || unsafe { frames::counts_here(block) })
 }
 
 /// The program ends (a destructor of every instrumented module): the

@@ -39,8 +39,8 @@
 // site)`, the hull of the bytes of the log's entries the site may be
 // claimed against; in the loop the check is called only when its bytes
 // meet it, and the others are counted in an alloca (set to 0 after the
-// frame's enter) that goes to `__aliaskit_counted` before each of its
-// exits, for the summary.
+// frame's enter) that goes to the thread's counts block (`addCounts`)
+// before each of its exits, for the summary.
 //
 //===----------------------------------------------------------------------===//
 
@@ -454,5 +454,7 @@ PreservedAnalyses aliaskit::FinalPass::run(Module &M,
            << " checks of sites no later access can pair with, in " << Frames
            << " frames; " << Guarded << " of them guarded by their partners' "
            << "hull, in " << Loops << " loops\n";
+  if (Loops)
+    aliaskit::inplace::keepEffectsTrue(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

@@ -23,7 +23,6 @@ aliaskit::inplace::GuardCalls::GuardCalls(Module &M) {
       "__aliaskit_partner_hull",
       FunctionType::get(StructType::get(R.I64, R.I64), {R.Ptr, R.I32}, false),
       aliaskit::runtimeCallAttributes(C, R.Own));
-  Counted = declareCounted(M);
 }
 
 AllocaInst *
@@ -40,10 +39,8 @@ aliaskit::inplace::skippedOf(CallInst *Enter, GuardCalls &G,
   B.CreateStore(B.getInt64(0), Skipped);
   for (User *U : Enter->users())
     if (auto *Exit = aliaskit::runtimeCall(U, "__aliaskit_exit", 1)) {
-      IRBuilder<> X(Exit);
-      CallInst *Count = X.CreateCall(
-          G.Counted, {X.CreateLoad(I64, Skipped), X.getInt64(0)});
-      aliaskit::markQuiet(Count);
+      Value *Count = IRBuilder<>(Exit).CreateLoad(I64, Skipped);
+      aliaskit::inplace::addCounts(Exit, Count, ConstantInt::get(I64, 0));
     }
   return Skipped;
 }

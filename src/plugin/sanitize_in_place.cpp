@@ -387,5 +387,7 @@ PreservedAnalyses aliaskit::InPlacePass::run(Module &M,
            << Reasons[unsigned(Kept::Function)] << " in functions with setjmp or funclets, "
            << Reasons[unsigned(Kept::Site)] << " with a site not known, "
            << Reasons[unsigned(Kept::Table)] << " unreadable\n";
+  if (Changed)
+    aliaskit::inplace::keepEffectsTrue(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

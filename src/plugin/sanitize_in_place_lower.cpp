@@ -12,7 +12,7 @@
 //     claims apart is compared, `lo_a < hi_b && lo_b < hi_a` (core
 //     `Slot::overlap`: must match); only when one holds, a call of
 //     `__aliaskit_conflict` per pair that does, with both walks: the
-//     runtime asks a log of the two; then one call of `__aliaskit_counted`
+//     runtime asks a log of the two; then the thread's counts (`addCounts`)
 //     for the summary line;
 //   - slots with the same partners are a *class* (`Classes`): each member
 //     of class X is claimed apart from each member of every class Y it
@@ -36,6 +36,8 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
@@ -72,7 +74,7 @@ struct Builder : IRBuilder<ConstantFolder, IRBuilderCallbackInserter> {
 
 /// The runtime functions the lowered frames call.
 struct InPlaceRuntime {
-  FunctionCallee Conflict, Counted;
+  FunctionCallee Conflict;
   Type *I32, *I64;
 
   explicit InPlaceRuntime(Module &M) {
@@ -92,7 +94,6 @@ struct InPlaceRuntime {
                           false),
         aliaskit::runtimeCallAttributes(
             C, Own | MemoryEffects::argMemOnly(ModRefInfo::Ref)));
-    Counted = aliaskit::inplace::declareCounted(M);
   }
 };
 
@@ -236,7 +237,7 @@ class Lowering {
   }
   SmallVector<Slot, MaxSlots> Slots;
   /// The accesses (blocks) and instances (the call, each scope begun) so
-  /// far, for __aliaskit_counted.
+  /// far, for the thread's counts (`addCounts`).
   AllocaInst *Accesses, *Instances;
   Classes C;
 
@@ -306,7 +307,7 @@ public:
   /// core/src/sanitize/in_place.rs), a coarse block of pairs as its two
   /// classes' hulls, behind one unlikely branch; there each pair on its
   /// own, in the frame's order, and __aliaskit_conflict for each that
-  /// meets; then __aliaskit_counted.
+  /// meets; then the thread's counts.
   void compareAt(Instruction *End) {
     Builder B(End, M);
     SmallVector<Value *, MaxSlots> L, H;
@@ -351,9 +352,8 @@ public:
         }
       B.SetInsertPoint(End);
     }
-    aliaskit::quiet(B.CreateCall(RT.Counted,
-                                 {B.CreateLoad(RT.I64, Accesses),
-                                  B.CreateLoad(RT.I64, Instances)}));
+    aliaskit::inplace::addCounts(End, B.CreateLoad(RT.I64, Accesses),
+                                 B.CreateLoad(RT.I64, Instances));
   }
 
   /// The frame's runtime calls go (and llvm.frameaddress, which would
@@ -397,11 +397,79 @@ private:
 
 } // namespace
 
-FunctionCallee aliaskit::inplace::declareCounted(Module &M) {
+void aliaskit::inplace::addCounts(Instruction *Before, Value *Accesses,
+                                  Value *Instances) {
+  Module &M = *Before->getModule();
   aliaskit::RuntimeTypes R(M);
-  return M.getOrInsertFunction(
-      "__aliaskit_counted", FunctionType::get(R.Void, {R.I64, R.I64}, false),
-      aliaskit::runtimeCallAttributes(M.getContext(), R.Own));
+  // Must match `CountsBlock` in runtime/src/frames.rs: accesses,
+  // instances, and whether the thread's runtime knows the block. One per
+  // linked object (hidden, merged across modules), one per thread.
+  Type *BlockTy = ArrayType::get(R.I64, 3);
+  GlobalVariable *G = M.getGlobalVariable("__aliaskit_counts");
+  if (!G) {
+    G = new GlobalVariable(M, BlockTy, /*isConstant=*/false,
+                           GlobalValue::LinkOnceODRLinkage,
+                           Constant::getNullValue(BlockTy), "__aliaskit_counts",
+                           nullptr, GlobalValue::GeneralDynamicTLSModel);
+    G->setVisibility(GlobalValue::HiddenVisibility);
+    G->setAlignment(Align(8));
+  }
+  IRBuilder<> B(Before);
+  Value *Block = B.CreateThreadLocalAddress(G);
+  auto Word = [&](IRBuilderBase &At, unsigned K) {
+    return K ? At.CreateConstInBoundsGEP1_64(R.I64, Block, K) : Block;
+  };
+  // A thread's first count tells the runtime where its block is, so that
+  // the counts reach the summary when the thread ends.
+  auto Load = [&](Value *At) {
+    return aliaskit::quiet(B.CreateAlignedLoad(R.I64, At, Align(8)));
+  };
+  Value *Unknown = B.CreateICmpEQ(Load(Word(B, 2)), B.getInt64(0));
+  MDNode *Cold = MDBuilder(M.getContext()).createUnlikelyBranchWeights();
+  IRBuilder<> Then(SplitBlockAndInsertIfThen(Unknown, Before, false, Cold));
+  FunctionCallee Here = M.getOrInsertFunction(
+      "__aliaskit_counts_here", FunctionType::get(R.Void, {R.Ptr}, false),
+      aliaskit::runtimeCallAttributes(
+          M.getContext(), R.Own | MemoryEffects::argMemOnly(ModRefInfo::Mod)));
+  aliaskit::quiet(Then.CreateCall(Here, {Block}));
+  B.SetInsertPoint(Before);
+  for (auto [K, Add] : {std::pair{0u, Accesses}, std::pair{1u, Instances}}) {
+    if (auto *C = dyn_cast<ConstantInt>(Add); C && C->isZero())
+      continue;
+    Value *At = Word(B, K);
+    aliaskit::quiet(
+        B.CreateAlignedStore(B.CreateAdd(Load(At), Add), At, Align(8)));
+  }
+}
+
+void aliaskit::inplace::keepEffectsTrue(Module &M) {
+  if (!M.getGlobalVariable("__aliaskit_counts"))
+    return;
+  // The block, and the runtime's state `__aliaskit_counts_here` sets.
+  const MemoryEffects Counts =
+      MemoryEffects(IRMemLocation::Other, ModRefInfo::ModRef) |
+      MemoryEffects::inaccessibleMemOnly();
+  auto Widen = [&](MemoryEffects ME) {
+    return (ME & Counts) == Counts ? std::nullopt
+                                   : std::optional<MemoryEffects>(ME | Counts);
+  };
+  for (Function &F : M) {
+    // Counts are added only next to a call (`__aliaskit_counts_here`): a
+    // function without one neither counts nor reaches a count.
+    SmallVector<CallBase *, 16> Calls;
+    for (Instruction &I : instructions(F))
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && !isa<IntrinsicInst>(CB))
+        Calls.push_back(CB);
+    if (Calls.empty())
+      continue;
+    if (auto ME = Widen(F.getMemoryEffects()))
+      F.setMemoryEffects(*ME);
+    for (CallBase *CB : Calls)
+      if (CB->hasFnAttr(Attribute::Memory))
+        if (auto ME = Widen(CB->getAttributes().getMemoryEffects()))
+          CB->addFnAttr(
+              Attribute::getWithMemoryEffects(CB->getContext(), *ME));
+  }
 }
 
 void aliaskit::inplace::lowerFrames(Function &Fn, MutableArrayRef<Frame> Frames,

@@ -6,7 +6,7 @@
 ; A final check in a loop with no partner of its site is *guarded*: the
 ; loop's preheader asks the hull of the partners' entries
 ; (`__aliaskit_partner_hull`), and the check is called only for bytes that
-; meet it; the others are counted (`__aliaskit_counted`, before the
+; meet it; the others are counted (added to the thread's counts block, before the
 ; frame's exit). ALIASKIT_SANITIZE_FINAL=0 (when instrumenting) leaves the
 ; pass out, ALIASKIT_SANITIZE_FINAL_GUARDS=0 (`<no-guards>`) the guards.
 ;
@@ -45,7 +45,11 @@
 ; CHECK:         load i32, ptr %p
 ; CHECK:       done:
 ; CHECK-NEXT:    [[C:%[0-9]+]] = load i64, ptr [[SKIPPED]]
-; CHECK-NEXT:    call void @__aliaskit_counted(i64 [[C]], i64 0)
+; CHECK-NEXT:    [[BLOCK:%[0-9]+]] = call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @__aliaskit_counts)
+; CHECK:         call void @__aliaskit_counts_here(ptr [[BLOCK]])
+; CHECK:         [[A0:%[0-9]+]] = load i64, ptr [[BLOCK]], align 8
+; CHECK-NEXT:    [[A1:%[0-9]+]] = add i64 [[A0]], [[C]]
+; CHECK-NEXT:    store i64 [[A1]], ptr [[BLOCK]], align 8
 ; CHECK-NEXT:    call void @__aliaskit_exit(ptr [[F]])
 ;
 ; NO-GUARDS-LABEL: define void @write_then_reads(

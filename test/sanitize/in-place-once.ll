@@ -18,7 +18,7 @@
 ; CHECK:       loop:
 ; CHECK:         %aliaskit.seen = phi i1 [ true, %{{[0-9]+}} ], [ false, %entry ]
 ; CHECK-NOT:     @__aliaskit_enter
-; CHECK:         call void @__aliaskit_counted(
+; CHECK:         call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @__aliaskit_counts)
 ; CHECK:         ret void
 ; CHECK-LABEL: define void @once_per_outer(
 ; CHECK:         call ptr @__aliaskit_enter(
@@ -26,7 +26,7 @@
 ; CHECK:       inner:
 ; CHECK-NEXT:    %aliaskit.seen = phi i1 [ true, %{{[0-9]+}} ], [ false, %outer ]
 ; CHECK:         call void @__aliaskit_access({{.*}}, !aliaskit.once
-; CHECK-NOT:     @__aliaskit_counted
+; CHECK-NOT:     @__aliaskit_counts
 ; CHECK:         call void @__aliaskit_exit(
 ; CHECK:         ret void
 

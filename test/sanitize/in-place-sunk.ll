@@ -13,7 +13,10 @@
 ; CHECK:       done:
 ; CHECK:         %site = phi i32 [ 1, %a ], [ 2, %b ]
 ; CHECK:         call void @__aliaskit_conflict(ptr @__aliaskit_table.end, i32 0, ptr @__aliaskit_hosts.sunk, i32 1, i32 0, i64 %{{[0-9]+}}, i64 4, i64 0, i64 1, i64 0, i64 1, i32 %site, i64 %{{[0-9]+}}, i64 4, i64 0, i64 1, i64 0, i64 1)
-; CHECK:         call void @__aliaskit_counted(i64 2, i64 2)
+; CHECK:         call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @__aliaskit_counts)
+; CHECK:         add i64 %{{[0-9]+}}, 2
+; CHECK:         add i64 %{{[0-9]+}}, 2
+; CHECK-NEXT:    store
 ; CHECK-NEXT:    ret void
 
 source_filename = "phi.ll"

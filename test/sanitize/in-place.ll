@@ -2,7 +2,8 @@
 ; frame whose accesses run at most once per call has no runtime calls
 ; left but a comparison of its slots at each exit, a call of
 ; __aliaskit_conflict per pair only where one holds, and one call of
-; __aliaskit_counted; a frame with two decls of one scope, an access in a
+; its counts added to the thread's block (`@__aliaskit_counts`, the
+; runtime told where it is the first time); a frame with two decls of one scope, an access in a
 ; loop, a decl that does not dominate its pair, or a function that calls
 ; setjmp keeps the runtime's log. A start-point frame inlined into a loop
 ; is checked in place there (each iteration enters it again); the
@@ -17,6 +18,8 @@
 ; is one run at the loop's exit, which alone would not keep it).
 ; STATS: aliaskit-sanitize-in-place: 9 frames checked in place; kept in the runtime: 0 with delegated calls, 3 with an access in a loop, 4 with scopes begun twice or late, 0 too large, 2 in functions with setjmp or funclets, 0 with a site not known, 0 unreadable
 ;
+; CHECK:       @__aliaskit_counts = linkonce_odr hidden thread_local global [3 x i64] zeroinitializer, align 8
+;
 ; CHECK-LABEL: define void @pair(
 ; CHECK-NOT:     @__aliaskit_enter
 ; CHECK-NOT:     @llvm.frameaddress
@@ -30,7 +33,21 @@
 ; CHECK-NEXT:    br i1 [[HIT]], label %[[REPORT:[0-9]+]], label %[[DONE:[0-9]+]], !prof
 ; CHECK:       [[REPORT]]:
 ; CHECK-NEXT:    call void @__aliaskit_conflict(ptr @__aliaskit_table.{{start|end}}, i32 0, ptr @__aliaskit_hosts.pair, i32 1, i32 0, i64 [[Q]], i64 4, i64 0, i64 1, i64 0, i64 1, i32 1, i64 [[P]], i64 4, i64 0, i64 1, i64 0, i64 1)
-; CHECK:         call void @__aliaskit_counted(i64 2, i64 2)
+; CHECK:         [[BLOCK:%[0-9]+]] = call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @__aliaskit_counts)
+; CHECK-NEXT:    [[KNOWN:%[0-9]+]] = getelementptr inbounds i64, ptr [[BLOCK]], i64 2
+; CHECK-NEXT:    [[K:%[0-9]+]] = load i64, ptr [[KNOWN]], align 8, !nosanitize
+; CHECK-NEXT:    [[UNKNOWN:%[0-9]+]] = icmp eq i64 [[K]], 0
+; CHECK-NEXT:    br i1 [[UNKNOWN]], label %[[HERE:[0-9]+]], label %[[COUNT:[0-9]+]], !prof
+; CHECK:       [[HERE]]:
+; CHECK-NEXT:    call void @__aliaskit_counts_here(ptr [[BLOCK]])
+; CHECK:       [[COUNT]]:
+; CHECK-NEXT:    [[A0:%[0-9]+]] = load i64, ptr [[BLOCK]], align 8
+; CHECK-NEXT:    [[A1:%[0-9]+]] = add i64 [[A0]], 2
+; CHECK-NEXT:    store i64 [[A1]], ptr [[BLOCK]], align 8
+; CHECK-NEXT:    [[I:%[0-9]+]] = getelementptr inbounds i64, ptr [[BLOCK]], i64 1
+; CHECK-NEXT:    [[I0:%[0-9]+]] = load i64, ptr [[I]], align 8
+; CHECK-NEXT:    [[I1:%[0-9]+]] = add i64 [[I0]], 2
+; CHECK-NEXT:    store i64 [[I1]], ptr [[I]], align 8
 ; CHECK-NOT:     @__aliaskit_exit
 ; CHECK:         ret void
 
@@ -42,7 +59,7 @@
 ; CHECK:         call i64 @llvm.smin.i64(
 ; CHECK:         call i64 @llvm.smax.i64(
 ; CHECK:         call void @__aliaskit_conflict(ptr @__aliaskit_table.{{start|end}}, i32 {{[0-9]+}}, ptr @__aliaskit_hosts.copy_loop, i32 1, i32 {{[01]}}, i64 %{{[.0-9]+}}, i64 %{{[.0-9]+}}, i64 %{{[.0-9]+}}, i64 %{{[.0-9]+}}, i64 0, i64 %{{[.0-9]+}}, i32 {{[01]}}, i64 %{{[.0-9]+}}, i64 %{{[.0-9]+}}, i64 %{{[.0-9]+}}, i64 %{{[.0-9]+}}, i64 0, i64 %{{[.0-9]+}})
-; CHECK:         call void @__aliaskit_counted(i64 %{{[.0-9]+}}, i64 {{[0-9]+}})
+; CHECK:         call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @__aliaskit_counts)
 ; CHECK-NOT:     @__aliaskit_exit
 ; CHECK:         ret void
 
@@ -51,30 +68,42 @@
 ; CHECK-LABEL: define void @dies(
 ; CHECK-NOT:     @__aliaskit_enter
 ; CHECK:       die:
-; CHECK:         call void @__aliaskit_counted(i64 2, i64 2)
-; CHECK:         call void @__aliaskit_counted(i64 2, i64 2)
+; CHECK:         call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @__aliaskit_counts)
+; CHECK:         add i64 %{{[0-9]+}}, 2
+; CHECK:         add i64 %{{[0-9]+}}, 2
+; CHECK-NEXT:    store i64
+; CHECK:         call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @__aliaskit_counts)
+; CHECK:         add i64 %{{[0-9]+}}, 2
+; CHECK:         add i64 %{{[0-9]+}}, 2
+; CHECK-NEXT:    store i64
 ; CHECK-NEXT:    call void @abort()
 ; CHECK-NEXT:    unreachable
 ; CHECK:       live:
-; CHECK:         call void @__aliaskit_counted(i64 2, i64 2)
-; CHECK:         call void @__aliaskit_counted(i64 2, i64 2)
+; CHECK:         call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @__aliaskit_counts)
+; CHECK:         add i64 %{{[0-9]+}}, 2
+; CHECK:         add i64 %{{[0-9]+}}, 2
+; CHECK-NEXT:    store i64
+; CHECK:         call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @__aliaskit_counts)
+; CHECK:         add i64 %{{[0-9]+}}, 2
+; CHECK:         add i64 %{{[0-9]+}}, 2
+; CHECK-NEXT:    store i64
 ; CHECK-NEXT:    ret void
 
 ; CHECK-LABEL: define void @twice(
 ; CHECK:         call ptr @__aliaskit_enter(ptr @__aliaskit_table.end
-; CHECK-NOT:     @__aliaskit_counted
+; CHECK-NOT:     @__aliaskit_counts
 ; CHECK:         call void @__aliaskit_exit(
 ; CHECK-LABEL: define void @in_loop(
 ; CHECK:         call ptr @__aliaskit_enter(ptr @__aliaskit_table.end
-; CHECK-NOT:     @__aliaskit_counted
+; CHECK-NOT:     @__aliaskit_counts
 ; CHECK:         call void @__aliaskit_exit(
 ; CHECK-LABEL: define void @late_decl(
 ; CHECK:         call ptr @__aliaskit_enter(ptr @__aliaskit_table.end
-; CHECK-NOT:     @__aliaskit_counted
+; CHECK-NOT:     @__aliaskit_counts
 ; CHECK:         call void @__aliaskit_exit(
 ; CHECK-LABEL: define void @jumps(
 ; CHECK:         call ptr @__aliaskit_enter(ptr @__aliaskit_table.end
-; CHECK-NOT:     @__aliaskit_counted
+; CHECK-NOT:     @__aliaskit_counts
 ; CHECK:         call void @__aliaskit_exit(
 
 ; CHECK-LABEL: define void @caller(
@@ -84,7 +113,10 @@
 ; CHECK:         call void @__aliaskit_access(ptr [[E]], i32 0, ptr %pb, i64 4)
 ; CHECK:         call void @__aliaskit_access(ptr [[E]], i32 1, ptr %pa, i64 4)
 ; CHECK:         call void @__aliaskit_conflict(ptr @__aliaskit_table.start, i32 {{[0-9]+}}, ptr @__aliaskit_hosts.pair_params.caller, i32 2,
-; CHECK:         call void @__aliaskit_counted(i64 2, i64 2)
+; CHECK:         call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @__aliaskit_counts)
+; CHECK:         add i64 %{{[0-9]+}}, 2
+; CHECK:         add i64 %{{[0-9]+}}, 2
+; CHECK-NEXT:    store i64
 ; CHECK:         br i1 %again, label %loop, label %done
 ; CHECK:       done:
 ; CHECK-NEXT:    call void @__aliaskit_exit(ptr [[E]])
@@ -92,12 +124,24 @@
 ; CHECK-LABEL: define void @two_exits(
 ; CHECK-NOT:     @__aliaskit_enter
 ; CHECK:       early:
-; CHECK:         call void @__aliaskit_counted(i64 2, i64 2)
-; CHECK:         call void @__aliaskit_counted(i64 2, i64 2)
+; CHECK:         call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @__aliaskit_counts)
+; CHECK:         add i64 %{{[0-9]+}}, 2
+; CHECK:         add i64 %{{[0-9]+}}, 2
+; CHECK-NEXT:    store i64
+; CHECK:         call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @__aliaskit_counts)
+; CHECK:         add i64 %{{[0-9]+}}, 2
+; CHECK:         add i64 %{{[0-9]+}}, 2
+; CHECK-NEXT:    store i64
 ; CHECK-NEXT:    ret void
 ; CHECK:       late:
-; CHECK:         call void @__aliaskit_counted(i64 2, i64 2)
-; CHECK:         call void @__aliaskit_counted(i64 2, i64 2)
+; CHECK:         call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @__aliaskit_counts)
+; CHECK:         add i64 %{{[0-9]+}}, 2
+; CHECK:         add i64 %{{[0-9]+}}, 2
+; CHECK-NEXT:    store i64
+; CHECK:         call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @__aliaskit_counts)
+; CHECK:         add i64 %{{[0-9]+}}, 2
+; CHECK:         add i64 %{{[0-9]+}}, 2
+; CHECK-NEXT:    store i64
 ; CHECK-NEXT:    ret void
 
 define void @pair(ptr %p, ptr %q) {
