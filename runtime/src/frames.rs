@@ -39,10 +39,14 @@ const SAME_STACK: usize = 64 << 20;
 /// pruned at each check: a loop of instances keeps the log small; the
 /// growth keeps the checks' total cost within a log factor of the log's).
 const FIRST_CHECK: usize = 128;
+/// At most this many new entries between two checks: a check's scratch
+/// grows with them (about 60 bytes each), the sealed entries it merges
+/// them into do not.
+const MOST_NEW: usize = 1 << 16;
 
 /// When the log is checked next, after a check left `live` entries.
 fn next_check(live: usize) -> usize {
-    live.saturating_add((live / 2).max(FIRST_CHECK))
+    live.saturating_add((live / 2).clamp(FIRST_CHECK, MOST_NEW))
 }
 
 /// A function a frame's code ran in (the pass's constant array of them).
