@@ -621,8 +621,6 @@ impl ThreadState {
         }
     }
 
-    /// Finishes the frames at depth `from` and above; the one at `from`
-    /// may show the current stack (`with_stack`).
     /// What the thread's [`CountsBlock`]s counted so far, moved to its
     /// counts.
     fn take_block_counts(&mut self) {
@@ -636,6 +634,8 @@ impl ThreadState {
         }
     }
 
+    /// Finishes the frames at depth `from` and above; the one at `from`
+    /// may show the current stack (`with_stack`).
     fn finish_above(&mut self, from: usize, with_stack: bool) -> Vec<Pending> {
         self.drop_delegations(from);
         let mut pending = Vec::new();
