@@ -143,6 +143,47 @@ GlobalVariable *aliaskit::tableGlobal(Module &M, ArrayRef<uint8_t> Bytes,
   return G;
 }
 
+void aliaskit::keepEffectsTrue(Module &M) {
+  const MemoryEffects Added =
+      MemoryEffects(IRMemLocation::Other, ModRefInfo::ModRef) |
+      MemoryEffects::inaccessibleMemOnly();
+  auto Widen = [&](MemoryEffects ME) {
+    return (ME & Added) == Added ? std::nullopt
+                                 : std::optional<MemoryEffects>(ME | Added);
+  };
+  auto Ours = [](const Instruction &I) {
+    if (const auto *CB = dyn_cast<CallBase>(&I))
+      if (const Function *Callee = CB->getCalledFunction())
+        if (Callee->getName().starts_with("__aliaskit_"))
+          return true;
+    return I.hasMetadata(LLVMContext::MD_nosanitize) &&
+           I.mayReadOrWriteMemory();
+  };
+  // The functions with something of ours, then their direct callers (an
+  // indirect call's effects are unknown already).
+  SmallVector<Function *, 64> Work;
+  SmallPtrSet<Function *, 32> Seen;
+  for (Function &F : M)
+    if (any_of(instructions(F), Ours) && Seen.insert(&F).second)
+      Work.push_back(&F);
+  while (!Work.empty()) {
+    Function *F = Work.pop_back_val();
+    if (auto ME = Widen(F->getMemoryEffects()))
+      F->setMemoryEffects(*ME);
+    for (User *U : F->users()) {
+      auto *CB = dyn_cast<CallBase>(U);
+      if (!CB || CB->getCalledOperand() != F)
+        continue;
+      if (CB->hasFnAttr(Attribute::Memory))
+        if (auto ME = Widen(CB->getAttributes().getMemoryEffects()))
+          CB->addFnAttr(
+              Attribute::getWithMemoryEffects(CB->getContext(), *ME));
+      if (Function *Caller = CB->getFunction(); Seen.insert(Caller).second)
+        Work.push_back(Caller);
+    }
+  }
+}
+
 void aliaskit::markQuiet(Instruction *I) {
   I->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(I->getContext(), {}));
 }
@@ -621,8 +662,10 @@ public:
     }
     if (At == Stage::Start && Instrument)
       instrument(M, SanitizePoint::Start, Stats, FAM);
-    if (At != Stage::End)
+    if (At != Stage::End) {
+      aliaskit::keepEffectsTrue(M);
       return PreservedAnalyses::none();
+    }
     if (Stats) {
       aliaskit::ParameterStats &PS = aliaskit::parameterStats();
       errs() << "aliaskit-sanitize: " << PS.Parameters
@@ -641,6 +684,7 @@ public:
         summarizeDelegated(F, FAM);
         summarizeRuns(F, FAM, aliaskit::gatherRows());
       }
+    aliaskit::keepEffectsTrue(M);
     return PreservedAnalyses::none();
   }
 };

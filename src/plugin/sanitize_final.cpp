@@ -455,6 +455,6 @@ PreservedAnalyses aliaskit::FinalPass::run(Module &M,
            << " frames; " << Guarded << " of them guarded by their partners' "
            << "hull, in " << Loops << " loops\n";
   if (Loops)
-    aliaskit::inplace::keepEffectsTrue(M);
+    aliaskit::keepEffectsTrue(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

@@ -388,6 +388,6 @@ PreservedAnalyses aliaskit::InPlacePass::run(Module &M,
            << Reasons[unsigned(Kept::Site)] << " with a site not known, "
            << Reasons[unsigned(Kept::Table)] << " unreadable\n";
   if (Changed)
-    aliaskit::inplace::keepEffectsTrue(M);
+    aliaskit::keepEffectsTrue(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

@@ -123,17 +123,6 @@ struct Layout {
 void addCounts(llvm::Instruction *Before, llvm::Value *Accesses,
                llvm::Value *Instances);
 
-/// Once counts were added to M (`addCounts`): the counts block is global
-/// memory, written by the functions that count and, through calls, by
-/// their callers. Memory effects inferred before (the pipeline's
-/// FunctionAttrs saw only runtime calls, which touch inaccessible memory)
-/// would let a later pipeline (`clang -O2` on `aliaskit sanitize`'s
-/// output) keep a count in a register across a call that adds to it: so
-/// every function and call site of M whose effects leave out writing other
-/// memory gets it. One that cannot reach a count only loses precision in
-/// such a pipeline.
-void keepEffectsTrue(llvm::Module &M);
-
 /// The runtime functions a loop's guards call (sanitize_final_guards.cpp).
 struct GuardCalls {
   llvm::FunctionCallee Hull;

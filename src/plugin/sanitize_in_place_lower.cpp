@@ -36,8 +36,6 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
-#include "llvm/IR/InstIterator.h"
-#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
@@ -439,36 +437,6 @@ void aliaskit::inplace::addCounts(Instruction *Before, Value *Accesses,
     Value *At = Word(B, K);
     aliaskit::quiet(
         B.CreateAlignedStore(B.CreateAdd(Load(At), Add), At, Align(8)));
-  }
-}
-
-void aliaskit::inplace::keepEffectsTrue(Module &M) {
-  if (!M.getGlobalVariable("__aliaskit_counts"))
-    return;
-  // The block, and the runtime's state `__aliaskit_counts_here` sets.
-  const MemoryEffects Counts =
-      MemoryEffects(IRMemLocation::Other, ModRefInfo::ModRef) |
-      MemoryEffects::inaccessibleMemOnly();
-  auto Widen = [&](MemoryEffects ME) {
-    return (ME & Counts) == Counts ? std::nullopt
-                                   : std::optional<MemoryEffects>(ME | Counts);
-  };
-  for (Function &F : M) {
-    // Counts are added only next to a call (`__aliaskit_counts_here`): a
-    // function without one neither counts nor reaches a count.
-    SmallVector<CallBase *, 16> Calls;
-    for (Instruction &I : instructions(F))
-      if (auto *CB = dyn_cast<CallBase>(&I); CB && !isa<IntrinsicInst>(CB))
-        Calls.push_back(CB);
-    if (Calls.empty())
-      continue;
-    if (auto ME = Widen(F.getMemoryEffects()))
-      F.setMemoryEffects(*ME);
-    for (CallBase *CB : Calls)
-      if (CB->hasFnAttr(Attribute::Memory))
-        if (auto ME = Widen(CB->getAttributes().getMemoryEffects()))
-          CB->addFnAttr(
-              Attribute::getWithMemoryEffects(CB->getContext(), *ME));
   }
 }
 

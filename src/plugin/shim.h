@@ -773,6 +773,21 @@ void restoreAlwaysInline(llvm::Function &F);
 void completeNoAliasParameters(llvm::Function &F, llvm::AAResults &AA,
                                bool Last);
 
+/// sanitize.cpp: after a stage of the sanitizer: every function of M with
+/// something of the sanitizer's (a runtime call, an access marked
+/// `!nosanitize`), every function that calls one of those directly, and so
+/// on, gets "reads and writes other and inaccessible memory" in its memory
+/// effects, and so does each such call with a memory attribute of its own.
+/// The sanitizer adds runtime calls (inaccessible memory) and writes
+/// globals of its own (a thread's counts block, the counter of
+/// unclassified accesses) to functions whose effects were given before (by
+/// the front end, or inferred by FunctionAttrs earlier in the pipeline):
+/// effects that leave them out would let a later pass delete or move them
+/// (GVN, in a pipeline run again on `aliaskit sanitize`'s output, kept a
+/// count in a register across a call that adds to it). The other functions
+/// keep their effects.
+void keepEffectsTrue(llvm::Module &M);
+
 /// sanitize.cpp: marks an instruction the sanitizer added (`!nosanitize`):
 /// other sanitizers leave it alone. `quiet` returns it, for chaining.
 void markQuiet(llvm::Instruction *I);

@@ -1,11 +1,11 @@
 ; Counts added by the program (frames checked in place) are writes to a
-; global, @__aliaskit_counts, and a call of the runtime: every function
-; that calls anything gets those in its memory effects, and so does every
-; call site that has its own, so that a later pipeline (`clang -O2` on
-; `aliaskit sanitize`'s output) cannot keep a count in a register across
-; a call that adds to it (GVN did, in a Rust program: a million accesses
-; missing from the summary). A function that calls nothing keeps its
-; effects.
+; global, @__aliaskit_counts, and a call of the runtime: a function that
+; counts, and its callers, get those in their memory effects, and so does
+; each call with effects of its own, so that a later pipeline (`clang -O2`
+; on `aliaskit sanitize`'s output) cannot keep a count in a register
+; across a call that adds to it (GVN did, in a Rust program: a million
+; accesses missing from the summary). A function with nothing of the
+; sanitizer's that calls none that has keeps its effects.
 ;
 ; RUN: %opt -passes='aliaskit-sanitize<start>,aliaskit-sanitize<end>,aliaskit-sanitize-in-place' -S %s -o - | FileCheck %s
 ;
