@@ -101,6 +101,11 @@ bool aliaskit::exitsIn(const Loop &L, const Value *Frame) {
   return false;
 }
 
+bool aliaskit::isRuntimeCall(const CallBase &CB) {
+  const Function *F = CB.getCalledFunction();
+  return F && F->getName().starts_with("__aliaskit_");
+}
+
 CallInst *aliaskit::runtimeCall(Value *V, StringRef Name, unsigned Args) {
   auto *C = dyn_cast<CallInst>(V);
   Function *Callee = C ? C->getCalledFunction() : nullptr;
@@ -152,10 +157,8 @@ void aliaskit::keepEffectsTrue(Module &M) {
                                  : std::optional<MemoryEffects>(ME | Added);
   };
   auto Ours = [](const Instruction &I) {
-    if (const auto *CB = dyn_cast<CallBase>(&I))
-      if (const Function *Callee = CB->getCalledFunction())
-        if (Callee->getName().starts_with("__aliaskit_"))
-          return true;
+    if (const auto *CB = dyn_cast<CallBase>(&I); CB && isRuntimeCall(*CB))
+      return true;
     return I.hasMetadata(LLVMContext::MD_nosanitize) &&
            I.mayReadOrWriteMemory();
   };
@@ -537,11 +540,8 @@ void instrumentFunction(const aliaskit::FunctionPlan &P, GlobalVariable *Table,
   // own (c_blas' stencil, inlined into `main`: 1.28x -> 1.71x plain).
   if (Table->getName() == "__aliaskit_table.start" && Loops.LI.empty())
     for (Instruction &I : instructions(*F))
-      if (auto *C = dyn_cast<CallInst>(&I))
-        if (Function *Callee = C->getCalledFunction();
-            Callee && Callee->getName().starts_with("__aliaskit_"))
-          C->addFnAttr(
-              Attribute::get(C->getContext(), "call-inline-cost", "0"));
+      if (auto *C = dyn_cast<CallInst>(&I); C && aliaskit::isRuntimeCall(*C))
+        C->addFnAttr(Attribute::get(C->getContext(), "call-inline-cost", "0"));
 }
 
 /// The constructor that registers the table, and the destructor that

@@ -72,12 +72,6 @@ const char *const CounterName = "__aliaskit.unclassified";
 /// On a function whose `alwaysinline` waits for its conversion.
 const char *const AlwaysInlineLater = "aliaskit-alwaysinline";
 
-bool isRuntimeCall(const CallBase &CB) {
-  if (Function *F = CB.getCalledFunction())
-    return F->getName().starts_with("__aliaskit_");
-  return false;
-}
-
 /// The pointers an access reaches memory through, as the inliner collects
 /// them (AddAliasScopeMetadata); `IsCall` and `ArgMemOnly` for calls.
 /// False for an instruction that the inliner leaves alone.
@@ -96,7 +90,7 @@ bool pointerOperands(const Instruction &I, AAResults &AA,
   else if (auto *R = dyn_cast<AtomicRMWInst>(&I))
     Ptrs.push_back(R->getPointerOperand());
   else if (auto *Call = dyn_cast<CallBase>(&I)) {
-    if (Call->doesNotAccessMemory() || isRuntimeCall(*Call))
+    if (Call->doesNotAccessMemory() || aliaskit::isRuntimeCall(*Call))
       return false;
     IsCall = true;
     MemoryEffects ME = AA.getMemoryEffects(Call);

@@ -909,6 +909,10 @@ llvm::GlobalVariable *tableGlobal(llvm::Module &M,
                                   llvm::ArrayRef<uint8_t> Bytes,
                                   llvm::StringRef Name);
 
+/// sanitize.cpp: whether `CB` calls one of the sanitizer's runtime
+/// functions (`__aliaskit_*`).
+bool isRuntimeCall(const llvm::CallBase &CB);
+
 /// sanitize.cpp: `V` as a call of the sanitizer's runtime function `Name`
 /// with `Args` arguments, or null.
 llvm::CallInst *runtimeCall(llvm::Value *V, llvm::StringRef Name,
