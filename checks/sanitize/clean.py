@@ -21,7 +21,10 @@ with the same arguments in their own directory. What must hold:
   - the same exit status and the same standard output (and the same output
     files, where a program writes some) as the plain build: the checker
     changes nothing the program does;
-  - csmith programs also print the -O0 checksum of corpora/real-c.sh.
+  - csmith programs also print the -O0 checksum of corpora/real-c.sh;
+  - the Rust program's bitcode, instrumented twice, gives the same module
+    both times (the final stage once guarded its checks in the order the
+    blocks were allocated in: rs_collections came out different each run).
 
 The programs:
 
@@ -210,6 +213,11 @@ def build(p, d, flags):
         must(['rustc', '-O', '-g', '-C', 'codegen-units=1', '-C', 'no-prepopulate-passes',
               '--emit=llvm-bc=%s,link' % bc, '-C', 'linker=' + link, srcf, '-o', checked],
              'rustc with the sanitizing linker', environ=dict(os.environ, ALIASKIT_RUST_BC=bc), cwd=d)
+        twice = [os.path.join(d, 'again%d.bc' % k) for k in (1, 2)]
+        for t in twice:
+            must([env.ALIASKIT, 'sanitize', bc, '-o', t, '-O2'] + SANITIZE_FLAGS, 'aliaskit sanitize', cwd=d)
+        if not filecmp.cmp(twice[0], twice[1], shallow=False):
+            raise RuntimeError('aliaskit sanitize made two different modules of one input')
         return plain, checked
     bc = front_end(p, d)
     drv = driver_for(p)

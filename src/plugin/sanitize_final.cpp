@@ -103,7 +103,10 @@ class FrameFinal {
   static constexpr unsigned None = ~0u;
   std::vector<SmallVector<std::pair<unsigned, SmallVector<unsigned, 2>>, 4>>
       Partners;
-  DenseMap<BasicBlock *, SmallVector<Step, 4>> Steps;
+  /// Per block, its steps; blocks in the order of their first call (the
+  /// order the rewritten calls are guarded in: the output must not depend
+  /// on where blocks are allocated).
+  MapVector<BasicBlock *, SmallVector<Step, 4>> Steps;
   DenseMap<BasicBlock *, BitVector> AheadIn;
   /// Per `__aliaskit_access` or `_run` call: whether no partner of its
   /// sites is ahead after it (set by solveAhead).
