@@ -24,7 +24,9 @@ the same in all three. The plain Rust build runs as fast as `rustc -O`'s.
 
 Measured as bench.py measures: CPU time (user + system) and peak RSS of
 the process from wait4 (through bench/sanitize_run.c: a child forked by
-Python would count Python's peak RSS as its own), the three builds
+Python would count Python's peak RSS as its own; every run with
+`ALIASKIT_SANITIZE_OPTIONS=symbolize=0`, since wait4 would count a
+report's llvm-symbolizer too: `measured_env`), the three builds
 interleaved in rounds (bench.interleaved_rounds: each round in a
 shuffled, seeded order), medians; time ratios are the median of the
 per-round ratios against the plain run of the same round. Each program's
@@ -321,11 +323,27 @@ def launcher():
     must([env.tool("clang"), "-O2", "-o", LAUNCHER, os.path.join(HERE, "sanitize_run.c")])
 
 
+def measured_env(environ=None):
+    """The environment of a measured run: no sanitizer symbolizes a report
+    (`symbolize=0`, added to any options given, for aliaskit's runtime and
+    the anchors alike). A report starts llvm-symbolizer, a process of its
+    own, and wait4's peak RSS and CPU time of the program count its
+    children's: f_kernels' tbaa-per-call reports (13, none an error)
+    showed the symbolizer's 73 MiB and 1 s as the program's. The reports
+    keep their return addresses."""
+    e = dict(environ if environ is not None else os.environ)
+    for var in ("ALIASKIT_SANITIZE_OPTIONS", "ASAN_OPTIONS", "TYSAN_OPTIONS"):
+        given = e.get(var, "")
+        e[var] = (given + ":" if given else "") + "symbolize=0"
+    return e
+
+
 def run(exe, args, cwd, cap=None, out=None, err=None, environ=None):
     """Runs exe in cwd, stopped after `cap` seconds of CPU time; returns
     (CPU seconds, user + system; peak RSS KiB; exit status, or None when
     stopped). Through bench/sanitize_run.c, not from here: a child forked
-    by Python would count Python's own peak RSS as its own."""
+    by Python would count Python's own peak RSS as its own. Measured runs
+    pass `measured_env()`."""
     os.makedirs(cwd, exist_ok=True)
     p = subprocess.run([LAUNCHER, str(cap or 0), cwd, out or "-", err or "-", exe] + args, env=environ,
                        stdout=subprocess.PIPE, text=True)
@@ -344,7 +362,7 @@ def instructions(exe, args, cwd, out_file=None):
         must([env.tool("llvm-strip"), "--strip-debug", exe, "-o", bare])
         cg = out_file or os.path.join(tmp, "out")
         p = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + cg, bare] + args, cwd=cwd,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=measured_env())
     m = re.search(rb"Collected\s*:\s*(\d+)", p.stderr)
     if not m:
         print("sanitize.py: callgrind failed on %s: %s" % (exe, p.stderr.decode(errors="replace")[-600:]),
@@ -391,7 +409,7 @@ def measure(b, a):
     for w in b.kinds:
         d = os.path.join(runs_dir, w)
         once[w] = run(b.exe[w], p["args"], d, cap=cap(w), out=os.path.join(d, "stdout"),
-                      err=os.path.join(d, "stderr"))
+                      err=os.path.join(d, "stderr"), environ=measured_env())
     outs_plain = open(os.path.join(runs_dir, "plain", "stdout"), "rb").read()
     row["stopped"] = {w: once[w][2] is None for w in b.kinds}
     row["failed"] = {}
@@ -404,7 +422,8 @@ def measure(b, a):
     # Interleaved rounds; a build over the cap is not run again.
     cmds = {w: w for w in b.kinds if not row["stopped"][w] and w not in row["failed"]}
     rounds = bench.interleaved_rounds(
-        cmds, a.runs, measure=lambda w: run(b.exe[w], p["args"], os.path.join(runs_dir, w), cap=cap(w)))
+        cmds, a.runs, measure=lambda w: run(b.exe[w], p["args"], os.path.join(runs_dir, w), cap=cap(w),
+                                            environ=measured_env()))
     for r in rounds:
         for w, v in r.items():
             if v[2] is None:
@@ -433,7 +452,7 @@ def measure_short(b, a, runs_dir):
     short = {}
     for w in b.kinds:
         d = os.path.join(runs_dir, "short-" + w)
-        short[w] = run(b.exe[w], p["short"], d, cap=a.cap, err=os.path.join(d, "stderr"))
+        short[w] = run(b.exe[w], p["short"], d, cap=a.cap, err=os.path.join(d, "stderr"), environ=measured_env())
     row = {}
     row["short_s"] = {w: v[0] for w, v in short.items()}
     row["short_rss"] = {w: v[1] for w, v in short.items()}
@@ -791,7 +810,8 @@ def main():
           "Each program three ways from the same source: *plain* (-O2), *sanitized* (`aliaskit sanitize -O2`, "
           "both points, code generation at -O2), *ASan* (`-fsanitize=address -O2`; for Fortran and Rust through "
           "clang from the same bitcode, `sanitize_address` added: flang has no -fsanitize, stable rustc no "
-          "-Zsanitizer). CPU time (user + system) and peak RSS of the process, median of %d interleaved rounds "
+          "-Zsanitizer). CPU time (user + system) and peak RSS of the process (run with `symbolize=0`: a report's "
+          "llvm-symbolizer is a process of its own, which wait4 would count), median of %d interleaved rounds "
           "(each in a shuffled, seeded order); time ratios are medians of the per-round ratios to the plain run. "
           "A sanitized run over %g s of CPU time is stopped and gives a lower bound (>), from its one run. *Instrumented* "
           "and *filtered out*: `aliaskit sanitize --stats`, start/end point; *accesses checked*: the sanitized "

@@ -19,7 +19,8 @@ short inputs), each built five ways, in target/sanitize-bench/tbaa/NAME:
           has no -fsanitize) and Rust (no TBAA): "n/a".
 
 Measured as section S measures (sanitize.measure): CPU time and peak RSS
-of each process from wait4, the builds interleaved in rounds, medians,
+of each process from wait4 (symbolizing no report: `measured_env`), the
+builds interleaved in rounds, medians,
 time ratios against the plain run of the same round; a checked build
 (tbaa, both, tysan) over --cap seconds of CPU time is stopped and gives a
 lower bound ("> "). TySan is the anchor, not the thing measured: a TySan
@@ -228,7 +229,7 @@ def main():
           "(`ALIASKIT_SANITIZE=tbaa`, LLVM's -O2 pipeline with the plugin, code generation at -O2); *both*, "
           "`aliaskit sanitize --tbaa -O2` (the `!tbaa` checker and section S's scoped one); *ASan* as in "
           "section S; *TySan*, `clang -O2 -g -fsanitize=type` from the C sources (n/a: Fortran and Rust, which "
-          "TySan cannot build). CPU time and peak RSS as in section S, median of %d interleaved rounds; a "
+          "TySan cannot build). CPU time and peak RSS as in section S (no report symbolized), median of %d interleaved rounds; a "
           "checked run (tbaa, both, TySan) over %g s of CPU time is stopped and gives a lower bound (>), from "
           "its one run; a TySan run that crashes is left out of the rounds (its cells say so). *Tagged "
           "accesses instrumented*: `ALIASKIT_SANITIZE_STATS`; the runs' columns: the tbaa run's summary line, "
