@@ -489,9 +489,11 @@ fn run(
     let mut log = FrameLog::new();
     // Every check pair by pair, or every check by claimed pairs of sites;
     // with it, a run equal to an earlier one of its site and instance is
-    // merged into it (the other way: never).
+    // merged into it, and every prune coalesces the sealed entries when
+    // they have grown by half (the other way: never).
     log.set_direct_pairs(if direct { usize::MAX } else { 0 });
     log.set_dedup_from(if direct { usize::MAX } else { 0 });
+    log.set_coalesce_from(if direct { usize::MAX } else { 0 });
     // A past frame with other sites and scopes leaves its slots behind:
     // the frame under test must not see them.
     past_frame(&mut log, t, before);

@@ -96,9 +96,12 @@
 //! [`FrameLog::prune`] drops those entries
 //! without loss, then the oldest entries beyond a budget (counted as
 //! dropped), and forgets the begins no pair of remaining or future entries
-//! can straddle (those at or before the oldest remaining epoch).
+//! can straddle (those at or before the oldest remaining epoch). In a big
+//! log it also coalesces the sealed entries of a site that no later entry
+//! can tell apart into as few runs as their bytes ([`coalesce`]).
 
 mod check;
+mod coalesce;
 mod grid;
 mod prune;
 mod sealed;
@@ -354,6 +357,10 @@ pub struct FrameLog {
     /// entries move (`prune`) or go (`reset`).
     seen: seen::Seen,
     dedup_from: Option<usize>,
+    /// [`coalesce::COALESCE_FROM`] unless a test chose another; and how
+    /// many sealed entries the last coalesce of this frame left.
+    coalesce_from: Option<usize>,
+    coalesced: usize,
     /// The entries before this index were there at the last check: each
     /// pair of them was compared then, and they are sealed (an access
     /// never extends them, so their bytes are the ones compared).
@@ -447,6 +454,7 @@ impl FrameLog {
         self.first_epoch = self.epoch;
         self.logged = 0;
         self.dropped = 0;
+        self.coalesced = 0;
         self.instances = 0;
         self.out_of_range = 0;
     }

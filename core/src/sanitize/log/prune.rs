@@ -92,6 +92,7 @@ impl FrameLog {
             }
             !b.is_empty()
         });
+        self.coalesce_if_due(claims);
         // Entries moved: the unsealed ones' sites find them again (other
         // slots are harmless, see `open`).
         for i in self.checked..self.entries.len() {
