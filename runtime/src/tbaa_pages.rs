@@ -180,11 +180,10 @@ impl Pages for SharedPages {
     /// value, as with one atomic load at a time: that is the program's own
     /// race on those bytes.
     fn find_other(cells: &[AtomicU32], id: StoreId) -> Option<usize> {
-        let other = |v: u32| (v != 0) & (v != id);
         first_other::<true>(cells, id).and_then(|at| {
             plain(&cells[at..])
                 .iter()
-                .position(|&v| other(v))
+                .position(|&v| differs::<true>(v, id))
                 .map(|k| at + k)
         })
     }
@@ -214,18 +213,24 @@ fn plain(cells: &[AtomicU32]) -> &[u32] {
     unsafe { std::slice::from_raw_parts(cells.as_ptr() as *const u32, cells.len()) }
 }
 
-/// [`first_chunk`] of the cells other than `id` (and than 0 too, if
-/// `ZERO_OK`), compared 8 cells an instruction where the processor has
-/// AVX2 (the runtime is built for any x86-64: 4 a time): a loop checked
-/// before it runs scans, and its stores fill, 4 bytes of shadow for each
-/// byte of its runs.
+/// Whether a cell holding `v` is other than `id` (and than 0, untyped, if
+/// `ZERO_OK`).
+#[inline(always)]
+fn differs<const ZERO_OK: bool>(v: u32, id: StoreId) -> bool {
+    (v != id) & !(ZERO_OK & (v == 0))
+}
+
+/// [`first_chunk`] of the cells that [`differs`], compared 8 cells an
+/// instruction where the processor has AVX2 (the runtime is built for any
+/// x86-64: 4 a time): a loop checked before it runs scans, and its stores
+/// fill, 4 bytes of shadow for each byte of its runs.
 fn first_other<const ZERO_OK: bool>(cells: &[AtomicU32], id: StoreId) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2.
         return unsafe { first_other_avx2::<ZERO_OK>(cells, id) };
     }
-    first_chunk(cells, |v| (v != id) & !(ZERO_OK & (v == 0)))
+    first_chunk(cells, |v| differs::<ZERO_OK>(v, id))
 }
 
 /// [`first_other`], compiled for AVX2 (the same code: `first_chunk` is
@@ -236,7 +241,7 @@ fn first_other<const ZERO_OK: bool>(cells: &[AtomicU32], id: StoreId) -> Option<
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn first_other_avx2<const ZERO_OK: bool>(cells: &[AtomicU32], id: StoreId) -> Option<usize> {
-    first_chunk(cells, |v| (v != id) & !(ZERO_OK & (v == 0)))
+    first_chunk(cells, |v| differs::<ZERO_OK>(v, id))
 }
 
 /// The start of the first chunk of 16 of `cells` (from the first) holding a
