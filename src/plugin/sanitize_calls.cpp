@@ -196,9 +196,9 @@ private:
   /// A call inside a clone: to a defined function, redirected to its
   /// clone; otherwise counted when it may touch memory the program sees.
   void call(CallBase &Call) {
-    Function *G = Call.getCalledFunction();
-    if (G && G->getName().starts_with("__aliaskit_"))
+    if (aliaskit::isRuntimeCall(Call))
       return;
+    Function *G = Call.getCalledFunction();
     if (G && G->isIntrinsic()) {
       if (Call.isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(Call) ||
           Call.doesNotAccessMemory() ||

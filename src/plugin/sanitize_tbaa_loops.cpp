@@ -104,9 +104,8 @@ std::pair<Value *, Value *> instancesOf(const Access &A, IRBuilder<> &B) {
 bool blindCall(const CallBase &C) {
   if (isa<IntrinsicInst>(C))
     return C.doesNotAccessMemory() || isa<AssumeInst>(C);
-  const Function *F = C.getCalledFunction();
-  return F && F->getName().starts_with("__aliaskit_") &&
-         !F->getName().starts_with("__aliaskit_tbaa_");
+  return aliaskit::isRuntimeCall(C) &&
+         !C.getCalledFunction()->getName().starts_with("__aliaskit_tbaa_");
 }
 
 /// Whether L is left by one way only, after its last iteration.
