@@ -106,6 +106,7 @@ mod grid;
 mod prune;
 mod sealed;
 mod seen;
+mod spare;
 
 pub use super::claims::NO_GROUP;
 use super::runs::{Merge, Run};
@@ -361,6 +362,9 @@ pub struct FrameLog {
     /// many sealed entries the last coalesce of this frame left.
     coalesce_from: Option<usize>,
     coalesced: usize,
+    /// Bytes of capacity given back since the last
+    /// [`FrameLog::take_given_back`] (see [`spare`]).
+    given_back: usize,
     /// The entries before this index were there at the last check: each
     /// pair of them was compared then, and they are sealed (an access
     /// never extends them, so their bytes are the ones compared).
@@ -430,6 +434,7 @@ impl FrameLog {
     pub fn restart(&mut self, sites: u32, scopes: u32) {
         self.entries.clear();
         self.checked = 0;
+        self.given_back += spare::give_back(&mut self.entries);
         self.sealed.reset();
         self.seen.clear();
         self.hits.clear();

@@ -93,6 +93,7 @@ impl FrameLog {
             !b.is_empty()
         });
         self.coalesce_if_due(claims);
+        self.give_back_spare();
         // Entries moved: the unsealed ones' sites find them again (other
         // slots are harmless, see `open`).
         for i in self.checked..self.entries.len() {

@@ -20,6 +20,7 @@
 //! left out), sorted by (hull start, entry), each with its hull length;
 //! `max_len` is at least the longest of them.
 
+use super::spare::give_back;
 use super::{Claims, Entry, Epoch, ScopeId, NO_GROUP};
 
 /// A sealed entry in its group's list (16 bytes: the index of a big log
@@ -92,6 +93,8 @@ pub(super) struct Sealed {
     groups: Vec<GroupList>,
     /// The groups whose lists are not empty.
     used: Vec<u32>,
+    /// Bytes of capacity given back since the last `take_given_back`.
+    given_back: usize,
 }
 
 impl Sealed {
@@ -100,10 +103,15 @@ impl Sealed {
         for &g in &self.used {
             let list = &mut self.groups[g as usize];
             list.by_lo.clear();
+            self.given_back += give_back(&mut list.by_lo);
             list.max_len = 0;
         }
         self.used.clear();
         self.covers = 0;
+    }
+
+    pub fn take_given_back(&mut self) -> usize {
+        std::mem::take(&mut self.given_back)
     }
 
     /// How many entries (the first) the index holds.
@@ -221,6 +229,7 @@ impl Sealed {
                 kept
             });
             list.max_len = max_len;
+            self.given_back += give_back(&mut list.by_lo);
         }
         self.used
             .retain(|&g| !self.groups[g as usize].by_lo.is_empty());
