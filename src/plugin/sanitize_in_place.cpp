@@ -80,8 +80,7 @@ bool collect(CallInst *Enter, Frame &Out, Kept &Why) {
     else
       return false;
   }
-  Why = Kept::Size;
-  return Out.Accesses.size() <= MaxSlots;
+  return true;
 }
 
 /// The dead ends of the frame (`Frame::DeadEnds`): the blocks reached from
@@ -117,21 +116,9 @@ void findDeadEnds(Frame &F) {
   }
 }
 
-/// Whether I can run again before the block of `Enter` is entered again:
-/// a path from I back to its own block that avoids the enter's block.
+/// Whether I can run again before the block of `Enter` is entered again.
 bool repeats(const Instruction *I, const CallInst *Enter) {
-  const BasicBlock *Home = I->getParent(), *EnterBlock = Enter->getParent();
-  SmallVector<const BasicBlock *, 16> Work(succ_begin(Home), succ_end(Home));
-  SmallPtrSet<const BasicBlock *, 32> Seen;
-  while (!Work.empty()) {
-    const BasicBlock *B = Work.pop_back_val();
-    if (B == Home && B != EnterBlock)
-      return true;
-    if (B == EnterBlock || !Seen.insert(B).second)
-      continue;
-    Work.append(succ_begin(B), succ_end(B));
-  }
-  return false;
+  return aliaskit::inplace::repeatsWithout(I, Enter->getParent());
 }
 
 /// Whether I, a check sanitize_once.cpp made run once per execution of a
@@ -226,6 +213,9 @@ bool sameInstance(const Frame &F, ArrayRef<uint32_t> Scopes,
 /// Whether the frame qualifies (else `Why` says why not); its pairs are
 /// filled in.
 bool qualifies(Frame &F, Tables &T, DominatorTree &DT, Kept &Why) {
+  Why = Kept::Size;
+  if (F.Accesses.size() > MaxSlots)
+    return false;
   void *Table = T.of(F.Enter->getArgOperand(0));
   uint32_t Function;
   SmallVector<uint32_t, MaxSlots> Sites, SlotOf;
@@ -280,6 +270,22 @@ bool qualifies(Frame &F, Tables &T, DominatorTree &DT, Kept &Why) {
 }
 
 } // namespace
+
+bool aliaskit::inplace::repeatsWithout(const Instruction *I,
+                                       const BasicBlock *Stop) {
+  const BasicBlock *Home = I->getParent();
+  SmallVector<const BasicBlock *, 16> Work(succ_begin(Home), succ_end(Home));
+  SmallPtrSet<const BasicBlock *, 32> Seen;
+  while (!Work.empty()) {
+    const BasicBlock *B = Work.pop_back_val();
+    if (B == Home && B != Stop)
+      return true;
+    if (B == Stop || !Seen.insert(B).second)
+      continue;
+    Work.append(succ_begin(B), succ_end(B));
+  }
+  return false;
+}
 
 bool aliaskit::inplace::plainControlFlow(Function &F) {
   if (F.isDeclaration() || F.callsFunctionThatReturnsTwice())
@@ -340,6 +346,7 @@ PreservedAnalyses aliaskit::InPlacePass::run(Module &M,
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   Tables T;
   unsigned InPlace = 0, Reasons[unsigned(Kept::Count)] = {};
+  unsigned Regions = 0, RegionAccesses = 0;
   bool Changed = false;
   for (Function &Fn : M) {
     SmallVector<CallInst *, 4> Enters = aliaskit::inplace::frameEnters(Fn);
@@ -368,13 +375,23 @@ PreservedAnalyses aliaskit::InPlacePass::run(Module &M,
           Frames.push_back(std::move(F));
           continue;
         }
+        // The frame keeps its log: the regions of its loops that need none.
+        size_t Before = Frames.size();
+        Frame All = F;
+        All.Pairs.clear();
+        aliaskit::inplace::findRegions(All, T, DT, Frames);
+        for (Frame &R : MutableArrayRef(Frames).drop_front(Before)) {
+          findDeadEnds(R);
+          ++Regions;
+          RegionAccesses += R.Accesses.size();
+        }
       }
       ++Reasons[unsigned(Why)];
     }
     if (Frames.empty())
       continue;
     aliaskit::inplace::lowerFrames(Fn, Frames, FAM);
-    InPlace += Frames.size();
+    InPlace += llvm::count_if(Frames, [](const Frame &F) { return !F.Start; });
     Changed = true;
   }
   if (Stats)
@@ -386,7 +403,9 @@ PreservedAnalyses aliaskit::InPlacePass::run(Module &M,
            << Reasons[unsigned(Kept::Size)] << " too large, "
            << Reasons[unsigned(Kept::Function)] << " in functions with setjmp or funclets, "
            << Reasons[unsigned(Kept::Site)] << " with a site not known, "
-           << Reasons[unsigned(Kept::Table)] << " unreadable\n";
+           << Reasons[unsigned(Kept::Table)] << " unreadable; "
+           << Regions << " regions of them checked in place each instance of "
+           << "their scope (" << RegionAccesses << " accesses)\n";
   if (Changed)
     aliaskit::keepEffectsTrue(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

@@ -20,6 +20,7 @@
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/PassManager.h"
 
@@ -43,6 +44,13 @@ struct Frame {
   llvm::SmallVector<llvm::Instruction *, 4> DeadEnds;
   /// What the pairs of slots compare, from the core.
   llvm::SmallVector<aliaskit::InPlacePair, 16> Pairs;
+  /// Null: the frame itself, all its calls replaced. Otherwise a *region*
+  /// of a frame that keeps its log (sanitize_in_place_regions.cpp): this
+  /// scope call starts each of its instances, where its slots are
+  /// compared and emptied; `Accesses` are the region's (they leave the
+  /// log), `Scopes` is empty and `Exits` are the frame's, compared at
+  /// too; the frame keeps every other call.
+  llvm::CallInst *Start = nullptr;
 };
 
 /// The decoded table of each table global (aliaskit_sanitize_in_place_table),
@@ -152,6 +160,24 @@ void askHulls(llvm::BasicBlock *Pre, llvm::ArrayRef<llvm::CallInst *> Calls,
 
 /// Calls `G.Call` only when its bytes meet the hull; otherwise counts it.
 void guardCall(const Guard &G);
+
+/// Whether I can run again before the block `Stop` is entered again: a
+/// path from I back to its own block that avoids `Stop` (I in `Stop`
+/// itself: never).
+bool repeatsWithout(const llvm::Instruction *I, const llvm::BasicBlock *Stop);
+
+/// The pairs the core claims among `Sites` (aliaskit_sanitize_in_place_pairs,
+/// asked with room for all of them) and their scopes; false if the table
+/// cannot answer.
+bool claimedPairs(void *Table, uint32_t Function, llvm::ArrayRef<uint32_t> Sites,
+                  llvm::SmallVectorImpl<aliaskit::InPlacePair> &Pairs,
+                  llvm::SmallVectorImpl<uint32_t> &Scopes);
+
+/// The regions of the frame `Enter` whose calls `All` are (its accesses,
+/// scopes and exits, nothing else; the accesses in the function's order),
+/// appended to `Out` (sanitize_in_place_regions.cpp).
+void findRegions(const Frame &All, Tables &T, llvm::DominatorTree &DT,
+                 llvm::SmallVectorImpl<Frame> &Out);
 
 /// F's `__aliaskit_enter` calls (its frames), in its order.
 llvm::SmallVector<llvm::CallInst *, 4> frameEnters(llvm::Function &F);

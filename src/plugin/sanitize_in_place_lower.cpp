@@ -22,7 +22,10 @@
 //     the unlikely branch: a function whose four stores to `self` are
 //     claimed apart from its three loads of a slice compares two hulls,
 //     not twelve pairs;
-//   - each `__aliaskit_scope` counts an instance.
+//   - each `__aliaskit_scope` counts an instance;
+//   - a region (`Frame::Start`) also compares its slots at its start,
+//     before its scope call, and empties them there: the pairs of the
+//     instance that ends.
 //
 // The slots live in allocas promoted to registers at the end, so a frame
 // costs a few instructions an access and two comparisons a pair (of
@@ -305,8 +308,8 @@ public:
   /// core/src/sanitize/in_place.rs), a coarse block of pairs as its two
   /// classes' hulls, behind one unlikely branch; there each pair on its
   /// own, in the frame's order, and __aliaskit_conflict for each that
-  /// meets; then the thread's counts.
-  void compareAt(Instruction *End) {
+  /// meets; then the thread's counts (at an end of the frame).
+  void compareAt(Instruction *End, bool Count = true) {
     Builder B(End, M);
     SmallVector<Value *, MaxSlots> L, H;
     for (Slot &S : Slots) {
@@ -350,13 +353,36 @@ public:
         }
       B.SetInsertPoint(End);
     }
-    aliaskit::inplace::addCounts(End, B.CreateLoad(RT.I64, Accesses),
-                                 B.CreateLoad(RT.I64, Instances));
+    if (!Count)
+      return;
+    // A region's instances are its frame's, counted by the runtime.
+    aliaskit::inplace::addCounts(
+        End, B.CreateLoad(RT.I64, Accesses),
+        F.Start ? static_cast<Value *>(B.getInt64(0))
+                : B.CreateLoad(RT.I64, Instances));
+  }
+
+  /// At a region's start (before its scope call): the pairs of the
+  /// instance that ends compared, then every slot empty again (the
+  /// accesses are counted at the frame's ends).
+  void compareAndEmptyAt(Instruction *Start) {
+    compareAt(Start, /*Count=*/false);
+    Builder B(Start, M);
+    for (Slot &S : Slots) {
+      B.CreateStore(B.getInt64(~uint64_t(0)), S.Lo);
+      B.CreateStore(B.getInt64(0), S.Hi);
+    }
   }
 
   /// The frame's runtime calls go (and llvm.frameaddress, which would
   /// keep a frame pointer for nothing).
   void erase() {
+    if (F.Start) {
+      // A region: its accesses only (the frame keeps its log).
+      for (CallInst *A : F.Accesses)
+        A->eraseFromParent();
+      return;
+    }
     for (auto *Calls : {&F.Accesses, &F.Scopes, &F.Exits})
       for (CallInst *C : *Calls)
         C->eraseFromParent();
@@ -447,6 +473,8 @@ void aliaskit::inplace::lowerFrames(Function &Fn, MutableArrayRef<Frame> Frames,
   for (Frame &F : Frames) {
     Lowering L(F, RT, Made);
     L.record();
+    if (F.Start)
+      L.compareAndEmptyAt(F.Start);
     for (CallInst *X : F.Exits)
       L.compareAt(X);
     for (Instruction *X : F.DeadEnds)

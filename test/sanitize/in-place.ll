@@ -7,7 +7,9 @@
 ; loop, a decl that does not dominate its pair, or a function that calls
 ; setjmp keeps the runtime's log. A start-point frame inlined into a loop
 ; is checked in place there (each iteration enters it again); the
-; caller's own frame, whose accesses repeat in the loop, is not.
+; caller's own frame, whose accesses repeat in the loop, keeps its log,
+; but the inlined callee's accesses, claimed apart under the scope each
+; iteration begins, are a region (in-place-regions.ll).
 ; ALIASKIT_SANITIZE_IN_PLACE=0 (under clang) leaves the pass out.
 ;
 ; RUN: %opt -passes='aliaskit-sanitize<start>,always-inline,aliaskit-sanitize<end>,aliaskit-sanitize-in-place' -S %s -o - | FileCheck %s
@@ -109,9 +111,15 @@
 ; CHECK-LABEL: define void @caller(
 ; CHECK:         [[E:%[0-9]+]] = call ptr @__aliaskit_enter(ptr @__aliaskit_table.end
 ; CHECK-NOT:     @__aliaskit_enter
+; The caller's own frame keeps its log, but pair_params' scope, inlined,
+; begins at each iteration: its two accesses are a region, compared before
+; the scope call (the iteration before's) and at the exit, not logged.
+; CHECK-NOT:     @__aliaskit_access
 ; CHECK:       loop:
-; CHECK:         call void @__aliaskit_access(ptr [[E]], i32 0, ptr %pb, i64 4)
-; CHECK:         call void @__aliaskit_access(ptr [[E]], i32 1, ptr %pa, i64 4)
+; CHECK:         call void @__aliaskit_conflict(ptr @__aliaskit_table.end, i32 7, ptr @__aliaskit_hosts.caller, i32 1, i32 0,
+; CHECK-NOT:     @__aliaskit_counts
+; CHECK:         call void @__aliaskit_scope(ptr [[E]], i32 0)
+; CHECK-NOT:     @__aliaskit_access
 ; CHECK:         call void @__aliaskit_conflict(ptr @__aliaskit_table.start, i32 {{[0-9]+}}, ptr @__aliaskit_hosts.pair_params.caller, i32 2,
 ; CHECK:         call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @__aliaskit_counts)
 ; CHECK:         add i64 %{{[0-9]+}}, 2
@@ -119,7 +127,9 @@
 ; CHECK-NEXT:    store i64
 ; CHECK:         br i1 %again, label %loop, label %done
 ; CHECK:       done:
-; CHECK-NEXT:    call void @__aliaskit_exit(ptr [[E]])
+; CHECK:         call void @__aliaskit_conflict(ptr @__aliaskit_table.end, i32 7, ptr @__aliaskit_hosts.caller, i32 1, i32 0,
+; CHECK:         call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @__aliaskit_counts)
+; CHECK:         call void @__aliaskit_exit(ptr [[E]])
 
 ; CHECK-LABEL: define void @two_exits(
 ; CHECK-NOT:     @__aliaskit_enter
