@@ -164,37 +164,13 @@ bool onceAtMostPerCall(const CallInst *I, const CallInst *Enter) {
   return SetOnce;
 }
 
-/// The table function and the site of each access; false if a site is not
-/// a constant.
-bool sitesOf(const Frame &F, uint32_t &Function,
-             SmallVectorImpl<uint32_t> &Sites, SmallVectorImpl<uint32_t> &SlotOf) {
-  auto *Index = dyn_cast<ConstantInt>(F.Enter->getArgOperand(1));
-  if (!Index)
-    return false;
-  Function = Index->getZExtValue();
-  for (auto [K, A] : enumerate(F.Accesses)) {
-    // Each site the slot may have: the runtime asks the claim of the
-    // sites that ran.
-    SmallVector<uint32_t, 4> Each;
-    if (!aliaskit::inplace::siteValues(A->getArgOperand(1), Each))
-      return false;
-    Sites.append(Each);
-    SlotOf.append(Each.size(), K);
-  }
-  return Sites.size() <= 2 * MaxSlots;
-}
-
 /// Whether every pair's accesses are in one instance of each scope of its
 /// claim whenever both ran (the file comment).
 bool sameInstance(const Frame &F, ArrayRef<uint32_t> Scopes,
                   DominatorTree &DT) {
-  DenseMap<uint32_t, SmallVector<CallInst *, 2>> Begun;
-  for (CallInst *S : F.Scopes) {
-    auto *Scope = dyn_cast<ConstantInt>(S->getArgOperand(1));
-    if (!Scope)
-      return false;
-    Begun[Scope->getZExtValue()].push_back(S);
-  }
+  aliaskit::inplace::ScopeCalls Begun;
+  if (!aliaskit::inplace::scopeCalls(F, Begun))
+    return false;
   for (const aliaskit::InPlacePair &P : F.Pairs)
     for (uint32_t K = 0; K < P.ScopesCount; ++K) {
       auto It = Begun.find(Scopes[P.ScopesBegin + K]);
@@ -223,7 +199,8 @@ bool qualifies(Frame &F, Tables &T, DominatorTree &DT, Kept &Why) {
   if (!Table)
     return false;
   Why = Kept::Site;
-  if (!sitesOf(F, Function, Sites, SlotOf))
+  if (!aliaskit::inplace::frameSites(F, Function, Sites, SlotOf) ||
+      Sites.size() > 2 * MaxSlots)
     return false;
   Why = Kept::Repeats;
   for (CallInst *A : F.Accesses)
@@ -240,36 +217,70 @@ bool qualifies(Frame &F, Tables &T, DominatorTree &DT, Kept &Why) {
     return false;
   F.Pairs.resize(N);
   Scopes.resize(ScopesLen);
-  // From the sites' pairs to the slots' (a slot's sites are alternatives,
-  // never a pair).
-  for (aliaskit::InPlacePair &P : F.Pairs)
-    std::tie(P.First, P.Second) =
-        std::minmax(SlotOf[P.First], SlotOf[P.Second]);
-  llvm::erase_if(F.Pairs, [](const aliaskit::InPlacePair &P) {
-    return P.First == P.Second;
-  });
+  aliaskit::inplace::toSlotPairs(F.Pairs, SlotOf);
   Why = Kept::Instances;
   if (!sameInstance(F, Scopes, DT))
     return false;
-  // Each pair of slots once, in the order the log finds them: by the
-  // later access, then the earlier.
-  auto Key = [](const aliaskit::InPlacePair &P) {
-    return std::tie(P.Second, P.First);
-  };
-  llvm::sort(F.Pairs, [&](const aliaskit::InPlacePair &A,
-                          const aliaskit::InPlacePair &B) {
-    return Key(A) < Key(B);
-  });
-  F.Pairs.erase(std::unique(F.Pairs.begin(), F.Pairs.end(),
-                            [&](const aliaskit::InPlacePair &A,
-                                const aliaskit::InPlacePair &B) {
-                              return Key(A) == Key(B);
-                            }),
-                F.Pairs.end());
+  aliaskit::inplace::orderPairs(F.Pairs);
   return true;
 }
 
 } // namespace
+
+bool aliaskit::inplace::scopeCalls(const Frame &F, ScopeCalls &Begun) {
+  for (CallInst *S : F.Scopes) {
+    auto *Scope = dyn_cast<ConstantInt>(S->getArgOperand(1));
+    if (!Scope)
+      return false;
+    Begun[Scope->getZExtValue()].push_back(S);
+  }
+  return true;
+}
+
+bool aliaskit::inplace::frameSites(const Frame &F, uint32_t &Function,
+                                   SmallVectorImpl<uint32_t> &Sites,
+                                   SmallVectorImpl<uint32_t> &SlotOf) {
+  auto *Index = dyn_cast<ConstantInt>(F.Enter->getArgOperand(1));
+  if (!Index)
+    return false;
+  Function = Index->getZExtValue();
+  for (auto [K, A] : enumerate(F.Accesses)) {
+    // Each site the slot may have: the runtime asks the claim of the
+    // sites that ran.
+    SmallVector<uint32_t, 4> Each;
+    if (!aliaskit::inplace::siteValues(A->getArgOperand(1), Each))
+      return false;
+    Sites.append(Each);
+    SlotOf.append(Each.size(), K);
+  }
+  return true;
+}
+
+void aliaskit::inplace::toSlotPairs(SmallVectorImpl<aliaskit::InPlacePair> &Pairs,
+                                    ArrayRef<uint32_t> SlotOf) {
+  // A slot's sites are alternatives, never a pair.
+  for (aliaskit::InPlacePair &P : Pairs)
+    std::tie(P.First, P.Second) = std::minmax(SlotOf[P.First], SlotOf[P.Second]);
+  llvm::erase_if(Pairs, [](const aliaskit::InPlacePair &P) {
+    return P.First == P.Second;
+  });
+}
+
+void aliaskit::inplace::orderPairs(SmallVectorImpl<aliaskit::InPlacePair> &Pairs) {
+  auto Key = [](const aliaskit::InPlacePair &P) {
+    return std::tie(P.Second, P.First);
+  };
+  llvm::sort(Pairs, [&](const aliaskit::InPlacePair &A,
+                        const aliaskit::InPlacePair &B) {
+    return Key(A) < Key(B);
+  });
+  Pairs.erase(std::unique(Pairs.begin(), Pairs.end(),
+                          [&](const aliaskit::InPlacePair &A,
+                              const aliaskit::InPlacePair &B) {
+                            return Key(A) == Key(B);
+                          }),
+              Pairs.end());
+}
 
 bool aliaskit::inplace::repeatsWithout(const Instruction *I,
                                        const BasicBlock *Stop) {

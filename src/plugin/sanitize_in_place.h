@@ -161,6 +161,29 @@ void askHulls(llvm::BasicBlock *Pre, llvm::ArrayRef<llvm::CallInst *> Calls,
 /// Calls `G.Call` only when its bytes meet the hull; otherwise counts it.
 void guardCall(const Guard &G);
 
+/// A frame's scope calls by scope.
+using ScopeCalls = llvm::DenseMap<uint32_t, llvm::SmallVector<llvm::CallInst *, 2>>;
+
+/// F's scope calls by scope, in `Begun`; false if a scope is not a
+/// constant.
+bool scopeCalls(const Frame &F, ScopeCalls &Begun);
+
+/// The table function of frame F and the sites of its accesses (a slot
+/// may have several: `SlotOf` gives each site's slot); false if a site is
+/// not a constant (nor a phi or select of constants).
+bool frameSites(const Frame &F, uint32_t &Function,
+                llvm::SmallVectorImpl<uint32_t> &Sites,
+                llvm::SmallVectorImpl<uint32_t> &SlotOf);
+
+/// The core's pairs of sites made pairs of the slots `SlotOf` gives; a
+/// pair of two sites of one slot goes.
+void toSlotPairs(llvm::SmallVectorImpl<aliaskit::InPlacePair> &Pairs,
+                 llvm::ArrayRef<uint32_t> SlotOf);
+
+/// Each pair of slots once, in the order the log finds them: by the later
+/// access, then the earlier.
+void orderPairs(llvm::SmallVectorImpl<aliaskit::InPlacePair> &Pairs);
+
 /// Whether I can run again before the block `Stop` is entered again: a
 /// path from I back to its own block that avoids `Stop` (I in `Stop`
 /// itself: never).

@@ -55,18 +55,6 @@ namespace {
 constexpr size_t MaxFrameSites = 512;
 constexpr size_t MaxStarts = 64;
 
-/// The frame's scope calls by scope; false if a scope is not a constant.
-bool scopeCalls(const Frame &All,
-                DenseMap<uint32_t, SmallVector<CallInst *, 2>> &Begun) {
-  for (CallInst *S : All.Scopes) {
-    auto *Scope = dyn_cast<ConstantInt>(S->getArgOperand(1));
-    if (!Scope)
-      return false;
-    Begun[Scope->getZExtValue()].push_back(S);
-  }
-  return true;
-}
-
 /// The frame's claimed pairs of accesses (slots of `All`), with their
 /// scopes in `Scopes`; false if a site is not known or the frame is too
 /// big to ask about.
@@ -74,27 +62,13 @@ bool slotPairs(const Frame &All, aliaskit::inplace::Tables &T,
                SmallVectorImpl<aliaskit::InPlacePair> &Pairs,
                SmallVectorImpl<uint32_t> &Scopes) {
   void *Table = T.of(All.Enter->getArgOperand(0));
-  auto *Index = dyn_cast<ConstantInt>(All.Enter->getArgOperand(1));
-  if (!Table || !Index)
-    return false;
+  uint32_t Function;
   SmallVector<uint32_t, 64> Sites, SlotOf;
-  for (auto [K, A] : enumerate(All.Accesses)) {
-    SmallVector<uint32_t, 4> Each;
-    if (!aliaskit::inplace::siteValues(A->getArgOperand(1), Each))
-      return false;
-    Sites.append(Each);
-    SlotOf.append(Each.size(), K);
-  }
-  if (Sites.size() > MaxFrameSites ||
-      !aliaskit::inplace::claimedPairs(Table, Index->getZExtValue(), Sites,
-                                       Pairs, Scopes))
+  if (!Table || !aliaskit::inplace::frameSites(All, Function, Sites, SlotOf) ||
+      Sites.size() > MaxFrameSites ||
+      !aliaskit::inplace::claimedPairs(Table, Function, Sites, Pairs, Scopes))
     return false;
-  // From the sites' pairs to the slots' (a slot's sites are alternatives).
-  for (aliaskit::InPlacePair &P : Pairs)
-    std::tie(P.First, P.Second) = std::minmax(SlotOf[P.First], SlotOf[P.Second]);
-  llvm::erase_if(Pairs, [](const aliaskit::InPlacePair &P) {
-    return P.First == P.Second;
-  });
+  aliaskit::inplace::toSlotPairs(Pairs, SlotOf);
   return true;
 }
 
@@ -103,7 +77,7 @@ bool slotPairs(const Frame &All, aliaskit::inplace::Tables &T,
 /// comment).
 bool sameInstanceAsStart(const aliaskit::InPlacePair &P, ArrayRef<uint32_t> Scopes,
                          const Frame &All, CallInst *S,
-                         const DenseMap<uint32_t, SmallVector<CallInst *, 2>> &Begun,
+                         const aliaskit::inplace::ScopeCalls &Begun,
                          DominatorTree &DT) {
   bool AnyBegun = false;
   const BasicBlock *Home = S->getParent();
@@ -130,7 +104,7 @@ bool sameInstanceAsStart(const aliaskit::InPlacePair &P, ArrayRef<uint32_t> Scop
 SmallVector<uint32_t, 8>
 regionOf(const Frame &All, CallInst *S, ArrayRef<aliaskit::InPlacePair> Pairs,
          ArrayRef<uint32_t> Scopes,
-         const DenseMap<uint32_t, SmallVector<CallInst *, 2>> &Begun,
+         const aliaskit::inplace::ScopeCalls &Begun,
          const BitVector &Taken, DominatorTree &DT) {
   BitVector In(All.Accesses.size());
   for (auto [K, A] : enumerate(All.Accesses))
@@ -197,10 +171,10 @@ bool aliaskit::inplace::claimedPairs(void *Table, uint32_t Function,
 void aliaskit::inplace::findRegions(const Frame &All, Tables &T,
                                     DominatorTree &DT,
                                     SmallVectorImpl<Frame> &Out) {
-  DenseMap<uint32_t, SmallVector<CallInst *, 2>> Begun;
+  aliaskit::inplace::ScopeCalls Begun;
   SmallVector<aliaskit::InPlacePair, 64> Pairs;
   SmallVector<uint32_t, 256> Scopes;
-  if (All.Scopes.empty() || !scopeCalls(All, Begun) ||
+  if (All.Scopes.empty() || !aliaskit::inplace::scopeCalls(All, Begun) ||
       !slotPairs(All, T, Pairs, Scopes) || Pairs.empty())
     return;
   BitVector Taken(All.Accesses.size());
@@ -229,22 +203,9 @@ void aliaskit::inplace::findRegions(const Frame &All, Tables &T,
     for (const aliaskit::InPlacePair &P : Pairs)
       if (Slot.count(P.First) && Slot.count(P.Second))
         R.Pairs.push_back({Slot[P.First], Slot[P.Second], 0, 0});
-    // Each pair of slots once, in the order the log finds them: by the
-    // later access, then the earlier (pairs are not told apart by their
-    // scopes here: the lowering compares bytes).
-    auto Key = [](const aliaskit::InPlacePair &P) {
-      return std::tie(P.Second, P.First);
-    };
-    llvm::sort(R.Pairs, [&](const aliaskit::InPlacePair &A,
-                            const aliaskit::InPlacePair &B) {
-      return Key(A) < Key(B);
-    });
-    R.Pairs.erase(std::unique(R.Pairs.begin(), R.Pairs.end(),
-                              [&](const aliaskit::InPlacePair &A,
-                                  const aliaskit::InPlacePair &B) {
-                                return Key(A) == Key(B);
-                              }),
-                  R.Pairs.end());
+    // (Pairs of one two slots are not told apart by their scopes here:
+    // the lowering compares bytes.)
+    aliaskit::inplace::orderPairs(R.Pairs);
     if (R.Pairs.size() > MaxPairs)
       continue;
     for (uint32_t K : Slots)
