@@ -257,13 +257,13 @@ bool aliaskit::inplace::frameSites(const Frame &F, uint32_t &Function,
 }
 
 void aliaskit::inplace::toSlotPairs(SmallVectorImpl<aliaskit::InPlacePair> &Pairs,
-                                    ArrayRef<uint32_t> SlotOf) {
-  // A slot's sites are alternatives, never a pair.
+                                    ArrayRef<uint32_t> SlotOf, bool KeepSelf) {
   for (aliaskit::InPlacePair &P : Pairs)
     std::tie(P.First, P.Second) = std::minmax(SlotOf[P.First], SlotOf[P.Second]);
-  llvm::erase_if(Pairs, [](const aliaskit::InPlacePair &P) {
-    return P.First == P.Second;
-  });
+  if (!KeepSelf)
+    llvm::erase_if(Pairs, [](const aliaskit::InPlacePair &P) {
+      return P.First == P.Second;
+    });
 }
 
 void aliaskit::inplace::orderPairs(SmallVectorImpl<aliaskit::InPlacePair> &Pairs) {

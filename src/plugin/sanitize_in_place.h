@@ -175,10 +175,13 @@ bool frameSites(const Frame &F, uint32_t &Function,
                 llvm::SmallVectorImpl<uint32_t> &Sites,
                 llvm::SmallVectorImpl<uint32_t> &SlotOf);
 
-/// The core's pairs of sites made pairs of the slots `SlotOf` gives; a
-/// pair of two sites of one slot goes.
+/// The core's pairs of sites made pairs of the slots `SlotOf` gives. A
+/// pair of one slot with itself (a site claimed against itself, or two
+/// sites of one slot) goes unless `KeepSelf`: a slot runs at most once a
+/// frame, its sites being alternatives; a region's slot runs once an
+/// instance, but may run again in the next.
 void toSlotPairs(llvm::SmallVectorImpl<aliaskit::InPlacePair> &Pairs,
-                 llvm::ArrayRef<uint32_t> SlotOf);
+                 llvm::ArrayRef<uint32_t> SlotOf, bool KeepSelf = false);
 
 /// Each pair of slots once, in the order the log finds them: by the later
 /// access, then the earlier.

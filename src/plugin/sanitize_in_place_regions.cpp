@@ -17,7 +17,10 @@
 //     instance;
 //   - each pair the core claims (aliaskit_sanitize_in_place_pairs, asked
 //     about all the frame's sites) with one of them has the other among
-//     them too: nothing left in the log is claimed against them;
+//     them too: nothing left in the log is claimed against them (a pair
+//     of an access with itself too: a site claimed against itself, or
+//     two sites of one access call, which the log compares across the
+//     iterations of a claim that holds for the whole call);
 //   - for each such pair, some scope of its claim is begun in the frame,
 //     and each that is is begun by one scope call C only, which S
 //     dominates (or is), which dominates both accesses, and which cannot
@@ -68,7 +71,7 @@ bool slotPairs(const Frame &All, aliaskit::inplace::Tables &T,
       Sites.size() > MaxFrameSites ||
       !aliaskit::inplace::claimedPairs(Table, Function, Sites, Pairs, Scopes))
     return false;
-  aliaskit::inplace::toSlotPairs(Pairs, SlotOf);
+  aliaskit::inplace::toSlotPairs(Pairs, SlotOf, /*KeepSelf=*/true);
   return true;
 }
 
@@ -200,8 +203,10 @@ void aliaskit::inplace::findRegions(const Frame &All, Tables &T,
       Slot[K] = R.Accesses.size();
       R.Accesses.push_back(All.Accesses[K]);
     }
+    // A slot's pair with itself: it runs once an instance, and the
+    // instances of S decide its claim (else it would not be here).
     for (const aliaskit::InPlacePair &P : Pairs)
-      if (Slot.count(P.First) && Slot.count(P.Second))
+      if (P.First != P.Second && Slot.count(P.First) && Slot.count(P.Second))
         R.Pairs.push_back({Slot[P.First], Slot[P.Second], 0, 0});
     // (Pairs of one two slots are not told apart by their scopes here:
     // the lowering compares bytes.)
