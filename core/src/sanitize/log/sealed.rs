@@ -110,6 +110,7 @@ impl Sealed {
         self.covers = 0;
     }
 
+    /// The bytes of capacity its lists gave back since the last call.
     pub fn take_given_back(&mut self) -> usize {
         std::mem::take(&mut self.given_back)
     }
