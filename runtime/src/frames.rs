@@ -274,15 +274,14 @@ pub fn enter(
             // The function that last ran at this depth, called again (a
             // loop calling it): its oracle and relevance are the frame's.
             f.log.restart(sites, scopes);
-            give_back_to_system(f.log.take_given_back());
         } else {
             let oracle = oracles.find(at);
             let relevance = oracles.get(oracle).map(|o| Arc::clone(&o.relevance));
             f.log.reset_with(sites, scopes, relevance);
-            give_back_to_system(f.log.take_given_back());
             f.at = at;
             f.oracle = oracle;
         }
+        give_back_to_system(f.log.take_given_back());
         f.frame_address = frame_address;
         f.next_check = FIRST_CHECK;
         f.hull_visits = 0;

@@ -49,6 +49,9 @@ using aliaskit::inplace::Tables;
 
 namespace {
 
+/// At most this many scopes in all for a frame's pairs.
+constexpr size_t MaxPairScopes = 1024;
+
 /// Why a frame keeps the runtime's log (for --stats).
 enum class Kept : unsigned {
   Delegated, ///< a delegation: a callee's accesses
@@ -171,19 +174,11 @@ bool sameInstance(const Frame &F, ArrayRef<uint32_t> Scopes,
   aliaskit::inplace::ScopeCalls Begun;
   if (!aliaskit::inplace::scopeCalls(F, Begun))
     return false;
-  for (const aliaskit::InPlacePair &P : F.Pairs)
-    for (uint32_t K = 0; K < P.ScopesCount; ++K) {
-      auto It = Begun.find(Scopes[P.ScopesBegin + K]);
-      if (It == Begun.end())
-        continue; // never begun in the frame: its instance is the call
-      if (It->second.size() != 1)
-        return false;
-      CallInst *S = It->second.front();
-      if (repeats(S, F.Enter) || !DT.dominates(S, F.Accesses[P.First]) ||
-          !DT.dominates(S, F.Accesses[P.Second]))
-        return false;
-    }
-  return true;
+  bool AnyBegun = false;
+  return llvm::all_of(F.Pairs, [&](const aliaskit::InPlacePair &P) {
+    return aliaskit::inplace::begunOnceBefore(P, Scopes, F, F.Enter, Begun, DT,
+                                              AnyBegun);
+  });
 }
 
 /// Whether the frame qualifies (else `Why` says why not); its pairs are
@@ -206,17 +201,13 @@ bool qualifies(Frame &F, Tables &T, DominatorTree &DT, Kept &Why) {
   for (CallInst *A : F.Accesses)
     if (repeats(A, F.Enter) && !onceAtMostPerCall(A, F.Enter))
       return false;
-  F.Pairs.resize(MaxPairs);
-  SmallVector<uint32_t, 64> Scopes(1024);
-  size_t ScopesLen = 0;
-  ptrdiff_t N = aliaskit_sanitize_in_place_pairs(
-      Table, Function, Sites.data(), Sites.size(), F.Pairs.data(), MaxPairs,
-      Scopes.data(), Scopes.size(), &ScopesLen);
-  Why = N < 0 ? Kept::Table : Kept::Size;
-  if (N < 0 || size_t(N) > MaxPairs || ScopesLen > Scopes.size())
+  SmallVector<uint32_t, 64> Scopes;
+  Why = Kept::Table;
+  if (!aliaskit::inplace::claimedPairs(Table, Function, Sites, F.Pairs, Scopes))
     return false;
-  F.Pairs.resize(N);
-  Scopes.resize(ScopesLen);
+  Why = Kept::Size;
+  if (F.Pairs.size() > MaxPairs || Scopes.size() > MaxPairScopes)
+    return false;
   aliaskit::inplace::toSlotPairs(F.Pairs, SlotOf);
   Why = Kept::Instances;
   if (!sameInstance(F, Scopes, DT))
@@ -226,6 +217,54 @@ bool qualifies(Frame &F, Tables &T, DominatorTree &DT, Kept &Why) {
 }
 
 } // namespace
+
+bool aliaskit::inplace::claimedPairs(void *Table, uint32_t Function,
+                                     ArrayRef<uint32_t> Sites,
+                                     SmallVectorImpl<aliaskit::InPlacePair> &Pairs,
+                                     SmallVectorImpl<uint32_t> &Scopes) {
+  // Asked with the room the last answer said it needs (so twice at most).
+  Pairs.resize(MaxPairs);
+  Scopes.resize(4 * MaxPairs);
+  for (int Round = 0; Round < 2; ++Round) {
+    size_t ScopesLen = 0;
+    ptrdiff_t N = aliaskit_sanitize_in_place_pairs(
+        Table, Function, Sites.data(), Sites.size(), Pairs.data(), Pairs.size(),
+        Scopes.data(), Scopes.size(), &ScopesLen);
+    if (N < 0)
+      return false;
+    if (size_t(N) <= Pairs.size() && ScopesLen <= Scopes.size()) {
+      Pairs.resize(N);
+      Scopes.resize(ScopesLen);
+      return true;
+    }
+    Pairs.resize(std::max<size_t>(N, Pairs.size()));
+    Scopes.resize(std::max(ScopesLen, Scopes.size()));
+  }
+  return false;
+}
+
+bool aliaskit::inplace::begunOnceBefore(const aliaskit::InPlacePair &P,
+                                        ArrayRef<uint32_t> Scopes, const Frame &F,
+                                        const Instruction *Start,
+                                        const ScopeCalls &Begun, DominatorTree &DT,
+                                        bool &AnyBegun) {
+  for (uint32_t K = 0; K < P.ScopesCount; ++K) {
+    auto It = Begun.find(Scopes[P.ScopesBegin + K]);
+    if (It == Begun.end())
+      continue; // never begun in the frame: its instance is the call
+    AnyBegun = true;
+    if (It->second.size() != 1)
+      return false;
+    CallInst *C = It->second.front();
+    if (C != Start && (!DT.dominates(Start, C) ||
+                       aliaskit::inplace::repeatsWithout(C, Start->getParent())))
+      return false;
+    if (!DT.dominates(C, F.Accesses[P.First]) ||
+        !DT.dominates(C, F.Accesses[P.Second]))
+      return false;
+  }
+  return true;
+}
 
 bool aliaskit::inplace::scopeCalls(const Frame &F, ScopeCalls &Begun) {
   for (CallInst *S : F.Scopes) {
@@ -388,9 +427,7 @@ PreservedAnalyses aliaskit::InPlacePass::run(Module &M,
         }
         // The frame keeps its log: the regions of its loops that need none.
         size_t Before = Frames.size();
-        Frame All = F;
-        All.Pairs.clear();
-        aliaskit::inplace::findRegions(All, T, DT, Frames);
+        aliaskit::inplace::findRegions(F, T, DT, Frames);
         for (Frame &R : MutableArrayRef(Frames).drop_front(Before)) {
           findDeadEnds(R);
           ++Regions;

@@ -192,6 +192,18 @@ void orderPairs(llvm::SmallVectorImpl<aliaskit::InPlacePair> &Pairs);
 /// itself: never).
 bool repeatsWithout(const llvm::Instruction *I, const llvm::BasicBlock *Stop);
 
+/// Whether each scope of pair P's claim that is begun in frame F (by the
+/// calls `Begun`; `AnyBegun` is set if one is) is begun by one call only,
+/// which `Start` dominates (or is), which dominates both accesses and
+/// cannot run twice without `Start` running again: then both accesses,
+/// when they ran after one run of `Start`, are in one instance of each.
+/// `Start` is the frame's enter for a frame, the region's scope call for
+/// a region.
+bool begunOnceBefore(const aliaskit::InPlacePair &P,
+                     llvm::ArrayRef<uint32_t> Scopes, const Frame &F,
+                     const llvm::Instruction *Start, const ScopeCalls &Begun,
+                     llvm::DominatorTree &DT, bool &AnyBegun);
+
 /// The pairs the core claims among `Sites` (aliaskit_sanitize_in_place_pairs,
 /// asked with room for all of them) and their scopes; false if the table
 /// cannot answer.
@@ -199,9 +211,9 @@ bool claimedPairs(void *Table, uint32_t Function, llvm::ArrayRef<uint32_t> Sites
                   llvm::SmallVectorImpl<aliaskit::InPlacePair> &Pairs,
                   llvm::SmallVectorImpl<uint32_t> &Scopes);
 
-/// The regions of the frame `Enter` whose calls `All` are (its accesses,
-/// scopes and exits, nothing else; the accesses in the function's order),
-/// appended to `Out` (sanitize_in_place_regions.cpp).
+/// The regions of the frame whose calls `All` are (its accesses, scopes
+/// and exits, nothing else; the accesses in the function's order; its
+/// pairs are not read), appended to `Out` (sanitize_in_place_regions.cpp).
 void findRegions(const Frame &All, Tables &T, llvm::DominatorTree &DT,
                  llvm::SmallVectorImpl<Frame> &Out);
 

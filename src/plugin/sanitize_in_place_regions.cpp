@@ -39,11 +39,7 @@
 #include "sanitize_in_place.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
-
-#include <algorithm>
-#include <tuple>
 
 using namespace llvm;
 using aliaskit::inplace::Frame;
@@ -77,29 +73,15 @@ bool slotPairs(const Frame &All, aliaskit::inplace::Tables &T,
 
 /// Whether the pair's two accesses are in one instance of each scope of
 /// its claim exactly when they ran in one instance of S (the file
-/// comment).
-bool sameInstanceAsStart(const aliaskit::InPlacePair &P, ArrayRef<uint32_t> Scopes,
-                         const Frame &All, CallInst *S,
-                         const aliaskit::inplace::ScopeCalls &Begun,
-                         DominatorTree &DT) {
+/// comment): some scope of the claim is begun, and each that is, once
+/// after S and before both.
+bool decidedByStart(const aliaskit::InPlacePair &P, ArrayRef<uint32_t> Scopes,
+                    const Frame &All, CallInst *S,
+                    const aliaskit::inplace::ScopeCalls &Begun, DominatorTree &DT) {
   bool AnyBegun = false;
-  const BasicBlock *Home = S->getParent();
-  for (uint32_t K = 0; K < P.ScopesCount; ++K) {
-    auto It = Begun.find(Scopes[P.ScopesBegin + K]);
-    if (It == Begun.end())
-      continue; // never begun in the frame: one instance, the call
-    AnyBegun = true;
-    if (It->second.size() != 1)
-      return false;
-    CallInst *C = It->second.front();
-    if (C != S && (!DT.dominates(S, C) ||
-                   aliaskit::inplace::repeatsWithout(C, Home)))
-      return false;
-    if (!DT.dominates(C, All.Accesses[P.First]) ||
-        !DT.dominates(C, All.Accesses[P.Second]))
-      return false;
-  }
-  return AnyBegun;
+  return aliaskit::inplace::begunOnceBefore(P, Scopes, All, S, Begun, DT,
+                                            AnyBegun) &&
+         AnyBegun;
 }
 
 /// The region of scope call S: the accesses of `All` (not in `Taken`)
@@ -131,7 +113,7 @@ regionOf(const Frame &All, CallInst *S, ArrayRef<aliaskit::InPlacePair> Pairs,
   }
   for (const aliaskit::InPlacePair &P : Pairs)
     if (In[P.First] != In[P.Second] ||
-        (In[P.First] && !sameInstanceAsStart(P, Scopes, All, S, Begun, DT))) {
+        (In[P.First] && !decidedByStart(P, Scopes, All, S, Begun, DT))) {
       Drop(P.First);
       Drop(P.Second);
     }
@@ -145,31 +127,6 @@ regionOf(const Frame &All, CallInst *S, ArrayRef<aliaskit::InPlacePair> Pairs,
 }
 
 } // namespace
-
-bool aliaskit::inplace::claimedPairs(void *Table, uint32_t Function,
-                                     ArrayRef<uint32_t> Sites,
-                                     SmallVectorImpl<aliaskit::InPlacePair> &Pairs,
-                                     SmallVectorImpl<uint32_t> &Scopes) {
-  // Asked with the room the last answer said it needs (twice at most).
-  Pairs.resize(MaxPairs);
-  Scopes.resize(4 * MaxPairs);
-  for (int Round = 0; Round < 2; ++Round) {
-    size_t ScopesLen = 0;
-    ptrdiff_t N = aliaskit_sanitize_in_place_pairs(
-        Table, Function, Sites.data(), Sites.size(), Pairs.data(), Pairs.size(),
-        Scopes.data(), Scopes.size(), &ScopesLen);
-    if (N < 0)
-      return false;
-    if (size_t(N) <= Pairs.size() && ScopesLen <= Scopes.size()) {
-      Pairs.resize(N);
-      Scopes.resize(ScopesLen);
-      return true;
-    }
-    Pairs.resize(std::max<size_t>(N, Pairs.size()));
-    Scopes.resize(std::max(ScopesLen, Scopes.size()));
-  }
-  return false;
-}
 
 void aliaskit::inplace::findRegions(const Frame &All, Tables &T,
                                     DominatorTree &DT,
