@@ -2,34 +2,40 @@
 //
 // The frames sanitize_in_place.cpp chose lose their runtime calls:
 //
-//   - at `__aliaskit_enter`, every slot is empty: [u64 max, 0);
+//   - at `__aliaskit_enter`, every slot is empty;
 //   - at each `__aliaskit_access`, `_run` or `_grid`, its slot becomes the
 //     hull of the walk it was given (core `Slot::of_walk`: must match
-//     hullOf), and the walk itself is kept for the runtime (not for an
-//     access of one block of a constant site and size: its walk is its
-//     hull's start, the size and one block);
-//   - at each exit (`__aliaskit_exit`) and dead end, every pair the core
-//     claims apart is compared, `lo_a < hi_b && lo_b < hi_a` (core
-//     `Slot::overlap`: must match); only when one holds, a call of
-//     `__aliaskit_conflict` per pair that does, with both walks: the
-//     runtime asks a log of the two; then the thread's counts (`addCounts`)
-//     for the summary line;
+//     hullOf), and the walk itself is kept for the runtime;
 //   - slots with the same partners are a *class* (`Classes`): each member
 //     of class X is claimed apart from each member of every class Y it
 //     meets, so the pairs of X and Y (X != Y) are compared as one, the
 //     hull of X's slots against that of Y's (a pair of slots that meet is
-//     inside those hulls); pair by pair, in the frame's order, only behind
-//     the unlikely branch: a function whose four stores to `self` are
+//     inside those hulls): a function whose four stores to `self` are
 //     claimed apart from its three loads of a slice compares two hulls,
 //     not twelve pairs;
+//   - at each exit (`__aliaskit_exit`) and dead end, the classes' hulls are
+//     compared, `lo_a < hi_b && lo_b < hi_a` (core `Slot::overlap`: must
+//     match); only when two meet, behind an unlikely branch, every pair the
+//     core claims apart, in the frame's order, and a call of
+//     `__aliaskit_conflict` per pair that meets, with both walks: the
+//     runtime asks a log of the two; then the thread's counts
+//     (`addCounts`) for the summary line;
 //   - each `__aliaskit_scope` counts an instance;
 //   - a region (`Frame::Start`) also compares its slots at its start,
 //     before its scope call, and empties them there: the pairs of the
 //     instance that ends.
 //
-// The slots live in allocas promoted to registers at the end, so a frame
-// costs a few instructions an access and two comparisons a pair (of
-// classes).
+// What every call pays for is in allocas promoted to registers at the
+// end: each class's hull (the pairs compare hulls), a mask of the slots
+// that ran and the counts. A slot's own walk, read only behind the
+// unlikely branch, is stored to the stack when it runs and read only if
+// the mask says it ran (a slot of one constant-size block alone in its
+// class needs neither: the class's hull is its own). So a frame costs a
+// few instructions an access and two comparisons a pair of classes,
+// whatever its number of slots. (Kept in registers, the 37 slots of Rust's
+// `SipHasher::write`, both points, were about 150 values in phis across
+// its blocks, spilled at every branch: 11.3x the plain function's
+// instructions on `rs_collections 3`; 4.6x since.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -215,18 +221,22 @@ Value *meet(IRBuilderBase &B, Value *ALo, Value *AHi, Value *BLo, Value *BHi) {
 
 /// One frame's lowering: its slots, made at the enter, set at each access,
 /// compared at each end.
+///
+/// (What lives in registers and what on the stack: the file comment.)
 class Lowering {
   Frame &F;
   InPlaceRuntime &RT;
   Made &M;
-  /// Each slot: its hull, and its site and walk for the runtime when
-  /// hulls meet (the site may be a phi: two calls sunk into one). A slot
-  /// of one access of a constant site and size (`plainSize`) keeps
-  /// neither: its walk is one block at its hull's start, wherever the
-  /// hulls meet (it is set there, hence not empty).
+  /// What the unlikely branch reads of each slot: its site and the six
+  /// parts of its walk, each a constant of its access call or kept on the
+  /// stack when it runs (the site may be a phi: two calls sunk into one).
+  /// A slot of one block of a constant site and size alone in its class
+  /// (`Own`, `plainSize`) keeps nothing: its class's hull is its own, empty
+  /// until it runs, its walk one block at the hull's start.
   struct Slot {
-    AllocaInst *Lo, *Hi, *Site = nullptr, *Walk[6] = {};
+    Value *Site = nullptr, *Part[6] = {};
     ConstantInt *Size = nullptr;
+    bool Own = false;
   };
   /// The size of an access of one block (`__aliaskit_access`) whose site
   /// and size are constants (and the size not 0); null otherwise.
@@ -237,58 +247,63 @@ class Lowering {
     return Size && !Size->isZero() ? Size : nullptr;
   }
   SmallVector<Slot, MaxSlots> Slots;
+  /// In registers: bit K set once slot K ran (since the enter, or the
+  /// region's start); each class's hull, [u64 max, 0) while empty.
+  AllocaInst *Ran;
+  SmallVector<std::pair<AllocaInst *, AllocaInst *>, 8> Hulls;
   /// The accesses (blocks) and instances (the call, each scope begun) so
   /// far, for the thread's counts (`addCounts`).
   AllocaInst *Accesses, *Instances;
   Classes C;
 
+  /// An i64 on the stack, not promoted: written before it is read.
+  AllocaInst *stackAlloca(Function &Fn) {
+    IRBuilder<> B(&*Fn.getEntryBlock().getFirstInsertionPt());
+    return B.CreateAlloca(B.getInt64Ty());
+  }
+
 public:
   /// The slots, empty at the enter.
   Lowering(Frame &F, InPlaceRuntime &RT, Made &M)
       : F(F), RT(RT), M(M), C(F) {
+    static_assert(MaxSlots <= 64, "the mask of slots that ran is an i64");
     Function &Fn = *F.Enter->getFunction();
     for (size_t K = 0; K < F.Accesses.size(); ++K) {
       Slot S;
-      S.Lo = slotAlloca(Fn, M);
-      S.Hi = slotAlloca(Fn, M);
-      S.Size = plainSize(F.Accesses[K]);
-      if (!S.Size) {
-        S.Site = slotAlloca(Fn, M);
-        for (AllocaInst *&W : S.Walk)
-          W = slotAlloca(Fn, M);
+      ConstantInt *Size = plainSize(F.Accesses[K]);
+      if (Size && C.Of[K] >= 0 && C.Members[C.Of[K]].size() == 1) {
+        S.Own = true;
+        S.Size = Size;
       }
       Slots.push_back(S);
     }
+    Ran = slotAlloca(Fn, M);
+    for (size_t X = 0; X < C.Members.size(); ++X)
+      Hulls.push_back({slotAlloca(Fn, M), slotAlloca(Fn, M)});
     Accesses = slotAlloca(Fn, M);
     Instances = slotAlloca(Fn, M);
     Builder B(F.Enter, M);
-    for (Slot &S : Slots) {
-      B.CreateStore(B.getInt64(~uint64_t(0)), S.Lo);
-      B.CreateStore(B.getInt64(0), S.Hi);
-      if (S.Size)
-        continue;
-      B.CreateStore(B.getInt64(0), S.Site);
-      for (AllocaInst *W : S.Walk)
-        B.CreateStore(B.getInt64(0), W);
-    }
+    empty(B);
     B.CreateStore(B.getInt64(0), Accesses);
     B.CreateStore(B.getInt64(1), Instances);
   }
 
-  /// Each access sets its slot; each scope begun counts an instance.
+  /// Each access sets its slot: its class's hull grows, its bit is set,
+  /// its walk is kept; each scope begun counts an instance.
   void record() {
     for (size_t K = 0; K < F.Accesses.size(); ++K) {
       Builder B(F.Accesses[K], M);
       Walk W = walkOf(F.Accesses[K], B);
-      auto [Lo, Hi] = hullOf(W, B);
-      B.CreateStore(Lo, Slots[K].Lo);
-      B.CreateStore(Hi, Slots[K].Hi);
-      if (!Slots[K].Size) {
-        B.CreateStore(B.CreateZExt(F.Accesses[K]->getArgOperand(1), RT.I64),
-                      Slots[K].Site);
-        std::array<Value *, 6> Parts = W.parts();
-        for (unsigned I = 0; I < 6; ++I)
-          B.CreateStore(Parts[I], Slots[K].Walk[I]);
+      if (int X = C.Of[K]; X >= 0) {
+        auto [Lo, Hi] = hullOf(W, B);
+        auto [XLo, XHi] = Hulls[X];
+        B.CreateStore(B.CreateBinaryIntrinsic(Intrinsic::umin,
+                                              B.CreateLoad(RT.I64, XLo), Lo),
+                      XLo);
+        B.CreateStore(B.CreateBinaryIntrinsic(Intrinsic::umax,
+                                              B.CreateLoad(RT.I64, XHi), Hi),
+                      XHi);
+        keep(B, K, W);
       }
       // The log counts a walk's blocks (none when it touches nothing).
       Value *Zero = B.getInt64(0);
@@ -305,51 +320,38 @@ public:
   }
 
   /// Before `End`: every pair compared (must match `Slot::overlap`,
-  /// core/src/sanitize/in_place.rs), a coarse block of pairs as its two
-  /// classes' hulls, behind one unlikely branch; there each pair on its
-  /// own, in the frame's order, and __aliaskit_conflict for each that
-  /// meets; then the thread's counts (at an end of the frame).
+  /// core/src/sanitize/in_place.rs), a block of two classes as their
+  /// hulls (a pair of slots that meet lies inside them; a block of one
+  /// pair of two classes is that pair), a block within one class pair by
+  /// pair; behind one unlikely branch, each pair on its own, in the
+  /// frame's order, and __aliaskit_conflict for each that meets; then the
+  /// thread's counts (at an end of the frame).
   void compareAt(Instruction *End, bool Count = true) {
     Builder B(End, M);
-    SmallVector<Value *, MaxSlots> L, H;
-    for (Slot &S : Slots) {
-      L.push_back(B.CreateLoad(RT.I64, S.Lo));
-      H.push_back(B.CreateLoad(RT.I64, S.Hi));
-    }
-    auto Pair = [&](IRBuilderBase &At, unsigned I) {
-      const aliaskit::InPlacePair &P = F.Pairs[I];
-      return meet(At, L[P.First], H[P.First], L[P.Second], H[P.Second]);
-    };
-    // A class's hull (an empty slot is [u64 max, 0): neither bound moves).
-    auto Hull = [&](unsigned X) {
-      Value *Lo = nullptr, *Hi = nullptr;
-      for (uint32_t K : C.Members[X]) {
-        Lo = Lo ? B.CreateBinaryIntrinsic(Intrinsic::umin, Lo, L[K]) : L[K];
-        Hi = Hi ? B.CreateBinaryIntrinsic(Intrinsic::umax, Hi, H[K]) : H[K];
-      }
-      return std::make_pair(Lo, Hi);
-    };
+    Value *Mask = B.CreateLoad(RT.I64, Ran);
     Value *Any = nullptr;
     auto Or = [&](Value *Hit) { Any = Any ? B.CreateOr(Any, Hit) : Hit; };
     for (const Classes::Block &K : C.Blocks) {
-      if (!K.coarse()) {
+      if (K.X == K.Y) {
         for (unsigned I : K.Pairs)
-          Or(Pair(B, I));
+          Or(pairMeets(B, Mask, I));
         continue;
       }
-      auto [XLo, XHi] = Hull(K.X);
-      auto [YLo, YHi] = Hull(K.Y);
-      Or(meet(B, XLo, XHi, YLo, YHi));
+      auto [XLo, XHi] = Hulls[K.X];
+      auto [YLo, YHi] = Hulls[K.Y];
+      Or(meet(B, B.CreateLoad(RT.I64, XLo), B.CreateLoad(RT.I64, XHi),
+              B.CreateLoad(RT.I64, YLo), B.CreateLoad(RT.I64, YHi)));
     }
     if (Any) {
       MDNode *Cold = MDBuilder(End->getContext()).createUnlikelyBranchWeights();
       Instruction *Then = SplitBlockAndInsertIfThen(Any, End, false, Cold);
-      if (F.Pairs.size() == 1)
+      if (F.Pairs.size() == 1) // its slots' hulls met: both ran
         report(F.Pairs[0], Then);
       else
         for (unsigned I = 0; I < F.Pairs.size(); ++I) {
           Builder P(Then, M);
-          report(F.Pairs[I], SplitBlockAndInsertIfThen(Pair(P, I), Then, false, Cold));
+          report(F.Pairs[I], SplitBlockAndInsertIfThen(pairMeets(P, Mask, I),
+                                                       Then, false, Cold));
         }
       B.SetInsertPoint(End);
     }
@@ -368,10 +370,7 @@ public:
   void compareAndEmptyAt(Instruction *Start) {
     compareAt(Start, /*Count=*/false);
     Builder B(Start, M);
-    for (Slot &S : Slots) {
-      B.CreateStore(B.getInt64(~uint64_t(0)), S.Lo);
-      B.CreateStore(B.getInt64(0), S.Hi);
-    }
+    empty(B);
   }
 
   /// The frame's runtime calls go (and llvm.frameaddress, which would
@@ -393,6 +392,73 @@ public:
   }
 
 private:
+  /// No slot ran; every class's hull empty.
+  void empty(IRBuilderBase &B) {
+    B.CreateStore(B.getInt64(0), Ran);
+    for (auto [Lo, Hi] : Hulls) {
+      B.CreateStore(B.getInt64(~uint64_t(0)), Lo);
+      B.CreateStore(B.getInt64(0), Hi);
+    }
+  }
+
+  /// Slot K ran, its walk W: what the unlikely branch may read of it.
+  void keep(IRBuilderBase &B, size_t K, const Walk &W) {
+    Slot &S = Slots[K];
+    if (S.Own) // its class's hull is its own
+      return;
+    B.CreateStore(B.CreateOr(B.CreateLoad(RT.I64, Ran),
+                             B.getInt64(uint64_t(1) << K)),
+                  Ran);
+    Function &Fn = *F.Enter->getFunction();
+    auto Kept = [&](Value *V) -> Value * {
+      if (isa<Constant>(V))
+        return V;
+      AllocaInst *A = stackAlloca(Fn);
+      B.CreateStore(V, A);
+      return A;
+    };
+    S.Site = Kept(B.CreateZExt(F.Accesses[K]->getArgOperand(1), RT.I64));
+    std::array<Value *, 6> Parts = W.parts();
+    for (unsigned I = 0; I < 6; ++I)
+      S.Part[I] = Kept(Parts[I]);
+  }
+
+  /// What `keep` kept.
+  Value *kept(IRBuilderBase &B, Value *V) {
+    return isa<AllocaInst>(V) ? B.CreateLoad(RT.I64, V) : V;
+  }
+
+  /// Slot K's walk, from the stack or its class's hull (only once it ran).
+  Walk walkOfSlot(IRBuilderBase &B, uint32_t K) {
+    const Slot &S = Slots[K];
+    if (S.Own)
+      return oneBlock(B.CreateLoad(RT.I64, Hulls[C.Of[K]].first), S.Size, B);
+    Value *P[6];
+    for (unsigned I = 0; I < 6; ++I)
+      P[I] = kept(B, S.Part[I]);
+    return {P[0], P[1], P[2], P[3], P[4], P[5]};
+  }
+
+  /// Whether pair I's slots both ran and meet: their hulls, from the
+  /// stack read only behind the mask (a select: the loads of a slot that
+  /// did not run are never used); an `Own` slot's hull is empty until it
+  /// runs.
+  Value *pairMeets(IRBuilderBase &B, Value *Mask, unsigned I) {
+    const aliaskit::InPlacePair &P = F.Pairs[I];
+    uint64_t Need = 0;
+    for (uint32_t K : {P.First, P.Second})
+      if (!Slots[K].Own)
+        Need |= uint64_t(1) << K;
+    auto [ALo, AHi] = hullOf(walkOfSlot(B, P.First), B);
+    auto [BLo, BHi] = hullOf(walkOfSlot(B, P.Second), B);
+    Value *Meets = meet(B, ALo, AHi, BLo, BHi);
+    if (!Need)
+      return Meets;
+    Value *BothRan = B.CreateICmpEQ(B.CreateAnd(Mask, B.getInt64(Need)),
+                                    B.getInt64(Need));
+    return B.CreateSelect(BothRan, Meets, B.getFalse());
+  }
+
   /// The call that reports pair P, before `At`: the frame's table,
   /// function and hosts, then each side's site and walk.
   void report(const aliaskit::InPlacePair &P, Instruction *At) {
@@ -404,16 +470,9 @@ private:
       Value *Site = F.Accesses[K]->getArgOperand(1);
       Args.push_back(isa<Constant>(Site)
                          ? Site
-                         : R.CreateTrunc(R.CreateLoad(RT.I64, Slots[K].Site),
-                                         RT.I32));
-      if (ConstantInt *Size = Slots[K].Size) {
-        std::array<Value *, 6> Parts =
-            oneBlock(R.CreateLoad(RT.I64, Slots[K].Lo), Size, R).parts();
-        Args.append(Parts.begin(), Parts.end());
-        continue;
-      }
-      for (AllocaInst *W : Slots[K].Walk)
-        Args.push_back(R.CreateLoad(RT.I64, W));
+                         : R.CreateTrunc(kept(R, Slots[K].Site), RT.I32));
+      std::array<Value *, 6> Parts = walkOfSlot(R, K).parts();
+      Args.append(Parts.begin(), Parts.end());
     }
     aliaskit::quiet(R.CreateCall(RT.Conflict, Args));
   }

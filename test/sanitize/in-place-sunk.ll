@@ -1,7 +1,8 @@
 ; Two accesses of one frame that a pass sank into one call (SimplifyCFG's
 ; sinking: the site a phi of the two sites): the frame is still checked in
 ; place, the slot's pairs those of either site, and the conflict call gets
-; the site that ran (the runtime asks the claim of that site). The input
+; the site that ran (kept on the stack with the slot's address: the
+; runtime asks the claim of that site). The input
 ; is aliaskit-sanitize<end>'s output with the two calls sunk by hand.
 ;
 ; RUN: %opt -passes='aliaskit-sanitize-in-place<stats>' -S %s -o - 2> %t.err | FileCheck %s
@@ -12,7 +13,11 @@
 ; CHECK-NOT:     @__aliaskit_enter
 ; CHECK:       done:
 ; CHECK:         %site = phi i32 [ 1, %a ], [ 2, %b ]
-; CHECK:         call void @__aliaskit_conflict(ptr @__aliaskit_table.end, i32 0, ptr @__aliaskit_hosts.sunk, i32 1, i32 0, i64 %{{[0-9]+}}, i64 4, i64 0, i64 1, i64 0, i64 1, i32 %site, i64 %{{[0-9]+}}, i64 4, i64 0, i64 1, i64 0, i64 1)
+; CHECK:         [[SITE:%[0-9]+]] = zext i32 %site to i64
+; CHECK-NEXT:    store i64 [[SITE]], ptr [[KEPT:%[0-9]+]]
+; CHECK:         [[LOADED:%[0-9]+]] = load i64, ptr [[KEPT]]
+; CHECK-NEXT:    [[RAN:%[0-9]+]] = trunc i64 [[LOADED]] to i32
+; CHECK:         call void @__aliaskit_conflict(ptr @__aliaskit_table.end, i32 0, ptr @__aliaskit_hosts.sunk, i32 1, i32 0, i64 %{{[0-9]+}}, i64 4, i64 0, i64 1, i64 0, i64 1, i32 [[RAN]], i64 %{{[0-9]+}}, i64 4, i64 0, i64 1, i64 0, i64 1)
 ; CHECK:         call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @__aliaskit_counts)
 ; CHECK:         add i64 %{{[0-9]+}}, 2
 ; CHECK:         add i64 %{{[0-9]+}}, 2

@@ -55,12 +55,14 @@
 
 ; A loop's accesses, one run each at its exit (behind the loop's guard:
 ; the walks are phis of the run and of nothing): one slot each, the run's
-; hull; the runtime gets the runs themselves.
+; hull; the runtime gets the runs themselves, their first address and
+; count kept on the stack when the run is made (the other parts are the
+; call's constants).
 ; CHECK-LABEL: define void @copy_loop(
 ; CHECK-NOT:     @__aliaskit_enter
 ; CHECK:         call i64 @llvm.smin.i64(
 ; CHECK:         call i64 @llvm.smax.i64(
-; CHECK:         call void @__aliaskit_conflict(ptr @__aliaskit_table.{{start|end}}, i32 {{[0-9]+}}, ptr @__aliaskit_hosts.copy_loop, i32 1, i32 {{[01]}}, i64 %{{[.0-9]+}}, i64 %{{[.0-9]+}}, i64 %{{[.0-9]+}}, i64 %{{[.0-9]+}}, i64 0, i64 %{{[.0-9]+}}, i32 {{[01]}}, i64 %{{[.0-9]+}}, i64 %{{[.0-9]+}}, i64 %{{[.0-9]+}}, i64 %{{[.0-9]+}}, i64 0, i64 %{{[.0-9]+}})
+; CHECK:         call void @__aliaskit_conflict(ptr @__aliaskit_table.{{start|end}}, i32 {{[0-9]+}}, ptr @__aliaskit_hosts.copy_loop, i32 1, i32 {{[01]}}, i64 %{{[.0-9]+}}, i64 4, i64 4, i64 %{{[.0-9]+}}, i64 0, i64 1, i32 {{[01]}}, i64 %{{[.0-9]+}}, i64 4, i64 4, i64 %{{[.0-9]+}}, i64 0, i64 1)
 ; CHECK:         call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @__aliaskit_counts)
 ; CHECK-NOT:     @__aliaskit_exit
 ; CHECK:         ret void
