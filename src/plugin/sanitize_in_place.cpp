@@ -31,6 +31,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
@@ -216,7 +217,32 @@ bool qualifies(Frame &F, Tables &T, DominatorTree &DT, Kept &Why) {
   return true;
 }
 
+/// The object every byte an access of one block at `Address` touches is
+/// in, when it is one that shares no byte with another such object while
+/// the function runs: a static alloca of it or a global variable. Null
+/// otherwise.
+const Value *ownObject(Value *Address) {
+  const Value *O = getUnderlyingObject(Address);
+  if (auto *A = dyn_cast<AllocaInst>(O))
+    return A->isStaticAlloca() ? A : nullptr;
+  return isa<GlobalVariable>(O) ? O : nullptr;
+}
+
 } // namespace
+
+unsigned aliaskit::inplace::dropDistinctObjects(Frame &F) {
+  auto Object = [&](uint32_t K) -> const Value * {
+    CallInst *A = F.Accesses[K];
+    // One block (a run's first address may be the program's arithmetic).
+    return A->arg_size() == 4 ? ownObject(A->getArgOperand(2)) : nullptr;
+  };
+  size_t Before = F.Pairs.size();
+  llvm::erase_if(F.Pairs, [&](const aliaskit::InPlacePair &P) {
+    const Value *A = Object(P.First), *B = Object(P.Second);
+    return A && B && A != B;
+  });
+  return Before - F.Pairs.size();
+}
 
 bool aliaskit::inplace::claimedPairs(void *Table, uint32_t Function,
                                      ArrayRef<uint32_t> Sites,
@@ -396,7 +422,7 @@ PreservedAnalyses aliaskit::InPlacePass::run(Module &M,
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   Tables T;
   unsigned InPlace = 0, Reasons[unsigned(Kept::Count)] = {};
-  unsigned Regions = 0, RegionAccesses = 0;
+  unsigned Regions = 0, RegionAccesses = 0, Distinct = 0;
   bool Changed = false;
   for (Function &Fn : M) {
     SmallVector<CallInst *, 4> Enters = aliaskit::inplace::frameEnters(Fn);
@@ -422,6 +448,7 @@ PreservedAnalyses aliaskit::InPlacePass::run(Module &M,
         });
         if (qualifies(F, T, DT, Why)) {
           findDeadEnds(F);
+          Distinct += aliaskit::inplace::dropDistinctObjects(F);
           Frames.push_back(std::move(F));
           continue;
         }
@@ -430,6 +457,7 @@ PreservedAnalyses aliaskit::InPlacePass::run(Module &M,
         aliaskit::inplace::findRegions(F, T, DT, Frames);
         for (Frame &R : MutableArrayRef(Frames).drop_front(Before)) {
           findDeadEnds(R);
+          Distinct += aliaskit::inplace::dropDistinctObjects(R);
           ++Regions;
           RegionAccesses += R.Accesses.size();
         }
@@ -453,7 +481,9 @@ PreservedAnalyses aliaskit::InPlacePass::run(Module &M,
            << Reasons[unsigned(Kept::Site)] << " with a site not known, "
            << Reasons[unsigned(Kept::Table)] << " unreadable; "
            << Regions << " regions of them checked in place each instance of "
-           << "their scope (" << RegionAccesses << " accesses)\n";
+           << "their scope (" << RegionAccesses << " accesses); " << Distinct
+           << " pairs not compared, their accesses in distinct allocas or "
+           << "globals\n";
   if (Changed)
     aliaskit::keepEffectsTrue(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

@@ -183,6 +183,17 @@ bool frameSites(const Frame &F, uint32_t &Function,
 void toSlotPairs(llvm::SmallVectorImpl<aliaskit::InPlacePair> &Pairs,
                  llvm::ArrayRef<uint32_t> SlotOf, bool KeepSelf = false);
 
+/// Drops the pairs of F whose two accesses, each of one block, are in two
+/// distinct objects that share no byte while the function runs (static
+/// allocas, globals: an access through a pointer based on one object
+/// touches none of another's bytes, or the program is undefined); returns
+/// how many. Two allocas the code generator gives one stack slot, one
+/// after the other, would look like an overlap to the log, which they are
+/// not (as in sanitize_disjoint.cpp): leaving them out is right. After
+/// inlining, a callee's `&mut self` and its return slot are often two
+/// such allocas of the caller.
+unsigned dropDistinctObjects(Frame &F);
+
 /// Each pair of slots once, in the order the log finds them: by the later
 /// access, then the earlier.
 void orderPairs(llvm::SmallVectorImpl<aliaskit::InPlacePair> &Pairs);
