@@ -708,9 +708,15 @@ fn check<'a>(
         return Some(oracle);
     }
     let mut found: Vec<Conflict> = Vec::new();
-    frame.log.swap_scratch(scratch);
+    // A short log checks with its own scratch (FrameLog::checks_pair_by_pair).
+    let lend = !frame.log.checks_pair_by_pair();
+    if lend {
+        frame.log.swap_scratch(scratch);
+    }
     frame.log.check(oracle, &mut |c| found.push(c));
-    frame.log.swap_scratch(scratch);
+    if lend {
+        frame.log.swap_scratch(scratch);
+    }
     for c in found {
         oracle.mark_reported(c.first, c.second);
         if let Some(p) = report::pending(oracle, &frame.at, &c, stack_shown) {

@@ -844,6 +844,15 @@ impl FrameLog {
         self.entries.len()
     }
 
+    /// Whether the next [`FrameLog::check`] compares pair by pair (a short
+    /// log, at most [`DIRECT_PAIRS`] entries): it then uses a few KiB of
+    /// scratch at most, which the log's own can hold, and a thread's
+    /// scratch need not be lent to it (two swaps move about 3 KiB: a third
+    /// of a short call's check).
+    pub fn checks_pair_by_pair(&self) -> bool {
+        self.entries.len() <= self.direct_pairs.unwrap_or(DIRECT_PAIRS)
+    }
+
     /// Accesses lost to the budget of `prune` (and the rare access at
     /// `u64::MAX` that no run can hold).
     pub fn dropped_accesses(&self) -> u64 {
@@ -909,6 +918,18 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_short_log_checks_pair_by_pair() {
+        let mut log = FrameLog::new();
+        log.reset(3, 0);
+        log.set_direct_pairs(2);
+        log.access(0, 0, 4);
+        log.access(1, 100, 4);
+        assert!(log.checks_pair_by_pair());
+        log.access(2, 200, 4);
+        assert!(!log.checks_pair_by_pair(), "3 entries, beyond 2: by groups");
     }
 
     /// One claim, sites `pair` under `scopes`; only `writer` writes.
