@@ -18,11 +18,12 @@
 //     blocks lead to it): the exit is reached only after the last
 //     iteration. Other ways out are allowed when each ends the call in a
 //     block that ends in `unreachable` (a Rust bounds check's panic,
-//     exit(), abort()): the run is logged only when the loop ends at its
-//     living exit, so a program that leaves such a loop by a panic and
-//     catches it loses that loop's accesses to the check (never a report
-//     that did not happen), where the checks access by access would have
-//     logged them;
+//     exit(), abort()) or in an invoke of a function that does not return
+//     (the same panic where drops must run: it leaves only by unwinding):
+//     the run is logged only when the loop ends at its living exit, so a
+//     program that leaves such a loop by a panic and catches it loses
+//     that loop's accesses to the check (never a report that did not
+//     happen), where the checks access by access would have logged them;
 //   - the access's block dominates the exiting block (it runs in every
 //     iteration: the backedge-taken count + 1), or comes after it and
 //     dominates the latch (a loop tested at the top: it runs in every
@@ -97,10 +98,16 @@ struct LoopEnd {
   const SCEV *Taken;
 };
 
-/// Whether a way out of a loop to block B ends the call there: B ends in
-/// `unreachable` (a Rust bounds check's panic, exit(), abort()).
+/// Whether a way out of a loop to block B ends the call there, unless
+/// by unwinding: B ends in `unreachable` (a Rust bounds check's panic,
+/// exit(), abort()) or invokes a function that does not return (the same
+/// panic in a function with drops to run: it goes on only to its landing
+/// pad).
 bool deadEnd(const BasicBlock *B) {
-  return isa<UnreachableInst>(B->getTerminator());
+  const Instruction *T = B->getTerminator();
+  if (auto *I = dyn_cast<InvokeInst>(T))
+    return I->doesNotReturn();
+  return isa<UnreachableInst>(T);
 }
 
 /// L's one way out that does not end the call (the file comment), as
