@@ -167,8 +167,8 @@ std::pair<Value *, Value *> hullOf(const Walk &W, IRBuilderBase &B) {
 }
 
 /// The frame's pairs by class of slots (see the file comment): each
-/// *block* is the pairs of two classes, compared as one when they are
-/// two classes and more than one pair.
+/// *block* is the pairs of two classes, compared as one (their hulls)
+/// when they are two classes.
 struct Classes {
   /// Each slot's class (none: in no pair), and each class's slots.
   SmallVector<int, MaxSlots> Of;
@@ -176,7 +176,6 @@ struct Classes {
   struct Block {
     unsigned X, Y;
     SmallVector<unsigned, 4> Pairs; // indices into Frame::Pairs
-    bool coarse() const { return X != Y && Pairs.size() > 1; }
   };
   SmallVector<Block, 16> Blocks;
 
