@@ -435,7 +435,9 @@ fn past_frame(log: &mut FrameLog, t: &mut Table, ops: &[Op]) {
             Op::Summary(s, a, d, n, k) => log.access_run(s, a, n, d.unsigned_abs(), k),
             Op::Grid(s, a, d, n, k, rd, r) => log.access_grid(s, a, n, d, k, rd, r),
             Op::Begin(s) => log.begin_scope(s),
-            Op::End(s) => log.end_scope(s),
+            Op::End(s) => {
+                log.end_scope(s);
+            }
             Op::Check(keep) => log.prune(t, keep),
             _ => {
                 for (s, a, n) in expand(op) {
@@ -603,7 +605,9 @@ fn run(
                     model.begins[s as usize].push(model.epoch);
                 }
             }
-            Op::End(s) => log.end_scope(s),
+            Op::End(s) => {
+                log.end_scope(s);
+            }
             Op::Check(keep) => {
                 check(
                     &mut log,
@@ -834,6 +838,34 @@ fn an_end_lets_the_prune_drop_an_instance_no_later_access_can_join() {
     log.prune(&t, usize::MAX);
     assert_eq!(log.entries(), 1, "only site 2's entry is left");
     assert_eq!(log.instances(), 1, "an end is not an instance");
+}
+
+#[test]
+fn an_end_says_whether_its_instance_may_hold_entries() {
+    // Without relevance: any entry since the scope's last begin or end.
+    let mut log = FrameLog::new();
+    log.reset(SITES, SCOPES);
+    assert!(!log.end_scope(0), "nothing logged in the frame");
+    log.begin_scope(0);
+    log.access(0, A, 8);
+    assert!(log.end_scope(0));
+    assert!(!log.end_scope(0), "nothing logged since the last end");
+    assert!(!log.end_scope(SCOPES), "out of range");
+    // With relevance (site 0 is relevant to scope 0, site 1 to scope 1):
+    // entries of sites relevant to the scope only.
+    let relevance = Relevance::new(&[vec![0], vec![1]], SCOPES);
+    log.reset_with(SITES, SCOPES, Some(std::sync::Arc::new(relevance)));
+    log.access(1, A, 8);
+    assert!(!log.end_scope(0), "site 1 is not relevant to scope 0");
+    assert!(
+        log.end_scope(1),
+        "scope 1 never began: the frame is its instance"
+    );
+    log.begin_scope(0);
+    log.access(1, A, 8);
+    log.access(0, A + 8, 8);
+    assert!(log.end_scope(0));
+    assert!(!log.end_scope(0));
 }
 
 // Worked examples, with a table written by hand.

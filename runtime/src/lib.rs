@@ -170,7 +170,9 @@ pub unsafe extern "C" fn __aliaskit_scope(frame: *mut Frame, scope: u32) {
 #[no_mangle]
 pub unsafe extern "C" fn __aliaskit_scope_end(frame: *mut Frame, scope: u32) {
     if let Some(f) = running(frame) {
-        f.log.end_scope(scope);
+        if f.log.end_scope(scope) {
+            f.instance_ended();
+        }
     }
 }
 

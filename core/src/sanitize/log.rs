@@ -774,7 +774,7 @@ impl FrameLog {
     /// of range: ignored and counted). Every open entry is now of an older
     /// epoch, hence closed.
     pub fn begin_scope(&mut self, scope: ScopeId) {
-        if self.new_instance(scope) {
+        if self.new_instance(scope).is_some() {
             self.instances += 1;
         }
     }
@@ -785,44 +785,49 @@ impl FrameLog {
     /// no site relevant to the scope can be logged before the scope's next
     /// begin (`sanitize_ends.cpp`): it changes no conflict, and lets
     /// `prune` drop the instance's entries then rather than when the
-    /// frame ends.
-    pub fn end_scope(&mut self, scope: ScopeId) {
-        self.new_instance(scope);
+    /// frame ends. True if the instance may hold entries (a site relevant
+    /// to the scope was logged since its last begin): a prune would drop
+    /// them, if no other scope keeps them.
+    pub fn end_scope(&mut self, scope: ScopeId) -> bool {
+        self.new_instance(scope) == Some(true)
     }
 
-    /// A new epoch recorded as a begin of `scope`; false (ignored and
-    /// counted) when the scope is out of range.
-    fn new_instance(&mut self, scope: ScopeId) -> bool {
+    /// A new epoch recorded as a begin of `scope`, and whether a site
+    /// relevant to it made an entry since its last begin (or, never begun,
+    /// since the frame's start); `None` (ignored and counted) when the
+    /// scope is out of range.
+    fn new_instance(&mut self, scope: ScopeId) -> Option<bool> {
         if scope >= self.scopes {
             self.out_of_range += 1;
-            return false;
+            return None;
         }
         self.epoch += 1;
         // The scope's last begin separates nothing from this one if no
         // site it decides about made an entry in between: this one takes
         // its place (see `keep_separating`).
         let last = self.begins[scope as usize].last().copied();
-        let mut between = last.is_none();
+        let since = last.unwrap_or(self.first_epoch);
+        let mut logged = false;
         if let Some(r) = &self.relevance {
             for &site in r.sites_of(scope) {
                 let site = site as usize;
-                between |= self.pushed.get(site).is_some_and(|&p| Some(p) >= last);
+                logged |= self.pushed.get(site).is_some_and(|&p| p >= since);
                 if let Some(b) = self.site_break.get_mut(site) {
                     *b = self.epoch;
                 }
             }
         } else {
-            between |= self.entries.last().is_some_and(|e| Some(e.epoch) >= last);
+            logged |= self.entries.last().is_some_and(|e| e.epoch >= since);
         }
         let begins = &mut self.begins[scope as usize];
         if begins.is_empty() {
             self.begun.push(scope);
         }
         match begins.last_mut() {
-            Some(b) if !between => *b = self.epoch,
+            Some(b) if !logged => *b = self.epoch,
             _ => begins.push(self.epoch),
         }
-        true
+        Some(logged)
     }
 
     /// Whether a scope relevant to `site` began after `epoch` (without a
