@@ -168,8 +168,9 @@ mod tests {
         assert_eq!(give_back(&mut v), 0);
     }
 
-    #[test]
-    fn a_log_pruned_to_nothing_gives_its_peak_back_and_still_checks() {
+    /// A log of `n` marks at irregular gaps (few merged) in one instance
+    /// of scope 0, checked and pruned every `every` marks.
+    fn marked(n: u64, every: u64) -> (FrameLog, Marks) {
         let mut claims = Marks {
             partners: vec![(0, vec![0])],
         };
@@ -177,16 +178,22 @@ mod tests {
         log.set_coalesce_from(usize::MAX);
         log.reset(1, 1);
         log.begin_scope(0);
-        // 100,000 marks at irregular gaps (few merged), all live (scope 0
-        // does not begin again): checked and indexed.
-        let n = 100_000u64;
         for i in 0..n {
             log.access(0, 0x10_000 + 64 * i + 8 * (i * i % 5), 8);
-            if i % 8192 == 8191 {
+            if i % every == every - 1 {
                 log.check(&mut claims, &mut |c| panic!("{c:?}"));
                 log.prune(&claims, usize::MAX);
             }
         }
+        (log, claims)
+    }
+
+    #[test]
+    fn a_log_pruned_to_nothing_gives_its_peak_back_and_still_checks() {
+        // 100,000 marks, all live (scope 0 does not begin again): checked
+        // and indexed.
+        let n = 100_000u64;
+        let (mut log, mut claims) = marked(n, 8192);
         assert!(log.entries() as u64 >= n / 2, "{}", log.entries());
         log.check(&mut claims, &mut |c| panic!("{c:?}"));
         log.prune(&claims, usize::MAX);
@@ -210,17 +217,7 @@ mod tests {
 
     #[test]
     fn a_check_s_scratch_goes_back_with_the_entries_its_prune_dropped() {
-        let mut claims = Marks {
-            partners: vec![(0, vec![0])],
-        };
-        let mut log = FrameLog::new();
-        log.set_coalesce_from(usize::MAX);
-        log.reset(1, 1);
-        log.begin_scope(0);
-        let n = 100_000u64;
-        for i in 0..n {
-            log.access(0, 0x10_000 + 64 * i + 8 * (i * i % 5), 8);
-        }
+        let (mut log, mut claims) = marked(100_000, u64::MAX);
         // The instance ends before its one check: the check's scratch
         // holds all of it, the prune drops all of it.
         log.end_scope(0);
