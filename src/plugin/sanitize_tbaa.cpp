@@ -286,8 +286,8 @@ public:
       if (Stats)
         errs() << "aliaskit-sanitize-tbaa: " << Loops
                << " loops to check before they run, " << N.Checks
-               << " checks behind the inline fast path, " << N.Resets
-               << " resets inline\n";
+               << " checks behind the inline fast path (" << N.Outlined
+               << " of them outlined), " << N.Resets << " resets inline\n";
       return N.Checks || N.Resets || Loops ? PreservedAnalyses::none()
                                            : PreservedAnalyses::all();
     }

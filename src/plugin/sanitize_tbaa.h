@@ -138,6 +138,8 @@ unsigned wantFastPath(CallInst &Call);
 /// and resets.
 struct FastPaths {
   unsigned Checks = 0, Resets = 0;
+  /// Of the checks, those whose fast path is a call (an outlined one).
+  unsigned Outlined = 0;
 };
 
 /// At the end of the pipeline, after the scoped checker's end: puts each

@@ -27,7 +27,7 @@
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=STATS < %t.err
 ; STATS: 0 heap blocks reset (allocated, freed, reallocated), 7 checks to put behind the inline fast path
-; STATS: aliaskit-sanitize-tbaa: 0 loops to check before they run, 6 checks behind the inline fast path, 2 resets inline
+; STATS: aliaskit-sanitize-tbaa: 0 loops to check before they run, 6 checks behind the inline fast path (0 of them outlined), 2 resets inline
 ;
 ; CHECK: @__aliaskit_tbaa_ok = internal global [40 x i32] zeroinitializer
 ; CHECK: @__aliaskit_tbaa_shadow = external global ptr
