@@ -107,20 +107,22 @@ pub(crate) fn table() -> Option<&'static Table> {
     .as_ref()
 }
 
-/// What `slot` points to, made (`n` zeroed values) when it is null:
-/// installed by a compare-and-swap, a loser frees its own.
-fn install<T: 'static>(slot: &AtomicPtr<T>, n: usize) -> Option<*mut T> {
+/// What `slot` points to, made by `make` when it is null: installed by a
+/// compare-and-swap, a loser hands its own, never shared, to `unused`.
+fn install<T>(
+    slot: &AtomicPtr<T>,
+    make: impl FnOnce() -> Option<*mut T>,
+    unused: impl FnOnce(*mut T),
+) -> Option<*mut T> {
     let cur = slot.load(Ordering::Acquire);
     if !cur.is_null() {
         return Some(cur);
     }
-    let fresh = zeroed::<T>(n)?;
-    let p = fresh.as_ptr() as *mut T;
+    let p = make()?;
     match slot.compare_exchange(std::ptr::null_mut(), p, Ordering::AcqRel, Ordering::Acquire) {
         Ok(_) => Some(p),
         Err(other) => {
-            // SAFETY: `fresh` was never shared.
-            unsafe { free(fresh) };
+            unused(p);
             Some(other)
         }
     }
@@ -205,7 +207,13 @@ impl SharedPages {
         let t = table()?;
         let l1 = t.l1.get(hi)?;
         let l2 = if make {
-            install(l1, 1 << L2_BITS)?
+            let n = 1 << L2_BITS;
+            install(
+                l1,
+                || zeroed::<AtomicPtr<AtomicU32>>(n).map(|t| t.as_ptr() as *mut _),
+                // SAFETY: made by `zeroed(n)` just now, never shared.
+                |p| unsafe { free(std::slice::from_raw_parts(p, n)) },
+            )?
         } else {
             let p = l1.load(Ordering::Acquire);
             if p.is_null() {
@@ -232,23 +240,7 @@ impl Pages for SharedPages {
 
     fn page_or_new(&mut self, n: u64) -> Option<&[AtomicU32]> {
         let slot = Self::slot(n, true)?;
-        let cur = slot.load(Ordering::Acquire);
-        if !cur.is_null() {
-            return Some(Self::cells(cur));
-        }
-        let fresh = arena::page()?;
-        match slot.compare_exchange(
-            std::ptr::null_mut(),
-            fresh,
-            Ordering::AcqRel,
-            Ordering::Acquire,
-        ) {
-            Ok(_) => Some(Self::cells(fresh)),
-            Err(other) => {
-                arena::spare(fresh);
-                Some(Self::cells(other))
-            }
-        }
+        install(slot, arena::page, arena::spare).map(Self::cells)
     }
 
     fn clear(&mut self, n: u64) {
