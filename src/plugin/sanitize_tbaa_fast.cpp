@@ -354,6 +354,15 @@ struct PerCall {
   AllocaInst *CachedInstance = nullptr, *CachedId = nullptr;
 };
 
+/// The bytes of an access the fast path takes (a constant, 1 to MaxFast);
+/// none if it does not qualify.
+std::optional<uint64_t> fastSize(Value *SizeV) {
+  auto *SizeC = dyn_cast<ConstantInt>(SizeV);
+  if (!SizeC || SizeC->isZero() || SizeC->getZExtValue() > MaxFast)
+    return std::nullopt;
+  return SizeC->getZExtValue();
+}
+
 /// Puts the check or store call `Slow` (of `SizeV` bytes at `Ptr`, site
 /// `Site`) behind the fast path; false when the access does not qualify
 /// (more than 8 bytes, a size not constant). `PC`: a per-call access's.
@@ -364,10 +373,10 @@ bool addFastPath(CallInst *Slow, bool Store, Value *Ptr, Value *SizeV,
                  Value *Site, GlobalVariable *Base, GlobalVariable *Ok,
                  GlobalVariable *Shadow, GlobalVariable *ClassesG,
                  const PerCall *PC, NearPage &Near, bool Publish) {
-  auto *SizeC = dyn_cast<ConstantInt>(SizeV);
-  if (!SizeC || SizeC->isZero() || SizeC->getZExtValue() > MaxFast)
+  std::optional<uint64_t> Fits = fastSize(SizeV);
+  if (!Fits)
     return false;
-  uint64_t Size = SizeC->getZExtValue();
+  uint64_t Size = *Fits;
   LLVMContext &C = Slow->getContext();
   Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
   Type *PtrTy = PointerType::getUnqual(C);
@@ -512,26 +521,26 @@ class Outliner {
   Module &M;
   GlobalVariable *Base, *Ok, *Shadow, *Classes;
   DenseMap<std::pair<Function *, uint64_t>, Function *> Made;
-  /// Per function: its fast paths, and its loops (as before expansion).
+  /// Per function: its fast paths, and its loops (as before expansion)
+  /// with each one's instructions.
   DenseMap<Function *, unsigned> Paths;
-  DenseMap<Function *, std::unique_ptr<DominatorTree>> Trees;
   DenseMap<Function *, std::unique_ptr<LoopInfo>> Loops;
+  DenseMap<Loop *, unsigned> Sizes;
 
   /// Whether `C`'s block is in a loop of at most TightLoop instructions.
   bool inTightLoop(CallInst *C) {
     Function *F = C->getFunction();
     auto &LI = Loops[F];
-    if (!LI) {
-      Trees[F] = std::make_unique<DominatorTree>(*F);
-      LI = std::make_unique<LoopInfo>(*Trees[F]);
-    }
+    if (!LI)
+      LI = std::make_unique<LoopInfo>(DominatorTree(*F));
     Loop *L = LI->getLoopFor(C->getParent());
     if (!L)
       return false;
-    unsigned N = 0;
-    for (BasicBlock *B : L->blocks())
-      N += B->size();
-    return N <= TightLoop;
+    auto [It, New] = Sizes.try_emplace(L, 0);
+    if (New)
+      for (BasicBlock *B : L->blocks())
+        It->second += B->size();
+    return It->second <= TightLoop;
   }
 
   /// The outlined fast path of `FC`'s runtime function for `Size` bytes.
@@ -584,9 +593,8 @@ public:
   /// call before any is expanded (the loops are those of the code as it
   /// was).
   bool wants(const FastCall &FC) {
-    auto *Size = dyn_cast<ConstantInt>(FC.Call->getArgOperand(FC.PtrArg + 1));
-    return FC.InstanceArg < 0 && Size && !Size->isZero() &&
-           Size->getZExtValue() <= MaxFast &&
+    return FC.InstanceArg < 0 &&
+           fastSize(FC.Call->getArgOperand(FC.PtrArg + 1)) &&
            Paths.lookup(FC.Call->getFunction()) > OutlineFrom &&
            !inTightLoop(FC.Call);
   }
@@ -594,8 +602,7 @@ public:
   /// Replaces `FC`'s call with a call of its outlined fast path.
   void outline(const FastCall &FC) {
     CallInst *C = FC.Call;
-    uint64_t Size =
-        cast<ConstantInt>(C->getArgOperand(FC.PtrArg + 1))->getZExtValue();
+    uint64_t Size = *fastSize(C->getArgOperand(FC.PtrArg + 1));
     IRBuilder<> B(C);
     CallInst *Call = B.CreateCall(
         helper(FC, Size), {C->getArgOperand(1), C->getArgOperand(FC.PtrArg)});
