@@ -26,6 +26,7 @@ use std::cell::RefCell;
 use std::sync::Arc;
 
 use aliaskit_core::sanitize::in_place::Slot;
+pub use aliaskit_core::sanitize::in_place::Walk;
 use aliaskit_core::sanitize::log::{Conflict, FrameLog, Scratch};
 use rustc_hash::FxHashMap;
 
@@ -333,46 +334,6 @@ pub fn exit(frame: *mut Frame) -> Vec<Pending> {
         s.finish_above(i, true)
     })
     .unwrap_or_default()
-}
-
-/// One runtime call of a frame checked in place, as the call was given
-/// (`FrameLog::access_grid`'s arguments).
-#[derive(Copy, Clone, Debug)]
-pub struct Walk {
-    pub site: u32,
-    pub first: u64,
-    pub size: u64,
-    pub step: i64,
-    pub count: u64,
-    pub row_step: i64,
-    pub rows: u64,
-}
-
-impl Walk {
-    /// The bytes it touches, as a frame checked in place sees them.
-    fn slot(&self) -> Slot {
-        Slot::of_walk(
-            self.first,
-            self.size,
-            self.step,
-            self.count,
-            self.row_step,
-            self.rows,
-        )
-    }
-
-    /// Its k-th block of the first row, as a walk of its own.
-    fn block(&self, k: u64) -> Walk {
-        let first = self
-            .first
-            .wrapping_add((k as i64).wrapping_mul(self.step) as u64);
-        Walk {
-            first,
-            count: 1,
-            rows: 1,
-            ..*self
-        }
-    }
 }
 
 /// A frame checked in place found the hulls of two walks meeting at exit:

@@ -27,6 +27,7 @@ use std::ffi::{c_int, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use aliaskit_core::sanitize::in_place::FrameRecords;
 use frames::Frame;
 
 /// Set after a caught panic: from then on every call does nothing.
@@ -414,39 +415,29 @@ fn delegated_walk(write: u32, first: u64, stride: i64, count: u64, size: u64) {
 }
 
 /// A frame checked in place (`src/plugin/sanitize_in_place.cpp`) found
-/// the hulls of two of its walks meeting: site `first` and site `second`
-/// of the frame of function `function` of the module whose table is
-/// `table`, whose code ran in `hosts` (as [`__aliaskit_enter`] takes
-/// them), each with its walk (`*_first`, block size, step, blocks, row
-/// step, rows: what `__aliaskit_access`, `_run` or `_grid` was given).
-/// Reports the conflict the log finds between the two, if the claim is
-/// still unreported.
+/// the hulls of two classes of its slots meeting: the frame of function
+/// `function` of the module whose table is `table`, whose code ran in
+/// `hosts` (as [`__aliaskit_enter`] takes them). `desc` is the frame's
+/// description (a constant of the pass), `stack` its slots' records on the
+/// stack and `ran` the slots that ran (core `FrameRecords`). Reports, for
+/// each of the frame's pairs whose walks' hulls meet, in the frame's
+/// order, the conflict a log of the two finds, if its claim is still
+/// unreported.
 ///
 /// # Safety
-/// As [`__aliaskit_enter`].
+/// As [`__aliaskit_enter`]; `desc` holds the words its counts say
+/// (`FrameRecords::desc_words`), `stack` the words on the stack it says.
 #[no_mangle]
 #[inline(never)]
 #[cold]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn __aliaskit_conflict(
+pub unsafe extern "C" fn __aliaskit_conflicts(
     table: *const u8,
     function: u32,
     hosts: *const frames::Host,
     count: u32,
-    first: u32,
-    first_at: u64,
-    first_size: u64,
-    first_step: i64,
-    first_count: u64,
-    first_row_step: i64,
-    first_rows: u64,
-    second: u32,
-    second_at: u64,
-    second_size: u64,
-    second_step: i64,
-    second_count: u64,
-    second_row_step: i64,
-    second_rows: u64,
+    desc: *const u64,
+    stack: *const u64,
+    ran: u64,
 ) {
     let at = frames::Place {
         table: table as usize,
@@ -454,27 +445,27 @@ pub unsafe extern "C" fn __aliaskit_conflict(
         hosts: hosts as usize,
         count,
     };
-    let walks = [
-        frames::Walk {
-            site: first,
-            first: first_at,
-            size: first_size,
-            step: first_step,
-            count: first_count,
-            row_step: first_row_step,
-            rows: first_rows,
-        },
-        frames::Walk {
-            site: second,
-            first: second_at,
-            size: second_size,
-            step: second_step,
-            count: second_count,
-            row_step: second_row_step,
-            rows: second_rows,
-        },
-    ];
-    let pending = guarded(Vec::new(), || frames::in_place_conflict(at, walks));
+    let pending = guarded(Vec::new(), || {
+        // SAFETY: the caller's promise: the counts, then the words they
+        // say (a count past 64 slots is not read further).
+        let (desc, stack) = unsafe {
+            let head = std::slice::from_raw_parts(desc, 3);
+            let (pairs, slots) = (head[0] as usize, (head[1] as usize).min(64));
+            let words = FrameRecords::stack_words(head).unwrap_or(0);
+            (
+                std::slice::from_raw_parts(desc, FrameRecords::desc_words(pairs, slots)),
+                std::slice::from_raw_parts(stack, words),
+            )
+        };
+        let Some(records) = FrameRecords::new(desc, stack, ran) else {
+            return Vec::new();
+        };
+        records
+            .meeting()
+            .into_iter()
+            .flat_map(|walks| frames::in_place_conflict(at, walks))
+            .collect()
+    });
     if !pending.is_empty() {
         let stack = caller_stack!();
         guarded((), || report::emit(pending, Some(&stack)));

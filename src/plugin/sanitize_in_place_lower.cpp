@@ -15,11 +15,13 @@
 //     not twelve pairs;
 //   - at each exit (`__aliaskit_exit`) and dead end, the classes' hulls are
 //     compared, `lo_a < hi_b && lo_b < hi_a` (core `Slot::overlap`: must
-//     match); only when two meet, behind an unlikely branch, every pair the
-//     core claims apart, in the frame's order, and a call of
-//     `__aliaskit_conflict` per pair that meets, with both walks: the
-//     runtime asks a log of the two; then the thread's counts
-//     (`addCounts`) for the summary line;
+//     match); only when two meet, behind an unlikely branch, each pair the
+//     core claims apart (a frame of at most `InlinePairs`), and when one
+//     meets, one call of `__aliaskit_conflicts` with the frame's slots'
+//     walks (core `FrameRecords`: constants in a description global, the
+//     rest on the stack): the runtime compares the pairs, in the frame's
+//     order, and asks a log of the two of each pair that meets; then the
+//     thread's counts (`addCounts`) for the summary line;
 //   - each `__aliaskit_scope` counts an instance;
 //   - a region (`Frame::Start`) also compares its slots at its start,
 //     before its scope call, and empties them there: the pairs of the
@@ -27,15 +29,20 @@
 //
 // What every call pays for is in allocas promoted to registers at the
 // end: each class's hull (the pairs compare hulls), a mask of the slots
-// that ran and the counts. A slot's own walk, read only behind the
-// unlikely branch, is stored to the stack when it runs and read only if
+// that ran and the counts. A slot's own walk, read only by the runtime
+// behind the unlikely branch, is stored to the frame's records on the
+// stack when it runs (its words that are not constants) and read only if
 // the mask says it ran (a slot of one constant-size block alone in its
-// class needs neither: the class's hull is its own). So a frame costs a
-// few instructions an access and two comparisons a pair of classes,
-// whatever its number of slots. (Kept in registers, the 37 slots of Rust's
-// `SipHasher::write`, both points, were about 150 values in phis across
-// its blocks, spilled at every branch: 11.3x the plain function's
-// instructions on `rs_collections 3`; 4.6x since.)
+// class, `OWN`, keeps nothing: its class's hull is its own, stored as its
+// first address behind the branch). So a frame costs a few instructions
+// an access and two comparisons a pair of classes, whatever its number of
+// slots, and its code grows little with its pairs: a call of its own for
+// each pair, with both walks, behind an unlikely branch of its own, was
+// half of an instrumented module's text (rs_collections: 512 KB of text,
+// 245 KB since; f_kernels 93 -> 30 KB). (Kept in registers, the 37
+// slots of Rust's `SipHasher::write`, both points, were about 150 values
+// in phis across its blocks, spilled at every branch: 11.3x the plain
+// function's instructions on `rs_collections 3`; 4.6x since.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -81,7 +88,7 @@ struct Builder : IRBuilder<ConstantFolder, IRBuilderCallbackInserter> {
 
 /// The runtime functions the lowered frames call.
 struct InPlaceRuntime {
-  FunctionCallee Conflict;
+  FunctionCallee Conflicts;
   Type *I32, *I64;
 
   explicit InPlaceRuntime(Module &M) {
@@ -90,19 +97,37 @@ struct InPlaceRuntime {
     I32 = Type::getInt32Ty(C);
     I64 = Type::getInt64Ty(C);
     MemoryEffects Own = MemoryEffects::inaccessibleMemOnly();
-    // __aliaskit_conflict reads the table and the hosts it is given.
-    // Each side: its site and walk (first, size, step, count, row_step,
-    // rows), as runtime/src/lib.rs takes them.
-    Conflict = M.getOrInsertFunction(
-        "__aliaskit_conflict",
-        FunctionType::get(Void,
-                          {Ptr, I32, Ptr, I32, I32, I64, I64, I64, I64, I64,
-                           I64, I32, I64, I64, I64, I64, I64, I64},
-                          false),
+    // __aliaskit_conflicts(table, function, hosts, count, desc, records,
+    // ran), as runtime/src/lib.rs takes it: it reads the table, the hosts,
+    // the frame's description and its records.
+    Conflicts = M.getOrInsertFunction(
+        "__aliaskit_conflicts",
+        FunctionType::get(Void, {Ptr, I32, Ptr, I32, Ptr, Ptr, I64}, false),
         aliaskit::runtimeCallAttributes(
             C, Own | MemoryEffects::argMemOnly(ModRefInfo::Ref)));
   }
 };
+
+/// The words of a slot's record, and the bit of its `from_stack` word
+/// that makes it an `OWN` slot: core `RECORD_WORDS` and `OWN`
+/// (core/src/sanitize/in_place.rs), must match.
+constexpr unsigned RecordWords = 7;
+constexpr uint64_t OwnBit = uint64_t(1) << RecordWords;
+
+/// The most pairs a frame compares one by one in its own code, behind the
+/// unlikely branch of its classes' hulls, before it calls the runtime; a
+/// frame of more pairs calls the runtime whenever two hulls meet. A class
+/// whose hull spans a scalar on the stack and an array on the heap (a
+/// Fortran dummy argument passed by reference and an array) meets the
+/// other's at every call: Flang's `axpy` called the runtime at each of its
+/// calls without the pair-by-pair comparison (3% more instructions in
+/// f_kernels), while every pair compared in place doubled sizable
+/// modules' text. Measured at 0, 16 and unbounded (text of the
+/// instrumented object; instructions of a short run, callgrind):
+/// f_kernels 26 / 30 / 52 KB, 62.5 / 60.85 / 60.84 M; rs_collections
+/// 178 / 245 / 342 KB, 132.6 / 118.4 / 118.9 M (with a call a pair in
+/// the program's code: 93 KB, 60.75 M; 512 KB, 118.4 M).
+constexpr size_t InlinePairs = 16;
 
 /// An alloca of an i64 in F's entry block.
 AllocaInst *slotAlloca(Function &Fn, Made &M) {
@@ -116,7 +141,7 @@ AllocaInst *slotAlloca(Function &Fn, Made &M) {
 /// first address, block size, step, blocks, row step and rows.
 struct Walk {
   Value *First, *Size, *Step, *Count, *RowStep, *Rows;
-  /// In the order a slot keeps them and `__aliaskit_conflict` takes them.
+  /// In the order of a slot's record after its site (core `Walk`).
   std::array<Value *, 6> parts() const {
     return {First, Size, Step, Count, RowStep, Rows};
   }
@@ -226,14 +251,19 @@ class Lowering {
   Frame &F;
   InPlaceRuntime &RT;
   Made &M;
-  /// What the unlikely branch reads of each slot: its site and the six
-  /// parts of its walk, each a constant of its access call or kept on the
-  /// stack when it runs (the site may be a phi: two calls sunk into one).
-  /// A slot of one block of a constant site and size alone in its class
-  /// (`Own`, `plainSize`) keeps nothing: its class's hull is its own, empty
-  /// until it runs, its walk one block at the hull's start.
+  /// Each slot's record (core `FrameRecords`): its site and the six parts
+  /// of its walk, each a constant of its access call (`Word`) or stored
+  /// to the frame's records on the stack when it runs (null; the site may
+  /// be a phi: two calls sunk into one). A constant that is not an integer
+  /// is also stored, behind the unlikely branch. A slot of one block of a
+  /// constant site and size alone in its class (`Own`, `plainSize`) keeps
+  /// nothing: its class's hull is its own, empty until it runs, its walk
+  /// one block at the hull's start.
   struct Slot {
-    Value *Site = nullptr, *Part[6] = {};
+    Value *Word[RecordWords] = {};
+    /// Bit p: word p is on the stack, at index `At[p]`; `OwnBit`.
+    uint64_t FromStack = 0;
+    unsigned At[RecordWords] = {};
     ConstantInt *Size = nullptr;
     bool Own = false;
   };
@@ -253,13 +283,16 @@ class Lowering {
   /// The accesses (blocks) and instances (the call, each scope begun) so
   /// far, for the thread's counts (`addCounts`).
   AllocaInst *Accesses, *Instances;
+  /// On the stack (not promoted): the records' words that are not
+  /// constants, written before they are read (`onStack` gives each its
+  /// index; `sizeRecords` sizes the array). Null for a frame without
+  /// pairs.
+  AllocaInst *Records = nullptr;
+  unsigned StackWords = 0;
+  /// The frame's description (core `FrameRecords`), made at the first
+  /// unlikely branch.
+  GlobalVariable *Desc = nullptr;
   Classes C;
-
-  /// An i64 on the stack, not promoted: written before it is read.
-  AllocaInst *stackAlloca(Function &Fn) {
-    IRBuilder<> B(&*Fn.getEntryBlock().getFirstInsertionPt());
-    return B.CreateAlloca(B.getInt64Ty());
-  }
 
 public:
   /// The slots, empty at the enter.
@@ -273,6 +306,13 @@ public:
       if (Size && C.Of[K] >= 0 && C.Members[C.Of[K]].size() == 1) {
         S.Own = true;
         S.Size = Size;
+        onStack(S, 1);
+        S.FromStack |= OwnBit;
+        IRBuilder<> B(F.Accesses[K]);
+        Walk W = oneBlock(B.getInt64(0), B.CreateZExt(Size, RT.I64), B);
+        S.Word[0] = B.CreateZExt(F.Accesses[K]->getArgOperand(1), RT.I64);
+        std::array<Value *, 6> Parts = W.parts();
+        std::copy(Parts.begin(), Parts.end(), S.Word + 1);
       }
       Slots.push_back(S);
     }
@@ -281,6 +321,11 @@ public:
       Hulls.push_back({slotAlloca(Fn, M), slotAlloca(Fn, M)});
     Accesses = slotAlloca(Fn, M);
     Instances = slotAlloca(Fn, M);
+    if (!F.Pairs.empty()) {
+      // Sized once every word has its index (`sizeRecords`).
+      IRBuilder<> B(&*Fn.getEntryBlock().getFirstInsertionPt());
+      Records = B.CreateAlloca(RT.I64);
+    }
     Builder B(F.Enter, M);
     empty(B);
     B.CreateStore(B.getInt64(0), Accesses);
@@ -322,18 +367,21 @@ public:
   /// core/src/sanitize/in_place.rs), a block of two classes as their
   /// hulls (a pair of slots that meet lies inside them; a block of one
   /// pair of two classes is that pair), a block within one class pair by
-  /// pair; behind one unlikely branch, each pair on its own, in the
-  /// frame's order, and __aliaskit_conflict for each that meets; then the
-  /// thread's counts (at an end of the frame).
+  /// pair; behind an unlikely branch, each pair on its own (a class's
+  /// hull may span a scalar on the stack and an array on the heap; a frame
+  /// of at most `InlinePairs`), and behind another, when one meets,
+  /// `__aliaskit_conflicts`, which compares each pair again and asks a log
+  /// of the two; then the thread's counts (at an end of the frame).
   void compareAt(Instruction *End, bool Count = true) {
     Builder B(End, M);
     Value *Mask = B.CreateLoad(RT.I64, Ran);
+    SlotHulls Hot(Slots.size());
     Value *Any = nullptr;
     auto Or = [&](Value *Hit) { Any = Any ? B.CreateOr(Any, Hit) : Hit; };
     for (const Classes::Block &K : C.Blocks) {
       if (K.X == K.Y) {
         for (unsigned I : K.Pairs)
-          Or(pairMeets(B, Mask, I));
+          Or(pairMeets(B, Mask, I, Hot));
         continue;
       }
       auto [XLo, XHi] = Hulls[K.X];
@@ -344,14 +392,19 @@ public:
     if (Any) {
       MDNode *Cold = MDBuilder(End->getContext()).createUnlikelyBranchWeights();
       Instruction *Then = SplitBlockAndInsertIfThen(Any, End, false, Cold);
-      if (F.Pairs.size() == 1) // its slots' hulls met: both ran
-        report(F.Pairs[0], Then);
-      else
+      // One pair: its slots' hulls met (both ran). Many: the runtime
+      // compares them (`InlinePairs`).
+      if (F.Pairs.size() > 1 && F.Pairs.size() <= InlinePairs) {
+        Builder P(Then, M);
+        SlotHulls Each(Slots.size());
+        Value *Some = nullptr;
         for (unsigned I = 0; I < F.Pairs.size(); ++I) {
-          Builder P(Then, M);
-          report(F.Pairs[I], SplitBlockAndInsertIfThen(pairMeets(P, Mask, I),
-                                                       Then, false, Cold));
+          Value *Hit = pairMeets(P, Mask, I, Each);
+          Some = Some ? P.CreateOr(Some, Hit) : Hit;
         }
+        Then = SplitBlockAndInsertIfThen(Some, Then, false, Cold);
+      }
+      callConflicts(Then, Mask);
       B.SetInsertPoint(End);
     }
     if (!Count)
@@ -370,6 +423,23 @@ public:
     compareAt(Start, /*Count=*/false);
     Builder B(Start, M);
     empty(B);
+  }
+
+  /// The records' array on the stack, as long as its words (none: gone).
+  void sizeRecords() {
+    if (!Records)
+      return;
+    if (StackWords == 0 || Records->use_empty()) {
+      Records->replaceAllUsesWith(PoisonValue::get(Records->getType()));
+      Records->eraseFromParent();
+      return;
+    }
+    IRBuilder<> B(Records);
+    AllocaInst *Sized = B.CreateAlloca(ArrayType::get(RT.I64, StackWords));
+    Sized->setAlignment(Align(8));
+    Records->replaceAllUsesWith(Sized);
+    Records->eraseFromParent();
+    Records = Sized;
   }
 
   /// The frame's runtime calls go (and llvm.frameaddress, which would
@@ -400,7 +470,20 @@ private:
     }
   }
 
-  /// Slot K ran, its walk W: what the unlikely branch may read of it.
+  /// Word P of slot S's record goes on the stack, at the next index.
+  void onStack(Slot &S, unsigned P) {
+    S.FromStack |= uint64_t(1) << P;
+    S.At[P] = StackWords++;
+  }
+
+  /// Word P of slot K's record on the stack.
+  Value *recordAt(IRBuilderBase &B, size_t K, unsigned P) {
+    assert(Slots[K].FromStack >> P & 1 && "a word that is not on the stack");
+    return B.CreateConstInBoundsGEP1_64(RT.I64, Records, Slots[K].At[P]);
+  }
+
+  /// Slot K ran, its walk W: its bit set, the words of its record that
+  /// are not constants stored.
   void keep(IRBuilderBase &B, size_t K, const Walk &W) {
     Slot &S = Slots[K];
     if (S.Own) // its class's hull is its own
@@ -408,48 +491,60 @@ private:
     B.CreateStore(B.CreateOr(B.CreateLoad(RT.I64, Ran),
                              B.getInt64(uint64_t(1) << K)),
                   Ran);
-    Function &Fn = *F.Enter->getFunction();
-    auto Kept = [&](Value *V) -> Value * {
-      if (isa<Constant>(V))
-        return V;
-      AllocaInst *A = stackAlloca(Fn);
-      B.CreateStore(V, A);
-      return A;
-    };
-    S.Site = Kept(B.CreateZExt(F.Accesses[K]->getArgOperand(1), RT.I64));
     std::array<Value *, 6> Parts = W.parts();
-    for (unsigned I = 0; I < 6; ++I)
-      S.Part[I] = Kept(Parts[I]);
+    for (unsigned P = 0; P < RecordWords; ++P) {
+      Value *V = P ? Parts[P - 1]
+                   : B.CreateZExt(F.Accesses[K]->getArgOperand(1), RT.I64);
+      if (isa<Constant>(V)) {
+        S.Word[P] = V;
+        if (!isa<ConstantInt>(V)) // stored behind the branch
+          onStack(S, P);
+        continue;
+      }
+      onStack(S, P);
+      B.CreateStore(V, recordAt(B, K, P));
+    }
   }
 
-  /// What `keep` kept.
-  Value *kept(IRBuilderBase &B, Value *V) {
-    return isa<AllocaInst>(V) ? B.CreateLoad(RT.I64, V) : V;
+  /// Word P of slot K's record: its constant, or from the stack.
+  Value *word(IRBuilderBase &B, size_t K, unsigned P) {
+    const Slot &S = Slots[K];
+    return S.Word[P] ? S.Word[P] : B.CreateLoad(RT.I64, recordAt(B, K, P));
   }
 
-  /// Slot K's walk, from the stack or its class's hull (only once it ran).
+  /// Slot K's walk, from its record or its class's hull (only once it
+  /// ran).
   Walk walkOfSlot(IRBuilderBase &B, uint32_t K) {
     const Slot &S = Slots[K];
     if (S.Own)
       return oneBlock(B.CreateLoad(RT.I64, Hulls[C.Of[K]].first), S.Size, B);
     Value *P[6];
     for (unsigned I = 0; I < 6; ++I)
-      P[I] = kept(B, S.Part[I]);
+      P[I] = word(B, K, I + 1);
     return {P[0], P[1], P[2], P[3], P[4], P[5]};
   }
 
-  /// Whether pair I's slots both ran and meet: their hulls, from the
-  /// stack read only behind the mask (a select: the loads of a slot that
-  /// did not run are never used); an `Own` slot's hull is empty until it
-  /// runs.
-  Value *pairMeets(IRBuilderBase &B, Value *Mask, unsigned I) {
+  /// Each slot's hull, once computed at one place (null until then).
+  using SlotHulls = SmallVector<std::pair<Value *, Value *>, MaxSlots>;
+
+  /// Whether pair I's slots both ran and meet: their hulls (in `Known`,
+  /// or computed before B's insertion point), from the stack read only
+  /// behind the mask (a select: the loads of a slot that did not run are
+  /// never used); an `Own` slot's hull is empty until it runs.
+  Value *pairMeets(IRBuilderBase &B, Value *Mask, unsigned I,
+                   SlotHulls &Known) {
     const aliaskit::InPlacePair &P = F.Pairs[I];
     uint64_t Need = 0;
     for (uint32_t K : {P.First, P.Second})
       if (!Slots[K].Own)
         Need |= uint64_t(1) << K;
-    auto [ALo, AHi] = hullOf(walkOfSlot(B, P.First), B);
-    auto [BLo, BHi] = hullOf(walkOfSlot(B, P.Second), B);
+    auto Hull = [&](uint32_t K) {
+      if (!Known[K].first)
+        Known[K] = hullOf(walkOfSlot(B, K), B);
+      return Known[K];
+    };
+    auto [ALo, AHi] = Hull(P.First);
+    auto [BLo, BHi] = Hull(P.Second);
     Value *Meets = meet(B, ALo, AHi, BLo, BHi);
     if (!Need)
       return Meets;
@@ -458,22 +553,57 @@ private:
     return B.CreateSelect(BothRan, Meets, B.getFalse());
   }
 
-  /// The call that reports pair P, before `At`: the frame's table,
-  /// function and hosts, then each side's site and walk.
-  void report(const aliaskit::InPlacePair &P, Instruction *At) {
-    Builder R(At, M);
-    SmallVector<Value *, 18> Args = {
-        F.Enter->getArgOperand(0), F.Enter->getArgOperand(1),
-        F.Enter->getArgOperand(5), F.Enter->getArgOperand(6)};
-    for (uint32_t K : {P.First, P.Second}) {
-      Value *Site = F.Accesses[K]->getArgOperand(1);
-      Args.push_back(isa<Constant>(Site)
-                         ? Site
-                         : R.CreateTrunc(kept(R, Slots[K].Site), RT.I32));
-      std::array<Value *, 6> Parts = walkOfSlot(R, K).parts();
-      Args.append(Parts.begin(), Parts.end());
+  /// The frame's description (core `FrameRecords`): its numbers of pairs,
+  /// slots and words on the stack, its pairs, then each slot's
+  /// `from_stack` word and its record's words, an integer constant or an
+  /// index on the stack.
+  GlobalVariable *desc() {
+    if (Desc)
+      return Desc;
+    SmallVector<uint64_t, 64> Words = {F.Pairs.size(), Slots.size(),
+                                       StackWords};
+    for (const aliaskit::InPlacePair &P : F.Pairs)
+      Words.push_back(uint64_t(P.First) | uint64_t(P.Second) << 32);
+    for (const Slot &S : Slots) {
+      Words.push_back(S.FromStack);
+      for (unsigned P = 0; P < RecordWords; ++P) {
+        auto *CI = dyn_cast_or_null<ConstantInt>(S.Word[P]);
+        Words.push_back(S.FromStack >> P & 1 ? S.At[P]
+                        : CI              ? CI->getZExtValue()
+                                          : 0);
+      }
     }
-    aliaskit::quiet(R.CreateCall(RT.Conflict, Args));
+    Module &Mod = *F.Enter->getModule();
+    Constant *Init = ConstantDataArray::get(Mod.getContext(), Words);
+    Desc = new GlobalVariable(Mod, Init->getType(), /*isConstant=*/true,
+                              GlobalValue::PrivateLinkage, Init,
+                              "__aliaskit_frame." +
+                                  F.Enter->getFunction()->getName());
+    Desc->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    Desc->setAlignment(Align(8));
+    return Desc;
+  }
+
+  /// Before `At`, behind the unlikely branch: the records' words stored
+  /// there (each `Own` slot's first, its class's hull start; constants
+  /// that are not integers), then the call that compares every pair.
+  void callConflicts(Instruction *At, Value *Mask) {
+    Builder R(At, M);
+    for (size_t K = 0; K < Slots.size(); ++K) {
+      const Slot &S = Slots[K];
+      if (S.Own) {
+        R.CreateStore(R.CreateLoad(RT.I64, Hulls[C.Of[K]].first),
+                      recordAt(R, K, 1));
+        continue;
+      }
+      for (unsigned P = 0; P < RecordWords; ++P)
+        if (S.Word[P] && !isa<ConstantInt>(S.Word[P]))
+          R.CreateStore(S.Word[P], recordAt(R, K, P));
+    }
+    aliaskit::quiet(R.CreateCall(
+        RT.Conflicts, {F.Enter->getArgOperand(0), F.Enter->getArgOperand(1),
+                       F.Enter->getArgOperand(5), F.Enter->getArgOperand(6),
+                       desc(), Records, Mask}));
   }
 };
 
@@ -537,6 +667,7 @@ void aliaskit::inplace::lowerFrames(Function &Fn, MutableArrayRef<Frame> Frames,
       L.compareAt(X);
     for (Instruction *X : F.DeadEnds)
       L.compareAt(X);
+    L.sizeRecords();
     L.erase();
   }
   FAM.invalidate(Fn, PreservedAnalyses::none());

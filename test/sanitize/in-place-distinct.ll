@@ -13,17 +13,17 @@
 ; STATS: aliaskit-sanitize-in-place: 3 frames checked in place;{{.*}}; 1 pairs not compared, their accesses in distinct allocas or globals
 
 ; CHECK-LABEL: define void @locals(
-; CHECK-NOT:     @__aliaskit_conflict
+; CHECK-NOT:     @__aliaskit_conflicts
 ; CHECK:         call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @__aliaskit_counts)
-; CHECK-NOT:     @__aliaskit_conflict
+; CHECK-NOT:     @__aliaskit_conflicts
 ; CHECK:         ret void
 
 ; CHECK-LABEL: define void @local_and_arg(
-; CHECK:         call void @__aliaskit_conflict(ptr @__aliaskit_table.start
+; CHECK:         call void @__aliaskit_conflicts(ptr @__aliaskit_table.start
 ; CHECK:         ret void
 
 ; CHECK-LABEL: define void @one_local(
-; CHECK:         call void @__aliaskit_conflict(ptr @__aliaskit_table.start
+; CHECK:         call void @__aliaskit_conflicts(ptr @__aliaskit_table.start
 ; CHECK:         ret void
 
 define internal void @pair_params(ptr noalias %p, ptr noalias %q) alwaysinline {

@@ -16,11 +16,11 @@
 ; CHECK:         [[E:%[0-9]+]] = call ptr @__aliaskit_enter(
 ; CHECK-NOT:     @__aliaskit_access
 ; CHECK:       loop:
-; CHECK:         call void @__aliaskit_conflict(ptr @__aliaskit_table.end, i32 {{[0-9]+}}, ptr @__aliaskit_hosts.region, i32 1, i32 {{[01]}},
+; CHECK:         call void @__aliaskit_conflicts(ptr @__aliaskit_table.end, i32 {{[0-9]+}}, ptr @__aliaskit_hosts.region, i32 1, ptr @__aliaskit_frame.region,
 ; CHECK:         call void @__aliaskit_scope(ptr [[E]], i32 0)
 ; CHECK-NOT:     @__aliaskit_access
 ; CHECK:       done:
-; CHECK:         call void @__aliaskit_conflict(
+; CHECK:         call void @__aliaskit_conflicts(
 ; CHECK:         call void @__aliaskit_exit(ptr [[E]])
 define void @region(ptr %ps, ptr %qs, i64 %n) {
 entry:

@@ -1,7 +1,7 @@
 ; Two accesses of one frame that a pass sank into one call (SimplifyCFG's
 ; sinking: the site a phi of the two sites): the frame is still checked in
-; place, the slot's pairs those of either site, and the conflict call gets
-; the site that ran (kept on the stack with the slot's address: the
+; place, the slot's pairs those of either site, and the conflicts call
+; gets the site that ran (kept on the stack with the slot's address: the
 ; runtime asks the claim of that site). The input
 ; is aliaskit-sanitize<end>'s output with the two calls sunk by hand.
 ;
@@ -9,15 +9,20 @@
 ; RUN: FileCheck %s --check-prefix=STATS < %t.err
 ;
 ; STATS: aliaskit-sanitize-in-place: 1 frames checked in place;{{.*}} 0 with a site not known
+; The sunk slot (slot 1) keeps its site (word 0) and its address (word 1)
+; on the stack, at 1 and 2; slot 0 is OWN, its first at 0.
+; CHECK:       @__aliaskit_frame.sunk = private unnamed_addr constant [20 x i64] [i64 1, i64 2, i64 3, i64 4294967296, i64 130, i64 0, i64 0, i64 4, i64 0, i64 1, i64 0, i64 1, i64 3, i64 1, i64 2, i64 4, i64 0, i64 1, i64 0, i64 1]
 ; CHECK-LABEL: define void @sunk(
 ; CHECK-NOT:     @__aliaskit_enter
+; CHECK:         [[REC:%[0-9]+]] = alloca [3 x i64]
 ; CHECK:       done:
 ; CHECK:         %site = phi i32 [ 1, %a ], [ 2, %b ]
 ; CHECK:         [[SITE:%[0-9]+]] = zext i32 %site to i64
-; CHECK-NEXT:    store i64 [[SITE]], ptr [[KEPT:%[0-9]+]]
-; CHECK:         [[LOADED:%[0-9]+]] = load i64, ptr [[KEPT]]
-; CHECK-NEXT:    [[RAN:%[0-9]+]] = trunc i64 [[LOADED]] to i32
-; CHECK:         call void @__aliaskit_conflict(ptr @__aliaskit_table.end, i32 0, ptr @__aliaskit_hosts.sunk, i32 1, i32 0, i64 %{{[0-9]+}}, i64 4, i64 0, i64 1, i64 0, i64 1, i32 [[RAN]], i64 %{{[0-9]+}}, i64 4, i64 0, i64 1, i64 0, i64 1)
+; CHECK-NEXT:    [[KEPT:%[0-9]+]] = getelementptr inbounds i64, ptr [[REC]], i64 1
+; CHECK-NEXT:    store i64 [[SITE]], ptr [[KEPT]]
+; CHECK-NEXT:    [[AT:%[0-9]+]] = getelementptr inbounds i64, ptr [[REC]], i64 2
+; CHECK-NEXT:    store i64 %{{[0-9]+}}, ptr [[AT]]
+; CHECK:         call void @__aliaskit_conflicts(ptr @__aliaskit_table.end, i32 0, ptr @__aliaskit_hosts.sunk, i32 1, ptr @__aliaskit_frame.sunk, ptr [[REC]], i64 2)
 ; CHECK:         call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @__aliaskit_counts)
 ; CHECK:         add i64 %{{[0-9]+}}, 2
 ; CHECK:         add i64 %{{[0-9]+}}, 2

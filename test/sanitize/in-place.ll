@@ -1,7 +1,8 @@
 ; Frames checked in place (sanitize_in_place.cpp): at the very end, a
 ; frame whose accesses run at most once per call has no runtime calls
 ; left but a comparison of its slots at each exit, a call of
-; __aliaskit_conflict per pair only where one holds, and one call of
+; __aliaskit_conflicts only where a pair meets (the frame's slots' walks:
+; constants in its description global, the rest on the stack), and one call of
 ; its counts added to the thread's block (`@__aliaskit_counts`, the
 ; runtime told where it is the first time); a frame with two decls of one scope, an access in a
 ; loop, a decl that does not dominate its pair, or a function that calls
@@ -22,6 +23,16 @@
 ;
 ; CHECK:       @__aliaskit_counts = linkonce_odr hidden thread_local global [3 x i64] zeroinitializer, align 8
 ;
+; @pair's description (core FrameRecords): 1 pair, 2 slots, 2 words on
+; the stack; the pair (slot 0, slot 1); then each slot's from_stack word,
+; OWN (128) with its first address on the stack (2), and its record: site
+; 0 (1), its first (on the stack, at 0 (1)), 4 bytes, step 0, 1 block,
+; row step 0, 1 row.
+; CHECK:       @__aliaskit_frame.pair{{(\.[0-9]+)?}} = private unnamed_addr constant [20 x i64] [i64 1, i64 2, i64 2, i64 4294967296, i64 130, i64 0, i64 0, i64 4, i64 0, i64 1, i64 0, i64 1, i64 130, i64 1, i64 1, i64 4, i64 0, i64 1, i64 0, i64 1], align 8
+; @copy_loop's runs keep their first address (word 1) and their count
+; (word 4) on the stack (from_stack 18), at 0 and 1, 2 and 3.
+; CHECK:       @__aliaskit_frame.copy_loop{{(\.[0-9]+)?}} = private unnamed_addr constant [20 x i64] [i64 1, i64 2, i64 4, i64 4294967296, i64 18, i64 {{[01]}}, i64 0, i64 4, i64 4, i64 1, i64 0, i64 1, i64 18, i64 {{[01]}}, i64 2, i64 4, i64 4, i64 3, i64 0, i64 1], align 8
+;
 ; CHECK-LABEL: define void @pair(
 ; CHECK-NOT:     @__aliaskit_enter
 ; CHECK-NOT:     @llvm.frameaddress
@@ -34,7 +45,10 @@
 ; CHECK-NEXT:    [[HIT:%[0-9]+]] = and i1 [[A]], [[B]]
 ; CHECK-NEXT:    br i1 [[HIT]], label %[[REPORT:[0-9]+]], label %[[DONE:[0-9]+]], !prof
 ; CHECK:       [[REPORT]]:
-; CHECK-NEXT:    call void @__aliaskit_conflict(ptr @__aliaskit_table.{{start|end}}, i32 0, ptr @__aliaskit_hosts.pair, i32 1, i32 0, i64 [[Q]], i64 4, i64 0, i64 1, i64 0, i64 1, i32 1, i64 [[P]], i64 4, i64 0, i64 1, i64 0, i64 1)
+; CHECK-NEXT:    store i64 [[Q]], ptr [[REC:%[0-9]+]]
+; CHECK-NEXT:    [[F1:%[0-9]+]] = getelementptr inbounds i64, ptr [[REC]], i64 1
+; CHECK-NEXT:    store i64 [[P]], ptr [[F1]]
+; CHECK-NEXT:    call void @__aliaskit_conflicts(ptr @__aliaskit_table.{{start|end}}, i32 0, ptr @__aliaskit_hosts.pair, i32 1, ptr @__aliaskit_frame.pair{{(\.[0-9]+)?}}, ptr [[REC]], i64 0)
 ; CHECK:         [[BLOCK:%[0-9]+]] = call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @__aliaskit_counts)
 ; CHECK-NEXT:    [[KNOWN:%[0-9]+]] = getelementptr inbounds i64, ptr [[BLOCK]], i64 2
 ; CHECK-NEXT:    [[K:%[0-9]+]] = load i64, ptr [[KNOWN]], align 8, !nosanitize
@@ -57,12 +71,16 @@
 ; the walks are phis of the run and of nothing): one slot each, the run's
 ; hull; the runtime gets the runs themselves, their first address and
 ; count kept on the stack when the run is made (the other parts are the
-; call's constants).
+; call's constants, in the description).
 ; CHECK-LABEL: define void @copy_loop(
 ; CHECK-NOT:     @__aliaskit_enter
+; CHECK:         alloca [4 x i64]
+; CHECK:         store i64 %{{[.0-9]+}}, ptr [[REC:%[01]]]
+; CHECK-NEXT:    [[C:%[0-9]+]] = getelementptr inbounds i64, ptr [[REC]], i64 1
+; CHECK-NEXT:    store i64 %{{[.0-9]+}}, ptr [[C]]
 ; CHECK:         call i64 @llvm.smin.i64(
 ; CHECK:         call i64 @llvm.smax.i64(
-; CHECK:         call void @__aliaskit_conflict(ptr @__aliaskit_table.{{start|end}}, i32 {{[0-9]+}}, ptr @__aliaskit_hosts.copy_loop, i32 1, i32 {{[01]}}, i64 %{{[.0-9]+}}, i64 4, i64 4, i64 %{{[.0-9]+}}, i64 0, i64 1, i32 {{[01]}}, i64 %{{[.0-9]+}}, i64 4, i64 4, i64 %{{[.0-9]+}}, i64 0, i64 1)
+; CHECK:         call void @__aliaskit_conflicts(ptr @__aliaskit_table.{{start|end}}, i32 {{[0-9]+}}, ptr @__aliaskit_hosts.copy_loop, i32 1, ptr @__aliaskit_frame.copy_loop{{(\.[0-9]+)?}}, ptr %{{[0-9]+}}, i64 %{{[.0-9]+}})
 ; CHECK:         call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @__aliaskit_counts)
 ; CHECK-NOT:     @__aliaskit_exit
 ; CHECK:         ret void
@@ -118,18 +136,18 @@
 ; the scope call (the iteration before's) and at the exit, not logged.
 ; CHECK-NOT:     @__aliaskit_access
 ; CHECK:       loop:
-; CHECK:         call void @__aliaskit_conflict(ptr @__aliaskit_table.end, i32 7, ptr @__aliaskit_hosts.caller, i32 1, i32 0,
+; CHECK:         call void @__aliaskit_conflicts(ptr @__aliaskit_table.end, i32 7, ptr @__aliaskit_hosts.caller, i32 1, ptr @__aliaskit_frame.caller{{(\.[0-9]+)?}},
 ; CHECK-NOT:     @__aliaskit_counts
 ; CHECK:         call void @__aliaskit_scope(ptr [[E]], i32 0)
 ; CHECK-NOT:     @__aliaskit_access
-; CHECK:         call void @__aliaskit_conflict(ptr @__aliaskit_table.start, i32 {{[0-9]+}}, ptr @__aliaskit_hosts.pair_params.caller, i32 2,
+; CHECK:         call void @__aliaskit_conflicts(ptr @__aliaskit_table.start, i32 {{[0-9]+}}, ptr @__aliaskit_hosts.pair_params.caller, i32 2, ptr @__aliaskit_frame.caller{{(\.[0-9]+)?}},
 ; CHECK:         call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @__aliaskit_counts)
 ; CHECK:         add i64 %{{[0-9]+}}, 2
 ; CHECK:         add i64 %{{[0-9]+}}, 2
 ; CHECK-NEXT:    store i64
 ; CHECK:         br i1 %again, label %loop, label %done
 ; CHECK:       done:
-; CHECK:         call void @__aliaskit_conflict(ptr @__aliaskit_table.end, i32 7, ptr @__aliaskit_hosts.caller, i32 1, i32 0,
+; CHECK:         call void @__aliaskit_conflicts(ptr @__aliaskit_table.end, i32 7, ptr @__aliaskit_hosts.caller, i32 1, ptr @__aliaskit_frame.caller{{(\.[0-9]+)?}},
 ; CHECK:         call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @__aliaskit_counts)
 ; CHECK:         call void @__aliaskit_exit(ptr [[E]])
 

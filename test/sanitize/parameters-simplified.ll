@@ -19,6 +19,9 @@
 ; RUN: %aliaskit sanitize %s -o %t.ll -O2
 ; RUN: FileCheck %s < %t.ll
 ;
+; @twice's frame, checked in place, compares two pairs: @add's load and
+; store (slots 0 and 1) and @sub's (slots 2 and 3).
+; CHECK:       @__aliaskit_frame.twice = private unnamed_addr constant [37 x i64] [i64 2, i64 4, i64 4, i64 4294967296, i64 12884901890,
 ; CHECK:       define void @keep({{.*}}) {{.*}}#[[KEEP:[0-9]+]] {
 ; CHECK-LABEL: define void @twice(
 ; CHECK-NOT:     call void @keep
@@ -26,7 +29,8 @@
 ; CHECK:         store i64 {{.*}}, ptr %v, {{.*}}!alias.scope ![[ADD_A]], !noalias ![[ADD_B]]
 ; CHECK:         load i64, ptr %w, {{.*}}!alias.scope ![[SUB_B:[0-9]+]], !noalias ![[SUB_A:[0-9]+]]
 ; CHECK:         store i64 {{.*}}, ptr %v, {{.*}}!alias.scope ![[SUB_A]], !noalias ![[SUB_B]]
-; CHECK-COUNT-2: call void @__aliaskit_conflict(
+; CHECK:         call void @__aliaskit_conflicts({{.*}}, ptr @__aliaskit_frame.twice,
+; CHECK-NOT:     call void @__aliaskit_conflicts(
 ; CHECK-NOT:   aliaskit-alwaysinline
 ; CHECK:       attributes #[[KEEP]] = { alwaysinline
 ; CHECK-DAG:   ![[ADD_A]] = !{![[SA:[0-9]+]]}

@@ -27,8 +27,15 @@
 //!   hi_a`; an empty slot is `[u64::MAX, 0)`): must match. A loop's
 //!   accesses summarized as one run or grid ([`Slot::of_walk`]) are one
 //!   slot too, their hull: when two hulls meet, the runtime logs the two
-//!   walks in a log of their own and asks it (`__aliaskit_conflict`), so
+//!   walks in a log of their own and asks it (`__aliaskit_conflicts`), so
 //!   a strided walk is answered exactly, by the log's own check.
+//! * [`FrameRecords`]: what the program hands the runtime when two hulls
+//!   meet, the frame's slots' walks (constants in a description global,
+//!   the rest on the stack), and [`FrameRecords::meeting`], which of the
+//!   frame's pairs meet. The comparisons of each pair stay out of the
+//!   program's code, which compares classes of slots only (half of an
+//!   instrumented module's text was those comparisons, each an unlikely
+//!   branch of its own).
 //!
 //! Worked example: `fn push(v: &mut Vec<u8>, x: &u8)` reads `x` (site 0)
 //! and writes `v`'s buffer (site 1), claimed apart by `v`'s scope. Its
@@ -67,6 +74,168 @@ pub fn slot_pairs(claims: &mut impl ClaimRule, sites: &[SiteId]) -> Vec<SlotPair
         }
     }
     pairs
+}
+
+/// One runtime call of a frame checked in place, as the call was given
+/// (`FrameLog::access_grid`'s arguments): `rows` rows of `count` blocks of
+/// `size` bytes, block i of row r at `first + r*row_step + i*step`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Walk {
+    pub site: u32,
+    pub first: u64,
+    pub size: u64,
+    pub step: i64,
+    pub count: u64,
+    pub row_step: i64,
+    pub rows: u64,
+}
+
+impl Walk {
+    /// The bytes it touches, as a frame checked in place sees them.
+    pub fn slot(&self) -> Slot {
+        Slot::of_walk(
+            self.first,
+            self.size,
+            self.step,
+            self.count,
+            self.row_step,
+            self.rows,
+        )
+    }
+
+    /// Its k-th block of the first row, as a walk of its own.
+    pub fn block(&self, k: u64) -> Walk {
+        let first = self
+            .first
+            .wrapping_add((k as i64).wrapping_mul(self.step) as u64);
+        Walk {
+            first,
+            count: 1,
+            rows: 1,
+            ..*self
+        }
+    }
+
+    /// The walk of a record's seven words (see [`FrameRecords`]).
+    fn of_words(w: [u64; RECORD_WORDS]) -> Walk {
+        Walk {
+            site: w[0] as u32,
+            first: w[1],
+            size: w[2],
+            step: w[3] as i64,
+            count: w[4],
+            row_step: w[5] as i64,
+            rows: w[6],
+        }
+    }
+}
+
+/// The words of one slot's record: its site, then its walk's first
+/// address, block size, step, blocks, row step and rows (the order of
+/// `Walk::parts` in `sanitize_in_place_lower.cpp`: must match).
+pub const RECORD_WORDS: usize = 7;
+
+/// A bit of a slot's `from_stack` word (below): the slot is alone in its
+/// class with one block of a constant size, and keeps no walk while it
+/// runs; when two hulls meet, the program stores its class's hull start
+/// as its first address, `u64::MAX` (an empty hull) when it did not run.
+pub const OWN: u64 = 1 << RECORD_WORDS;
+
+/// The words of a description before its pairs: the numbers of pairs, of
+/// slots and of words on the stack.
+const HEADER: usize = 3;
+
+/// What a frame checked in place hands the runtime when the hulls of two
+/// of its classes meet (`__aliaskit_conflicts`):
+///
+/// * `desc`, a constant of the pass, in words: the number of pairs, of
+///   slots and of words on the stack; each pair, `first | second << 32`
+///   (slot indices), in the frame's order; then per slot its `from_stack`
+///   word (bit p: word p of its record is on the stack; [`OWN`]) and its
+///   record's words: a constant, or for a word on the stack its index
+///   there;
+/// * `stack`, the words the program stored while the frame ran (only the
+///   words that are not constants: a frame's slots cost the stack no more
+///   than their values), read only for a slot that ran;
+/// * `ran`, bit k set when slot k ran (an [`OWN`] slot: its first is not
+///   `u64::MAX`).
+pub struct FrameRecords<'a> {
+    desc: &'a [u64],
+    stack: &'a [u64],
+    ran: u64,
+}
+
+impl<'a> FrameRecords<'a> {
+    /// The number of words of a description of `pairs` pairs and `slots`
+    /// slots.
+    pub fn desc_words(pairs: usize, slots: usize) -> usize {
+        HEADER + pairs + slots * (1 + RECORD_WORDS)
+    }
+
+    /// The records, if `desc` is as long as its counts say and `stack`
+    /// holds the words it says (a short description is not read; an index
+    /// past the stack's words makes its slot's walk unknown, never read).
+    pub fn new(desc: &'a [u64], stack: &'a [u64], ran: u64) -> Option<Self> {
+        let (pairs, slots, words) = (*desc.first()?, *desc.get(1)?, *desc.get(2)?);
+        // At most 64 slots (the bits of `ran`), and as many pairs as the
+        // description holds.
+        (slots <= 64
+            && pairs <= desc.len() as u64
+            && desc.len() == Self::desc_words(pairs as usize, slots as usize)
+            && stack.len() as u64 == words)
+            .then_some(FrameRecords { desc, stack, ran })
+    }
+
+    fn pairs(&self) -> usize {
+        self.desc[0] as usize
+    }
+
+    /// The number of words a description's `stack` holds (its third
+    /// word), read before the stack is.
+    pub fn stack_words(desc: &[u64]) -> Option<usize> {
+        desc.get(2).map(|&w| w as usize)
+    }
+
+    fn slots(&self) -> usize {
+        self.desc[1] as usize
+    }
+
+    /// Slot k's walk, if it ran (None too for an index out of range).
+    pub fn walk(&self, k: usize) -> Option<Walk> {
+        if k >= self.slots() {
+            return None;
+        }
+        let at = HEADER + self.pairs() + k * (1 + RECORD_WORDS);
+        let from_stack = self.desc[at];
+        let own = from_stack & OWN != 0;
+        // A slot that did not run left its words unwritten: not read.
+        if !own && self.ran >> k & 1 == 0 {
+            return None;
+        }
+        let mut words = [0; RECORD_WORDS];
+        for (p, w) in words.iter_mut().enumerate() {
+            let word = self.desc[at + 1 + p];
+            *w = if from_stack >> p & 1 != 0 {
+                *self.stack.get(word as usize)?
+            } else {
+                word
+            };
+        }
+        (!own || words[1] != u64::MAX).then(|| Walk::of_words(words))
+    }
+
+    /// The walks of each pair whose slots both ran and meet
+    /// ([`Slot::overlap`] of their hulls), in the frame's order.
+    pub fn meeting(&self) -> Vec<[Walk; 2]> {
+        (0..self.pairs())
+            .filter_map(|i| {
+                let pair = self.desc[HEADER + i];
+                let a = self.walk((pair & 0xffff_ffff) as usize)?;
+                let b = self.walk((pair >> 32) as usize)?;
+                a.slot().overlap(b.slot()).map(|_| [a, b])
+            })
+            .collect()
+    }
 }
 
 /// The bytes one access of a frame checked in place touched.
