@@ -78,13 +78,22 @@ macro_rules! check_if_due {
     };
 }
 
-/// Remembers a module's table global (its constructor calls this).
+/// Remembers a module's table global (its constructor calls this) and
+/// the global of its whole table, `texts_len` bytes at `texts`, which the
+/// pass puts apart (null, 0: the whole table is in the table global).
 ///
 /// # Safety
-/// `table` is a table global the pass made.
+/// `table` is a table global the pass made; `texts` holds `texts_len`
+/// bytes that live as long as the program.
 #[no_mangle]
-pub unsafe extern "C" fn __aliaskit_register(table: *const u8) {
-    guarded((), || modules::register(table as usize))
+pub unsafe extern "C" fn __aliaskit_register(table: *const u8, texts: *const u8, texts_len: u64) {
+    let texts: &'static [u8] = if texts.is_null() {
+        &[]
+    } else {
+        // SAFETY: the caller's promise.
+        unsafe { std::slice::from_raw_parts(texts, texts_len as usize) }
+    };
+    guarded((), || modules::register(table as usize, texts))
 }
 
 /// Remembers a module's counter of unclassified accesses (its constructor

@@ -23,9 +23,11 @@ use rustc_hash::{FxHashMap, FxHashSet};
 /// A table global, its shape decoded.
 pub struct Module {
     pub shape: ModuleShape,
-    /// The whole table's bytes, in the table global, which lives as long
-    /// as the program (as the hosts arrays the frames keep do).
-    bytes: &'static [u8],
+    /// The whole table's bytes, in the table global or in the global of
+    /// its own that the module registered with it (`encode_apart`), which
+    /// live as long as the program (as the hosts arrays the frames keep
+    /// do); unknown until registered.
+    bytes: OnceLock<&'static [u8]>,
     /// The whole table, its texts borrowed from `bytes`: decoded when a
     /// report first needs it (None: it cannot be read, said once).
     table: OnceLock<Option<ModuleTable<'static>>>,
@@ -40,7 +42,7 @@ impl Module {
     pub fn table(&self) -> Option<&ModuleTable<'static>> {
         self.table
             .get_or_init(|| {
-                whole_table(self.bytes)
+                whole_table(self.bytes.get().copied().unwrap_or_default())
                     .map_err(|e| {
                         crate::report::warn(&format!("a module's reports cannot be written: {e}"))
                     })
@@ -50,11 +52,13 @@ impl Module {
     }
 }
 
-/// The registered table globals and counters (their addresses), and the
-/// decoded tables.
+/// The registered table globals and counters (their addresses), the
+/// whole tables registered apart from their table globals, and the decoded
+/// tables.
 struct Registry {
     globals: Vec<usize>,
     counters: Vec<usize>,
+    texts: FxHashMap<usize, &'static [u8]>,
     decoded: FxHashMap<usize, Option<Arc<Module>>>,
 }
 
@@ -64,14 +68,26 @@ fn registry() -> &'static Mutex<Registry> {
         Mutex::new(Registry {
             globals: Vec::new(),
             counters: Vec::new(),
+            texts: FxHashMap::default(),
             decoded: FxHashMap::default(),
         })
     })
 }
 
-/// Remembers a table global (from its module's constructor).
-pub fn register(global: usize) {
-    remember(global, |r| &mut r.globals)
+/// Remembers a table global and, when the pass put it apart, its whole
+/// table (from its module's constructor; a table decoded before, by code
+/// of another module's constructor, gets its texts now).
+pub fn register(global: usize, texts: &'static [u8]) {
+    remember(global, |r| &mut r.globals);
+    if global == 0 || texts.is_empty() {
+        return;
+    }
+    if let Ok(mut r) = registry().lock() {
+        r.texts.insert(global, texts);
+        if let Some(Some(m)) = r.decoded.get(&global) {
+            let _ = m.bytes.set(texts);
+        }
+    }
 }
 
 /// Remembers a module's counter of unclassified accesses.
@@ -116,7 +132,7 @@ pub fn module(global: usize) -> Option<Arc<Module>> {
     }
     // SAFETY: `global` is the address of a table global the pass made: the
     // table's 16-byte header and body.
-    let m = unsafe { decode(global) }
+    let m = unsafe { decode(global, r.texts.get(&global).copied()) }
         .map_err(|e| crate::report::warn(&format!("an instrumented module is not checked: {e}")))
         .ok()
         .map(Arc::new);
@@ -124,20 +140,29 @@ pub fn module(global: usize) -> Option<Arc<Module>> {
     m
 }
 
+/// The table global at `global`, its whole table in it or `apart` (as
+/// its module registered it).
+///
 /// # Safety
 /// `global` is a table global the pass made, in a module that stays
 /// loaded: the table's texts are borrowed from it for the rest of the run.
-unsafe fn decode(global: usize) -> Result<Module, String> {
+unsafe fn decode(global: usize, apart: Option<&'static [u8]>) -> Result<Module, String> {
     let bytes = global as *const u8;
     let header: [u8; 16] = std::ptr::read_unaligned(bytes.cast());
     let len = ModuleTable::encoded_len(&header).map_err(|e| e.to_string())?;
     let body: &'static [u8] = std::slice::from_raw_parts(bytes, len);
     let parts = TableParts::decode(body).map_err(|e| e.to_string())?;
-    Ok(Module {
+    let m = Module {
         shape: parts.shape,
-        bytes: parts.table,
+        bytes: OnceLock::new(),
         table: OnceLock::new(),
-    })
+    };
+    if !parts.table.is_empty() {
+        let _ = m.bytes.set(parts.table);
+    } else if let Some(texts) = apart {
+        let _ = m.bytes.set(texts);
+    }
+    Ok(m)
 }
 
 /// What one thread knows about one function's claims.
@@ -243,6 +268,14 @@ mod tests {
     /// A table global's bytes, alive for the rest of the test process (as
     /// a program's are).
     fn global() -> &'static [u8] {
+        leak(table().encode())
+    }
+
+    fn leak(bytes: Vec<u8>) -> &'static [u8] {
+        Box::leak(bytes.into_boxed_slice())
+    }
+
+    fn table() -> ModuleTable<'static> {
         let site = |access, scopes, noalias, i| Site {
             instruction: format!("instruction {i}").into(),
             location: vec!["t.c:1:1".into()],
@@ -264,7 +297,7 @@ mod tests {
             scopes: vec![s],
             text: "{...}".into(),
         };
-        let bytes = ModuleTable {
+        ModuleTable {
             module: "t.c".into(),
             point: Point::End,
             functions: vec![FunctionTable {
@@ -276,8 +309,30 @@ mod tests {
                 domains: vec![Domain { name: "d".into() }],
             }],
         }
-        .encode();
-        Box::leak(bytes.into_boxed_slice())
+    }
+
+    /// A table the pass put apart (`encode_apart`): the table global holds
+    /// the shape, and its module registers the whole table with it, before
+    /// or after a frame first reads the table.
+    #[test]
+    fn a_whole_table_apart_is_read_from_its_own_global() {
+        let (head, texts) = TableParts::encode_apart(&table());
+        assert!(head.len() < texts.len());
+        let (head, texts) = (leak(head), leak(texts));
+        // SAFETY: as above.
+        let m = Arc::new(unsafe { decode(head.as_ptr() as usize, Some(texts)) }.unwrap());
+        let oracle = FunctionOracle::new(Arc::clone(&m), 0).unwrap();
+        assert_eq!(oracle.table().map(|f| f.name.to_string()), Some("g".into()));
+
+        let (head, texts) = TableParts::encode_apart(&table());
+        let (head, texts) = (leak(head), leak(texts));
+        let early = module(head.as_ptr() as usize).unwrap();
+        assert!(FunctionOracle::new(Arc::clone(&early), 0)
+            .unwrap()
+            .claim(0, 1)
+            .is_some());
+        register(head.as_ptr() as usize, texts);
+        assert_eq!(early.table().map(|t| t.functions.len()), Some(1));
     }
 
     /// A frame's oracle needs only the table's shape: the whole table,
@@ -287,7 +342,7 @@ mod tests {
         let bytes = global();
         // SAFETY: the address of a table's bytes that live as long as the
         // process.
-        let m = Arc::new(unsafe { decode(bytes.as_ptr() as usize) }.unwrap());
+        let m = Arc::new(unsafe { decode(bytes.as_ptr() as usize, None) }.unwrap());
         let oracle = FunctionOracle::new(Arc::clone(&m), 0).unwrap();
         assert_eq!(oracle.sizes(), (2, 2));
         assert!(m.table.get().is_none());
@@ -306,7 +361,7 @@ mod tests {
         bytes[at..].fill(0xff);
         let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
         // SAFETY: as above.
-        let m = Arc::new(unsafe { decode(bytes.as_ptr() as usize) }.unwrap());
+        let m = Arc::new(unsafe { decode(bytes.as_ptr() as usize, None) }.unwrap());
         let mut oracle = FunctionOracle::new(Arc::clone(&m), 0).unwrap();
         assert!(oracle.claim(0, 1).is_some());
         assert!(oracle.table().is_none());

@@ -80,8 +80,8 @@ fn delegated_accesses_are_the_callers() {
             __aliaskit_delegate_begin(f, 1, 2, sp);
             f
         };
-        __aliaskit_register(t.as_ptr());
-        __aliaskit_register(u.as_ptr());
+        __aliaskit_register(t.as_ptr(), std::ptr::null(), 0);
+        __aliaskit_register(u.as_ptr(), std::ptr::null(), 0);
 
         // No delegation: a clone's access goes nowhere (the fast path).
         let f = enter(&t, 0);

@@ -38,7 +38,7 @@ fn reports_come_from_real_conflicts_only() {
     let at = |i: usize, b: &mut [u32; 8]| (&mut b[i]) as *mut u32 as *const c_void;
     let here = 0x7000_0000usize as *const c_void;
     unsafe {
-        __aliaskit_register(t.as_ptr());
+        __aliaskit_register(t.as_ptr(), std::ptr::null(), 0);
         // Two instances of the scopes in one call: the store and the load of
         // the same int, each in its own instance: no report.
         let f = __aliaskit_enter(t.as_ptr(), 0, 2, 2, here, std::ptr::null(), 0);
@@ -111,7 +111,7 @@ fn reports_come_from_real_conflicts_only() {
         // enters above it on the same stack, and its conflict reported.
         let mut other = [0u32; 4];
         let t2 = table("u.c");
-        __aliaskit_register(t2.as_ptr());
+        __aliaskit_register(t2.as_ptr(), std::ptr::null(), 0);
         let outer = __aliaskit_enter(t2.as_ptr(), 0, 2, 2, here, std::ptr::null(), 0);
         let deep = __aliaskit_enter(
             t2.as_ptr(),

@@ -50,6 +50,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #include <cstdlib>
@@ -255,8 +256,10 @@ struct Runtime : aliaskit::RuntimeTypes {
         "__aliaskit_access_grid",
         FunctionType::get(Void, {Ptr, I32, Ptr, I64, I64, I64, I64, I64}, false),
         AccessAttrs);
-    Register = M.getOrInsertFunction("__aliaskit_register",
-                                     FunctionType::get(Void, {Ptr}, false));
+    // __aliaskit_register(table, texts, texts' length).
+    Register = M.getOrInsertFunction(
+        "__aliaskit_register",
+        FunctionType::get(Void, {Ptr, Ptr, Type::getInt64Ty(C)}, false));
     Fini = declareFini(M);
   }
 };
@@ -546,8 +549,8 @@ void instrumentFunction(const aliaskit::FunctionPlan &P, GlobalVariable *Table,
 
 /// The constructor that registers the table, and the destructor that
 /// prints the summary (priority 101: after the program's own).
-void registerTable(Module &M, GlobalVariable *Table, Runtime &RT,
-                   SanitizePoint Point) {
+void registerTable(Module &M, GlobalVariable *Table, GlobalVariable *Texts,
+                   Runtime &RT, SanitizePoint Point) {
   LLVMContext &C = M.getContext();
   auto *Ctor = Function::Create(
       FunctionType::get(Type::getVoidTy(C), false),
@@ -556,7 +559,9 @@ void registerTable(Module &M, GlobalVariable *Table, Runtime &RT,
                                     : "__aliaskit_ctor.end",
       M);
   IRBuilder<> B(BasicBlock::Create(C, "", Ctor));
-  quiet(B.CreateCall(RT.Register, {Table}));
+  uint64_t TextsLen =
+      M.getDataLayout().getTypeAllocSize(Texts->getValueType()).getFixedValue();
+  quiet(B.CreateCall(RT.Register, {Table, Texts, B.getInt64(TextsLen)}));
   B.CreateRetVoid();
   appendToGlobalCtors(M, Ctor, 0);
   if (auto *Fini = dyn_cast<Function>(RT.Fini.getCallee()))
@@ -576,16 +581,26 @@ void instrument(Module &M, SanitizePoint Point, bool Stats,
   aliaskit::freeDisjointOracle(Oracle);
   if (!Plan)
     return;
-  const uint8_t *Bytes = nullptr;
-  size_t Len = 0;
+  const uint8_t *Bytes = nullptr, *TextBytes = nullptr;
+  size_t Len = 0, TextLen = 0;
   aliaskit_sanitize_plan_table(Plan, &Bytes, &Len);
+  aliaskit_sanitize_plan_texts(Plan, &TextBytes, &TextLen);
   size_t N = aliaskit_sanitize_plan_functions(Plan);
   if (N > 0) {
     Runtime RT(M);
+    bool Start = Point == SanitizePoint::Start;
     GlobalVariable *Table = aliaskit::tableGlobal(
         M, ArrayRef(Bytes, Len),
-        Point == SanitizePoint::Start ? "__aliaskit_table.start"
-                                      : "__aliaskit_table.end");
+        Start ? "__aliaskit_table.start" : "__aliaskit_table.end");
+    // The whole table, read only for a report, after the read-only data a
+    // run reads (.rodata1 follows .rodata), so that the pages the kernel
+    // maps around those it reads are not the texts'.
+    GlobalVariable *Texts = aliaskit::tableGlobal(
+        M, ArrayRef(TextBytes, TextLen),
+        Start ? "__aliaskit_texts.start" : "__aliaskit_texts.end");
+    Texts->setAlignment(Align(1));
+    if (Triple(M.getTargetTriple()).isOSBinFormatELF())
+      Texts->setSection(".rodata1");
     SmallVector<CallBase *, 8> Delegated;
     unsigned NotRedirected = 0;
     for (size_t I = 0; I < N; ++I) {
@@ -603,7 +618,7 @@ void instrument(Module &M, SanitizePoint Point, bool Stats,
              << " not (musttail, funclet, setjmp); " << DS.NotFollowed
              << " calls in clones not followed (external or indirect); "
              << DS.NotSeen << " accesses in clones not seen\n";
-    registerTable(M, Table, RT, Point);
+    registerTable(M, Table, Texts, RT, Point);
   }
   aliaskit_sanitize_plan_free(Plan);
 }

@@ -14,7 +14,7 @@
 use aliaskit_core::decision::{Contents, FunctionKey, ModuleKey};
 use aliaskit_core::sanitize::build::{function_table, retain_sites};
 use aliaskit_core::sanitize::claims::{Filter, NO_GROUP};
-use aliaskit_core::sanitize::shape::FunctionShape;
+use aliaskit_core::sanitize::shape::{FunctionShape, TableParts};
 use aliaskit_core::sanitize::table::{FunctionTable, ModuleTable, Point};
 use aliaskit_core::sanitize::twins::twins;
 use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
@@ -75,7 +75,10 @@ pub struct PlannedFunction {
 #[derive(Default)]
 pub struct Plan {
     pub functions: Vec<PlannedFunction>,
+    /// The table global's bytes and, apart, the whole table's
+    /// (`TableParts::encode_apart`).
     pub table: Vec<u8>,
+    pub texts: Vec<u8>,
 }
 
 /// What the plan counted, for `aliaskit-sanitize<stats>`.
@@ -172,12 +175,11 @@ pub(crate) unsafe fn plan(
         SanitizePoint::Start => Point::Start,
         SanitizePoint::End => Point::End,
     };
-    plan.table = ModuleTable {
+    (plan.table, plan.texts) = TableParts::encode_apart(&ModuleTable {
         module: module_name.to_owned().into(),
         point,
         functions: tables,
-    }
-    .encode();
+    });
     if stats {
         eprintln!(
             "aliaskit-sanitize<{}>: {} accesses with scope lists; {} instrumented in {} functions ({} filtered out: no claimed partner with a write, or, for {} of them, every claimed pair proven apart); {} calls with lists not checked; {} scopes of per-loop domains not checked; {} malformed lists; {} functions with a malformed decl",

@@ -308,8 +308,11 @@ bool aliaskit_sanitize_apart(void *Oracle, LLVMValueRef A, LLVMValueRef B,
 size_t aliaskit_sanitize_plan_functions(void *Plan);
 bool aliaskit_sanitize_plan_function(void *Plan, size_t I,
                                      aliaskit::FunctionPlan *Out);
-/// The module's table (bytes owned by the plan).
+/// The module's table global and, apart, its whole table (bytes owned by
+/// the plan).
 void aliaskit_sanitize_plan_table(void *Plan, const uint8_t **Bytes,
+                                  size_t *Len);
+void aliaskit_sanitize_plan_texts(void *Plan, const uint8_t **Bytes,
                                   size_t *Len);
 void aliaskit_sanitize_plan_free(void *Plan);
 // Frames checked in place (src/plugin/sanitize_in_place.rs,

@@ -151,8 +151,28 @@ impl<'a> TableParts<'a> {
         )
     }
 
+    /// A table as the pass emits it, in two globals: the table global
+    /// (as [`TableParts::encode`] makes it, its whole table empty) and the
+    /// whole table's bytes ([`whole_table`]), apart. The texts, read only
+    /// for a report, are most of a table (50 of `c_blas`' 56 KB); out of
+    /// the read-only data a run reads, they are out of its memory too (the
+    /// kernel maps 64 KiB of a file's cached pages around each page a
+    /// program touches).
+    pub fn encode_apart(t: &ModuleTable) -> (Vec<u8>, Vec<u8>) {
+        let table = postcard::to_allocvec(t).expect("tables serialize");
+        let global = encode_framed(
+            &MAGIC,
+            &TableParts {
+                shape: ModuleShape::of(t),
+                table: &[],
+            },
+        );
+        (global, table)
+    }
+
     /// The parts of the table at the start of `bytes`: the shape is read,
-    /// the whole table's bytes are only borrowed.
+    /// the whole table's bytes are only borrowed (empty when the pass put
+    /// them apart: [`TableParts::encode_apart`]).
     pub fn decode(bytes: &'a [u8]) -> Result<TableParts<'a>, TableError> {
         decode_framed(&MAGIC, bytes)
     }
@@ -250,6 +270,33 @@ mod tests {
         let parts = TableParts::decode(&spoiled).unwrap();
         assert_eq!(parts.shape, ModuleShape::of(&t));
         assert!(matches!(parts.table(), Err(TableError::Decode(_))));
+    }
+
+    #[test]
+    fn a_table_apart_keeps_its_shape_in_the_global_and_the_rest_beside() {
+        let t = table();
+        let (global, texts) = TableParts::encode_apart(&t);
+        let parts = TableParts::decode(&global).unwrap();
+        assert_eq!(parts.shape, ModuleShape::of(&t));
+        assert!(parts.table.is_empty());
+        assert_eq!(whole_table(&texts).unwrap(), t);
+        // The bytes of the table in one global, but for the length of the
+        // whole table (empty here: one byte).
+        let one = TableParts::encode(&t);
+        assert_eq!(
+            global.len() - 1 + varint_len(texts.len()) + texts.len(),
+            one.len()
+        );
+    }
+
+    /// The bytes of postcard's varint of `n`.
+    fn varint_len(mut n: usize) -> usize {
+        let mut bytes = 1;
+        while n >= 0x80 {
+            n >>= 7;
+            bytes += 1;
+        }
+        bytes
     }
 
     /// A shape that is not the pass's answers no list, never a panic.

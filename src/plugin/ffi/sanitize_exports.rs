@@ -174,8 +174,10 @@ pub unsafe extern "C" fn aliaskit_sanitize_plan_function(
 
 boxed_exports! {
     Plan {
-        /// The table's bytes.
+        /// The table global's bytes.
         aliaskit_sanitize_plan_table: u8 = |p| &p.table[..],
+        /// The whole table's bytes, a global apart.
+        aliaskit_sanitize_plan_texts: u8 = |p| &p.texts[..],
     }
     /// Frees a plan of [`aliaskit_sanitize_plan`].
     free aliaskit_sanitize_plan_free
