@@ -163,6 +163,12 @@ fn a_description_that_does_not_match_its_counts_is_not_read() {
     desc.pop();
     assert!(FrameRecords::new(&desc, &stack, ran).is_none());
     assert!(FrameRecords::new(&[], &[], 0).is_none());
+    // Counts past the bounds are not read at all (the runtime takes the
+    // lengths of its slices from them).
+    assert_eq!(FrameRecords::lengths(&[1, 2, 3]), Some((3 + 1 + 2 * 8, 3)));
+    assert_eq!(FrameRecords::lengths(&[0, 65, 0]), None);
+    assert_eq!(FrameRecords::lengths(&[4097, 2, 0]), None);
+    assert_eq!(FrameRecords::lengths(&[1, 2, 15]), None);
     // A pair naming a slot past the frame's meets nothing, and a word on
     // the stack past the stack's words makes its slot's walk unknown.
     let (mut desc, stack, ran) = lay_out(&[], &[]);

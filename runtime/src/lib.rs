@@ -27,7 +27,7 @@ use std::ffi::{c_int, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use aliaskit_core::sanitize::in_place::FrameRecords;
+use aliaskit_core::sanitize::in_place::{FrameRecords, HEADER};
 use frames::Frame;
 
 /// Set after a caught panic: from then on every call does nothing.
@@ -435,7 +435,7 @@ fn delegated_walk(write: u32, first: u64, stride: i64, count: u64, size: u64) {
 ///
 /// # Safety
 /// As [`__aliaskit_enter`]; `desc` holds the words its counts say
-/// (`FrameRecords::desc_words`), `stack` the words on the stack it says.
+/// (`FrameRecords::lengths`), `stack` the words on the stack it says.
 #[no_mangle]
 #[inline(never)]
 #[cold]
@@ -456,14 +456,15 @@ pub unsafe extern "C" fn __aliaskit_conflicts(
     };
     let pending = guarded(Vec::new(), || {
         // SAFETY: the caller's promise: the counts, then the words they
-        // say (a count past 64 slots is not read further).
+        // say (counts no frame can have are not read further).
         let (desc, stack) = unsafe {
-            let head = std::slice::from_raw_parts(desc, 3);
-            let (pairs, slots) = (head[0] as usize, (head[1] as usize).min(64));
-            let words = FrameRecords::stack_words(head).unwrap_or(0);
+            let head = &*desc.cast::<[u64; HEADER]>();
+            let Some((desc_len, stack_len)) = FrameRecords::lengths(head) else {
+                return Vec::new();
+            };
             (
-                std::slice::from_raw_parts(desc, FrameRecords::desc_words(pairs, slots)),
-                std::slice::from_raw_parts(stack, words),
+                std::slice::from_raw_parts(desc, desc_len),
+                std::slice::from_raw_parts(stack, stack_len),
             )
         };
         let Some(records) = FrameRecords::new(desc, stack, ran) else {

@@ -143,7 +143,7 @@ pub const OWN: u64 = 1 << RECORD_WORDS;
 
 /// The words of a description before its pairs: the numbers of pairs, of
 /// slots and of words on the stack.
-const HEADER: usize = 3;
+pub const HEADER: usize = 3;
 
 /// What a frame checked in place hands the runtime when the hulls of two
 /// of its classes meet (`__aliaskit_conflicts`):
@@ -166,34 +166,33 @@ pub struct FrameRecords<'a> {
 }
 
 impl<'a> FrameRecords<'a> {
-    /// The number of words of a description of `pairs` pairs and `slots`
-    /// slots.
-    pub fn desc_words(pairs: usize, slots: usize) -> usize {
-        HEADER + pairs + slots * (1 + RECORD_WORDS)
+    /// The lengths, in words, of the description whose first words are
+    /// `head` and of its stack, if its counts are in bounds: at most 64
+    /// slots (the bits of `ran`), 64 * 64 pairs, and a record of words on
+    /// the stack a slot. The runtime reads no more than these.
+    pub fn lengths(head: &[u64; HEADER]) -> Option<(usize, usize)> {
+        let [pairs, slots, words] = *head;
+        (slots <= 64 && pairs <= 64 * 64 && words <= slots * RECORD_WORDS as u64).then(|| {
+            let (pairs, slots) = (pairs as usize, slots as usize);
+            (HEADER + pairs + slots * (1 + RECORD_WORDS), words as usize)
+        })
     }
 
-    /// The records, if `desc` is as long as its counts say and `stack`
-    /// holds the words it says (a short description is not read; an index
-    /// past the stack's words makes its slot's walk unknown, never read).
+    /// The records, if `desc` and `stack` are as long as the description's
+    /// counts say ([`FrameRecords::lengths`]; an index past the stack's
+    /// words makes its slot's walk unknown, never read).
     pub fn new(desc: &'a [u64], stack: &'a [u64], ran: u64) -> Option<Self> {
-        let (pairs, slots, words) = (*desc.first()?, *desc.get(1)?, *desc.get(2)?);
-        // At most 64 slots (the bits of `ran`), and as many pairs as the
-        // description holds.
-        (slots <= 64
-            && pairs <= desc.len() as u64
-            && desc.len() == Self::desc_words(pairs as usize, slots as usize)
-            && stack.len() as u64 == words)
-            .then_some(FrameRecords { desc, stack, ran })
+        let head = desc.get(..HEADER)?.try_into().ok()?;
+        let (desc_len, stack_len) = Self::lengths(head)?;
+        (desc.len() == desc_len && stack.len() == stack_len).then_some(FrameRecords {
+            desc,
+            stack,
+            ran,
+        })
     }
 
     fn pairs(&self) -> usize {
         self.desc[0] as usize
-    }
-
-    /// The number of words a description's `stack` holds (its third
-    /// word), read before the stack is.
-    pub fn stack_words(desc: &[u64]) -> Option<usize> {
-        desc.get(2).map(|&w| w as usize)
     }
 
     fn slots(&self) -> usize {
